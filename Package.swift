@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+//
+// CueKit: caption and subtitle tracks in Swift.
+//
+// Modules follow the data flow, bytes -> reader -> cue model -> writer, and are split by what they
+// link: the model, WebVTT, SubRip and Cast are pure Swift; only CueKitTTML links libxml2, so a
+// program that handles WebVTT alone never loads it.
+
+import PackageDescription
+
+let package = Package(
+    name: "CueKit",
+    products: [
+        .library(name: "CueKit", targets: ["CueKit"]),
+        .library(name: "CueKitWebVTT", targets: ["CueKitWebVTT"]),
+        .library(name: "CueKitSubRip", targets: ["CueKitSubRip"]),
+        .library(name: "CueKitCast", targets: ["CueKitCast"]),
+        .library(name: "CueKitTTML", targets: ["CueKitTTML"]),
+        .executable(name: "cuekit", targets: ["CueKitCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // The cue model every reader fills and every writer reads, cue text, diagnostics, byte I/O.
+        .target(name: "CueKit"),
+        // WebVTT: the W3C parsing algorithm on bytes, and a streaming writer.
+        .target(name: "CueKitWebVTT", dependencies: ["CueKit"]),
+        // SubRip (.srt) reader and writer.
+        .target(name: "CueKitSubRip", dependencies: ["CueKit"]),
+        // Google Cast TextTrackStyle, media tracks and media information, and styled WebVTT.
+        .target(name: "CueKitCast", dependencies: ["CueKit"]),
+        // libxml2 from the system (Debian: libxml2-dev), seen only by CueKitTTML.
+        .systemLibrary(
+            name: "CCueKitLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // TTML (TTML1/2, IMSC 1.x text, DFXP, SMPTE-TT, EBU-TT-D) read with libxml2's SAX2 push parser.
+        .target(name: "CueKitTTML", dependencies: ["CueKit", "CCueKitLibXML2"]),
+        // The `cuekit` command: a thin layer over the libraries.
+        .executableTarget(
+            name: "CueKitCLI",
+            dependencies: [
+                "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Helpers shared by the test targets: fixture paths, the chunking verifier, seeded randomness.
+        .target(name: "CueKitTestSupport", dependencies: ["CueKit"], path: "Tests/CueKitTestSupport"),
+        .testTarget(
+            name: "CueKitTests",
+            dependencies: [
+                "CueKit", "CueKitTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
+    ],
+    swiftLanguageModes: [.v6]
+)

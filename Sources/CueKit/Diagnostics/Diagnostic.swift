@@ -1,0 +1,81 @@
+/// A problem a reader or writer found, with where it is and what to do about it.
+///
+/// Readers recover from malformed input the way each format's spec says and report every departure
+/// from its authoring rules as a diagnostic; validators and `cuekit validate` print them the way
+/// compilers do: `file:line:column: error: message [code]`.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious the problem is.
+    public var severity: Severity
+    /// A stable code naming the kind of problem, for filtering and for machines.
+    public var code: DiagnosticCode
+    /// Where the problem is; `nil` for problems of the output or the file as a whole.
+    public var location: SourceLocation?
+    /// A sentence a person reads: what is wrong, and what a reader does about it.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ code: DiagnosticCode, at location: SourceLocation?, _ message: String) {
+        self.severity = severity
+        self.code = code
+        self.location = location
+        self.message = message
+    }
+
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// Informational: nothing is wrong.
+        case note
+        /// The input breaks a rule but every conforming reader reads it the same way.
+        case warning
+        /// The input is not valid; a reader recovered (dropping or changing something).
+        case error
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// `line:column: severity: message [code]`, as a compiler prints it (without a file name).
+    public var description: String {
+        formatted(file: nil)
+    }
+
+    /// `file:line:column: severity: message [code]`, leaving out what is unknown.
+    public func formatted(file: String?) -> String {
+        var prefix = ""
+        if let file { prefix += file + ":" }
+        if let location { prefix += "\(location.line):\(location.column):" }
+        if !prefix.isEmpty { prefix += " " }
+        return "\(prefix)\(severity.rawValue): \(message) [\(code.rawValue)]"
+    }
+}
+
+/// A stable identifier of a kind of diagnostic, such as `vtt-bad-timestamp`.
+///
+/// Codes are lower-case words joined by hyphens and start with the format they belong to (`vtt-`,
+/// `srt-`, `ttml-`, `cast-`, `io-`). Each module declares its codes as static members, so new codes
+/// do not need a change here.
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The code as printed.
+    public var rawValue: String
+
+    /// Creates a code.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Creates a code from a literal.
+    public init(stringLiteral value: String) {
+        self.rawValue = value
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file, or standard input, in fixed-size chunks: the input side of every streaming reader.
+///
+/// One buffer of ``chunkSize`` bytes is reused for the whole file, so reading a file of any size
+/// takes the same memory.
+public struct FileByteSource: Sendable {
+    /// The chunk size used unless a caller asks for another: 64 KiB.
+    public static let defaultChunkSize = 64 * 1024
+
+    /// The path read, or `-` for standard input.
+    public let path: String
+    /// The size of each read.
+    public let chunkSize: Int
+
+    /// Prepares to read `path` (`-` for standard input). Nothing is opened until ``forEachChunk(_:)``.
+    public init(path: String, chunkSize: Int = FileByteSource.defaultChunkSize) throws {
+        precondition(chunkSize > 0, "chunk size must be positive")
+        self.path = path
+        self.chunkSize = chunkSize
+    }
+
+    /// Calls `body` with each chunk of the file in order; the buffer is only valid during the call.
+    ///
+    /// Throws ``ReadError`` with code `io-read` when the file cannot be opened or read.
+    public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = 0
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw IOFailure.reading(path, errno: errno) }
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        if descriptor != 0 {
+            var status = stat()
+            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                throw IOFailure.reading(path, errno: EISDIR)
+            }
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure.reading(path, errno: errno)
+            }
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    /// Reads the whole file into memory. For small files and tests; streaming code uses
+    /// ``forEachChunk(_:)``.
+    public func readAll() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try forEachChunk { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+}
+
+/// Builds the ``ReadError``s of failed system calls, with the system's message.
+public enum IOFailure {
+    /// The code of a failure to open or read input.
+    public static let readCode: DiagnosticCode = "io-read"
+    /// The code of a failure to create, write or rename output.
+    public static let writeCode: DiagnosticCode = "io-write"
+
+    /// `cannot read 'path': No such file or directory`.
+    public static func reading(_ path: String, errno code: Int32) -> ReadError {
+        ReadError(readCode, at: nil, "cannot read '\(displayName(path))': \(systemMessage(code))", path: path)
+    }
+
+    /// `cannot write 'path': No space left on device`.
+    public static func writing(_ path: String, errno code: Int32) -> ReadError {
+        ReadError(writeCode, at: nil, "cannot write '\(displayName(path))': \(systemMessage(code))", path: path)
+    }
+
+    /// The C library's text for an `errno` value.
+    public static func systemMessage(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    private static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+}

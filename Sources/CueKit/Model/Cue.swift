@@ -1,0 +1,43 @@
+/// One cue: an interval of time, where to show it, and what to show.
+///
+/// Times are integer milliseconds from the start of the media, as WebVTT and SubRip write them;
+/// readers of formats with finer timing (TTML) round once, at the end, and document how.
+///
+/// The cue's content is held as WebVTT cue text (``text``), exactly as `VTTCue.text` exposes it:
+/// markup such as `<v Bob>`, `<i>`, `&amp;` included. ``nodes`` parses it into a ``CueNode`` tree on
+/// demand (WebVTT section 6.4), so that reading a large file does not build trees nobody asked for,
+/// and setting ``nodes`` writes the markup back. Readers of other formats build nodes and store
+/// their markup.
+public struct Cue: Sendable, Hashable {
+    /// The cue identifier; empty when the cue has none.
+    public var id: String
+
+    /// Start time in milliseconds.
+    public var start: Int
+
+    /// End time in milliseconds.
+    public var end: Int
+
+    /// Where and how the cue is laid out.
+    public var settings: CueSettings
+
+    /// The cue payload as WebVTT cue text, lines joined by `"\n"`.
+    public var text: String
+
+    /// Creates a cue from WebVTT cue text.
+    public init(id: String = "", start: Int, end: Int, settings: CueSettings = CueSettings(), text: String) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.settings = settings
+        self.text = text
+    }
+
+    /// Creates a cue from a cue text tree, stored as its WebVTT markup.
+    public init(id: String = "", start: Int, end: Int, settings: CueSettings = CueSettings(), nodes: [CueNode]) {
+        self.init(id: id, start: start, end: end, settings: settings, text: CueText.markup(for: nodes))
+    }
+
+    /// The duration in milliseconds (negative when the cue ends before it starts).
+    public var duration: Int { end - start }
+}

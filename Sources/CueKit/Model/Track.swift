@@ -1,0 +1,82 @@
+/// A caption or subtitle track: everything a reader found in a file, in a form every writer can emit.
+///
+/// The model follows the WebVTT data model (W3C WebVTT, section 3) because it is the richest of the
+/// formats CueKit handles: SubRip and TTML readers fill the same structure, and parts a format cannot
+/// carry are reported by its writer rather than dropped silently.
+///
+/// Blocks that a browser ignores but an author wrote on purpose (the header text, `NOTE` comments,
+/// `STYLE` sheets) are kept verbatim so that a read-then-write round trip loses nothing.
+public struct Track: Sendable, Hashable {
+    /// Text of the header block: what follows `WEBVTT` and its separating space or tab on the
+    /// signature line, then any further header lines, joined by `"\n"`.
+    ///
+    /// `"- Episode 1"` stands for `WEBVTT - Episode 1`; `"\nKind: captions"` for a bare `WEBVTT` line
+    /// followed by the legacy line `Kind: captions`. Empty for a bare `WEBVTT` line.
+    public var header: String
+
+    /// The `STYLE` blocks before the first cue, in file order.
+    public var stylesheets: [Stylesheet]
+
+    /// The `REGION` definitions before the first cue, in file order, after the spec's rule that a
+    /// later region with the same identifier replaces an earlier one.
+    public var regions: [Region]
+
+    /// The cues, in file order (not sorted by time).
+    public var cues: [Cue]
+
+    /// `NOTE` comments, each anchored to the cue it preceded.
+    public var notes: [Note]
+
+    /// Creates a track.
+    public init(
+        header: String = "",
+        stylesheets: [Stylesheet] = [],
+        regions: [Region] = [],
+        cues: [Cue] = [],
+        notes: [Note] = []
+    ) {
+        self.header = header
+        self.stylesheets = stylesheets
+        self.regions = regions
+        self.cues = cues
+        self.notes = notes
+    }
+
+    /// The region a cue refers to, if the track defines one with that identifier.
+    public func region(for cue: Cue) -> Region? {
+        guard let id = cue.settings.region else { return nil }
+        return regions.last { $0.id == id }
+    }
+}
+
+/// A `STYLE` block: CSS that styles the cues of this track (WebVTT section 4.4).
+///
+/// The CSS is kept as text. CueKit does not interpret it, but its writers make sure it cannot end
+/// the block early when written back.
+public struct Stylesheet: Sendable, Hashable {
+    /// The style sheet: the block's lines after the `STYLE` line, joined by `"\n"`.
+    public var text: String
+
+    /// Creates a style sheet from CSS text.
+    public init(_ text: String) {
+        self.text = text
+    }
+}
+
+/// A `NOTE` comment block (WebVTT section 4.1), kept so that a writer can put it back where it stood.
+public struct Note: Sendable, Hashable {
+    /// What follows `NOTE` and its separating space or tab, with further lines joined by `"\n"`.
+    /// `"\nline"` stands for a bare `NOTE` line followed by `line`.
+    public var text: String
+
+    /// Index in `Track.cues` of the cue this comment preceded; `cues.count` for a comment after the
+    /// last cue. Comments before the first cue have index 0 and are written before the track's
+    /// `REGION` and `STYLE` blocks.
+    public var cueIndex: Int
+
+    /// Creates a comment anchored before the cue at `cueIndex`.
+    public init(_ text: String, cueIndex: Int) {
+        self.text = text
+        self.cueIndex = cueIndex
+    }
+}

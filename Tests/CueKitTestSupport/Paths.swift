@@ -1,0 +1,34 @@
+import CueKit
+
+/// Where tests find their inputs: the package's own `Fixtures/`, and the third-party conformance
+/// suites in `../shared/conformance/` beside the checkout (present on developer machines and in CI).
+public enum TestPaths {
+    /// The package root, found from this file's path.
+    public static let packageRoot: String = {
+        var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(3)  // Tests/CueKitTestSupport/Paths.swift
+        return components.joined(separator: "/")
+    }()
+
+    /// `Fixtures/` in the package.
+    public static var fixtures: String { packageRoot + "/Fixtures" }
+
+    /// `../shared/conformance` beside the package.
+    public static var conformance: String { packageRoot + "/../shared/conformance" }
+
+    /// A fixture's full path: `fixture("webvtt/settings-align.vtt")`.
+    public static func fixture(_ relativePath: String) -> String { fixtures + "/" + relativePath }
+
+    /// The bytes of a file.
+    public static func bytes(_ path: String) throws -> [UInt8] {
+        try FileByteSource(path: path).readAll()
+    }
+
+    /// The files below `directory` (recursively) whose names end with one of `suffixes`, sorted.
+    public static func files(in directory: String, suffixes: [String]) -> [String] {
+        FileTree.files(in: directory).filter { path in suffixes.contains { path.hasSuffix($0) } }.sorted()
+    }
+
+    /// True when a file or directory exists.
+    public static func exists(_ path: String) -> Bool { FileTree.exists(path) }
+}
