@@ -1,6 +1,15 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `cuekit`: read, check, convert and style caption tracks.
+///
+/// Exit status, for every subcommand: 0 success, 1 the input is not valid (or some file of a batch
+/// failed), 2 a usage or I/O error.
 @main
 struct CueKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,4 +18,23 @@ struct CueKitCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: []
     )
+
+    /// Runs the command line, mapping failures to CueKit's exit statuses: argument-parser's usage
+    /// errors (its status 64) become 2, and a ``CommandFailure`` prints its message and exits with its
+    /// own status.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            StandardError.write("cuekit: error: \(failure.message)\n")
+            Glibc.exit(failure.status.rawValue)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                StandardError.write(fullMessage(for: error) + "\n")
+                Glibc.exit(ExitStatus.usageOrIOError.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exit statuses every `cuekit` command uses.
+enum ExitStatus: Int32 {
+    /// Everything worked; the input is valid.
+    case success = 0
+    /// Some input is not valid (or, in a batch, some file failed).
+    case invalidInput = 1
+    /// The command line is wrong, or a file could not be read or written.
+    case usageOrIOError = 2
+}
+
+/// A failure that ends the command: its message goes to standard error as
+/// `cuekit: error: message`, and the process exits with its status.
+struct CommandFailure: Error {
+    /// One line saying what failed and what to do about it.
+    var message: String
+    /// The exit status.
+    var status: ExitStatus
+
+    init(_ message: String, status: ExitStatus = .usageOrIOError) {
+        self.message = message
+        self.status = status
+    }
+}
+
+/// Unbuffered writes to standard error, for messages that must appear even if the process dies.
+enum StandardError {
+    static func write(_ text: String) {
+        var copy = text
+        copy.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// True when standard error is a terminal (progress bars go there, and only then).
+    static var isTerminal: Bool { isatty(2) != 0 }
+}
