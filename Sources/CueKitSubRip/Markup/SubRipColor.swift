@@ -1,0 +1,96 @@
+import CueKit
+
+/// A `<font color="…">` colour, and the WebVTT class that stands for it in the cue model.
+///
+/// WebVTT cue text has no colour markup: colour comes from a class span (`<c.red>`) and a style
+/// sheet rule (`::cue(.red) { color: #ff0000; }`). The class name is derived from the colour
+/// alone, so the same colour gets the same class in every file and every run, and a writer can
+/// turn the class back into the colour without seeing the rule:
+///
+/// - the eight colours that WebVTT predefines classes for (W3C WebVTT section 7.2, "default text
+///   colour": white, lime, cyan, red, yellow, magenta, blue, black), whether named or written in hex,
+///   get those classes (`#FFFF00` -> `yellow`), so a renderer shows them even without the rule;
+/// - other hex colours get `color-rrggbb` (lower case; `#abc` is expanded, `#rrggbbaa` kept);
+/// - other colour names get `color-name` (lower case), with the name in the rule as CSS reads it.
+///
+/// Every class still gets a rule, because not every renderer applies WebVTT's default classes.
+public struct SubRipColor: Sendable, Hashable {
+    /// The WebVTT class name for the colour.
+    public let className: String
+    /// The CSS colour value: `#rrggbb`, `#rrggbbaa`, or a colour name.
+    public let cssValue: String
+
+    /// The colours WebVTT predefines classes for, and their hex values.
+    public static let webVTTDefaultClasses: [(name: String, hex: String)] = [
+        ("white", "#ffffff"), ("lime", "#00ff00"), ("cyan", "#00ffff"), ("red", "#ff0000"),
+        ("yellow", "#ffff00"), ("magenta", "#ff00ff"), ("blue", "#0000ff"), ("black", "#000000"),
+    ]
+
+    /// CSS names that are the same colour as one of WebVTT's default classes.
+    private static let aliases: [String: String] = ["aqua": "cyan", "fuchsia": "magenta"]
+
+    /// The prefix of the classes of colours that have no WebVTT default class.
+    public static let classPrefix = "color-"
+
+    /// Reads a `<font color>` value: a colour name (letters only), or 3, 6 or 8 hex digits with or
+    /// without `#`. Nil for anything else (`rgb(…)`, ASS's `&H…`, junk).
+    public init?(attributeValue: some StringProtocol) {
+        var bytes = Array(attributeValue.utf8)
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+        guard !bytes.isEmpty, bytes.count <= 64 else { return nil }
+        let hasHash = bytes[0] == UInt8(ascii: "#")
+        let digits = hasHash ? Array(bytes.dropFirst()) : bytes
+        let isHex = !digits.isEmpty && digits.allSatisfy(Self.isHexDigit)
+        if isHex && (digits.count == 6 || digits.count == 8 || (hasHash && digits.count == 3)) {
+            var lower = digits.map { $0 | 0x20 }
+            if lower.count == 3 { lower = lower.flatMap { [$0, $0] } }
+            let hex = "#" + String(decoding: lower, as: UTF8.self)
+            if let named = Self.webVTTDefaultClasses.first(where: { $0.hex == hex }) {
+                self.init(className: named.name, cssValue: hex)
+            } else {
+                self.init(className: Self.classPrefix + hex.dropFirst(), cssValue: hex)
+            }
+            return
+        }
+        guard !hasHash, bytes.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }) else { return nil }
+        var name = String(decoding: bytes.map { $0 | 0x20 }, as: UTF8.self)
+        name = Self.aliases[name] ?? name
+        if let named = Self.webVTTDefaultClasses.first(where: { $0.name == name }) {
+            self.init(className: named.name, cssValue: named.hex)
+        } else {
+            self.init(className: Self.classPrefix + name, cssValue: name)
+        }
+    }
+
+    /// The colour a class stands for, when it is one of WebVTT's default colour classes or a
+    /// `color-…` class of this scheme; nil for any other class.
+    public init?(className: String) {
+        if let named = Self.webVTTDefaultClasses.first(where: { $0.name == className }) {
+            self.init(className: named.name, cssValue: named.hex)
+            return
+        }
+        guard className.hasPrefix(Self.classPrefix) else { return nil }
+        let value = className.dropFirst(Self.classPrefix.count)
+        let bytes = Array(value.utf8)
+        if (bytes.count == 6 || bytes.count == 8), bytes.allSatisfy(Self.isHexDigit) {
+            self.init(className: className, cssValue: "#" + value.lowercased())
+        } else if !bytes.isEmpty, bytes.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+            self.init(className: className, cssValue: String(value))
+        } else {
+            return nil
+        }
+    }
+
+    private init(className: String, cssValue: String) {
+        self.className = className
+        self.cssValue = cssValue
+    }
+
+    /// The style sheet rule that gives the class its colour: `::cue(.name) { color: value; }`.
+    public var rule: String { "::cue(.\(className)) { color: \(cssValue); }" }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+    }
+}

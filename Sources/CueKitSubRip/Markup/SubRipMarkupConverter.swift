@@ -1,0 +1,326 @@
+import CueKit
+
+/// Turns a SubRip cue's text, with its HTML-like tags, into WebVTT cue text: the form every cue
+/// of the model holds (see ``Cue/text``).
+///
+/// What maps, and how:
+/// - `<i>`, `<b>`, `<u>` (any case, white space inside the brackets allowed) become the WebVTT tags
+///   of the same name;
+/// - `<font color="…">` becomes a class span `<c.class>`, the class derived from the colour (see
+///   ``SubRipColor``); `face` and `size`, and colours that cannot be read, are reported and left out;
+/// - `<br>` and `<br/>` become line breaks;
+/// - `<s>` and `<strike>` (no WebVTT equivalent) are reported and left out, their text kept;
+/// - any other tag is kept as text (`<Music>` shows as written, as most players show it), reported;
+/// - `{\an1}` … `{\an9}` (ASS alignment, which many SubRip files carry) become cue settings (see
+///   ``settings(forAlignment:)``); other ASS overrides (`{\i1}`, `{\pos(…)}`) are reported and left out;
+/// - an end tag closes the innermost open tag of its name; tags opened after it are closed and
+///   reopened, so that `<b><i>x</b>y</i>` becomes `<b><i>x</i></b><i>y</i>`; an end tag with no
+///   open tag is reported and left out; tags still open at the end of the cue are closed there;
+/// - `&`, `<` and `>` in text are escaped (SubRip has no character references: `&amp;` in a SubRip
+///   file is five characters of text).
+///
+/// One converter is reused for every cue of a file: its buffers keep their capacity.
+struct SubRipMarkupConverter {
+    /// A problem in the text, at a byte offset of the cue's text.
+    struct Issue {
+        enum Kind {
+            case unknownTag(String)
+            case unmatchedEndTag(String)
+            case unclosedTag(String)
+            case fontAttributeIgnored(String)
+            case badColor(String)
+            case tagIgnored(String)
+            case overrideIgnored(String)
+        }
+
+        var kind: Kind
+        var offset: Int
+    }
+
+    private enum Element: Equatable {
+        case italic, bold, underline
+        case font(SubRipColor?)
+        case ignored(String)
+
+        var name: String {
+            switch self {
+            case .italic: "i"
+            case .bold: "b"
+            case .underline: "u"
+            case .font: "font"
+            case .ignored(let name): name
+            }
+        }
+
+        func matches(endTag name: String) -> Bool {
+            switch self {
+            case .ignored(let own): own == name || (own == "strike" && name == "s") || (own == "s" && name == "strike")
+            default: self.name == name
+            }
+        }
+    }
+
+    private var stack: [(element: Element, offset: Int)] = []
+    /// The colours used by the last cue converted, in order of first use.
+    private(set) var colors: [SubRipColor] = []
+    /// The last `{\anN}` of the last cue converted.
+    private(set) var alignment: Int?
+
+    /// True when text needs no conversion: no tag, no override, nothing to escape.
+    static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"): return false
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// Converts `text` (lines joined by LF), appending WebVTT cue text to `output`.
+    mutating func convert(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], report: (Issue) -> Void) {
+        stack.removeAll(keepingCapacity: true)
+        colors.removeAll(keepingCapacity: true)
+        alignment = nil
+        let outputStart = output.count
+        var lineStart = outputStart
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            switch byte {
+            case UInt8(ascii: "<"):
+                if let next = tag(in: text, at: index, into: &output, report: report) {
+                    index = next
+                    continue
+                }
+                output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"):
+                output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "&"):
+                output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "{"):
+                if let next = override(in: text, at: index, report: report) {
+                    index = next
+                    continue
+                }
+                output.append(byte)
+            case 0x0A:
+                // A line left empty by removed overrides or tags would end a WebVTT cue: skip it.
+                if output.count > lineStart { output.append(byte) }
+                lineStart = output.count
+            default:
+                output.append(byte)
+            }
+            index += 1
+        }
+        while let open = stack.popLast() {
+            if case .ignored = open.element {} else {
+                report(Issue(kind: .unclosedTag(open.element.name), offset: open.offset))
+            }
+            writeEndTag(open.element, into: &output)
+        }
+        if output.count > outputStart, output.last == 0x0A { output.removeLast() }
+    }
+
+    /// Reads a tag at `index` (a `<`), writing its WebVTT form; nil when it is no tag and the `<`
+    /// is text. Returns the index after the tag.
+    private mutating func tag(in text: UnsafeBufferPointer<UInt8>, at index: Int, into output: inout [UInt8], report: (Issue) -> Void) -> Int? {
+        var cursor = index + 1
+        skipSpaces(text, &cursor)
+        var isEnd = false
+        if cursor < text.count, text[cursor] == UInt8(ascii: "/") {
+            isEnd = true
+            cursor += 1
+            skipSpaces(text, &cursor)
+        }
+        let nameStart = cursor
+        while cursor < text.count, isLetter(text[cursor]) { cursor += 1 }
+        guard cursor > nameStart, cursor - nameStart <= 16 else { return nil }
+        var close = cursor
+        while close < text.count, text[close] != UInt8(ascii: ">") {
+            if text[close] == 0x0A || text[close] == UInt8(ascii: "<") { return nil }
+            close += 1
+        }
+        guard close < text.count else { return nil }
+        // The name must end at white space, `/` or `>`: `<i2>` is no `<i>` tag.
+        if cursor < close, !(text[cursor] == 0x20 || text[cursor] == 0x09 || text[cursor] == UInt8(ascii: "/")) { return unknown(text, index, close, report) }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<cursor]).map { $0 | 0x20 }, as: UTF8.self)
+        let attributes = UnsafeBufferPointer(rebasing: text[cursor..<close])
+        let next = close + 1
+
+        if name == "br" {
+            if !isEnd { output.append(0x0A) }
+            return next
+        }
+        let element: Element
+        switch name {
+        case "i": element = .italic
+        case "b": element = .bold
+        case "u": element = .underline
+        case "font": element = .font(isEnd ? nil : fontColor(attributes, offset: cursor, report: report))
+        case "s", "strike": element = .ignored(name)
+        default: return unknown(text, index, close, report)
+        }
+        if isEnd {
+            closeElement(named: name, at: index, into: &output, report: report)
+            return next
+        }
+        if case .ignored = element { report(Issue(kind: .tagIgnored("<\(name)>"), offset: index)) }
+        if case .font(let color?) = element, !colors.contains(color) { colors.append(color) }
+        stack.append((element, index))
+        writeStartTag(element, into: &output)
+        return next
+    }
+
+    private func unknown(_ text: UnsafeBufferPointer<UInt8>, _ index: Int, _ close: Int, _ report: (Issue) -> Void) -> Int? {
+        let tag = String(decoding: UnsafeBufferPointer(rebasing: text[index...min(close, index + 40)]), as: UTF8.self)
+        report(Issue(kind: .unknownTag(tag), offset: index))
+        return nil
+    }
+
+    private mutating func closeElement(named name: String, at offset: Int, into output: inout [UInt8], report: (Issue) -> Void) {
+        guard let position = stack.lastIndex(where: { $0.element.matches(endTag: name) }) else {
+            report(Issue(kind: .unmatchedEndTag("</\(name)>"), offset: offset))
+            return
+        }
+        for open in stack[position...].reversed() { writeEndTag(open.element, into: &output) }
+        let reopened = stack[(position + 1)...]
+        for open in reopened { writeStartTag(open.element, into: &output) }
+        stack.remove(at: position)
+    }
+
+    private func writeStartTag(_ element: Element, into output: inout [UInt8]) {
+        switch element {
+        case .italic: output.append(contentsOf: "<i>".utf8)
+        case .bold: output.append(contentsOf: "<b>".utf8)
+        case .underline: output.append(contentsOf: "<u>".utf8)
+        case .font(let color?):
+            output.append(contentsOf: "<c.".utf8)
+            output.append(contentsOf: color.className.utf8)
+            output.append(UInt8(ascii: ">"))
+        case .font(nil), .ignored: break
+        }
+    }
+
+    private func writeEndTag(_ element: Element, into output: inout [UInt8]) {
+        switch element {
+        case .italic: output.append(contentsOf: "</i>".utf8)
+        case .bold: output.append(contentsOf: "</b>".utf8)
+        case .underline: output.append(contentsOf: "</u>".utf8)
+        case .font(.some): output.append(contentsOf: "</c>".utf8)
+        case .font(nil), .ignored: break
+        }
+    }
+
+    /// Reads `<font>`'s attributes (`name=value`, `name="value"`, `name='value'`), returning the
+    /// colour and reporting the rest.
+    private func fontColor(_ attributes: UnsafeBufferPointer<UInt8>, offset: Int, report: (Issue) -> Void) -> SubRipColor? {
+        var color: SubRipColor?
+        var index = 0
+        while index < attributes.count {
+            skipSpaces(attributes, &index)
+            let nameStart = index
+            while index < attributes.count, attributes[index] != UInt8(ascii: "="), attributes[index] != 0x20, attributes[index] != 0x09 {
+                index += 1
+            }
+            guard index > nameStart else {
+                index += 1
+                continue
+            }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: attributes[nameStart..<index]).map { $0 | 0x20 }, as: UTF8.self)
+            skipSpaces(attributes, &index)
+            var value = ""
+            if index < attributes.count, attributes[index] == UInt8(ascii: "=") {
+                index += 1
+                skipSpaces(attributes, &index)
+                var valueStart = index
+                if index < attributes.count, attributes[index] == UInt8(ascii: "\"") || attributes[index] == UInt8(ascii: "'") {
+                    let quote = attributes[index]
+                    index += 1
+                    valueStart = index
+                    while index < attributes.count, attributes[index] != quote { index += 1 }
+                    value = String(decoding: UnsafeBufferPointer(rebasing: attributes[valueStart..<index]), as: UTF8.self)
+                    if index < attributes.count { index += 1 }
+                } else {
+                    while index < attributes.count, attributes[index] != 0x20, attributes[index] != 0x09 { index += 1 }
+                    value = String(decoding: UnsafeBufferPointer(rebasing: attributes[valueStart..<index]), as: UTF8.self)
+                }
+            }
+            if name == "/" { continue }
+            if name == "color" {
+                if let parsed = SubRipColor(attributeValue: value) {
+                    color = parsed
+                } else {
+                    report(Issue(kind: .badColor(value), offset: offset + nameStart))
+                }
+            } else {
+                report(Issue(kind: .fontAttributeIgnored(value.isEmpty ? name : "\(name)=\"\(value)\""), offset: offset + nameStart))
+            }
+        }
+        return color
+    }
+
+    /// Reads an ASS override block `{\…}` at `index` (a `{`); nil when it is none (a `{` not
+    /// followed by `\`, or no `}` on the line) and the `{` is text.
+    private mutating func override(in text: UnsafeBufferPointer<UInt8>, at index: Int, report: (Issue) -> Void) -> Int? {
+        guard index + 1 < text.count, text[index + 1] == UInt8(ascii: "\\") else { return nil }
+        var close = index + 1
+        while close < text.count, text[close] != UInt8(ascii: "}") {
+            if text[close] == 0x0A { return nil }
+            close += 1
+        }
+        guard close < text.count else { return nil }
+        let body = UnsafeBufferPointer(rebasing: text[(index + 1)..<close])
+        var ignored = false
+        var itemStart = 0
+        while itemStart < body.count {
+            var itemEnd = itemStart + 1
+            while itemEnd < body.count, body[itemEnd] != UInt8(ascii: "\\") { itemEnd += 1 }
+            let item = UnsafeBufferPointer(rebasing: body[(itemStart + 1)..<itemEnd])
+            if item.count == 3, item[0] | 0x20 == UInt8(ascii: "a"), item[1] | 0x20 == UInt8(ascii: "n"), (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(item[2]) {
+                alignment = Int(item[2] - UInt8(ascii: "0"))
+            } else if !item.isEmpty {
+                ignored = true
+            }
+            itemStart = itemEnd
+        }
+        if ignored {
+            let block = String(decoding: UnsafeBufferPointer(rebasing: text[index...min(close, index + 40)]), as: UTF8.self)
+            report(Issue(kind: .overrideIgnored(block), offset: index))
+        }
+        return close + 1
+    }
+
+    /// The cue settings for an ASS alignment `{\anN}`, laid out like a numeric keypad: 7 8 9 at the
+    /// top, 4 5 6 in the middle, 1 2 3 at the bottom; left, centre and right in each row.
+    ///
+    /// Top is `line:0` (the first line from the top), middle `line:50%,center`, bottom the default
+    /// `line:auto`; left and right are `align:left` and `align:right`, centre the default.
+    static func settings(forAlignment alignment: Int) -> CueSettings {
+        var settings = CueSettings()
+        switch alignment {
+        case 7, 8, 9: settings.line = .number(0)
+        case 4, 5, 6:
+            settings.line = .percentage(50)
+            settings.lineAlignment = .center
+        default: break
+        }
+        switch alignment {
+        case 1, 4, 7: settings.alignment = .left
+        case 3, 6, 9: settings.alignment = .right
+        default: break
+        }
+        return settings
+    }
+
+    @inline(__always)
+    private func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    }
+
+    @inline(__always)
+    private func isLetter(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+    }
+}

@@ -1,0 +1,622 @@
+import CueKit
+
+/// Reads SubRip (`.srt`) on bytes, streaming: ``TrackEvent``s out as each cue completes.
+///
+/// SubRip has no specification; files in the wild break every rule of the de facto format. The
+/// reader recovers the way players do and reports each departure as a diagnostic (codes `srt-…`,
+/// see ``CueKit/DiagnosticCode``):
+///
+/// - **Encoding.** A UTF-8 byte order mark is skipped; UTF-16 with a mark (or, without one, with
+///   a NUL beside the first ASCII byte) is transcoded. Other input is UTF-8: bytes that are not
+///   UTF-8 become U+FFFD, reported per line, with a hint when they look like Windows-1252, which
+///   ``Options/Encoding-swift.enum/windows1252`` reads instead.
+/// - **Lines** end at LF, CRLF or CR. A line holding only white space (or the DOS end-of-file
+///   byte 0x1A) is blank.
+/// - **Blocks.** A cue is an optional sequence number line, a timing line (see
+///   ``SubRipTimingLine``), and text lines. Sequence numbers may be missing, wrong or out of order:
+///   they become cue identifiers (``Options/CueIdentifiers-swift.enum``) and are only checked.
+/// - **Where a cue's text ends** (SubRip's ambiguity: text may hold blank lines, and a line of digits
+///   may be text or the next cue's number). The reader looks ahead, never more than one line:
+///   the text ends at a timing line, or at a line of digits directly followed by a timing line
+///   (that line is the next cue's number), or at the end of input. Blank lines followed by other
+///   text are part of the text: they are left out (a cue cannot hold an empty line) and reported.
+///   A timing line with no blank line before it still starts a new cue, reported. A number at the
+///   very end after a blank line is a cut-off cue, dropped and reported.
+/// - **Other text** outside cues (before the first, or after a number with no timing line) is
+///   skipped and reported once per run of lines.
+/// - **Markup** (`<i>`, `<b>`, `<u>`, `<font color>`, `{\anN}`) maps to the model as
+///   ``SubRipMarkupConverter`` describes.
+///
+/// **Colours and streaming.** A `<font color>` becomes a class span plus a style sheet rule (see
+/// ``SubRipColor``). The rule of each colour is emitted as a ``TrackEvent/stylesheet(_:)``, once, just
+/// before the first cue that uses the colour. A whole-track reader (``TrackReader/read(_:)``) thus
+/// collects every rule into ``Track/stylesheets``, which writers put before the cues. A streaming
+/// converter to WebVTT, whose `STYLE` blocks must come before the first cue, reads the input twice:
+/// first with ``Options/Events-swift.enum/stylesheetsOnly`` (cheap: no cue is built), writing the
+/// style sheets, then whole, dropping the stylesheet events it already wrote.
+///
+/// Diagnostics of one code beyond ``Options/diagnosticLimitPerCode`` are counted, not emitted,
+/// and summed up at the end, so a file with a systematic fault (a million cues timed with `.`) yields
+/// a few diagnostics, not a million. Memory is bounded by ``Options/maximumLineLength`` and
+/// ``Options/maximumCueTextLength`` whatever the input.
+public struct SubRipReader: TrackReader {
+    /// How the reader reads.
+    public struct Options: Sendable, Hashable {
+        /// The text encoding of input without a byte order mark.
+        public var encoding: Encoding
+        /// What cue identifiers are made of.
+        public var cueIdentifiers: CueIdentifiers
+        /// Which events are emitted.
+        public var events: Events
+        /// The longest line kept, in bytes; the rest of a longer line is dropped and reported.
+        public var maximumLineLength: Int
+        /// The longest cue text kept, in bytes; further lines are dropped and reported.
+        public var maximumCueTextLength: Int
+        /// How many diagnostics of one code are emitted; the rest are counted in one note at the end.
+        /// `Int.max` emits every one.
+        public var diagnosticLimitPerCode: Int
+
+        /// Creates options; the defaults suit files from anywhere.
+        public init(
+            encoding: Encoding = .automatic,
+            cueIdentifiers: CueIdentifiers = .sequenceNumbers,
+            events: Events = .all,
+            maximumLineLength: Int = 64 * 1024,
+            maximumCueTextLength: Int = 1024 * 1024,
+            diagnosticLimitPerCode: Int = 100
+        ) {
+            self.encoding = encoding
+            self.cueIdentifiers = cueIdentifiers
+            self.events = events
+            self.maximumLineLength = max(16, maximumLineLength)
+            self.maximumCueTextLength = max(16, maximumCueTextLength)
+            self.diagnosticLimitPerCode = max(0, diagnosticLimitPerCode)
+        }
+
+        /// The text encoding of input without a byte order mark.
+        public enum Encoding: Sendable, Hashable, CaseIterable {
+            /// UTF-8, or UTF-16 when the first bytes say so; bytes that are not UTF-8 become U+FFFD.
+            case automatic
+            /// Windows-1252 (the Western European code page many older SubRip files use), unless a
+            /// byte order mark says otherwise.
+            case windows1252
+        }
+
+        /// What cue identifiers are made of.
+        public enum CueIdentifiers: Sendable, Hashable, CaseIterable {
+            /// The sequence number as written (`"12"`); empty when the cue has none.
+            case sequenceNumbers
+            /// None: every cue's identifier is empty (a WebVTT file written from it has no
+            /// identifier lines).
+            case none
+        }
+
+        /// Which events are emitted.
+        public enum Events: Sendable, Hashable, CaseIterable {
+            /// Everything: the header, style sheets, cues and diagnostics.
+            case all
+            /// The header and the colour style sheets only: the first pass of a streaming converter.
+            case stylesheetsOnly
+        }
+    }
+
+    /// The options read with.
+    public let options: Options
+
+    private enum State {
+        /// Between cues: blank lines, a number, a timing line or stray text may come.
+        case betweenCues
+        /// After a sequence number: a timing line must come.
+        case afterNumber
+        /// In a cue's text.
+        case inText
+    }
+
+    private var decoder: SubRipInputDecoder
+    private var splitter: SubRipLineSplitter
+    private var state = State.betweenCues
+    private var headerSent = false
+    private var finished = false
+    private var lineNumber = 0
+
+    // The pending sequence number line: its bytes, value and line.
+    private var numberBytes: [UInt8] = []
+    private var numberValue = 0
+    private var numberLine = 0
+    private var hasPendingNumber = false
+    private var lastNumber: Int?
+    /// Inside stray text: further stray lines are not reported again.
+    private var inStrayRun = false
+
+    // The cue being read.
+    private var cueStart = 0
+    private var cueEnd = 0
+    private var cueID = ""
+    private var text: [UInt8] = []
+    /// For each line of `text`: its offset in `text` and its line number.
+    private var textLines: [(offset: Int, line: Int)] = []
+    private var blankLinesPending = 0
+    private var blankLineReported = false
+    private var textCutReported = false
+    private var cueCount = 0
+
+    // Reused buffers.
+    private var repaired: [UInt8] = []
+    private var markup: [UInt8] = []
+    private var timingIssues: [SubRipTimingLine.Issue] = []
+    private var timingLineBytes: [UInt8] = []
+    private var converter = SubRipMarkupConverter()
+    private var markupIssues: [SubRipMarkupConverter.Issue] = []
+
+    private var colorsDefined: Set<String> = []
+    private var diagnosticCounts: [DiagnosticCode: Int] = [:]
+
+    /// Creates a reader.
+    public init(options: Options = Options()) {
+        self.options = options
+        decoder = SubRipInputDecoder(encoding: options.encoding)
+        splitter = SubRipLineSplitter(maximumLineLength: options.maximumLineLength)
+    }
+
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
+        precondition(!finished, "SubRipReader fed after finish")
+        try sendHeader(handler)
+        // The decoder and splitter are moved out while they call back into the reader.
+        var decoder = self.decoder
+        self.decoder = SubRipInputDecoder(encoding: .automatic)
+        defer { self.decoder = decoder }
+        try decoder.decode(chunk) { output in try decoded(output, handler) }
+    }
+
+    public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
+        guard !finished else { return }
+        try sendHeader(handler)
+        var decoder = self.decoder
+        self.decoder = SubRipInputDecoder(encoding: .automatic)
+        defer { self.decoder = decoder }
+        try decoder.finish { output in try decoded(output, handler) }
+        var splitter = self.splitter
+        self.splitter = SubRipLineSplitter(maximumLineLength: 0)
+        defer { self.splitter = splitter }
+        try splitter.finish { line, cut in try process(line, cut: cut, handler) }
+        finished = true
+        switch state {
+        case .betweenCues:
+            break
+        case .afterNumber:
+            try report(.warning, .srtIncompleteCue, line: numberLine, column: 1, "the input ends after sequence number \(numberValue), with no timing line; that cue is dropped", handler)
+        case .inText:
+            if hasPendingNumber {
+                if blankLinesPending > 0 {
+                    try report(.warning, .srtIncompleteCue, line: numberLine, column: 1, "the input ends with sequence number \(numberValue) after a blank line and no timing line; that cut-off cue is dropped", handler)
+                } else {
+                    try appendPendingNumberAsText(handler)
+                }
+            }
+            try finishCue(handler)
+        }
+        if decoder.utf16Errors > 0 {
+            try report(.error, .srtUTF16, line: nil, column: nil, "\(decoder.utf16Errors) UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD", handler)
+        }
+        if cueCount == 0 {
+            try report(.warning, .srtNoCues, line: nil, column: nil, "the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000')", handler)
+        }
+        for (code, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > options.diagnosticLimitPerCode {
+            let more = count - options.diagnosticLimitPerCode
+            try emit(.diagnostic(Diagnostic(.note, .srtDiagnosticsLimited, at: nil, "\(more) more diagnostic(s) [\(code.rawValue)] were not reported (the reader reports \(options.diagnosticLimitPerCode) of each kind)")), handler)
+        }
+    }
+
+    // MARK: Lines
+
+    private mutating func decoded(_ output: SubRipInputDecoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
+        switch output {
+        case .encoding(.utf16, marked: false):
+            try report(.warning, .srtUTF16, line: 1, column: 1, "the input is UTF-16 without a byte order mark (recognised by its NUL bytes); UTF-8 is what players expect", handler)
+        case .encoding:
+            break
+        case .utf8(let bytes):
+            try split(bytes, handler)
+        }
+    }
+
+    private mutating func split(_ utf8: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {
+        var splitter = self.splitter
+        self.splitter = SubRipLineSplitter(maximumLineLength: 0)
+        defer { self.splitter = splitter }
+        try splitter.split(utf8) { line, cut in try process(line, cut: cut, handler) }
+    }
+
+    private mutating func process(_ rawLine: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
+        lineNumber += 1
+        if let invalid = Self.firstInvalidUTF8(rawLine) {
+            try repairUTF8(rawLine, from: invalid, handler)
+            let repaired = self.repaired  // shares storage; `self.repaired` is not changed until the next line
+            try repaired.withUnsafeBufferPointer { try process(decoded: $0, cut: cut, handler) }
+        } else {
+            try process(decoded: rawLine, cut: cut, handler)
+        }
+    }
+
+    private mutating func process(decoded: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
+        var line = decoded
+        if cut {
+            try report(.error, .srtTooLong, line: lineNumber, column: column(of: options.maximumLineLength, in: line), "line is longer than \(options.maximumLineLength) bytes; the rest of it is dropped", handler)
+        }
+        // A byte order mark inside the input (files joined together) is not text.
+        if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+            line = UnsafeBufferPointer(rebasing: line[3...])
+        }
+        switch state {
+        case .betweenCues:
+            try processBetweenCues(line, handler)
+        case .afterNumber:
+            try processAfterNumber(line, handler)
+        case .inText:
+            try processText(line, handler)
+        }
+    }
+
+    private mutating func processBetweenCues(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+        if Self.isBlank(line) {
+            inStrayRun = false
+            return
+        }
+        if takeNumber(line) {
+            state = .afterNumber
+            return
+        }
+        if let timing = try timingLine(line, handler) {
+            try report(.warning, .srtMissingSequenceNumber, line: lineNumber, column: 1, "cue has no sequence number line before its timing line", handler)
+            try startCue(timing, number: false, handler)
+            return
+        }
+        if SubRipTimingLine.looksLikeTiming(line) {
+            try reportBadTiming(line, handler)
+            inStrayRun = true
+            return
+        }
+        if !inStrayRun {
+            inStrayRun = true
+            try report(.error, .srtStrayText, line: lineNumber, column: 1, "text outside any cue (no sequence number and timing line before it) is skipped, up to the next blank line", handler)
+        }
+    }
+
+    private mutating func processAfterNumber(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+        if let timing = try timingLine(line, handler) {
+            hasPendingNumber = false
+            try startCue(timing, number: true, handler)
+            return
+        }
+        state = .betweenCues
+        hasPendingNumber = false
+        if Self.isBlank(line) {
+            try report(.error, .srtMissingTiming, line: numberLine, column: 1, "sequence number \(numberValue) is followed by a blank line, not a timing line; it is skipped", handler)
+            return
+        }
+        if SubRipTimingLine.looksLikeTiming(line) {
+            try reportBadTiming(line, handler)
+            inStrayRun = true
+            return
+        }
+        if takeNumber(line) {
+            try report(.error, .srtStrayText, line: lineNumber - 1, column: 1, "a line of digits with no timing line after it is skipped", handler)
+            state = .afterNumber
+            return
+        }
+        try report(.error, .srtMissingTiming, line: lineNumber, column: 1, "sequence number \(numberValue) is not followed by a timing line (such as '00:00:01,000 --> 00:00:02,000'); the block is skipped", handler)
+        inStrayRun = true
+    }
+
+    private mutating func processText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+        if hasPendingNumber {
+            if let timing = try timingLine(line, handler) {
+                // The line of digits was the next cue's number.
+                if blankLinesPending == 0 {
+                    try report(.warning, .srtMissingBlankLine, line: numberLine, column: 1, "no blank line between a cue's text and the next cue", handler)
+                }
+                try finishCue(handler)
+                hasPendingNumber = false
+                try startCue(timing, number: true, handler)
+                return
+            }
+            try appendPendingNumberAsText(handler)
+        }
+        if Self.isBlank(line) {
+            blankLinesPending += 1
+            return
+        }
+        if let timing = try timingLine(line, handler) {
+            if blankLinesPending == 0 {
+                try report(.warning, .srtMissingBlankLine, line: lineNumber, column: 1, "no blank line between a cue's text and the next cue", handler)
+            }
+            try report(.warning, .srtMissingSequenceNumber, line: lineNumber, column: 1, "cue has no sequence number line before its timing line", handler)
+            try finishCue(handler)
+            try startCue(timing, number: false, handler)
+            return
+        }
+        if takeNumber(line) { return }
+        try appendText(line, handler)
+    }
+
+    /// The line of digits held back turned out to be text.
+    private mutating func appendPendingNumberAsText(_ handler: (TrackEvent) throws -> Void) throws {
+        hasPendingNumber = false
+        let saved = lineNumber
+        lineNumber = numberLine
+        defer { lineNumber = saved }
+        let bytes = numberBytes
+        try bytes.withUnsafeBufferPointer { try appendText($0, handler) }
+    }
+
+    private mutating func appendText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+        if blankLinesPending > 0 {
+            blankLinesPending = 0
+            if !blankLineReported, !textLines.isEmpty {
+                blankLineReported = true
+                try report(.warning, .srtBlankLineInText, line: lineNumber - 1, column: 1, "blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line", handler)
+            }
+        }
+        let separator = textLines.isEmpty ? 0 : 1
+        guard text.count + separator + line.count <= options.maximumCueTextLength else {
+            if !textCutReported {
+                textCutReported = true
+                try report(.error, .srtTooLong, line: lineNumber, column: 1, "cue text is longer than \(options.maximumCueTextLength) bytes; this line and the rest of the cue's text are dropped", handler)
+            }
+            return
+        }
+        if separator == 1 { text.append(0x0A) }
+        textLines.append((text.count, lineNumber))
+        text.append(contentsOf: line)
+    }
+
+    /// Holds a line of digits back as a possible sequence number; false when it is not one.
+    private mutating func takeNumber(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = line.count
+        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while end > start, Self.isBlankByte(line[end - 1]) { end -= 1 }
+        guard end > start, end - start <= 9 else { return false }
+        var value = 0
+        for index in start..<end {
+            let byte = line[index]
+            guard SubRipTimingLine.isDigit(byte) else { return false }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        numberBytes.removeAll(keepingCapacity: true)
+        numberBytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<end]))
+        numberValue = value
+        numberLine = lineNumber
+        hasPendingNumber = true
+        return true
+    }
+
+    // MARK: Cues
+
+    /// Reads a timing line, keeping its irregularities in `timingIssues` until ``startCue`` reports them.
+    private mutating func timingLine(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws -> SubRipTimingLine? {
+        timingIssues.removeAll(keepingCapacity: true)
+        guard let timing = SubRipTimingLine.parse(line, issues: &timingIssues) else { return nil }
+        timingLineBytes.removeAll(keepingCapacity: true)
+        if !timingIssues.isEmpty { timingLineBytes.append(contentsOf: line) }
+        return timing
+    }
+
+    private mutating func reportTimingIssues(_ handler: (TrackEvent) throws -> Void) throws {
+        guard !timingIssues.isEmpty else { return }
+        let issues = timingIssues
+        let bytes = timingLineBytes
+        let lineNumber = self.lineNumber
+        try bytes.withUnsafeBufferPointer { line in try reportTimingIssues(issues, in: line, lineNumber: lineNumber, handler) }
+    }
+
+    private mutating func reportTimingIssues(_ issues: [SubRipTimingLine.Issue], in line: UnsafeBufferPointer<UInt8>, lineNumber: Int, _ handler: (TrackEvent) throws -> Void) throws {
+        for issue in issues {
+            let column = column(of: issue.offset, in: line)
+            switch issue.kind {
+            case .separator(let byte):
+                try report(.warning, .srtTimestampSeparator, line: lineNumber, column: column, "milliseconds are separated by '\(Character(Unicode.Scalar(byte)))' instead of ','", handler)
+            case .oneDigitHours:
+                try report(.warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp hours have one digit instead of two", handler)
+            case .missingHours:
+                try report(.warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp has no hours (read as 0); SubRip writes 'hh:mm:ss,mmm'", handler)
+            case .minuteOrSecondDigits:
+                try report(.warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp minutes or seconds do not have two digits", handler)
+            case .missingMilliseconds:
+                try report(.warning, .srtTimestampMilliseconds, line: lineNumber, column: column, "timestamp has no milliseconds; read as ',000'", handler)
+            case .shortMilliseconds(let digits, let milliseconds):
+                try report(.error, .srtTimestampMilliseconds, line: lineNumber, column: column, "milliseconds have \(digits) digit(s) instead of three: read as a fraction of a second (\(milliseconds) ms), though some players read them as a number of milliseconds", handler)
+            case .longMilliseconds:
+                try report(.warning, .srtTimestampMilliseconds, line: lineNumber, column: column, "milliseconds have more than three digits; the rest are dropped", handler)
+            case .outOfRange:
+                try report(.error, .srtTimestampRange, line: lineNumber, column: column, "timestamp minutes or seconds are over 59; added up as written", handler)
+            case .coordinates:
+                try report(.warning, .srtCoordinatesIgnored, line: lineNumber, column: column, "position coordinates (X1:… X2:… Y1:… Y2:…) are ignored: they are pixels of a video size the file does not give", handler)
+            case .trailingText:
+                try report(.warning, .srtTimingTrailingText, line: lineNumber, column: column, "text after the timing line's end time is ignored", handler)
+            }
+        }
+    }
+
+    private mutating func reportBadTiming(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+        var start = 0
+        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        try report(.error, .srtBadTiming, line: lineNumber, column: column(of: start, in: line), "timing line cannot be read (SubRip writes '00:00:01,000 --> 00:00:02,000'); the cue is skipped", handler)
+    }
+
+    private mutating func startCue(_ timing: SubRipTimingLine, number: Bool, _ handler: (TrackEvent) throws -> Void) throws {
+        if number {
+            let expected = (lastNumber ?? 0) + 1
+            if numberValue != expected {
+                try report(.warning, .srtSequenceNumber, line: numberLine, column: 1, "sequence number is \(numberValue) where \(expected) was expected", handler)
+            }
+            lastNumber = numberValue
+            cueID = options.cueIdentifiers == .sequenceNumbers ? String(decoding: numberBytes, as: UTF8.self) : ""
+        } else {
+            cueID = ""
+        }
+        try reportTimingIssues(handler)
+        if timing.end < timing.start {
+            try report(.error, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends (\(Timestamp.format(timing.end))) before it starts (\(Timestamp.format(timing.start)))", handler)
+        } else if timing.end == timing.start {
+            try report(.warning, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends when it starts (\(Timestamp.format(timing.start))): it is never shown", handler)
+        }
+        cueStart = timing.start
+        cueEnd = timing.end
+        state = .inText
+        inStrayRun = false
+        text.removeAll(keepingCapacity: true)
+        textLines.removeAll(keepingCapacity: true)
+        blankLinesPending = 0
+        blankLineReported = false
+        textCutReported = false
+    }
+
+    private mutating func finishCue(_ handler: (TrackEvent) throws -> Void) throws {
+        state = .betweenCues
+        blankLinesPending = 0
+        cueCount += 1
+        let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
+        if isPlain {
+            guard options.events == .all else { return }
+            try emit(.cue(Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self))), handler)
+            return
+        }
+        markup.removeAll(keepingCapacity: true)
+        markupIssues.removeAll(keepingCapacity: true)
+        text.withUnsafeBufferPointer { text in
+            converter.convert(text, into: &markup) { markupIssues.append($0) }
+        }
+        for issue in markupIssues { try reportMarkup(issue, handler) }
+        for color in converter.colors where !colorsDefined.contains(color.className) {
+            colorsDefined.insert(color.className)
+            try handler(.stylesheet(Stylesheet(color.rule)))
+        }
+        guard options.events == .all else { return }
+        let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
+        try emit(.cue(Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))), handler)
+    }
+
+    private mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {
+        // Find the text line the offset falls in.
+        var lineIndex = textLines.count - 1
+        while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
+        let (lineOffset, line) = textLines.isEmpty ? (0, lineNumber) : textLines[lineIndex]
+        let column = text.withUnsafeBufferPointer { UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[lineOffset..<max(lineOffset, issue.offset)])) } + 1
+        switch issue.kind {
+        case .unknownTag(let tag):
+            try report(.warning, .srtUnknownTag, line: line, column: column, "'\(tag)' is not a SubRip tag (<i>, <b>, <u>, <font>); it is kept as text", handler)
+        case .unmatchedEndTag(let tag):
+            try report(.warning, .srtUnmatchedEndTag, line: line, column: column, "end tag '\(tag)' has no open tag; it is ignored", handler)
+        case .unclosedTag(let name):
+            try report(.warning, .srtUnclosedTag, line: line, column: column, "<\(name)> is not closed; it is closed at the end of the cue", handler)
+        case .fontAttributeIgnored(let attribute):
+            try report(.warning, .srtFontAttributeIgnored, line: line, column: column, "font attribute \(attribute) has no equivalent in the cue model; it is ignored", handler)
+        case .badColor(let value):
+            try report(.warning, .srtFontAttributeIgnored, line: line, column: column, "font color \"\(value)\" is not a colour name or hex value (#rrggbb); it is ignored", handler)
+        case .tagIgnored(let tag):
+            try report(.warning, .srtTagIgnored, line: line, column: column, "\(tag) has no equivalent in the cue model; the tag is left out and its text kept", handler)
+        case .overrideIgnored(let block):
+            try report(.warning, .srtOverrideIgnored, line: line, column: column, "ASS override '\(block)' is left out (only {\\an1} to {\\an9} are read)", handler)
+        }
+    }
+
+    // MARK: Encoding
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil for valid UTF-8.
+    private static func firstInvalidUTF8(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = line.count
+        // Most lines are ASCII: skip eight bytes at a time.
+        if let base = line.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < count {
+            if line[index] < 0x80 {
+                index += 1
+                continue
+            }
+            let length = UTF8Bytes.sequenceLength(in: line, at: index)
+            if length == 0 { return index }
+            index += length
+        }
+        return nil
+    }
+
+    /// Copies `line` into `repaired` with each invalid sequence replaced by U+FFFD, and reports it.
+    private mutating func repairUTF8(_ line: UnsafeBufferPointer<UInt8>, from first: Int, _ handler: (TrackEvent) throws -> Void) throws {
+        repaired.removeAll(keepingCapacity: true)
+        repaired.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<first]))
+        var index = first
+        var invalidBytes: [UInt8] = []
+        var looksLikeWindows1252 = true
+        while index < line.count {
+            let length = line[index] < 0x80 ? 1 : UTF8Bytes.sequenceLength(in: line, at: index)
+            if length > 0 {
+                repaired.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<(index + length)]))
+                index += length
+                continue
+            }
+            let invalid = UTF8Bytes.invalidLength(in: line, at: index)
+            if invalid != 1 { looksLikeWindows1252 = false }
+            if invalidBytes.count < 4 { invalidBytes.append(line[index]) }
+            UTF8Bytes.append(0xFFFD, to: &repaired)
+            index += invalid
+        }
+        let column = UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: line[0..<first])) + 1
+        let hex = invalidBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        var message = "bytes that are not UTF-8 (\(hex)) are read as U+FFFD"
+        if looksLikeWindows1252, options.encoding == .automatic {
+            let guessed = invalidBytes.map { String(Character(Unicode.Scalar(SubRipInputDecoder.windows1252[Int($0 - 0x80)])!)) }.joined()
+            message += "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it as Windows-1252"
+        }
+        try report(.error, .srtInvalidUTF8, line: lineNumber, column: column, message, handler)
+    }
+
+    // MARK: Events
+
+    private mutating func sendHeader(_ handler: (TrackEvent) throws -> Void) throws {
+        guard !headerSent else { return }
+        headerSent = true
+        try handler(.header(""))
+    }
+
+    private func emit(_ event: TrackEvent, _ handler: (TrackEvent) throws -> Void) throws {
+        if options.events == .stylesheetsOnly {
+            switch event {
+            case .header, .stylesheet: break
+            default: return
+            }
+        }
+        try handler(event)
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int?, column: Int?, _ message: String, _ handler: (TrackEvent) throws -> Void) throws {
+        guard options.events == .all else { return }
+        let count = diagnosticCounts[code, default: 0] + 1
+        diagnosticCounts[code] = count
+        guard count <= options.diagnosticLimitPerCode else { return }
+        let location = line.map { SourceLocation(line: $0, column: column ?? 1) }
+        try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
+    }
+
+    // MARK: Bytes
+
+    private func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: line[0..<min(offset, line.count)])) + 1
+    }
+
+    @inline(__always)
+    private static func isBlankByte(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C || byte == 0x1A
+    }
+
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in line where !isBlankByte(byte) { return false }
+        return true
+    }
+}
