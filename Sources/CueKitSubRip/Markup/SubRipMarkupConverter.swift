@@ -65,6 +65,8 @@ struct SubRipMarkupConverter {
     private(set) var colors: [SubRipColor] = []
     /// The last `{\anN}` of the last cue converted.
     private(set) var alignment: Int?
+    /// Where the current output line starts.
+    private var lineStart = 0
 
     /// True when text needs no conversion: no tag, no override, nothing to escape.
     static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -83,7 +85,7 @@ struct SubRipMarkupConverter {
         colors.removeAll(keepingCapacity: true)
         alignment = nil
         let outputStart = output.count
-        var lineStart = outputStart
+        lineStart = outputStart
         var index = 0
         while index < text.count {
             let byte = text[index]
@@ -105,9 +107,7 @@ struct SubRipMarkupConverter {
                 }
                 output.append(byte)
             case 0x0A:
-                // A line left empty by removed overrides or tags would end a WebVTT cue: skip it.
-                if output.count > lineStart { output.append(byte) }
-                lineStart = output.count
+                appendLineBreak(to: &output)
             default:
                 output.append(byte)
             }
@@ -149,7 +149,7 @@ struct SubRipMarkupConverter {
         let next = close + 1
 
         if name == "br" {
-            if !isEnd { output.append(0x0A) }
+            if !isEnd { appendLineBreak(to: &output) }
             return next
         }
         let element: Element
@@ -170,6 +170,13 @@ struct SubRipMarkupConverter {
         stack.append((element, index))
         writeStartTag(element, into: &output)
         return next
+    }
+
+    /// Appends a line break, unless the line is empty: a line left empty by removed overrides or
+    /// tags, or by `<br>` at a line's end, would end a WebVTT cue.
+    private mutating func appendLineBreak(to output: inout [UInt8]) {
+        if output.count > lineStart { output.append(0x0A) }
+        lineStart = output.count
     }
 
     private func unknown(_ text: UnsafeBufferPointer<UInt8>, _ index: Int, _ close: Int, _ report: (Issue) -> Void) -> Int? {

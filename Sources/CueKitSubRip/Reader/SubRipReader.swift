@@ -16,12 +16,15 @@ import CueKit
 ///   ``SubRipTimingLine``), and text lines. Sequence numbers may be missing, wrong or out of order:
 ///   they become cue identifiers (``Options/CueIdentifiers-swift.enum``) and are only checked.
 /// - **Where a cue's text ends** (SubRip's ambiguity: text may hold blank lines, and a line of digits
-///   may be text or the next cue's number). The reader looks ahead, never more than one line:
-///   the text ends at a timing line, or at a line of digits directly followed by a timing line
-///   (that line is the next cue's number), or at the end of input. Blank lines followed by other
-///   text are part of the text: they are left out (a cue cannot hold an empty line) and reported.
-///   A timing line with no blank line before it still starts a new cue, reported. A number at the
-///   very end after a blank line is a cut-off cue, dropped and reported.
+///   may be text or the next cue's number). The reader looks ahead, never more than one line.
+///   The text ends at a timing line; at a line of digits directly followed by a timing line (that
+///   line is the next cue's number); at a broken timing line (one that starts with a digit and holds
+///   `:` and `-->`, alone or after a line of digits: that cue is skipped, reported); after blank lines,
+///   at a line holding the next expected sequence number, even with no timing line after it (that
+///   cue is skipped, reported); and at the end of input. Anything else after blank lines is more
+///   text of the same cue: the blank lines are left out (a cue cannot hold an empty line) and
+///   reported. A timing line with no blank line before it still starts a new cue, reported. A number
+///   at the very end after a blank line is a cut-off cue, dropped and reported.
 /// - **Other text** outside cues (before the first, or after a number with no timing line) is
 ///   skipped and reported once per run of lines.
 /// - **Markup** (`<i>`, `<b>`, `<u>`, `<font color>`, `{\anN}`) maps to the model as
@@ -186,14 +189,13 @@ public struct SubRipReader: TrackReader {
         case .afterNumber:
             try report(.warning, .srtIncompleteCue, line: numberLine, column: 1, "the input ends after sequence number \(numberValue), with no timing line; that cue is dropped", handler)
         case .inText:
-            if hasPendingNumber {
-                if blankLinesPending > 0 {
-                    try report(.warning, .srtIncompleteCue, line: numberLine, column: 1, "the input ends with sequence number \(numberValue) after a blank line and no timing line; that cut-off cue is dropped", handler)
-                } else {
-                    try appendPendingNumberAsText(handler)
-                }
+            if hasPendingNumber, blankLinesPending > 0 {
+                try finishCue(handler)
+                try report(.warning, .srtIncompleteCue, line: numberLine, column: 1, "the input ends with sequence number \(numberValue) after a blank line and no timing line; that cut-off cue is dropped", handler)
+            } else {
+                if hasPendingNumber { try appendPendingNumberAsText(handler) }
+                try finishCue(handler)
             }
-            try finishCue(handler)
         }
         if decoder.utf16Errors > 0 {
             try report(.error, .srtUTF16, line: nil, column: nil, "\(decoder.utf16Errors) UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD", handler)
@@ -290,6 +292,7 @@ public struct SubRipReader: TrackReader {
         }
         state = .betweenCues
         hasPendingNumber = false
+        lastNumber = numberValue
         if Self.isBlank(line) {
             try report(.error, .srtMissingTiming, line: numberLine, column: 1, "sequence number \(numberValue) is followed by a blank line, not a timing line; it is skipped", handler)
             return
@@ -320,6 +323,14 @@ public struct SubRipReader: TrackReader {
                 try startCue(timing, number: true, handler)
                 return
             }
+            let isNextNumber = numberValue == (lastNumber ?? 0) + 1
+            if SubRipTimingLine.looksLikeTiming(line) || (blankLinesPending > 0 && isNextNumber) {
+                // A cue whose timing line is broken or missing: the number was its number.
+                try finishCue(handler)
+                state = .afterNumber
+                try processAfterNumber(line, handler)
+                return
+            }
             try appendPendingNumberAsText(handler)
         }
         if Self.isBlank(line) {
@@ -333,6 +344,12 @@ public struct SubRipReader: TrackReader {
             try report(.warning, .srtMissingSequenceNumber, line: lineNumber, column: 1, "cue has no sequence number line before its timing line", handler)
             try finishCue(handler)
             try startCue(timing, number: false, handler)
+            return
+        }
+        if SubRipTimingLine.looksLikeTiming(line) {
+            try finishCue(handler)
+            try reportBadTiming(line, handler)
+            inStrayRun = true
             return
         }
         if takeNumber(line) { return }

@@ -46,15 +46,17 @@ struct SubRipTimingLine {
         var offset: Int
     }
 
-    /// True when a line could be meant as a timing line: after white space it starts with a digit
-    /// and it holds `-->`. A line like this that ``parse(_:issues:)`` refuses is a broken timing line,
-    /// not text.
+    /// True when a line could be meant as a timing line: after white space it starts with a digit,
+    /// and it holds `:` and then `-->`. A line like this that ``parse(_:issues:)`` refuses is a broken
+    /// timing line, not text.
     static func looksLikeTiming(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         guard index < line.count, isDigit(line[index]) else { return false }
+        var sawColon = false
         while index + 2 < line.count {
-            if line[index] == UInt8(ascii: "-"), line[index + 1] == UInt8(ascii: "-"), line[index + 2] == UInt8(ascii: ">") { return true }
+            if line[index] == UInt8(ascii: ":") { sawColon = true }
+            if sawColon, line[index] == UInt8(ascii: "-"), line[index + 1] == UInt8(ascii: "-"), line[index + 2] == UInt8(ascii: ">") { return true }
             index += 1
         }
         return false

@@ -1,0 +1,134 @@
+import CueKit
+import CueKitTestSupport
+import Testing
+
+@testable import CueKitSubRip
+
+@Suite struct SubRipReaderTests {
+    @Test func readsWindows1252WhenToldTo() throws {
+        let dump = try EventDump.read(fixture: "windows-1252.srt", options: .init(encoding: .windows1252))
+        #expect(
+            dump == """
+            cue #1 00:00:01.000 --> 00:00:02.000
+              | Café crème, naïve “quotes”
+            """
+        )
+    }
+
+    @Test func aByteOrderMarkOverridesTheWindows1252Option() throws {
+        let dump = try EventDump.read(fixture: "utf16le-bom.srt", options: .init(encoding: .windows1252))
+        #expect(dump.hasSuffix("| UTF-16 café 字幕 🎬"))
+    }
+
+    @Test func leavesIdentifiersOutWhenAsked() throws {
+        let result = try SubRipReader(options: .init(cueIdentifiers: .none)).readAll(fixture: "wrong-sequence-numbers.srt")
+        #expect(result.track.cues.map(\.id) == ["", "", ""])
+        #expect(result.track.cues.map(\.start) == [1_000, 3_000, 5_000])
+    }
+
+    @Test func stylesheetsOnlyGivesTheColourRulesAlone() throws {
+        let events = try ChunkingVerifier.verify(TestPaths.bytes(TestPaths.fixture("subrip/font-color.srt"))) {
+            SubRipReader(options: .init(events: .stylesheetsOnly))
+        }.get()
+        #expect(
+            events == [
+                .header(""),
+                .stylesheet(Stylesheet("::cue(.yellow) { color: #ffff00; }")),
+                .stylesheet(Stylesheet("::cue(.color-ff8000) { color: #ff8000; }")),
+                .stylesheet(Stylesheet("::cue(.red) { color: #ff0000; }")),
+                .stylesheet(Stylesheet("::cue(.color-orange) { color: orange; }")),
+            ]
+        )
+    }
+
+    @Test func aWholeTrackHasItsColourRulesBeforeItsCues() throws {
+        let result = try SubRipReader().readAll(fixture: "font-color.srt")
+        var writtenOrder: [String] = []
+        for event in result.track.events {
+            switch event {
+            case .stylesheet: writtenOrder.append("style")
+            case .cue: writtenOrder.append("cue")
+            default: break
+            }
+        }
+        #expect(writtenOrder == ["style", "style", "style", "style", "cue", "cue", "cue"])
+    }
+
+    @Test func limitsRepeatedDiagnosticsAndCountsTheRest() throws {
+        var text = ""
+        for index in 1...5 { text += "\(index)\n00:00:0\(index).000 --> 00:00:0\(index).500\nCue \(index)\n\n" }
+        let dump = try EventDump.read(text, options: .init(diagnosticLimitPerCode: 3))
+        let separatorWarnings = dump.split(separator: "\n").filter { $0.hasSuffix("[srt-timestamp-separator]") }
+        #expect(separatorWarnings.count == 3)
+        #expect(dump.hasSuffix("note: 7 more diagnostic(s) [srt-timestamp-separator] were not reported (the reader reports 3 of each kind) [srt-diagnostics-limited]"))
+    }
+
+    @Test func cutsOverlongLinesAndCueText() throws {
+        let long = String(repeating: "a", count: 100)
+        let text = "1\n00:00:01,000 --> 00:00:02,000\n\(long)\n\(long)\n\(long)\n"
+        let dump = try EventDump.read(text, options: .init(maximumLineLength: 40, maximumCueTextLength: 90))
+        let expectedLine = String(repeating: "a", count: 40)
+        #expect(
+            dump == """
+            3:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
+            4:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
+            5:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
+            5:1: error: cue text is longer than 90 bytes; this line and the rest of the cue's text are dropped [srt-too-long]
+            cue #1 00:00:01.000 --> 00:00:02.000
+              | \(expectedLine)
+              | \(expectedLine)
+            """
+        )
+    }
+
+    @Test func reportsAnEmptyInput() throws {
+        #expect(try EventDump.read("") == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
+        #expect(try EventDump.read("\n\n  \n") == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
+    }
+
+    @Test func countsColumnsInUnicodeScalars() throws {
+        let dump = try EventDump.read("1\n00:00:01,000 --> 00:00:02,000\n字幕 é <x>\n")
+        #expect(dump.hasPrefix("3:6: warning: '<x>' is not a SubRip tag"))
+    }
+
+    @Test func replacesInvalidUTF8WithoutAWindows1252HintWhenItIsNotLikeIt() throws {
+        // A lead byte followed by a valid continuation and then ASCII: a truncated sequence.
+        let bytes: [UInt8] = Array("1\n00:00:01,000 --> 00:00:02,000\nab".utf8) + [0xE5, 0xAD] + Array("cd\n".utf8)
+        let dump = try EventDump.read(bytes)
+        #expect(
+            dump == """
+            3:3: error: bytes that are not UTF-8 (0xE5) are read as U+FFFD [srt-invalid-utf8]
+            cue #1 00:00:01.000 --> 00:00:02.000
+              | ab\u{FFFD}cd
+            """
+        )
+    }
+
+    @Test func readsAnUnpairedUTF16SurrogateAsReplacement() throws {
+        let units: [UInt16] = Array("1\n00:00:01,000 --> 00:00:02,000\nx".utf16) + [0xD800] + Array("y\n".utf16)
+        let bytes: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let dump = try EventDump.read(bytes)
+        #expect(
+            dump == """
+            cue #1 00:00:01.000 --> 00:00:02.000
+              | x\u{FFFD}y
+            error: 1 UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD [srt-utf16]
+            """
+        )
+    }
+
+    @Test func emitsTheHeaderFirstEvenForNoInput() throws {
+        var reader = SubRipReader()
+        var events: [TrackEvent] = []
+        try reader.finish { events.append($0) }
+        #expect(events.first == .header(""))
+    }
+}
+
+extension SubRipReader {
+    /// Reads a fixture of `Fixtures/subrip/` whole.
+    func readAll(fixture name: String) throws -> ReadResult {
+        var reader = self
+        return try reader.read(TestPaths.bytes(TestPaths.fixture("subrip/" + name)))
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import CueKitSubRip
+
+@Suite struct SubRipTimingLineTests {
+    /// The times a line reads as, and the kinds of issue found, or nil when it is no timing line.
+    private func parse(_ text: String) -> (start: Int, end: Int, issues: [String])? {
+        var issues: [SubRipTimingLine.Issue] = []
+        let bytes = Array(text.utf8)
+        guard let timing = bytes.withUnsafeBufferPointer({ SubRipTimingLine.parse($0, issues: &issues) }) else { return nil }
+        return (timing.start, timing.end, issues.map { "\($0.kind)@\($0.offset)" })
+    }
+
+    @Test func readsTheStandardForm() throws {
+        let parsed = try #require(parse("01:02:03,004 --> 10:20:30,400"))
+        #expect(parsed.start == 3_723_004)
+        #expect(parsed.end == 37_230_400)
+        #expect(parsed.issues.isEmpty)
+    }
+
+    @Test func acceptsWhiteSpaceAndLongArrows() throws {
+        let parsed = try #require(parse(" \t00:00:01,000--->00:00:02,000 \t"))
+        #expect(parsed.start == 1_000 && parsed.end == 2_000)
+        #expect(parsed.issues.isEmpty)
+    }
+
+    @Test func readsHoursOfManyDigits() throws {
+        let parsed = try #require(parse("100:00:00,000 --> 100:00:01,000"))
+        #expect(parsed.start == 360_000_000)
+        #expect(parsed.issues.isEmpty)
+    }
+
+    @Test func reportsEachLenience() throws {
+        #expect(parse("00:00:01.000 --> 00:00:02,000")?.issues == ["separator(46)@8"])
+        #expect(parse("00:00:01:000 --> 00:00:02,000")?.issues == ["separator(58)@8"])
+        #expect(parse("00:00:61,000 --> 00:00:62,000")?.start == 61_000)
+        #expect(parse("00:00:61,000 --> 00:00:62,000")?.issues == ["outOfRange@0", "outOfRange@17"])
+        #expect(parse("00:0:1,000 --> 00:00:02,000")?.issues == ["minuteOrSecondDigits@0"])
+        #expect(parse("00:00:01, --> 00:00:02,000")?.issues == ["missingMilliseconds@8"])
+        #expect(parse("00:00:01,000 --> 00:00:02,000 X1:1")?.issues == ["coordinates@30"])
+        #expect(parse("00:00:01,000 --> 00:00:02,000 align:start")?.issues == ["trailingText@30"])
+    }
+
+    @Test func refusesWhatIsNoTimingLine() {
+        #expect(parse("Hello --> world") == nil)
+        #expect(parse("1") == nil)
+        #expect(parse("00:00:01,000 -> 00:00:02,000") == nil)
+        #expect(parse("00:00:01,000 --> ") == nil)
+        #expect(parse("00:00:01,000") == nil)
+        #expect(parse("1234567890:00:00,000 --> 00:00:01,000") == nil)
+        #expect(parse("") == nil)
+    }
+
+    @Test func recognisesBrokenTimingLines() {
+        func looks(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer { SubRipTimingLine.looksLikeTiming($0) } }
+        #expect(looks("00:00:05,000 --> garbage"))
+        #expect(looks(" 1:2 --> 3"))
+        #expect(!looks("2 --> 3 times"))
+        #expect(!looks("Text --> 00:00:01,000"))
+    }
+}
