@@ -59,6 +59,8 @@ let package = Package(
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitTestSupport"]),
+        // Runs the built `cuekit` binary: standard output, standard error, exit status.
+        .testTarget(name: "CueKitCLITests", dependencies: ["CueKit", "CueKitSubRip", "CueKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
