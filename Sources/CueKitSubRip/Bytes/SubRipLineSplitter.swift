@@ -32,9 +32,17 @@ struct SubRipLineSplitter {
         }
         var index = start
         let count = bytes.count
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
         while index < count {
+            // Skip eight bytes at a time while none of them is below 0x0E (no CR, no LF).
+            while index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            guard index < count else { break }
             let byte = bytes[index]
-            if byte > 0x0D || (byte != 0x0A && byte != 0x0D) {
+            if byte != 0x0A && byte != 0x0D {
                 index += 1
                 continue
             }

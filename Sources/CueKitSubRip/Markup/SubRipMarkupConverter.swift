@@ -70,13 +70,17 @@ struct SubRipMarkupConverter {
 
     /// True when text needs no conversion: no tag, no override, nothing to escape.
     static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"): return false
-            default: continue
-            }
-        }
+        for byte in text where isSpecial(byte) && byte != 0x0A { return false }
         return true
+    }
+
+    /// The bytes the converter acts on: `<`, `>`, `&`, `{` and the line feed.
+    @inline(__always)
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0A: true
+        default: false
+        }
     }
 
     /// Converts `text` (lines joined by LF), appending WebVTT cue text to `output`.
@@ -88,6 +92,14 @@ struct SubRipMarkupConverter {
         lineStart = outputStart
         var index = 0
         while index < text.count {
+            // Copy the run of bytes that need nothing done in one go.
+            var runEnd = index
+            while runEnd < text.count, !Self.isSpecial(text[runEnd]) { runEnd += 1 }
+            if runEnd > index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<runEnd]))
+                index = runEnd
+                if index == text.count { break }
+            }
             let byte = text[index]
             switch byte {
             case UInt8(ascii: "<"):
@@ -144,23 +156,31 @@ struct SubRipMarkupConverter {
         guard close < text.count else { return nil }
         // The name must end at white space, `/` or `>`: `<i2>` is no `<i>` tag.
         if cursor < close, !(text[cursor] == 0x20 || text[cursor] == 0x09 || text[cursor] == UInt8(ascii: "/")) { return unknown(text, index, close, report) }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<cursor]).map { $0 | 0x20 }, as: UTF8.self)
+        let nameBytes = UnsafeBufferPointer(rebasing: text[nameStart..<cursor])
         let attributes = UnsafeBufferPointer(rebasing: text[cursor..<close])
         let next = close + 1
 
-        if name == "br" {
+        if Self.name(nameBytes, is: "br") {
             if !isEnd { appendLineBreak(to: &output) }
             return next
         }
         let element: Element
-        switch name {
-        case "i": element = .italic
-        case "b": element = .bold
-        case "u": element = .underline
-        case "font": element = .font(isEnd ? nil : fontColor(attributes, offset: cursor, report: report))
-        case "s", "strike": element = .ignored(name)
-        default: return unknown(text, index, close, report)
+        if nameBytes.count == 1 {
+            switch nameBytes[0] | 0x20 {
+            case UInt8(ascii: "i"): element = .italic
+            case UInt8(ascii: "b"): element = .bold
+            case UInt8(ascii: "u"): element = .underline
+            case UInt8(ascii: "s"): element = .ignored("s")
+            default: return unknown(text, index, close, report)
+            }
+        } else if Self.name(nameBytes, is: "font") {
+            element = .font(isEnd ? nil : fontColor(attributes, offset: cursor, report: report))
+        } else if Self.name(nameBytes, is: "strike") {
+            element = .ignored("strike")
+        } else {
+            return unknown(text, index, close, report)
         }
+        let name = element.name
         if isEnd {
             closeElement(named: name, at: index, into: &output, report: report)
             return next
@@ -170,6 +190,14 @@ struct SubRipMarkupConverter {
         stack.append((element, index))
         writeStartTag(element, into: &output)
         return next
+    }
+
+    /// True when a tag name is `expected` (lower case), in any case.
+    private static func name(_ bytes: UnsafeBufferPointer<UInt8>, is expected: StaticString) -> Bool {
+        guard bytes.count == expected.utf8CodeUnitCount else { return false }
+        let expectedBytes = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
+        for index in 0..<bytes.count where bytes[index] | 0x20 != expectedBytes[index] { return false }
+        return true
     }
 
     /// Appends a line break, unless the line is empty: a line left empty by removed overrides or
