@@ -79,13 +79,13 @@ extension DiagnosticCode {
 
     // Writing.
 
-    /// Something the model holds that SubRip cannot carry; the message says what was done with it.
-    public static let srtNotWritten: DiagnosticCode = "srt-not-written"
+    /// Something the model holds that SubRip cannot carry; the message says what was written instead.
+    public static let srtWriteUnsupported: DiagnosticCode = "srt-write-unsupported"
     /// A cue time is negative; written as zero.
-    public static let srtNegativeTime: DiagnosticCode = "srt-negative-time"
-    /// Cue text that a SubRip reader would take for a tag or a timing line, or a line break that
-    /// SubRip cannot hold, written as close to the original as SubRip allows.
-    public static let srtTextAdjusted: DiagnosticCode = "srt-text-adjusted"
+    public static let srtWriteNegativeTime: DiagnosticCode = "srt-write-negative-time"
+    /// Cue text that a SubRip reader would misread (a line like a timing line, a literal tag, an
+    /// empty line), written as close to the original as SubRip allows.
+    public static let srtWriteCueText: DiagnosticCode = "srt-write-cue-text"
     /// More diagnostics of one code than the reader reports; the rest are counted.
     public static let srtDiagnosticsLimited: DiagnosticCode = "srt-diagnostics-limited"
 }

@@ -42,7 +42,7 @@ import CueKit
 /// and summed up at the end, so a file with a systematic fault (a million cues timed with `.`) yields
 /// a few diagnostics, not a million. Memory is bounded by ``Options/maximumLineLength`` and
 /// ``Options/maximumCueTextLength`` whatever the input.
-public struct SubRipReader: TrackReader {
+public struct SubRipReader: TrackReader, Sendable {
     /// How the reader reads.
     public struct Options: Sendable, Hashable {
         /// The text encoding of input without a byte order mark.
