@@ -7,6 +7,11 @@ extension CueText {
     /// nests a handful of levels.
     public static let maximumNestingDepth = 128
 
+    /// The most diagnostics reported for one cue text: 100. A pathological cue (a million stray
+    /// end tags) would otherwise produce a million; past the limit one
+    /// ``DiagnosticCode/vttMoreProblems`` note says the rest were left out.
+    public static let maximumDiagnosticsPerCue = 100
+
     /// Where a cue's text stands, so that its diagnostics point into the file.
     public struct Context: Sendable, Hashable {
         /// The location of the text's first character (the line after the cue's timing line).
@@ -403,6 +408,7 @@ struct CueTextParser {
 
     private mutating func handleStartTag() {
         guard let tag = Tag(name) else {
+            guard canReport else { return }
             if name.isEmpty || !isASCIILetter(name[0]) {
                 report(.error, .vttUnescapedLessThan, at: tokenStart, "'<' starts a tag here, so the text up to the next '>' is dropped; write '&lt;' for a literal '<'")
             } else {
@@ -476,6 +482,7 @@ struct CueTextParser {
                 return
             }
         }
+        guard canReport else { return }
         let written = "</" + String(decoding: name, as: UTF8.self) + ">"
         if let top = open.last {
             report(.error, .vttUnmatchedEndTag, at: tokenStart, "\(written) does not close the open <\(top.tag.name)> and is ignored")
@@ -555,13 +562,20 @@ struct CueTextParser {
     // MARK: Diagnostics
 
     private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, at offset: Int, _ message: String) {
-        guard context != nil else { return }
+        guard context != nil, diagnostics.count <= CueText.maximumDiagnosticsPerCue else { return }
         let location = locator.location(of: offset, in: input)
-        diagnostics.append(Diagnostic(severity, code, at: location, message))
+        if diagnostics.count == CueText.maximumDiagnosticsPerCue {
+            diagnostics.append(Diagnostic(.note, .vttMoreProblems, at: location, "more problems in this cue text are not reported"))
+        } else {
+            diagnostics.append(Diagnostic(severity, code, at: location, message))
+        }
     }
 
+    /// False once diagnostics are off or the per-cue limit is reached: messages need not be built.
+    private var canReport: Bool { context != nil && diagnostics.count <= CueText.maximumDiagnosticsPerCue }
+
     private mutating func reportReference(_ problem: CharacterReference.Problem, at offset: Int, end: Int) {
-        guard context != nil else { return }
+        guard canReport else { return }
         let written = String(decoding: UnsafeRawBufferPointer(rebasing: input[offset..<min(end, input.count)]), as: UTF8.self)
         switch problem {
         case .missingSemicolon:

@@ -68,7 +68,7 @@ extension Timestamp {
         guard index < count, isDigit(bytes[index]) else { return .failure(CollectFailure(.expectedDigit, at: index)) }
         // Steps 5-7.
         let first = collectDigits(bytes, &index)
-        var hoursFirst = first.length != 2 || first.value > 59
+        let hoursFirst = first.length != 2 || first.value > 59
         // Step 8.
         guard index < count, bytes[index] == colon else { return .failure(CollectFailure(.expectedSeparator(colon), at: index)) }
         index += 1
@@ -77,6 +77,7 @@ extension Timestamp {
         let second = collectDigits(bytes, &index)
         guard second.length == 2 else { return .failure(CollectFailure(.wrongDigitCount, at: secondStart)) }
         var value1 = first.value, value2 = second.value, value3: Int
+        var value2Start = secondStart, value3Start = secondStart
         var hourDigits = 0
         // Step 12.
         if hoursFirst || (index < count && bytes[index] == colon) {
@@ -86,12 +87,13 @@ extension Timestamp {
             let third = collectDigits(bytes, &index)
             guard third.length == 2 else { return .failure(CollectFailure(.wrongDigitCount, at: thirdStart)) }
             value3 = third.value
+            value3Start = thirdStart
             hourDigits = first.length
-            hoursFirst = true
         } else {
             value3 = value2
             value2 = value1
             value1 = 0
+            value2Start = position
         }
         // Steps 13-16.
         guard index < count, bytes[index] == fullStop else { return .failure(CollectFailure(.expectedSeparator(fullStop), at: index)) }
@@ -100,9 +102,8 @@ extension Timestamp {
         let fraction = collectDigits(bytes, &index)
         guard fraction.length == 3 else { return .failure(CollectFailure(.wrongDigitCount, at: fractionStart)) }
         // Step 17.
-        guard value2 <= 59, value3 <= 59 else {
-            return .failure(CollectFailure(.componentAbove59, at: hoursFirst ? secondStart : position))
-        }
+        guard value2 <= 59 else { return .failure(CollectFailure(.componentAbove59, at: value2Start)) }
+        guard value3 <= 59 else { return .failure(CollectFailure(.componentAbove59, at: value3Start)) }
         // Step 18, in integer milliseconds.
         guard !first.overflowed else { return .failure(CollectFailure(.outOfRange, at: position)) }
         let (hoursInMilliseconds, overflow) = value1.multipliedReportingOverflow(by: 3_600_000)

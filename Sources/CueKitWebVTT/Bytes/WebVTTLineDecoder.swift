@@ -42,6 +42,14 @@ public struct WebVTTLineDecoder: Sendable {
         /// The column of the first invalid sequence, or 0.
         public var firstInvalidColumn: Int
 
+        /// Creates a report.
+        public init(nullCharacters: Int, invalidSequences: Int, firstNullColumn: Int, firstInvalidColumn: Int) {
+            self.nullCharacters = nullCharacters
+            self.invalidSequences = invalidSequences
+            self.firstNullColumn = firstNullColumn
+            self.firstInvalidColumn = firstInvalidColumn
+        }
+
         /// Nothing replaced.
         public static let none = Repairs(nullCharacters: 0, invalidSequences: 0, firstNullColumn: 0, firstInvalidColumn: 0)
 

@@ -121,6 +121,7 @@ struct CueTimingParser {
         var position = start
         var seen = 0
         var regionSettingOffset: Int?
+        var sizeSettingOffset = start
         var droppedOutOfRegion = false
         while true {
             skipWhitespace(&position)
@@ -189,6 +190,7 @@ struct CueTimingParser {
                     continue
                 }
                 settings.size = number
+                sizeSettingOffset = tokenStart
                 if number != 100, settings.region != nil {
                     settings.region = nil
                     droppedOutOfRegion = true
@@ -207,7 +209,7 @@ struct CueTimingParser {
             warn(.vttRegionIgnored, at: regionSettingOffset, "the cue sets vertical, line or size, which take it out of its region")
         }
         if settings.size != 100, settings.position == .auto, settings.alignment == .start || settings.alignment == .end {
-            warn(.vttAutoPositionWithSize, at: start, "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
+            warn(.vttAutoPositionWithSize, at: sizeSettingOffset, "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
         }
     }
 

@@ -193,10 +193,23 @@ struct WebVTTBlockParser {
             cue = nil
             guard checks else { return }
             let location = parser.location(failure.offset)
-            if buffer.isEmpty, lineCount == 1, startsWithNote(line.bytes) {
+            let block: String? =
+                if lineCount == 1 {
+                    startsWithNote(line.bytes) ? "a NOTE comment" : nil
+                } else if startsWithNote(buffer) {
+                    "a NOTE comment"
+                } else if !seenCue, startsWithKeyword("STYLE") {
+                    "a STYLE block"
+                } else if !seenCue, startsWithKeyword("REGION") {
+                    "a REGION block"
+                } else {
+                    nil
+                }
+            if let block {
+                let arrow = ByteScanning.firstArrow(in: line.bytes) ?? 0
                 timingFailure = Diagnostic(
-                    .error, .vttArrowInBlock, at: location,
-                    "a NOTE comment must not contain '-->': this line is read as a timing line and the block is dropped"
+                    .error, .vttArrowInBlock, at: SourceLocation(line: line.number, column: ByteScanning.column(of: arrow, in: line.bytes)),
+                    "'-->' must not appear in \(block): this line is read as a timing line, and the block is dropped"
                 )
             } else {
                 timingFailure = Diagnostic(.error, failure.code, at: location, "\(failure.message); the block is dropped")
@@ -339,9 +352,9 @@ struct WebVTTBlockParser {
         }
         guard checks else { return }
         let location = SourceLocation(line: blockStartLine, column: 1)
-        if startsWithKeyword("STYLE") {
+        if startsWithKeyword("STYLE", firstLineOnly: true) {
             try handler(.diagnostic(Diagnostic(.error, .vttStyleAfterCue, at: location, "STYLE blocks must come before the first cue; this one is ignored")))
-        } else if startsWithKeyword("REGION") {
+        } else if startsWithKeyword("REGION", firstLineOnly: true) {
             try handler(.diagnostic(Diagnostic(.error, .vttRegionAfterCue, at: location, "REGION blocks must come before the first cue; this one is ignored")))
         } else {
             try handler(
@@ -412,11 +425,16 @@ struct WebVTTBlockParser {
 
     /// "buffer starts with the substring `keyword`, and the remaining characters in buffer (if any)
     /// are all ASCII whitespace".
-    private func startsWithKeyword(_ keyword: StaticString) -> Bool {
+    /// With `firstLineOnly`, looks at the buffer's first line alone (a block after the first cue,
+    /// whose later lines were buffered too).
+    private func startsWithKeyword(_ keyword: StaticString, firstLineOnly: Bool = false) -> Bool {
         let length = keyword.utf8CodeUnitCount
         guard buffer.count >= length else { return false }
         let matches = keyword.withUTF8Buffer { key in buffer.prefix(length).elementsEqual(key) }
-        return matches && buffer[length...].allSatisfy(isASCIIWhitespace)
+        guard matches else { return false }
+        let rest = buffer[length...]
+        let end = firstLineOnly ? rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex : rest.endIndex
+        return rest[..<end].allSatisfy(isASCIIWhitespace)
     }
 
     /// A comment block: `NOTE`, then nothing, a space, a tab or a line break.
