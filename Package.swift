@@ -57,10 +57,19 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(
+            name: "CueKitWebVTTTests",
+            dependencies: [
+                "CueKitWebVTT", "CueKitTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // Runs web-platform-tests' WebVTT parsing suites (../shared/conformance/webvtt) when present.
+        .testTarget(name: "CueKitWebVTTConformanceTests", dependencies: ["CueKitWebVTT", "CueKitTestSupport"]),
+        // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
+        .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitTestSupport"]),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitTestSupport"]),
-        // Runs the built `cuekit` binary: standard output, standard error, exit status.
-        .testTarget(name: "CueKitCLITests", dependencies: ["CueKit", "CueKitSubRip", "CueKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
