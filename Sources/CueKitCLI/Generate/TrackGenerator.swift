@@ -95,6 +95,7 @@ struct TrackGenerator {
         var placement = Placement.standard
         var text: [UInt8] = []
         var segments: [Segment] = []
+        var timestamps = 0
         var note: Int?
     }
 
@@ -139,6 +140,7 @@ struct TrackGenerator {
         cue.index = index
         cue.text.removeAll(keepingCapacity: true)
         cue.segments.removeAll(keepingCapacity: true)
+        cue.timestamps = 0
         // Times.
         let duration = random.inRange(800...6_000)
         if index > 0, random.chance(3) {
@@ -199,9 +201,11 @@ struct TrackGenerator {
                 closeRun(&cue.segments, cue.text)
                 cue.segments.append(.ruby(random.below(GeneratorVocabulary.ruby.count)))
                 length += 12
-            } else if extra < 14, options.format == .webVTT {
+            } else if extra < 14, options.format == .webVTT, cue.timestamps < 7 {
+                // Inner timestamps rise through the cue: an eighth of its duration apart.
                 closeRun(&cue.segments, cue.text)
-                cue.segments.append(.timestamp(cue.start + (cue.end - cue.start) / 2))
+                cue.timestamps += 1
+                cue.segments.append(.timestamp(cue.start + cue.timestamps * (cue.end - cue.start) / 8))
             }
             // Styling starts on a run of one to three words.
             if style == .plain, random.chance(7) {

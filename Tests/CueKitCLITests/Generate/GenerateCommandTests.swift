@@ -1,6 +1,7 @@
 import CueKit
 import CueKitSubRip
 import CueKitTestSupport
+import CueKitWebVTT
 import Foundation
 import Testing
 
@@ -39,6 +40,24 @@ import Testing
         #expect(!result.track.stylesheets.isEmpty)
         // Times never go backwards by more than an overlap, and cues have a duration.
         #expect(result.track.cues.allSatisfy { $0.end > $0.start })
+    }
+
+    @Test func theWebVTTReaderReadsTheWebVTTOutputCleanly() throws {
+        let run = try CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3"])
+        let result = try WebVTTReader.read(bytes: run.standardOutput)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(5))")
+        #expect(result.track.cues.count == 5000)
+        #expect(result.track.regions.map(\.id) == ["speaker", "top"])
+        #expect(result.track.stylesheets.count == 1)
+        #expect(result.track.notes.count > 1)
+        #expect(result.track.cues.contains { $0.settings.region == "speaker" })
+        #expect(result.track.header == "- cuekit generate: seed 3, 5000 cues")
+
+        let plain = try WebVTTReader.read(bytes: try CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3", "--no-style-region"]).standardOutput)
+        #expect(plain.diagnostics.isEmpty, "\(plain.diagnostics.prefix(5))")
+        #expect(plain.track.regions.isEmpty && plain.track.stylesheets.isEmpty)
+        #expect(plain.track.cues.count == 5000)
+        #expect(plain.track.cues.allSatisfy { $0.settings.region == nil })
     }
 
     @Test func theWebVTTOutputHasAboutAHundredBytesPerCueAndTheSameTimesAsSubRip() throws {
