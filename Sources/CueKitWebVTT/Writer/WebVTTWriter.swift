@@ -318,7 +318,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
                 "\(cueLabel(cue)) does not end after it starts (\(Timestamp.format(start)) --> \(Timestamp.format(end))); written as it is, as browsers keep it (and never show it)")
         }
         Timestamp.append(start, hours: options.hours, to: &buffer)
-        buffer += " --> ".utf8
+        buffer.append(contentsOf: WebVTTBlockText.timingArrow)
         Timestamp.append(end, hours: options.hours, to: &buffer)
     }
 
