@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(
             name: "CueKitWebVTTTests",
             dependencies: [
-                "CueKitWebVTT", "CueKitTestSupport",
+                "CueKit", "CueKitWebVTT", "CueKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
