@@ -2,32 +2,32 @@ import CueKit
 import CueKitSubRip
 import CueKitTestSupport
 import CueKitWebVTT
-import Foundation
 import Testing
 
 @Suite struct GenerateCommandTests {
     @Test(arguments: ["vtt", "srt", "ttml"])
     func theSameSeedGivesTheSameBytes(format: String) throws {
-        let first = try CLIRun.cuekit(["generate", "--cues", "300", "--seed", "42", "--format", format])
-        let second = try CLIRun.cuekit(["generate", "--cues", "300", "--seed", "42", "--format", format, "-o", "-"])
-        let other = try CLIRun.cuekit(["generate", "--cues", "300", "--seed", "43", "--format", format])
-        #expect(first.status == 0 && first.standardError.isEmpty, "\(first.standardError)")
+        let first = CLIRun.cuekit(["generate", "--cues", "300", "--seed", "42", "--format", format])
+        let second = CLIRun.cuekit(["generate", "--cues", "300", "--seed", "42", "--format", format, "-o", "-"])
+        let other = CLIRun.cuekit(["generate", "--cues", "300", "--seed", "43", "--format", format])
+        #expect(first.status == 0 && first.standardError.isEmpty, "\(first.error)")
         #expect(first.standardOutput.count > 300 * 50)
         #expect(first.standardOutput == second.standardOutput)
         #expect(first.standardOutput != other.standardOutput)
     }
 
     @Test func writesTheFileNamedByOutput() throws {
-        let path = NSTemporaryDirectory() + "cuekit-generate-\(UUID().uuidString).srt"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try CLIRun.cuekit(["generate", "--cues", "50", "--format", "srt", "-o", path])
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let path = scratch.file("generated.srt")
+        let run = CLIRun.cuekit(["generate", "--cues", "50", "--format", "srt", "-o", path])
         #expect(run.status == 0 && run.standardOutput.isEmpty)
         let written = try TestPaths.bytes(path)
-        #expect(written == (try CLIRun.cuekit(["generate", "--cues", "50", "--format", "srt"])).standardOutput)
+        #expect(written == (CLIRun.cuekit(["generate", "--cues", "50", "--format", "srt"])).standardOutput)
     }
 
     @Test func theSubRipReaderReadsTheSubRipOutputCleanly() throws {
-        let run = try CLIRun.cuekit(["generate", "--cues", "2000", "--seed", "7", "--format", "srt"])
+        let run = CLIRun.cuekit(["generate", "--cues", "2000", "--seed", "7", "--format", "srt"])
         var reader = SubRipReader()
         let result = try reader.read(run.standardOutput)
         #expect(result.track.cues.count == 2000)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func theWebVTTReaderReadsTheWebVTTOutputCleanly() throws {
-        let run = try CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3"])
+        let run = CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3"])
         let result = try WebVTTReader.read(bytes: run.standardOutput)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(5))")
         #expect(result.track.cues.count == 5000)
@@ -53,7 +53,7 @@ import Testing
         #expect(result.track.cues.contains { $0.settings.region == "speaker" })
         #expect(result.track.header == "- cuekit generate: seed 3, 5000 cues")
 
-        let plain = try WebVTTReader.read(bytes: try CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3", "--no-style-region"]).standardOutput)
+        let plain = try WebVTTReader.read(bytes: CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3", "--no-style-region"]).standardOutput)
         #expect(plain.diagnostics.isEmpty, "\(plain.diagnostics.prefix(5))")
         #expect(plain.track.regions.isEmpty && plain.track.stylesheets.isEmpty)
         #expect(plain.track.cues.count == 5000)
@@ -61,14 +61,14 @@ import Testing
     }
 
     @Test func theWebVTTOutputHasAboutAHundredBytesPerCueAndTheSameTimesAsSubRip() throws {
-        let vtt = try CLIRun.cuekit(["generate", "--cues", "3000", "--seed", "9", "--no-style-region"])
+        let vtt = CLIRun.cuekit(["generate", "--cues", "3000", "--seed", "9", "--no-style-region"])
         let perCue = Double(vtt.standardOutput.count) / 3000
         #expect((90.0...110.0).contains(perCue), "\(perCue) bytes per cue")
         let timingLines = vtt.output.split(separator: "\n").filter { $0.contains(" --> ") }
         #expect(timingLines.count == 3000)
         #expect(!vtt.output.contains("\nSTYLE\n") && !vtt.output.contains("\nREGION\n") && !vtt.output.contains("region:"))
 
-        let srt = try CLIRun.cuekit(["generate", "--cues", "3000", "--seed", "9", "--format", "srt"])
+        let srt = CLIRun.cuekit(["generate", "--cues", "3000", "--seed", "9", "--format", "srt"])
         var reader = SubRipReader()
         let cues = try reader.read(srt.standardOutput).track.cues
         let subRipTimes = cues.map { "\(Timestamp.format($0.start)) --> \(Timestamp.format($0.end))" }
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func theWebVTTOutputHoldsWhatRealTracksHold() throws {
-        let text = try CLIRun.cuekit(["generate", "--cues", "3000"]).output
+        let text = CLIRun.cuekit(["generate", "--cues", "3000"]).output
         for needle in ["\nSTYLE\n", "\nREGION\n", "\nNOTE", "<v ", "<i>", "<b>", "<u>", "<c.", "<ruby>", "<lang ", "&amp;", "region:", "align:", "line:", "é", "字", "ש", "ع", "🎬"] {
             #expect(text.contains(needle), "no \(needle.debugDescription) in 3000 cues")
         }
@@ -85,45 +85,47 @@ import Testing
 
     @Test(.enabled(if: CLIRun.isInstalled("ffmpeg"), "ffmpeg not installed"))
     func ffmpegReadsEveryCueWithoutStyleAndRegionBlocks() throws {
-        let path = NSTemporaryDirectory() + "cuekit-generate-\(UUID().uuidString).vtt"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try CLIRun.cuekit(["generate", "--cues", "500", "--no-style-region", "-o", path]).status == 0)
-        let converted = try CLIRun.run("ffmpeg", ["-v", "error", "-i", path, "-f", "srt", "-"])
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let path = scratch.file("generated.vtt")
+        #expect(CLIRun.cuekit(["generate", "--cues", "500", "--no-style-region", "-o", path]).status == 0)
+        let converted = ExternalProcess.run("ffmpeg", ["-v", "error", "-i", path, "-f", "srt", "-"])
         #expect(converted.status == 0)
-        #expect(converted.output.components(separatedBy: " --> ").count - 1 == 500)
+        #expect(converted.output.split(separator: "\n").filter { $0.contains(" --> ") }.count == 500)
     }
 
     @Test(.enabled(if: CLIRun.isInstalled("xmllint"), "xmllint not installed"))
     func theTTMLOutputIsWellFormed() throws {
-        let path = NSTemporaryDirectory() + "cuekit-generate-\(UUID().uuidString).ttml"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try CLIRun.cuekit(["generate", "--cues", "2000", "--format", "ttml", "-o", path]).status == 0)
-        #expect(try CLIRun.run("xmllint", ["--noout", path]).status == 0)
-        let paragraphs = try CLIRun.run("xmllint", ["--xpath", "count(//*[local-name()='p'])", path])
-        #expect(paragraphs.output.trimmingCharacters(in: .whitespacesAndNewlines) == "2000")
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let path = scratch.file("generated.ttml")
+        #expect(CLIRun.cuekit(["generate", "--cues", "2000", "--format", "ttml", "-o", path]).status == 0)
+        #expect(ExternalProcess.run("xmllint", ["--noout", path]).status == 0)
+        let paragraphs = ExternalProcess.run("xmllint", ["--xpath", "count(//*[local-name()='p'])", path])
+        #expect(paragraphs.output.split(separator: "\n") == ["2000"])
     }
 
     @Test func zeroCuesGiveAnEmptyTrack() throws {
-        #expect(try CLIRun.cuekit(["generate", "--cues", "0", "--format", "srt"]).standardOutput.isEmpty)
-        let vtt = try CLIRun.cuekit(["generate", "--cues", "0", "--no-style-region"])
+        #expect(CLIRun.cuekit(["generate", "--cues", "0", "--format", "srt"]).standardOutput.isEmpty)
+        let vtt = CLIRun.cuekit(["generate", "--cues", "0", "--no-style-region"])
         #expect(vtt.status == 0 && vtt.output.hasPrefix("WEBVTT") && !vtt.output.contains("-->"))
     }
 
     @Test func refusesWrongUsageWithStatusTwo() throws {
-        let negative = try CLIRun.cuekit(["generate", "--cues=-1"])
+        let negative = CLIRun.cuekit(["generate", "--cues=-1"])
         #expect(negative.status == 2)
-        #expect(negative.standardError.contains("--cues must be 0 or more"))
-        let unknownFormat = try CLIRun.cuekit(["generate", "--format", "ass"])
+        #expect(negative.error.contains("--cues must be 0 or more"))
+        let unknownFormat = CLIRun.cuekit(["generate", "--format", "ass"])
         #expect(unknownFormat.status == 2)
-        #expect(unknownFormat.standardError.contains("--format"))
-        let mismatched = try CLIRun.cuekit(["generate", "--format", "srt", "--no-style-region"])
+        #expect(unknownFormat.error.contains("--format"))
+        let mismatched = CLIRun.cuekit(["generate", "--format", "srt", "--no-style-region"])
         #expect(mismatched.status == 2)
-        #expect(mismatched.standardError.contains("--no-style-region applies to --format vtt only"))
+        #expect(mismatched.error.contains("--no-style-region applies to --format vtt only"))
     }
 
     @Test func namesTheFileItCannotWrite() throws {
-        let run = try CLIRun.cuekit(["generate", "-o", "/nonexistent-directory/out.vtt"])
+        let run = CLIRun.cuekit(["generate", "-o", "/nonexistent-directory/out.vtt"])
         #expect(run.status == 2)
-        #expect(run.standardError == "cuekit: error: cannot write '/nonexistent-directory/out.vtt': No such file or directory; check that its directory exists and is writable\n")
+        #expect(run.error == "cuekit: error: cannot write '/nonexistent-directory/out.vtt': No such file or directory; check that its directory exists and is writable\n")
     }
 }
