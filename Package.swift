@@ -69,7 +69,7 @@ let package = Package(
         // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
         .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitTestSupport"]),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
-        .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitTestSupport"]),
+        .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

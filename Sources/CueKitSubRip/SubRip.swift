@@ -48,7 +48,7 @@ extension DiagnosticCode {
     public static let srtTimestampMilliseconds: DiagnosticCode = "srt-timestamp-milliseconds"
     /// A timestamp's minutes or seconds are over 59.
     public static let srtTimestampRange: DiagnosticCode = "srt-timestamp-range"
-    /// A cue ends before it starts (or when it starts).
+    /// A cue ends before it starts, or when it starts: it is never shown.
     public static let srtEndBeforeStart: DiagnosticCode = "srt-end-before-start"
     /// `X1:… X2:… Y1:… Y2:…` pixel coordinates after the timing line are ignored.
     public static let srtCoordinatesIgnored: DiagnosticCode = "srt-coordinates-ignored"

@@ -474,9 +474,9 @@ public struct SubRipReader: TrackReader, Sendable {
         }
         try reportTimingIssues(handler)
         if timing.end < timing.start {
-            try report(.error, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends (\(Timestamp.format(timing.end))) before it starts (\(Timestamp.format(timing.start)))", handler)
+            try report(.error, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends (\(Timestamp.format(timing.end))) before it starts (\(Timestamp.format(timing.start))), so it is never shown", handler)
         } else if timing.end == timing.start {
-            try report(.warning, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends when it starts (\(Timestamp.format(timing.start))): it is never shown", handler)
+            try report(.error, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends when it starts (\(Timestamp.format(timing.start))), so it is never shown", handler)
         }
         cueStart = timing.start
         cueEnd = timing.end

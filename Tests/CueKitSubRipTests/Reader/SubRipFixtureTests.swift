@@ -91,10 +91,10 @@ import Testing
     @Test func endBeforeStart() throws {
         #expect(
             try EventDump.read(fixture: "end-before-start.srt") == """
-            2:1: error: cue ends (00:00:01.000) before it starts (00:00:02.000) [srt-end-before-start]
+            2:1: error: cue ends (00:00:01.000) before it starts (00:00:02.000), so it is never shown [srt-end-before-start]
             cue #1 00:00:02.000 --> 00:00:01.000
               | Backwards.
-            6:1: warning: cue ends when it starts (00:00:03.000): it is never shown [srt-end-before-start]
+            6:1: error: cue ends when it starts (00:00:03.000), so it is never shown [srt-end-before-start]
             cue #2 00:00:03.000 --> 00:00:03.000
               | Zero length.
             """
