@@ -138,15 +138,15 @@ struct SubRipMarkupConverter {
     /// is text. Returns the index after the tag.
     private mutating func tag(in text: UnsafeBufferPointer<UInt8>, at index: Int, into output: inout [UInt8], report: (Issue) -> Void) -> Int? {
         var cursor = index + 1
-        skipSpaces(text, &cursor)
+        Self.skipSpaces(text, &cursor)
         var isEnd = false
         if cursor < text.count, text[cursor] == UInt8(ascii: "/") {
             isEnd = true
             cursor += 1
-            skipSpaces(text, &cursor)
+            Self.skipSpaces(text, &cursor)
         }
         let nameStart = cursor
-        while cursor < text.count, isLetter(text[cursor]) { cursor += 1 }
+        while cursor < text.count, Self.isLetter(text[cursor]) { cursor += 1 }
         guard cursor > nameStart, cursor - nameStart <= 16 else { return nil }
         var close = cursor
         while close < text.count, text[close] != UInt8(ascii: ">") {
@@ -174,7 +174,7 @@ struct SubRipMarkupConverter {
             default: return unknown(text, index, close, report)
             }
         } else if Self.name(nameBytes, is: "font") {
-            element = .font(isEnd ? nil : fontColor(attributes, offset: cursor, report: report))
+            element = .font(isEnd ? nil : Self.fontColor(attributes, offset: cursor, report: report))
         } else if Self.name(nameBytes, is: "strike") {
             element = .ignored("strike")
         } else {
@@ -192,8 +192,20 @@ struct SubRipMarkupConverter {
         return next
     }
 
+    /// The colour of a `<font …>` start tag (from `<` to `>`, both included), or nil when the bytes
+    /// are another tag or give no colour: what ``convert(_:into:report:)`` reads from the same tag.
+    static func fontColor(ofTag tag: UnsafeBufferPointer<UInt8>) -> SubRipColor? {
+        var cursor = 1
+        skipSpaces(tag, &cursor)
+        let nameStart = cursor
+        while cursor < tag.count, isLetter(tag[cursor]) { cursor += 1 }
+        guard name(UnsafeBufferPointer(rebasing: tag[nameStart..<cursor]), is: "font"), cursor < tag.count - 1 else { return nil }
+        guard tag[cursor] == 0x20 || tag[cursor] == 0x09 || tag[cursor] == UInt8(ascii: "/") else { return nil }
+        return fontColor(UnsafeBufferPointer(rebasing: tag[cursor..<(tag.count - 1)]), offset: 0) { _ in }
+    }
+
     /// True when a tag name is `expected` (lower case), in any case.
-    private static func name(_ bytes: UnsafeBufferPointer<UInt8>, is expected: StaticString) -> Bool {
+    static func name(_ bytes: UnsafeBufferPointer<UInt8>, is expected: StaticString) -> Bool {
         guard bytes.count == expected.utf8CodeUnitCount else { return false }
         let expectedBytes = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
         for index in 0..<bytes.count where bytes[index] | 0x20 != expectedBytes[index] { return false }
@@ -249,11 +261,11 @@ struct SubRipMarkupConverter {
 
     /// Reads `<font>`'s attributes (`name=value`, `name="value"`, `name='value'`), returning the
     /// colour and reporting the rest.
-    private func fontColor(_ attributes: UnsafeBufferPointer<UInt8>, offset: Int, report: (Issue) -> Void) -> SubRipColor? {
+    static func fontColor(_ attributes: UnsafeBufferPointer<UInt8>, offset: Int, report: (Issue) -> Void) -> SubRipColor? {
         var color: SubRipColor?
         var index = 0
         while index < attributes.count {
-            skipSpaces(attributes, &index)
+            Self.skipSpaces(attributes, &index)
             let nameStart = index
             while index < attributes.count, attributes[index] != UInt8(ascii: "="), attributes[index] != 0x20, attributes[index] != 0x09 {
                 index += 1
@@ -263,11 +275,11 @@ struct SubRipMarkupConverter {
                 continue
             }
             let name = String(decoding: UnsafeBufferPointer(rebasing: attributes[nameStart..<index]).map { $0 | 0x20 }, as: UTF8.self)
-            skipSpaces(attributes, &index)
+            Self.skipSpaces(attributes, &index)
             var value = ""
             if index < attributes.count, attributes[index] == UInt8(ascii: "=") {
                 index += 1
-                skipSpaces(attributes, &index)
+                Self.skipSpaces(attributes, &index)
                 var valueStart = index
                 if index < attributes.count, attributes[index] == UInt8(ascii: "\"") || attributes[index] == UInt8(ascii: "'") {
                     let quote = attributes[index]
@@ -349,12 +361,12 @@ struct SubRipMarkupConverter {
     }
 
     @inline(__always)
-    private func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
+    private static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
     }
 
     @inline(__always)
-    private func isLetter(_ byte: UInt8) -> Bool {
+    private static func isLetter(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
         return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
     }

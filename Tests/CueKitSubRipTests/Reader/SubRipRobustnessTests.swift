@@ -10,7 +10,7 @@ import Testing
     static let vocabulary: [[UInt8]] = [
         "1", "2", "42", "\n", "\r\n", "\r", "\n\n", " ", "\t", "00:00:01,000", "00:00:02.5", "0:1:2",
         " --> ", "-->", "->", ",", ".", ":", "<i>", "</i>", "<b>", "</b>", "<u>", "</u>", "<font color=\"#ff8000\">",
-        "<font color=red face=x>", "</font>", "<s>", "<br/>", "<x>", "<", ">", "&", "{\\an8}", "{\\i1}", "{", "}",
+        "<font color=red face=x>", "<FONT COLOR='Blue'>", "<font color=#abc>", "< font color=\"orange\" >", "</font>", "<s>", "<br/>", "<x>", "<", ">", "&", "{\\an8}", "{\\i1}", "{", "}",
         "X1:10 X2:20", "text", "é", "字幕", "🎬", "\u{FEFF}",
     ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xFE], [0xEF, 0xBB], [0xE9], [0x80], [0xC3], [0x1A]]
 
@@ -57,6 +57,13 @@ import Testing
             SubRipReader(options: .init(maximumLineLength: 64, maximumCueTextLength: 256))
         }
         let events = try outcome.get()
+        // The colour pass finds the full read's rules, in the same order, and perhaps more.
+        let scanned = try ChunkingVerifier.verify(bytes, randomRuns: 2, seed: UInt64(bytes.count) + 1) {
+            SubRipReader(options: .init(events: .stylesheetsOnly, maximumLineLength: 64, maximumCueTextLength: 256))
+        }.get()
+        let fullRules = events.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
+        let scannedRules = scanned.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
+        #expect(scannedRules.filter(fullRules.contains) == fullRules, "\(label): \(scannedRules) against \(fullRules); input \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         #expect(events.first == .header(""), "\(label)")
         for event in events {
             switch event {
