@@ -193,7 +193,8 @@ enum FormatSniffer {
                 index = cursor + 1
             } else {
                 var cursor = index + 1
-                while cursor < text.count, !isWhiteSpace(text[cursor]), text[cursor] != UInt8(ascii: ">"), text[cursor] != UInt8(ascii: "/") {
+                while cursor < text.count, !isWhiteSpace(text[cursor]), text[cursor] != UInt8(ascii: ">"), text[cursor] != UInt8(ascii: "/")
+                {
                     cursor += 1
                 }
                 let name = text[(index + 1)..<cursor]

@@ -2,9 +2,9 @@ import ArgumentParser
 import CueKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `cuekit generate`: a deterministic synthetic track, for benchmarking parsers.
@@ -33,10 +33,14 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The format: vtt, srt or ttml.")
     var format: GeneratedFormat = .vtt
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write: a file, or - for standard output.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Where to write: a file, or - for standard output.", valueName: "file"))
     var output: String = "-"
 
-    @Flag(name: .customLong("no-style-region"), help: "Leave out WebVTT STYLE and REGION blocks (ffmpeg drops every cue after the first of them).")
+    @Flag(
+        name: .customLong("no-style-region"),
+        help: "Leave out WebVTT STYLE and REGION blocks (ffmpeg drops every cue after the first of them).")
     var noStyleRegion = false
 
     func validate() throws {
@@ -46,7 +50,8 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         var generator = TrackGenerator(
-            options: .init(cues: cues, seed: seed, format: format.generatorFormat, styleAndRegionBlocks: noStyleRegion ? .omitted : .included)
+            options: .init(
+                cues: cues, seed: seed, format: format.generatorFormat, styleAndRegionBlocks: noStyleRegion ? .omitted : .included)
         )
         let descriptor: Int32
         if output == "-" {
@@ -54,7 +59,8 @@ struct GenerateCommand: ParsableCommand {
         } else {
             descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw CommandFailure("cannot write '\(output)': \(IOFailure.systemMessage(errno)); check that its directory exists and is writable")
+                throw CommandFailure(
+                    "cannot write '\(output)': \(IOFailure.systemMessage(errno)); check that its directory exists and is writable")
             }
         }
         defer { if descriptor != 1 { close(descriptor) } }

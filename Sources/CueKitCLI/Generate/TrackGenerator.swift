@@ -267,7 +267,9 @@ struct TrackGenerator {
         append("REGION\nid:top\nwidth:80%\nlines:2\nregionanchor:50%,0%\nviewportanchor:50%,10%\n\n")
         append("STYLE\n::cue {\n  font-family: sans-serif;\n  background-color: rgba(0, 0, 0, 0.8);\n}\n")
         append("::cue(.yellow) { color: #ffff00; }\n::cue(.cyan) { color: #00ffff; }\n::cue(.lime) { color: #00ff00; }\n")
-        append("::cue(.magenta) { color: #ff00ff; }\n::cue(.loud) { font-weight: bold; }\n::cue(.whisper) { color: #c0c0c0; font-style: italic; }\n")
+        append(
+            "::cue(.magenta) { color: #ff00ff; }\n::cue(.loud) { font-weight: bold; }\n::cue(.whisper) { color: #c0c0c0; font-style: italic; }\n"
+        )
         append("::cue(v[voice=\"Alice\"]) { color: #80c0ff; }\n::cue(ruby) { ruby-position: over; }\n\n")
     }
 
@@ -383,7 +385,8 @@ struct TrackGenerator {
     // MARK: TTML
 
     private mutating func writeTTMLHeader() {
-        append("""
+        append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
             xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" \
@@ -400,7 +403,8 @@ struct TrackGenerator {
             appendEscaped(Array(speaker.name.utf8))
             append("</ttm:name></ttm:agent>\n")
         }
-        append("""
+        append(
+            """
             </metadata>
             <styling>
             <style xml:id="base" tts:fontFamily="proportionalSansSerif" tts:fontSize="100%" tts:lineHeight="125%" \

@@ -106,8 +106,12 @@ struct SubRipInputDecoder {
         }
         if !final, head.count < 3, utf8Mark.starts(with: head) { return nil }
         if head.count >= 2 {
-            if head[0] != 0, head[0] < 0x80, head[1] == 0 { return Sniffed(encoding: .utf16(bigEndian: false), markLength: 0, marked: false) }
-            if head[0] == 0, head[1] != 0, head[1] < 0x80 { return Sniffed(encoding: .utf16(bigEndian: true), markLength: 0, marked: false) }
+            if head[0] != 0, head[0] < 0x80, head[1] == 0 {
+                return Sniffed(encoding: .utf16(bigEndian: false), markLength: 0, marked: false)
+            }
+            if head[0] == 0, head[1] != 0, head[1] < 0x80 {
+                return Sniffed(encoding: .utf16(bigEndian: true), markLength: 0, marked: false)
+            }
         } else if !final {
             return nil
         }
@@ -188,10 +192,11 @@ struct SubRipInputDecoder {
 
     /// Windows-1252's bytes 0x80–0xFF as Unicode scalars; the five unassigned bytes map to the C1
     /// controls of the same value, as the WHATWG Encoding Standard does.
-    static let windows1252: [UInt32] = [
-        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-    ] + (0xA0...0xFF).map { UInt32($0) }
+    static let windows1252: [UInt32] =
+        [
+            0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+            0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+        ] + (0xA0...0xFF).map { UInt32($0) }
 }
 
 /// UTF-8 encoding and validation on bytes.

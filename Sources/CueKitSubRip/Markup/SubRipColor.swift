@@ -91,6 +91,7 @@ public struct SubRipColor: Sendable, Hashable {
     public var rule: String { "::cue(.\(className)) { color: \(cssValue); }" }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
     }
 }

@@ -46,7 +46,9 @@ struct SubRipColorScanner {
                 return
             }
             if bytes[close] == UInt8(ascii: ">") {
-                if close - open + 1 <= maximumTagLength, let color = SubRipMarkupConverter.fontColor(ofTag: UnsafeBufferPointer(rebasing: bytes[open...close])) {
+                if close - open + 1 <= maximumTagLength,
+                    let color = SubRipMarkupConverter.fontColor(ofTag: UnsafeBufferPointer(rebasing: bytes[open...close]))
+                {
                     try found(color)
                 }
                 index = close + 1

@@ -126,7 +126,8 @@ struct SubRipMarkupConverter {
             index += 1
         }
         while let open = stack.popLast() {
-            if case .ignored = open.element {} else {
+            if case .ignored = open.element {
+            } else {
                 report(Issue(kind: .unclosedTag(open.element.name), offset: open.offset))
             }
             writeEndTag(open.element, into: &output)
@@ -136,7 +137,9 @@ struct SubRipMarkupConverter {
 
     /// Reads a tag at `index` (a `<`), writing its WebVTT form; nil when it is no tag and the `<`
     /// is text. Returns the index after the tag.
-    private mutating func tag(in text: UnsafeBufferPointer<UInt8>, at index: Int, into output: inout [UInt8], report: (Issue) -> Void) -> Int? {
+    private mutating func tag(in text: UnsafeBufferPointer<UInt8>, at index: Int, into output: inout [UInt8], report: (Issue) -> Void)
+        -> Int?
+    {
         var cursor = index + 1
         Self.skipSpaces(text, &cursor)
         var isEnd = false
@@ -155,7 +158,9 @@ struct SubRipMarkupConverter {
         }
         guard close < text.count else { return nil }
         // The name must end at white space, `/` or `>`: `<i2>` is no `<i>` tag.
-        if cursor < close, !(text[cursor] == 0x20 || text[cursor] == 0x09 || text[cursor] == UInt8(ascii: "/")) { return unknown(text, index, close, report) }
+        if cursor < close, !(text[cursor] == 0x20 || text[cursor] == 0x09 || text[cursor] == UInt8(ascii: "/")) {
+            return unknown(text, index, close, report)
+        }
         let nameBytes = UnsafeBufferPointer(rebasing: text[nameStart..<cursor])
         let attributes = UnsafeBufferPointer(rebasing: text[cursor..<close])
         let next = close + 1
@@ -324,7 +329,9 @@ struct SubRipMarkupConverter {
             var itemEnd = itemStart + 1
             while itemEnd < body.count, body[itemEnd] != UInt8(ascii: "\\") { itemEnd += 1 }
             let item = UnsafeBufferPointer(rebasing: body[(itemStart + 1)..<itemEnd])
-            if item.count == 3, item[0] | 0x20 == UInt8(ascii: "a"), item[1] | 0x20 == UInt8(ascii: "n"), (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(item[2]) {
+            if item.count == 3, item[0] | 0x20 == UInt8(ascii: "a"), item[1] | 0x20 == UInt8(ascii: "n"),
+                (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(item[2])
+            {
                 alignment = Int(item[2] - UInt8(ascii: "0"))
             } else if !item.isEmpty {
                 ignored = true

@@ -196,25 +196,40 @@ public struct SubRipReader: TrackReader, Sendable {
         case .betweenCues:
             break
         case .afterNumber:
-            try report(.warning, .srtIncompleteCue, line: numberLine, column: 1, "the input ends after sequence number \(numberValue), with no timing line; that cue is dropped", handler)
+            try report(
+                .warning, .srtIncompleteCue, line: numberLine, column: 1,
+                "the input ends after sequence number \(numberValue), with no timing line; that cue is dropped", handler)
         case .inText:
             if hasPendingNumber, blankLinesPending > 0 {
                 try finishCue(handler)
-                try report(.warning, .srtIncompleteCue, line: numberLine, column: 1, "the input ends with sequence number \(numberValue) after a blank line and no timing line; that cut-off cue is dropped", handler)
+                try report(
+                    .warning, .srtIncompleteCue, line: numberLine, column: 1,
+                    "the input ends with sequence number \(numberValue) after a blank line and no timing line; that cut-off cue is dropped",
+                    handler)
             } else {
                 if hasPendingNumber { try appendPendingNumberAsText(handler) }
                 try finishCue(handler)
             }
         }
         if decoder.utf16Errors > 0 {
-            try report(.error, .srtUTF16, line: nil, column: nil, "\(decoder.utf16Errors) UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD", handler)
+            try report(
+                .error, .srtUTF16, line: nil, column: nil,
+                "\(decoder.utf16Errors) UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD",
+                handler)
         }
         if cueCount == 0 {
-            try report(.warning, .srtNoCues, line: nil, column: nil, "the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000')", handler)
+            try report(
+                .warning, .srtNoCues, line: nil, column: nil,
+                "the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000')", handler)
         }
         for (code, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > options.diagnosticLimitPerCode {
             let more = count - options.diagnosticLimitPerCode
-            try emit(.diagnostic(Diagnostic(.note, .srtDiagnosticsLimited, at: nil, "\(more) more diagnostic(s) [\(code.rawValue)] were not reported (the reader reports \(options.diagnosticLimitPerCode) of each kind)")), handler)
+            try emit(
+                .diagnostic(
+                    Diagnostic(
+                        .note, .srtDiagnosticsLimited, at: nil,
+                        "\(more) more diagnostic(s) [\(code.rawValue)] were not reported (the reader reports \(options.diagnosticLimitPerCode) of each kind)"
+                    )), handler)
         }
     }
 
@@ -223,7 +238,9 @@ public struct SubRipReader: TrackReader, Sendable {
     private mutating func decoded(_ output: SubRipInputDecoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
         switch output {
         case .encoding(.utf16, marked: false):
-            try report(.warning, .srtUTF16, line: 1, column: 1, "the input is UTF-16 without a byte order mark (recognised by its NUL bytes); UTF-8 is what players expect", handler)
+            try report(
+                .warning, .srtUTF16, line: 1, column: 1,
+                "the input is UTF-16 without a byte order mark (recognised by its NUL bytes); UTF-8 is what players expect", handler)
         case .encoding:
             break
         case .utf8(let bytes) where options.events == .stylesheetsOnly:
@@ -264,7 +281,9 @@ public struct SubRipReader: TrackReader, Sendable {
     private mutating func process(decoded: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
         var line = decoded
         if cut {
-            try report(.error, .srtTooLong, line: lineNumber, column: column(of: options.maximumLineLength, in: line), "line is longer than \(options.maximumLineLength) bytes; the rest of it is dropped", handler)
+            try report(
+                .error, .srtTooLong, line: lineNumber, column: column(of: options.maximumLineLength, in: line),
+                "line is longer than \(options.maximumLineLength) bytes; the rest of it is dropped", handler)
         }
         // A byte order mark inside the input (files joined together) is not text.
         if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
@@ -290,7 +309,9 @@ public struct SubRipReader: TrackReader, Sendable {
             return
         }
         if let timing = try timingLine(line, handler) {
-            try report(.warning, .srtMissingSequenceNumber, line: lineNumber, column: 1, "cue has no sequence number line before its timing line", handler)
+            try report(
+                .warning, .srtMissingSequenceNumber, line: lineNumber, column: 1, "cue has no sequence number line before its timing line",
+                handler)
             try startCue(timing, number: false, handler)
             return
         }
@@ -301,7 +322,9 @@ public struct SubRipReader: TrackReader, Sendable {
         }
         if !inStrayRun {
             inStrayRun = true
-            try report(.error, .srtStrayText, line: lineNumber, column: 1, "text outside any cue (no sequence number and timing line before it) is skipped, up to the next blank line", handler)
+            try report(
+                .error, .srtStrayText, line: lineNumber, column: 1,
+                "text outside any cue (no sequence number and timing line before it) is skipped, up to the next blank line", handler)
         }
     }
 
@@ -315,7 +338,9 @@ public struct SubRipReader: TrackReader, Sendable {
         hasPendingNumber = false
         lastNumber = numberValue
         if Self.isBlank(line) {
-            try report(.error, .srtMissingTiming, line: numberLine, column: 1, "sequence number \(numberValue) is followed by a blank line, not a timing line; it is skipped", handler)
+            try report(
+                .error, .srtMissingTiming, line: numberLine, column: 1,
+                "sequence number \(numberValue) is followed by a blank line, not a timing line; it is skipped", handler)
             return
         }
         if SubRipTimingLine.looksLikeTiming(line) {
@@ -324,11 +349,15 @@ public struct SubRipReader: TrackReader, Sendable {
             return
         }
         if takeNumber(line) {
-            try report(.error, .srtStrayText, line: lineNumber - 1, column: 1, "a line of digits with no timing line after it is skipped", handler)
+            try report(
+                .error, .srtStrayText, line: lineNumber - 1, column: 1, "a line of digits with no timing line after it is skipped", handler)
             state = .afterNumber
             return
         }
-        try report(.error, .srtMissingTiming, line: lineNumber, column: 1, "sequence number \(numberValue) is not followed by a timing line (such as '00:00:01,000 --> 00:00:02,000'); the block is skipped", handler)
+        try report(
+            .error, .srtMissingTiming, line: lineNumber, column: 1,
+            "sequence number \(numberValue) is not followed by a timing line (such as '00:00:01,000 --> 00:00:02,000'); the block is skipped",
+            handler)
         inStrayRun = true
     }
 
@@ -337,7 +366,9 @@ public struct SubRipReader: TrackReader, Sendable {
             if let timing = try timingLine(line, handler) {
                 // The line of digits was the next cue's number.
                 if blankLinesPending == 0 {
-                    try report(.warning, .srtMissingBlankLine, line: numberLine, column: 1, "no blank line between a cue's text and the next cue", handler)
+                    try report(
+                        .warning, .srtMissingBlankLine, line: numberLine, column: 1, "no blank line between a cue's text and the next cue",
+                        handler)
                 }
                 try finishCue(handler)
                 hasPendingNumber = false
@@ -360,9 +391,13 @@ public struct SubRipReader: TrackReader, Sendable {
         }
         if let timing = try timingLine(line, handler) {
             if blankLinesPending == 0 {
-                try report(.warning, .srtMissingBlankLine, line: lineNumber, column: 1, "no blank line between a cue's text and the next cue", handler)
+                try report(
+                    .warning, .srtMissingBlankLine, line: lineNumber, column: 1, "no blank line between a cue's text and the next cue",
+                    handler)
             }
-            try report(.warning, .srtMissingSequenceNumber, line: lineNumber, column: 1, "cue has no sequence number line before its timing line", handler)
+            try report(
+                .warning, .srtMissingSequenceNumber, line: lineNumber, column: 1, "cue has no sequence number line before its timing line",
+                handler)
             try finishCue(handler)
             try startCue(timing, number: false, handler)
             return
@@ -392,14 +427,20 @@ public struct SubRipReader: TrackReader, Sendable {
             blankLinesPending = 0
             if !blankLineReported, !textLines.isEmpty {
                 blankLineReported = true
-                try report(.warning, .srtBlankLineInText, line: lineNumber - 1, column: 1, "blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line", handler)
+                try report(
+                    .warning, .srtBlankLineInText, line: lineNumber - 1, column: 1,
+                    "blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line",
+                    handler)
             }
         }
         let separator = textLines.isEmpty ? 0 : 1
         guard text.count + separator + line.count <= options.maximumCueTextLength else {
             if !textCutReported {
                 textCutReported = true
-                try report(.error, .srtTooLong, line: lineNumber, column: 1, "cue text is longer than \(options.maximumCueTextLength) bytes; this line and the rest of the cue's text are dropped", handler)
+                try report(
+                    .error, .srtTooLong, line: lineNumber, column: 1,
+                    "cue text is longer than \(options.maximumCueTextLength) bytes; this line and the rest of the cue's text are dropped",
+                    handler)
             }
             return
         }
@@ -432,7 +473,8 @@ public struct SubRipReader: TrackReader, Sendable {
     // MARK: Cues
 
     /// Reads a timing line, keeping its irregularities in `timingIssues` until ``startCue`` reports them.
-    private mutating func timingLine(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws -> SubRipTimingLine? {
+    private mutating func timingLine(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws -> SubRipTimingLine?
+    {
         timingIssues.removeAll(keepingCapacity: true)
         guard let timing = SubRipTimingLine.parse(line, issues: &timingIssues) else { return nil }
         timingLineBytes.removeAll(keepingCapacity: true)
@@ -448,30 +490,54 @@ public struct SubRipReader: TrackReader, Sendable {
         try bytes.withUnsafeBufferPointer { line in try reportTimingIssues(issues, in: line, lineNumber: lineNumber, handler) }
     }
 
-    private mutating func reportTimingIssues(_ issues: [SubRipTimingLine.Issue], in line: UnsafeBufferPointer<UInt8>, lineNumber: Int, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func reportTimingIssues(
+        _ issues: [SubRipTimingLine.Issue], in line: UnsafeBufferPointer<UInt8>, lineNumber: Int, _ handler: (TrackEvent) throws -> Void
+    ) throws {
         for issue in issues {
             let column = column(of: issue.offset, in: line)
             switch issue.kind {
             case .separator(let byte):
-                try report(.warning, .srtTimestampSeparator, line: lineNumber, column: column, "milliseconds are separated by '\(Character(Unicode.Scalar(byte)))' instead of ','", handler)
+                try report(
+                    .warning, .srtTimestampSeparator, line: lineNumber, column: column,
+                    "milliseconds are separated by '\(Character(Unicode.Scalar(byte)))' instead of ','", handler)
             case .oneDigitHours:
-                try report(.warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp hours have one digit instead of two", handler)
+                try report(
+                    .warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp hours have one digit instead of two",
+                    handler)
             case .missingHours:
-                try report(.warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp has no hours (read as 0); SubRip writes 'hh:mm:ss,mmm'", handler)
+                try report(
+                    .warning, .srtTimestampDigits, line: lineNumber, column: column,
+                    "timestamp has no hours (read as 0); SubRip writes 'hh:mm:ss,mmm'", handler)
             case .minuteOrSecondDigits:
-                try report(.warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp minutes or seconds do not have two digits", handler)
+                try report(
+                    .warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp minutes or seconds do not have two digits",
+                    handler)
             case .missingMilliseconds:
-                try report(.warning, .srtTimestampMilliseconds, line: lineNumber, column: column, "timestamp has no milliseconds; read as ',000'", handler)
+                try report(
+                    .warning, .srtTimestampMilliseconds, line: lineNumber, column: column, "timestamp has no milliseconds; read as ',000'",
+                    handler)
             case .shortMilliseconds(let digits, let milliseconds):
-                try report(.error, .srtTimestampMilliseconds, line: lineNumber, column: column, "milliseconds have \(digits) digit(s) instead of three: read as a fraction of a second (\(milliseconds) ms), though some players read them as a number of milliseconds", handler)
+                try report(
+                    .error, .srtTimestampMilliseconds, line: lineNumber, column: column,
+                    "milliseconds have \(digits) digit(s) instead of three: read as a fraction of a second (\(milliseconds) ms), though some players read them as a number of milliseconds",
+                    handler)
             case .longMilliseconds:
-                try report(.warning, .srtTimestampMilliseconds, line: lineNumber, column: column, "milliseconds have more than three digits; the rest are dropped", handler)
+                try report(
+                    .warning, .srtTimestampMilliseconds, line: lineNumber, column: column,
+                    "milliseconds have more than three digits; the rest are dropped", handler)
             case .outOfRange:
-                try report(.error, .srtTimestampRange, line: lineNumber, column: column, "timestamp minutes or seconds are over 59; added up as written", handler)
+                try report(
+                    .error, .srtTimestampRange, line: lineNumber, column: column,
+                    "timestamp minutes or seconds are over 59; added up as written", handler)
             case .coordinates:
-                try report(.warning, .srtCoordinatesIgnored, line: lineNumber, column: column, "position coordinates (X1:… X2:… Y1:… Y2:…) are ignored: they are pixels of a video size the file does not give", handler)
+                try report(
+                    .warning, .srtCoordinatesIgnored, line: lineNumber, column: column,
+                    "position coordinates (X1:… X2:… Y1:… Y2:…) are ignored: they are pixels of a video size the file does not give",
+                    handler)
             case .trailingText:
-                try report(.warning, .srtTimingTrailingText, line: lineNumber, column: column, "text after the timing line's end time is ignored", handler)
+                try report(
+                    .warning, .srtTimingTrailingText, line: lineNumber, column: column, "text after the timing line's end time is ignored",
+                    handler)
             }
         }
     }
@@ -479,14 +545,18 @@ public struct SubRipReader: TrackReader, Sendable {
     private mutating func reportBadTiming(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         var start = 0
         while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        try report(.error, .srtBadTiming, line: lineNumber, column: column(of: start, in: line), "timing line cannot be read (SubRip writes '00:00:01,000 --> 00:00:02,000'); the cue is skipped", handler)
+        try report(
+            .error, .srtBadTiming, line: lineNumber, column: column(of: start, in: line),
+            "timing line cannot be read (SubRip writes '00:00:01,000 --> 00:00:02,000'); the cue is skipped", handler)
     }
 
     private mutating func startCue(_ timing: SubRipTimingLine, number: Bool, _ handler: (TrackEvent) throws -> Void) throws {
         if number {
             let expected = (lastNumber ?? 0) + 1
             if numberValue != expected {
-                try report(.warning, .srtSequenceNumber, line: numberLine, column: 1, "sequence number is \(numberValue) where \(expected) was expected", handler)
+                try report(
+                    .warning, .srtSequenceNumber, line: numberLine, column: 1,
+                    "sequence number is \(numberValue) where \(expected) was expected", handler)
             }
             lastNumber = numberValue
             cueID = options.cueIdentifiers == .sequenceNumbers ? String(decoding: numberBytes, as: UTF8.self) : ""
@@ -495,9 +565,14 @@ public struct SubRipReader: TrackReader, Sendable {
         }
         try reportTimingIssues(handler)
         if timing.end < timing.start {
-            try report(.error, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends (\(Timestamp.format(timing.end))) before it starts (\(Timestamp.format(timing.start))), so it is never shown", handler)
+            try report(
+                .error, .srtEndBeforeStart, line: lineNumber, column: 1,
+                "cue ends (\(Timestamp.format(timing.end))) before it starts (\(Timestamp.format(timing.start))), so it is never shown",
+                handler)
         } else if timing.end == timing.start {
-            try report(.error, .srtEndBeforeStart, line: lineNumber, column: 1, "cue ends when it starts (\(Timestamp.format(timing.start))), so it is never shown", handler)
+            try report(
+                .error, .srtEndBeforeStart, line: lineNumber, column: 1,
+                "cue ends when it starts (\(Timestamp.format(timing.start))), so it is never shown", handler)
         }
         cueStart = timing.start
         cueEnd = timing.end
@@ -529,7 +604,8 @@ public struct SubRipReader: TrackReader, Sendable {
         for color in converter.colors { try defineColor(color, handler) }
         guard options.events == .all else { return }
         let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
-        try emit(.cue(Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))), handler)
+        try emit(
+            .cue(Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))), handler)
     }
 
     private mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {
@@ -537,22 +613,38 @@ public struct SubRipReader: TrackReader, Sendable {
         var lineIndex = textLines.count - 1
         while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
         let (lineOffset, line) = textLines.isEmpty ? (0, lineNumber) : textLines[lineIndex]
-        let column = text.withUnsafeBufferPointer { UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[lineOffset..<max(lineOffset, issue.offset)])) } + 1
+        let column =
+            text.withUnsafeBufferPointer {
+                UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[lineOffset..<max(lineOffset, issue.offset)]))
+            } + 1
         switch issue.kind {
         case .unknownTag(let tag):
-            try report(.warning, .srtUnknownTag, line: line, column: column, "'\(tag)' is not a SubRip tag (<i>, <b>, <u>, <font>); it is kept as text", handler)
+            try report(
+                .warning, .srtUnknownTag, line: line, column: column,
+                "'\(tag)' is not a SubRip tag (<i>, <b>, <u>, <font>); it is kept as text", handler)
         case .unmatchedEndTag(let tag):
-            try report(.warning, .srtUnmatchedEndTag, line: line, column: column, "end tag '\(tag)' has no open tag; it is ignored", handler)
+            try report(
+                .warning, .srtUnmatchedEndTag, line: line, column: column, "end tag '\(tag)' has no open tag; it is ignored", handler)
         case .unclosedTag(let name):
-            try report(.warning, .srtUnclosedTag, line: line, column: column, "<\(name)> is not closed; it is closed at the end of the cue", handler)
+            try report(
+                .warning, .srtUnclosedTag, line: line, column: column, "<\(name)> is not closed; it is closed at the end of the cue",
+                handler)
         case .fontAttributeIgnored(let attribute):
-            try report(.warning, .srtFontAttributeIgnored, line: line, column: column, "font attribute \(attribute) has no equivalent in the cue model; it is ignored", handler)
+            try report(
+                .warning, .srtFontAttributeIgnored, line: line, column: column,
+                "font attribute \(attribute) has no equivalent in the cue model; it is ignored", handler)
         case .badColor(let value):
-            try report(.warning, .srtFontAttributeIgnored, line: line, column: column, "font color \"\(value)\" is not a colour name or hex value (#rrggbb); it is ignored", handler)
+            try report(
+                .warning, .srtFontAttributeIgnored, line: line, column: column,
+                "font color \"\(value)\" is not a colour name or hex value (#rrggbb); it is ignored", handler)
         case .tagIgnored(let tag):
-            try report(.warning, .srtTagIgnored, line: line, column: column, "\(tag) has no equivalent in the cue model; the tag is left out and its text kept", handler)
+            try report(
+                .warning, .srtTagIgnored, line: line, column: column,
+                "\(tag) has no equivalent in the cue model; the tag is left out and its text kept", handler)
         case .overrideIgnored(let block):
-            try report(.warning, .srtOverrideIgnored, line: line, column: column, "ASS override '\(block)' is left out (only {\\an1} to {\\an9} are read)", handler)
+            try report(
+                .warning, .srtOverrideIgnored, line: line, column: column,
+                "ASS override '\(block)' is left out (only {\\an1} to {\\an9} are read)", handler)
         }
     }
 
@@ -607,7 +699,8 @@ public struct SubRipReader: TrackReader, Sendable {
         var message = "bytes that are not UTF-8 (\(hex)) are read as U+FFFD"
         if looksLikeWindows1252, options.encoding == .automatic {
             let guessed = invalidBytes.map { String(Character(Unicode.Scalar(SubRipInputDecoder.windows1252[Int($0 - 0x80)])!)) }.joined()
-            message += "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it as Windows-1252"
+            message +=
+                "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it as Windows-1252"
         }
         try report(.error, .srtInvalidUTF8, line: lineNumber, column: column, message, handler)
     }
@@ -630,7 +723,10 @@ public struct SubRipReader: TrackReader, Sendable {
         try handler(event)
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int?, column: Int?, _ message: String, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func report(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int?, column: Int?, _ message: String,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
         guard options.events == .all else { return }
         let count = diagnosticCounts[code, default: 0] + 1
         diagnosticCounts[code] = count

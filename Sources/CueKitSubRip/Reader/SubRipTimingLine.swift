@@ -56,7 +56,9 @@ struct SubRipTimingLine {
         var sawColon = false
         while index + 2 < line.count {
             if line[index] == UInt8(ascii: ":") { sawColon = true }
-            if sawColon, line[index] == UInt8(ascii: "-"), line[index + 1] == UInt8(ascii: "-"), line[index + 2] == UInt8(ascii: ">") { return true }
+            if sawColon, line[index] == UInt8(ascii: "-"), line[index + 1] == UInt8(ascii: "-"), line[index + 2] == UInt8(ascii: ">") {
+                return true
+            }
             index += 1
         }
         return false
@@ -93,7 +95,8 @@ struct SubRipTimingLine {
         }
         skipBlanks(line, &index)
         if index < line.count {
-            let isCoordinates = index + 2 < line.count && (line[index] | 0x20) == UInt8(ascii: "x") && line[index + 1] == UInt8(ascii: "1")
+            let isCoordinates =
+                index + 2 < line.count && (line[index] | 0x20) == UInt8(ascii: "x") && line[index + 1] == UInt8(ascii: "1")
                 && line[index + 2] == UInt8(ascii: ":")
             issues.append(Issue(kind: isCoordinates ? .coordinates : .trailingText, offset: index))
         }

@@ -116,7 +116,8 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
 
     /// True when cue text holds no markup and nothing that needs a look: no `<`, `&` or `>`.
     private static func isPlain(_ text: String) -> Bool {
-        for byte in text.utf8 where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "{") {
+        for byte in text.utf8
+        where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "{") {
             return false
         }
         return true
@@ -133,7 +134,9 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
             case .text(let string):
                 var previous: UInt8 = 0
                 for byte in string.utf8 {
-                    if byte == UInt8(ascii: "<") || (previous == UInt8(ascii: "{") && byte == UInt8(ascii: "\\")) { state.sawTagLikeText = true }
+                    if byte == UInt8(ascii: "<") || (previous == UInt8(ascii: "{") && byte == UInt8(ascii: "\\")) {
+                        state.sawTagLikeText = true
+                    }
                     text.append(byte)
                     previous = byte
                 }
@@ -238,7 +241,9 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
         losses.add(.timingLikeText, cue: cueNumber)
         var index = line.lowerBound
         while index < line.upperBound {
-            if index + 2 < line.upperBound, text[index] == UInt8(ascii: "-"), text[index + 1] == UInt8(ascii: "-"), text[index + 2] == UInt8(ascii: ">") {
+            if index + 2 < line.upperBound, text[index] == UInt8(ascii: "-"), text[index + 1] == UInt8(ascii: "-"),
+                text[index + 2] == UInt8(ascii: ">")
+            {
                 buffer.append(contentsOf: "-- >".utf8)
                 index += 3
             } else {
@@ -295,8 +300,15 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
             let name = String(selector.dropFirst("::cue(.".count).dropLast())
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { continue }
             let declarations = body.split(separator: ";").map { $0.split(separator: ":", maxSplits: 1).map { $0.trimmingWhiteSpace } }
-            guard declarations.count == 1 || (declarations.count == 2 && declarations[1] == [""]) || declarations.allSatisfy({ $0.count == 2 }) else { continue }
-            guard let color = declarations.first(where: { $0.count == 2 && $0[0].lowercased() == "color" }).flatMap({ SubRipColor(attributeValue: $0[1]) }) else { continue }
+            guard
+                declarations.count == 1 || (declarations.count == 2 && declarations[1] == [""])
+                    || declarations.allSatisfy({ $0.count == 2 })
+            else { continue }
+            guard
+                let color = declarations.first(where: { $0.count == 2 && $0[0].lowercased() == "color" }).flatMap({
+                    SubRipColor(attributeValue: $0[1])
+                })
+            else { continue }
             classColors[name] = color.cssValue
             if declarations.filter({ $0.count == 2 }).count == 1 { used += 1 }
         }
@@ -352,31 +364,58 @@ private struct Losses {
             case .notes:
                 (code, message) = (.srtWriteUnsupported, "\(count) NOTE comment(s) not written: SubRip has no comments")
             case .styleRules:
-                (code, message) = (.srtWriteUnsupported, "\(count) style sheet rule(s) not written: SubRip has no style sheets (colours given to single classes are written as <font color>)")
+                (code, message) = (
+                    .srtWriteUnsupported,
+                    "\(count) style sheet rule(s) not written: SubRip has no style sheets (colours given to single classes are written as <font color>)"
+                )
             case .voices where voices == .namePrefix:
-                (code, message) = (.srtWriteUnsupported, "\(count) voice span(s)\(first) written as 'Name: ' before their text: SubRip has no voices")
+                (code, message) = (
+                    .srtWriteUnsupported, "\(count) voice span(s)\(first) written as 'Name: ' before their text: SubRip has no voices"
+                )
             case .voices:
-                (code, message) = (.srtWriteUnsupported, "\(count) voice span(s)\(first) written as their text alone, as a browser shows them: SubRip has no voices (the name-prefix option writes 'Name: ')")
+                (code, message) = (
+                    .srtWriteUnsupported,
+                    "\(count) voice span(s)\(first) written as their text alone, as a browser shows them: SubRip has no voices (the name-prefix option writes 'Name: ')"
+                )
             case .ruby:
                 (code, message) = (.srtWriteUnsupported, "\(count) ruby span(s)\(first) written as 'base(reading)': SubRip has no ruby")
             case .languages:
-                (code, message) = (.srtWriteUnsupported, "\(count) language span(s)\(first) written as their text alone: SubRip has no language markup")
+                (code, message) = (
+                    .srtWriteUnsupported, "\(count) language span(s)\(first) written as their text alone: SubRip has no language markup"
+                )
             case .classes:
-                (code, message) = (.srtWriteUnsupported, "\(count) span(s)\(first) with classes that give no known colour written without their classes")
+                (code, message) = (
+                    .srtWriteUnsupported, "\(count) span(s)\(first) with classes that give no known colour written without their classes"
+                )
             case .timestamps:
                 (code, message) = (.srtWriteUnsupported, "\(count) inner timestamp(s)\(first) not written: SubRip has no karaoke timing")
             case .placementOff:
-                (code, message) = (.srtWriteUnsupported, "\(count) cue(s)\(first) placed off the default written without their placement ({\\anN} overrides are switched off)")
+                (code, message) = (
+                    .srtWriteUnsupported,
+                    "\(count) cue(s)\(first) placed off the default written without their placement ({\\anN} overrides are switched off)"
+                )
             case .placementApproximated:
-                (code, message) = (.srtWriteUnsupported, "\(count) cue(s)\(first) with settings that {\\anN} cannot say exactly (positions, sizes, line numbers, vertical text, regions) written with the nearest alignment override")
+                (code, message) = (
+                    .srtWriteUnsupported,
+                    "\(count) cue(s)\(first) with settings that {\\anN} cannot say exactly (positions, sizes, line numbers, vertical text, regions) written with the nearest alignment override"
+                )
             case .negativeTimes:
                 (code, message) = (.srtWriteNegativeTime, "\(count) cue(s)\(first) with a negative time written with 00:00:00,000 for it")
             case .emptyLines:
-                (code, message) = (.srtWriteCueText, "\(count) empty line(s) in cue text\(first) left out: a SubRip reader takes an empty line for the end of the cue")
+                (code, message) = (
+                    .srtWriteCueText,
+                    "\(count) empty line(s) in cue text\(first) left out: a SubRip reader takes an empty line for the end of the cue"
+                )
             case .timingLikeText:
-                (code, message) = (.srtWriteCueText, "\(count) line(s) of cue text\(first) that a SubRip reader would take for a timing line written with '-- >' for '-->'")
+                (code, message) = (
+                    .srtWriteCueText,
+                    "\(count) line(s) of cue text\(first) that a SubRip reader would take for a timing line written with '-- >' for '-->'"
+                )
             case .tagLikeText:
-                (code, message) = (.srtWriteCueText, "\(count) cue(s)\(first) hold a literal '<' or '{\\' that SubRip readers may take for a tag or an override (SubRip cannot escape them)")
+                (code, message) = (
+                    .srtWriteCueText,
+                    "\(count) cue(s)\(first) hold a literal '<' or '{\\' that SubRip readers may take for a tag or an override (SubRip cannot escape them)"
+                )
             }
             return Diagnostic(.warning, code, at: nil, message)
         }
@@ -402,7 +441,10 @@ public struct SubRipWriterOptions: Sendable, Hashable {
     public var byteOrderMark: ByteOrderMark
 
     /// Creates options; the defaults write what the most players read.
-    public init(lineEnding: LineEnding = .crlf, voices: Voices = .textOnly, placement: Placement = .alignmentOverrides, byteOrderMark: ByteOrderMark = .none) {
+    public init(
+        lineEnding: LineEnding = .crlf, voices: Voices = .textOnly, placement: Placement = .alignmentOverrides,
+        byteOrderMark: ByteOrderMark = .none
+    ) {
         self.lineEnding = lineEnding
         self.voices = voices
         self.placement = placement

@@ -53,7 +53,8 @@ import Testing
         #expect(result.track.cues.contains { $0.settings.region == "speaker" })
         #expect(result.track.header == "- cuekit generate: seed 3, 5000 cues")
 
-        let plain = try WebVTTReader.read(bytes: CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3", "--no-style-region"]).standardOutput)
+        let plain = try WebVTTReader.read(
+            bytes: CLIRun.cuekit(["generate", "--cues", "5000", "--seed", "3", "--no-style-region"]).standardOutput)
         #expect(plain.diagnostics.isEmpty, "\(plain.diagnostics.prefix(5))")
         #expect(plain.track.regions.isEmpty && plain.track.stylesheets.isEmpty)
         #expect(plain.track.cues.count == 5000)
@@ -78,7 +79,10 @@ import Testing
 
     @Test func theWebVTTOutputHoldsWhatRealTracksHold() throws {
         let text = CLIRun.cuekit(["generate", "--cues", "3000"]).output
-        for needle in ["\nSTYLE\n", "\nREGION\n", "\nNOTE", "<v ", "<i>", "<b>", "<u>", "<c.", "<ruby>", "<lang ", "&amp;", "region:", "align:", "line:", "é", "字", "ש", "ع", "🎬"] {
+        for needle in [
+            "\nSTYLE\n", "\nREGION\n", "\nNOTE", "<v ", "<i>", "<b>", "<u>", "<c.", "<ruby>", "<lang ", "&amp;", "region:", "align:",
+            "line:", "é", "字", "ש", "ع", "🎬",
+        ] {
             #expect(text.contains(needle), "no \(needle.debugDescription) in 3000 cues")
         }
     }
@@ -126,6 +130,9 @@ import Testing
     @Test func namesTheFileItCannotWrite() throws {
         let run = CLIRun.cuekit(["generate", "-o", "/nonexistent-directory/out.vtt"])
         #expect(run.status == 2)
-        #expect(run.error == "cuekit: error: cannot write '/nonexistent-directory/out.vtt': No such file or directory; check that its directory exists and is writable\n")
+        #expect(
+            run.error
+                == "cuekit: error: cannot write '/nonexistent-directory/out.vtt': No such file or directory; check that its directory exists and is writable\n"
+        )
     }
 }

@@ -1,9 +1,9 @@
 import CueKitTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the built `cuekit` binary, the one beside the test bundle (the same build), through

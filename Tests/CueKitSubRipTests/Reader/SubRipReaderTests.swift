@@ -9,9 +9,9 @@ import Testing
         let dump = try EventDump.read(fixture: "windows-1252.srt", options: .init(encoding: .windows1252))
         #expect(
             dump == """
-            cue #1 00:00:01.000 --> 00:00:02.000
-              | Café crème, naïve “quotes”
-            """
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | Café crème, naïve “quotes”
+                """
         )
     }
 
@@ -60,7 +60,10 @@ import Testing
         let dump = try EventDump.read(text, options: .init(diagnosticLimitPerCode: 3))
         let separatorWarnings = dump.split(separator: "\n").filter { $0.hasSuffix("[srt-timestamp-separator]") }
         #expect(separatorWarnings.count == 3)
-        #expect(dump.hasSuffix("note: 7 more diagnostic(s) [srt-timestamp-separator] were not reported (the reader reports 3 of each kind) [srt-diagnostics-limited]"))
+        #expect(
+            dump.hasSuffix(
+                "note: 7 more diagnostic(s) [srt-timestamp-separator] were not reported (the reader reports 3 of each kind) [srt-diagnostics-limited]"
+            ))
     }
 
     @Test func cutsOverlongLinesAndCueText() throws {
@@ -70,20 +73,24 @@ import Testing
         let expectedLine = String(repeating: "a", count: 40)
         #expect(
             dump == """
-            3:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
-            4:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
-            5:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
-            5:1: error: cue text is longer than 90 bytes; this line and the rest of the cue's text are dropped [srt-too-long]
-            cue #1 00:00:01.000 --> 00:00:02.000
-              | \(expectedLine)
-              | \(expectedLine)
-            """
+                3:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
+                4:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
+                5:41: error: line is longer than 40 bytes; the rest of it is dropped [srt-too-long]
+                5:1: error: cue text is longer than 90 bytes; this line and the rest of the cue's text are dropped [srt-too-long]
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | \(expectedLine)
+                  | \(expectedLine)
+                """
         )
     }
 
     @Test func reportsAnEmptyInput() throws {
-        #expect(try EventDump.read("") == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
-        #expect(try EventDump.read("\n\n  \n") == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
+        #expect(
+            try EventDump.read("")
+                == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
+        #expect(
+            try EventDump.read("\n\n  \n")
+                == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
     }
 
     @Test func countsColumnsInUnicodeScalars() throws {
@@ -97,10 +104,10 @@ import Testing
         let dump = try EventDump.read(bytes)
         #expect(
             dump == """
-            3:3: error: bytes that are not UTF-8 (0xE5) are read as U+FFFD [srt-invalid-utf8]
-            cue #1 00:00:01.000 --> 00:00:02.000
-              | ab\u{FFFD}cd
-            """
+                3:3: error: bytes that are not UTF-8 (0xE5) are read as U+FFFD [srt-invalid-utf8]
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | ab\u{FFFD}cd
+                """
         )
     }
 
@@ -110,10 +117,10 @@ import Testing
         let dump = try EventDump.read(bytes)
         #expect(
             dump == """
-            cue #1 00:00:01.000 --> 00:00:02.000
-              | x\u{FFFD}y
-            error: 1 UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD [srt-utf16]
-            """
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | x\u{FFFD}y
+                error: 1 UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD [srt-utf16]
+                """
         )
     }
 

@@ -7,12 +7,14 @@ import Testing
 /// is cut into chunks, and whatever it emits keeps the model's rules.
 @Suite struct SubRipRobustnessTests {
     /// Pieces that SubRip files are made of, so that random input reaches deep into the reader.
-    static let vocabulary: [[UInt8]] = [
-        "1", "2", "42", "\n", "\r\n", "\r", "\n\n", " ", "\t", "00:00:01,000", "00:00:02.5", "0:1:2",
-        " --> ", "-->", "->", ",", ".", ":", "<i>", "</i>", "<b>", "</b>", "<u>", "</u>", "<font color=\"#ff8000\">",
-        "<font color=red face=x>", "<FONT COLOR='Blue'>", "<font color=#abc>", "< font color=\"orange\" >", "</font>", "<s>", "<br/>", "<x>", "<", ">", "&", "{\\an8}", "{\\i1}", "{", "}",
-        "X1:10 X2:20", "text", "é", "字幕", "🎬", "\u{FEFF}",
-    ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xFE], [0xEF, 0xBB], [0xE9], [0x80], [0xC3], [0x1A]]
+    static let vocabulary: [[UInt8]] =
+        [
+            "1", "2", "42", "\n", "\r\n", "\r", "\n\n", " ", "\t", "00:00:01,000", "00:00:02.5", "0:1:2",
+            " --> ", "-->", "->", ",", ".", ":", "<i>", "</i>", "<b>", "</b>", "<u>", "</u>", "<font color=\"#ff8000\">",
+            "<font color=red face=x>", "<FONT COLOR='Blue'>", "<font color=#abc>", "< font color=\"orange\" >", "</font>", "<s>", "<br/>",
+            "<x>", "<", ">", "&", "{\\an8}", "{\\i1}", "{", "}",
+            "X1:10 X2:20", "text", "é", "字幕", "🎬", "\u{FEFF}",
+        ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xFE], [0xEF, 0xBB], [0xE9], [0x80], [0xC3], [0x1A]]
 
     @Test func randomInputNeverBreaksTheReader() throws {
         var random = SeededRandom(seed: 0xC0FFEE)
@@ -63,14 +65,21 @@ import Testing
         }.get()
         let fullRules = events.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
         let scannedRules = scanned.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
-        #expect(scannedRules.filter(fullRules.contains) == fullRules, "\(label): \(scannedRules) against \(fullRules); input \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        #expect(
+            scannedRules.filter(fullRules.contains) == fullRules,
+            "\(label): \(scannedRules) against \(fullRules); input \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         #expect(events.first == .header(""), "\(label)")
         for event in events {
             switch event {
             case .cue(let cue):
                 let text = cue.text
-                let ok = !text.contains("\n\n") && !text.hasPrefix("\n") && !text.hasSuffix("\n") && !text.contains("-->") && !text.contains("\r")
-                #expect(ok, "\(label): cue text \(text.debugDescription) breaks a WebVTT cue; input \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                let ok =
+                    !text.contains("\n\n") && !text.hasPrefix("\n") && !text.hasSuffix("\n") && !text.contains("-->")
+                    && !text.contains("\r")
+                #expect(
+                    ok,
+                    "\(label): cue text \(text.debugDescription) breaks a WebVTT cue; input \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+                )
             case .diagnostic(let diagnostic):
                 if let location = diagnostic.location {
                     #expect(location.line >= 1 && location.column >= 1, "\(label): \(diagnostic)")

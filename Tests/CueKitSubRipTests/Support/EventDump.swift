@@ -40,8 +40,10 @@ enum EventDump {
         var parts: [String] = []
         switch settings.line {
         case .auto: break
-        case .number(let value): parts.append("line:\(format(value))" + (settings.lineAlignment == .start ? "" : ",\(settings.lineAlignment.rawValue)"))
-        case .percentage(let value): parts.append("line:\(format(value))%" + (settings.lineAlignment == .start ? "" : ",\(settings.lineAlignment.rawValue)"))
+        case .number(let value):
+            parts.append("line:\(format(value))" + (settings.lineAlignment == .start ? "" : ",\(settings.lineAlignment.rawValue)"))
+        case .percentage(let value):
+            parts.append("line:\(format(value))%" + (settings.lineAlignment == .start ? "" : ",\(settings.lineAlignment.rawValue)"))
         }
         if settings.alignment != .center { parts.append("align:\(settings.alignment.rawValue)") }
         if case .percentage(let value) = settings.position { parts.append("position:\(format(value))%") }

@@ -16,9 +16,13 @@ import Testing
             Cue(start: 3_723_004, end: 3_725_000, text: "Later"),
         ])
         let written = try write(track)
-        #expect(written.text == "1\r\n00:00:01,000 --> 00:00:02,500\r\nHello,\r\nworld.\r\n\r\n2\r\n01:02:03,004 --> 01:02:05,000\r\nLater\r\n\r\n")
+        #expect(
+            written.text
+                == "1\r\n00:00:01,000 --> 00:00:02,500\r\nHello,\r\nworld.\r\n\r\n2\r\n01:02:03,004 --> 01:02:05,000\r\nLater\r\n\r\n")
         #expect(written.diagnostics.isEmpty)
-        #expect(try write(track, options: .init(lineEnding: .lf)).text == "1\n00:00:01,000 --> 00:00:02,500\nHello,\nworld.\n\n2\n01:02:03,004 --> 01:02:05,000\nLater\n\n")
+        #expect(
+            try write(track, options: .init(lineEnding: .lf)).text
+                == "1\n00:00:01,000 --> 00:00:02,500\nHello,\nworld.\n\n2\n01:02:03,004 --> 01:02:05,000\nLater\n\n")
     }
 
     @Test func writesAByteOrderMarkWhenAsked() throws {
@@ -36,16 +40,16 @@ import Testing
         let written = try write(track, options: .init(lineEnding: .lf))
         #expect(
             written.text == """
-            1
-            00:00:00,000 --> 00:00:01,000
-            <i>it</i> <b>bo</b> <u>un</u> & <3
+                1
+                00:00:00,000 --> 00:00:01,000
+                <i>it</i> <b>bo</b> <u>un</u> & <3
 
-            2
-            00:00:01,000 --> 00:00:02,000
-            <font color="#ffff00">y</font> <font color="#ff8000">o</font> <font color="#80c0ff">s</font> l
+                2
+                00:00:01,000 --> 00:00:02,000
+                <font color="#ffff00">y</font> <font color="#ff8000">o</font> <font color="#80c0ff">s</font> l
 
 
-            """
+                """
         )
         #expect(
             written.diagnostics == [
@@ -102,7 +106,10 @@ import Testing
         let written = try write(track, options: .init(lineEnding: .lf))
         let textLines = written.text.split(separator: "\n").filter { !$0.contains("-->") && Int($0) == nil }
         #expect(textLines == ["{\\an8}top", "{\\an7}top left", "{\\an6}middle right", "{\\an1}positioned"])
-        #expect(written.diagnostics == ["warning: 1 cue(s) (first in cue 4) with settings that {\\anN} cannot say exactly (positions, sizes, line numbers, vertical text, regions) written with the nearest alignment override [srt-write-unsupported]"])
+        #expect(
+            written.diagnostics == [
+                "warning: 1 cue(s) (first in cue 4) with settings that {\\anN} cannot say exactly (positions, sizes, line numbers, vertical text, regions) written with the nearest alignment override [srt-write-unsupported]"
+            ])
         // The reader reads the overrides back as the same settings.
         var reader = SubRipReader()
         let cues = try reader.read(Array(written.text.utf8)).track.cues
