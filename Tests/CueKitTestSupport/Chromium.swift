@@ -18,7 +18,7 @@ public enum Chromium {
     public struct Comparison: Sendable, CustomStringConvertible {
         /// The pair's index in the list given.
         public var index: Int
-        /// Both files loaded and gave the same cues, property by property.
+        /// Both files loaded and gave the same cues, property by property (or neither loaded).
         public var isSame: Bool
         /// Cues read from the first and the second file (-1 when it failed to load).
         public var cueCounts: (Int, Int)
@@ -63,7 +63,8 @@ public enum Chromium {
                 const a = cues('a' + i), b = cues('b' + i);
                 const counts = (a ? a.length : -1) + ' ' + (b ? b.length : -1);
                 let difference = '';
-                if (!a || !b) difference = 'load-failed';
+                if (!a && !b) difference = '';
+                else if (!a || !b) difference = 'load-failed';
                 else if (a.length != b.length) difference = 'count';
                 else for (let k = 0; k < a.length; k++) {
                   const x = JSON.stringify(a[k]), y = JSON.stringify(b[k]);

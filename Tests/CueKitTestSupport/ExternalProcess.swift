@@ -74,7 +74,8 @@ public enum ExternalProcess {
         return nil
     }
 
-    static func writeBytes(_ bytes: [UInt8], to path: String) {
+    /// Writes a file (for inputs of programs under test).
+    public static func writeBytes(_ bytes: [UInt8], to path: String) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return }
         bytes.withUnsafeBytes { buffer in

@@ -125,7 +125,7 @@ enum RoundTrip {
         guard let reread = try? WebVTTReader.read(bytes: written.bytes) else {
             return failures + ["\(label): the output is not read as WebVTT:\n\(String(decoding: written.bytes, as: UTF8.self))"]
         }
-        if let difference = firstDifference(reread.track, expected) {
+        if let difference = reread.track.firstDifference(from: expected) {
             failures.append("\(label): read back differs: \(difference)")
         }
         let errors = reread.diagnostics.filter { $0.severity == .error }
@@ -138,18 +138,5 @@ enum RoundTrip {
             )
         }
         return failures
-    }
-
-    /// The first difference between two tracks, in words.
-    static func firstDifference(_ actual: Track, _ expected: Track) -> String? {
-        if actual.header != expected.header { return "header \(actual.header.debugDescription) != \(expected.header.debugDescription)" }
-        if actual.regions != expected.regions { return "regions \(actual.regions) != \(expected.regions)" }
-        if actual.stylesheets != expected.stylesheets { return "style sheets \(actual.stylesheets) != \(expected.stylesheets)" }
-        if actual.notes != expected.notes { return "notes \(actual.notes) != \(expected.notes)" }
-        if actual.cues.count != expected.cues.count { return "\(actual.cues.count) cues != \(expected.cues.count)" }
-        for (index, (a, b)) in zip(actual.cues, expected.cues).enumerated() where a != b {
-            return "cue \(index): \(a) != \(b)"
-        }
-        return actual == expected ? nil : "tracks differ"
     }
 }

@@ -63,6 +63,10 @@ enum WebVTTStylesheetText {
                     output += "-- >".utf8
                     index += 3
                 } else {
+                    if endsAnArrow(byte, output) {
+                        adjustments.insert(.arrowsEscaped)
+                        output.append(UInt8(ascii: " "))
+                    }
                     output.append(byte)
                     index += 1
                 }
@@ -78,6 +82,10 @@ enum WebVTTStylesheetText {
                 } else {
                     // A line feed ends a string too (a bad string, in CSS terms).
                     if byte == quote || byte == UInt8(ascii: "\n") { state = .normal }
+                    if endsAnArrow(byte, output) {
+                        adjustments.insert(.arrowsEscaped)
+                        output.append(UInt8(ascii: "\\"))
+                    }
                     output.append(byte)
                     index += 1
                 }
@@ -136,11 +144,21 @@ enum WebVTTStylesheetText {
                 }
                 // `@` and `#` start a token that takes the name after them (`@--`, `#--`).
                 nameContinues = isNameByte(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#")
+                if endsAnArrow(byte, output) {
+                    // `--` that ends a name or `<!--`, then `>`: white space between reads the same.
+                    adjustments.insert(.arrowsEscaped)
+                    output.append(UInt8(ascii: " "))
+                }
                 output.append(byte)
                 index += 1
             }
         }
         return output
+    }
+
+    /// True when appending `byte` would complete `-->` at the end of `output`.
+    private static func endsAnArrow(_ byte: UInt8, _ output: [UInt8]) -> Bool {
+        byte == UInt8(ascii: ">") && output.count >= 2 && output[output.count - 1] == UInt8(ascii: "-") && output[output.count - 2] == UInt8(ascii: "-")
     }
 
     /// A CSS name code point (CSS Syntax 3, section 4.2): a letter, digit, `_`, `-`, or non-ASCII.

@@ -382,7 +382,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             buffer += settings.alignment.rawValue.utf8
         }
         if let region = settings.region {
-            if regionIdentifiers.contains(region) {
+            // An empty identifier cannot be named (`region:` is no setting), even if a region lacks one.
+            if !region.isEmpty, regionIdentifiers.contains(region) {
                 buffer += " region:".utf8
                 buffer += region.utf8
             } else if reportedRegions.insert(region).inserted {
