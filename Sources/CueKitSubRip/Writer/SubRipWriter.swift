@@ -299,18 +299,15 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
             guard selector.hasPrefix("::cue(."), selector.hasSuffix(")") else { continue }
             let name = String(selector.dropFirst("::cue(.".count).dropLast())
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { continue }
-            let declarations = body.split(separator: ";").map { $0.split(separator: ":", maxSplits: 1).map { $0.trimmingWhiteSpace } }
-            guard
-                declarations.count == 1 || (declarations.count == 2 && declarations[1] == [""])
-                    || declarations.allSatisfy({ $0.count == 2 })
-            else { continue }
-            guard
-                let color = declarations.first(where: { $0.count == 2 && $0[0].lowercased() == "color" }).flatMap({
-                    SubRipColor(attributeValue: $0[1])
-                })
+            let declarations = body.split(separator: ";")
+                .map { $0.split(separator: ":", maxSplits: 1).map { $0.trimmingWhiteSpace } }
+                .filter { !($0.count == 1 && $0[0].isEmpty) }
+            guard let declaration = declarations.first(where: { $0.count == 2 && $0[0].lowercased() == "color" }),
+                let color = SubRipColor(attributeValue: declaration[1])
             else { continue }
             classColors[name] = color.cssValue
-            if declarations.filter({ $0.count == 2 }).count == 1 { used += 1 }
+            // A rule that says more than the colour is not written whole.
+            if declarations.count == 1 { used += 1 }
         }
         for _ in used..<max(used, rules) { losses.add(.styleRules, cue: 0) }
     }

@@ -32,10 +32,10 @@ import Testing
 
     @Test func mapsTagsAndColoursBack() throws {
         let track = Track(
-            stylesheets: [Stylesheet("::cue(.speaker1) { color: #80C0FF; }\n::cue(.loud) { font-weight: bold; }")],
+            stylesheets: [Stylesheet("::cue(.speaker1) { color: #80C0FF; }\n::cue(.loud) { font-weight: bold; }\n::cue(.whisper) { color: #c0c0c0; font-style: italic }")],
             cues: [
                 Cue(start: 0, end: 1_000, text: "<i>it</i> <b>bo</b> <u>un</u> &amp; &lt;3"),
-                Cue(start: 1_000, end: 2_000, text: "<c.yellow>y</c> <c.color-ff8000>o</c> <c.speaker1>s</c> <c.loud>l</c>"),
+                Cue(start: 1_000, end: 2_000, text: "<c.yellow>y</c> <c.color-ff8000>o</c> <c.speaker1>s</c> <c.loud>l</c> <c.whisper>w</c>"),
             ])
         let written = try write(track, options: .init(lineEnding: .lf))
         #expect(
@@ -46,14 +46,14 @@ import Testing
 
                 2
                 00:00:01,000 --> 00:00:02,000
-                <font color="#ffff00">y</font> <font color="#ff8000">o</font> <font color="#80c0ff">s</font> l
+                <font color="#ffff00">y</font> <font color="#ff8000">o</font> <font color="#80c0ff">s</font> l <font color="#c0c0c0">w</font>
 
 
                 """
         )
         #expect(
             written.diagnostics == [
-                "warning: 1 style sheet rule(s) not written: SubRip has no style sheets (colours given to single classes are written as <font color>) [srt-write-unsupported]",
+                "warning: 2 style sheet rule(s) not written: SubRip has no style sheets (colours given to single classes are written as <font color>) [srt-write-unsupported]",
                 "warning: 1 span(s) (first in cue 2) with classes that give no known colour written without their classes [srt-write-unsupported]",
                 "warning: 1 cue(s) (first in cue 1) hold a literal '<' or '{\\' that SubRip readers may take for a tag or an override (SubRip cannot escape them) [srt-write-cue-text]",
             ]
