@@ -166,6 +166,8 @@ public struct SubRipReader: TrackReader, Sendable {
         scanner = SubRipColorScanner(maximumTagLength: options.maximumLineLength)
     }
 
+    /// Takes the next bytes of input, in chunks of any size, handing `handler` each event they
+    /// complete: the header first, then diagnostics, colour style sheets and cues in file order.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
         precondition(!finished, "SubRipReader fed after finish")
         try sendHeader(handler)
@@ -176,6 +178,8 @@ public struct SubRipReader: TrackReader, Sendable {
         try decoder.decode(chunk) { output in try decoded(output, handler) }
     }
 
+    /// Marks the end of input: hands on the last cue and what only the end can tell (a cut-off cue,
+    /// no cues at all, the count of diagnostics over the limit).
     public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
         guard !finished else { return }
         try sendHeader(handler)

@@ -50,6 +50,8 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
         text.reserveCapacity(512)
     }
 
+    /// Writes one event: a cue becomes its block; style sheets teach the writer class colours;
+    /// the header, regions and notes are counted as not written; diagnostics are ignored.
     public mutating func write(_ event: TrackEvent) throws {
         precondition(!finished, "SubRipWriter written to after finish")
         try start()
@@ -69,6 +71,7 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
         }
     }
 
+    /// Flushes the sink and completes ``diagnostics`` with what could not be written, per kind.
     public mutating func finish() throws {
         guard !finished else { return }
         try start()
