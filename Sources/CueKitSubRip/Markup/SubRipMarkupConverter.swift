@@ -31,6 +31,7 @@ struct SubRipMarkupConverter {
             case badColor(String)
             case tagIgnored(String)
             case overrideIgnored(String)
+            case nestedTooDeep
         }
 
         var kind: Kind
@@ -67,6 +68,11 @@ struct SubRipMarkupConverter {
     private(set) var alignment: Int?
     /// Where the current output line starts.
     private var lineStart = 0
+    /// The nesting limit was reported for this cue.
+    private var depthReported = false
+
+    /// How deep tags nest; deeper ones are left out (the WebVTT cue text parser has a limit too).
+    static let maximumNestingDepth = 64
 
     /// True when text needs no conversion: no tag, no override, nothing to escape.
     static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -88,6 +94,7 @@ struct SubRipMarkupConverter {
         stack.removeAll(keepingCapacity: true)
         colors.removeAll(keepingCapacity: true)
         alignment = nil
+        depthReported = false
         let outputStart = output.count
         lineStart = outputStart
         var index = 0
@@ -188,6 +195,15 @@ struct SubRipMarkupConverter {
         let name = element.name
         if isEnd {
             closeElement(named: name, at: index, into: &output, report: report)
+            return next
+        }
+        if stack.count >= Self.maximumNestingDepth {
+            // Deeper tags are left out, so that misnested or unclosed tags cannot make the work grow
+            // with the square of the text.
+            if !depthReported {
+                depthReported = true
+                report(Issue(kind: .nestedTooDeep, offset: index))
+            }
             return next
         }
         if case .ignored = element { report(Issue(kind: .tagIgnored("<\(name)>"), offset: index)) }
@@ -318,7 +334,8 @@ struct SubRipMarkupConverter {
         guard index + 1 < text.count, text[index + 1] == UInt8(ascii: "\\") else { return nil }
         var close = index + 1
         while close < text.count, text[close] != UInt8(ascii: "}") {
-            if text[close] == 0x0A { return nil }
+            // A block ends on its line, before any other block starts: each byte is looked at once.
+            if text[close] == 0x0A || text[close] == UInt8(ascii: "{") { return nil }
             close += 1
         }
         guard close < text.count else { return nil }

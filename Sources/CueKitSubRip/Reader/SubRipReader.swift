@@ -613,6 +613,20 @@ public struct SubRipReader: TrackReader, Sendable {
     }
 
     private mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {
+        // Past the limit a diagnostic is only counted: skip finding its line and column.
+        let code: DiagnosticCode
+        switch issue.kind {
+        case .unknownTag: code = .srtUnknownTag
+        case .unmatchedEndTag: code = .srtUnmatchedEndTag
+        case .unclosedTag: code = .srtUnclosedTag
+        case .fontAttributeIgnored, .badColor: code = .srtFontAttributeIgnored
+        case .tagIgnored, .nestedTooDeep: code = .srtTagIgnored
+        case .overrideIgnored: code = .srtOverrideIgnored
+        }
+        if options.events != .all || diagnosticCounts[code, default: 0] >= options.diagnosticLimitPerCode {
+            if options.events == .all { diagnosticCounts[code, default: 0] += 1 }
+            return
+        }
         // Find the text line the offset falls in.
         var lineIndex = textLines.count - 1
         while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
@@ -649,6 +663,10 @@ public struct SubRipReader: TrackReader, Sendable {
             try report(
                 .warning, .srtOverrideIgnored, line: line, column: column,
                 "ASS override '\(block)' is left out (only {\\an1} to {\\an9} are read)", handler)
+        case .nestedTooDeep:
+            try report(
+                .warning, .srtTagIgnored, line: line, column: column,
+                "tags nested more than \(SubRipMarkupConverter.maximumNestingDepth) deep are left out, their text kept", handler)
         }
     }
 

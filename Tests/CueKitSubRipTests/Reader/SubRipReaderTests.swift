@@ -124,6 +124,22 @@ import Testing
         )
     }
 
+    /// Crossed and unclosed tags keep at most 64 open, and a run of `{\` with no `}` is text: the
+    /// work and the markup grow with the text, not with its square.
+    @Test func pathologicalMarkupStaysBounded() throws {
+        let crossed = String(repeating: "<b><i>x</b>", count: 2_000)
+        let overrides = String(repeating: "{\\", count: 5_000)
+        let text = "1\n00:00:01,000 --> 00:00:02,000\n" + Array(repeating: crossed, count: 20).joined(separator: "\n") + "\n\n"
+            + "2\n00:00:03,000 --> 00:00:04,000\n" + Array(repeating: overrides, count: 20).joined(separator: "\n") + "\n"
+        var reader = SubRipReader()
+        let result = try reader.read(Array(text.utf8))
+        #expect(result.track.cues.count == 2)
+        #expect(result.track.cues[0].text.utf8.count < 3 * text.utf8.count)
+        #expect(result.track.cues[0].text.hasPrefix("<b><i>x</i></b><i><b><i>x</i></b><i>"))
+        #expect(result.track.cues[1].text == Array(repeating: overrides, count: 20).joined(separator: "\n"))
+        #expect(result.diagnostics.contains { $0.code == .srtTagIgnored && $0.message == "tags nested more than 64 deep are left out, their text kept" })
+    }
+
     @Test func emitsTheHeaderFirstEvenForNoInput() throws {
         var reader = SubRipReader()
         var events: [TrackEvent] = []
