@@ -59,6 +59,8 @@ extension DiagnosticCode {
 
     /// Bytes that are not UTF-8 were read as U+FFFD.
     public static let srtInvalidUTF8: DiagnosticCode = "srt-invalid-utf8"
+    /// A NUL character, read as U+FFFD (as WebVTT reads it).
+    public static let srtNullCharacter: DiagnosticCode = "srt-null-character"
     /// UTF-16 input without a byte order mark, or with an unpaired surrogate or a dangling byte.
     public static let srtUTF16: DiagnosticCode = "srt-utf16"
 

@@ -672,7 +672,7 @@ public struct SubRipReader: TrackReader, Sendable {
 
     // MARK: Encoding
 
-    /// The offset of the first byte that is not part of valid UTF-8, or nil for valid UTF-8.
+    /// The offset of the first byte that is not part of valid UTF-8, or is NUL; nil when there is none.
     private static func firstInvalidUTF8(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = line.count
@@ -680,12 +680,15 @@ public struct SubRipReader: TrackReader, Sendable {
         if let base = line.baseAddress {
             let raw = UnsafeRawPointer(base)
             while index + 8 <= count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // A byte of 0x80 or more, or a NUL byte, needs a closer look.
+                if (word | ((word &- 0x0101_0101_0101_0101) & ~word)) & 0x8080_8080_8080_8080 != 0 { break }
                 index += 8
             }
         }
         while index < count {
             if line[index] < 0x80 {
+                if line[index] == 0 { return index }
                 index += 1
                 continue
             }
@@ -696,35 +699,62 @@ public struct SubRipReader: TrackReader, Sendable {
         return nil
     }
 
-    /// Copies `line` into `repaired` with each invalid sequence replaced by U+FFFD, and reports it.
+    /// Copies `line` into `repaired` with each invalid sequence and each NUL replaced by U+FFFD
+    /// (as WebVTT reads NUL), and reports them.
     private mutating func repairUTF8(_ line: UnsafeBufferPointer<UInt8>, from first: Int, _ handler: (TrackEvent) throws -> Void) throws {
         repaired.removeAll(keepingCapacity: true)
         repaired.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<first]))
         var index = first
         var invalidBytes: [UInt8] = []
-        var looksLikeWindows1252 = true
+        var firstInvalid: Int?
+        var firstNull: Int?
+        // Valid UTF-8 beside the bad bytes means a damaged UTF-8 file, not Windows-1252.
+        var looksLikeWindows1252 = !UnsafeBufferPointer(rebasing: line[0..<first]).contains { $0 >= 0x80 }
         while index < line.count {
+            if line[index] == 0 {
+                if firstNull == nil { firstNull = index }
+                UTF8Bytes.append(0xFFFD, to: &repaired)
+                index += 1
+                continue
+            }
             let length = line[index] < 0x80 ? 1 : UTF8Bytes.sequenceLength(in: line, at: index)
             if length > 0 {
+                if length > 1 { looksLikeWindows1252 = false }
                 repaired.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<(index + length)]))
                 index += length
                 continue
             }
             let invalid = UTF8Bytes.invalidLength(in: line, at: index)
             if invalid != 1 { looksLikeWindows1252 = false }
+            if firstInvalid == nil { firstInvalid = index }
             if invalidBytes.count < 4 { invalidBytes.append(line[index]) }
             UTF8Bytes.append(0xFFFD, to: &repaired)
             index += invalid
         }
-        let column = UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: line[0..<first])) + 1
-        let hex = invalidBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-        var message = "bytes that are not UTF-8 (\(hex)) are read as U+FFFD"
-        if looksLikeWindows1252, options.encoding == .automatic {
-            let guessed = invalidBytes.map { String(Character(Unicode.Scalar(SubRipInputDecoder.windows1252[Int($0 - 0x80)])!)) }.joined()
-            message +=
-                "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it as Windows-1252"
+        // Columns count the scalars before the offset; a sequence that is not UTF-8 counts as one.
+        func column(of offset: Int) -> Int {
+            var count = 0
+            var cursor = 0
+            while cursor < offset {
+                let valid = line[cursor] < 0x80 ? 1 : UTF8Bytes.sequenceLength(in: line, at: cursor)
+                cursor += valid > 0 ? valid : UTF8Bytes.invalidLength(in: line, at: cursor)
+                count += 1
+            }
+            return count + 1
         }
-        try report(.error, .srtInvalidUTF8, line: lineNumber, column: column, message, handler)
+        if let firstInvalid {
+            let hex = invalidBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            var message = "bytes that are not UTF-8 (\(hex)) are read as U+FFFD"
+            if looksLikeWindows1252, options.encoding == .automatic {
+                let guessed = invalidBytes.map { String(Character(Unicode.Scalar(SubRipInputDecoder.windows1252[Int($0 - 0x80)])!)) }.joined()
+                message +=
+                    "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it as Windows-1252"
+            }
+            try report(.error, .srtInvalidUTF8, line: lineNumber, column: column(of: firstInvalid), message, handler)
+        }
+        if let firstNull {
+            try report(.error, .srtNullCharacter, line: lineNumber, column: column(of: firstNull), "NUL characters are read as U+FFFD", handler)
+        }
     }
 
     // MARK: Events

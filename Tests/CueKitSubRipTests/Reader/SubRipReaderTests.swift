@@ -111,6 +111,19 @@ import Testing
         )
     }
 
+    @Test func readsNULAsReplacementAsWebVTTDoes() throws {
+        let bytes: [UInt8] = Array("1\n00:00:01,000 --> 00:00:02,000\n\u{E9}".utf8) + [0xFF, 0x00] + Array("b\n".utf8)
+        let dump = try EventDump.read(bytes)
+        #expect(
+            dump == """
+                3:2: error: bytes that are not UTF-8 (0xFF) are read as U+FFFD [srt-invalid-utf8]
+                3:3: error: NUL characters are read as U+FFFD [srt-null-character]
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | \u{E9}\u{FFFD}\u{FFFD}b
+                """
+        )
+    }
+
     @Test func readsAnUnpairedUTF16SurrogateAsReplacement() throws {
         let units: [UInt16] = Array("1\n00:00:01,000 --> 00:00:02,000\nx".utf16) + [0xD800] + Array("y\n".utf16)
         let bytes: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }

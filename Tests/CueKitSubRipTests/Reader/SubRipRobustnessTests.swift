@@ -1,6 +1,7 @@
 import CueKit
 import CueKitSubRip
 import CueKitTestSupport
+import CueKitWebVTT
 import Testing
 
 /// Random and mutated input: the reader never crashes, gives the same events however the input
@@ -69,6 +70,17 @@ import Testing
             scannedRules.filter(fullRules.contains) == fullRules,
             "\(label): \(scannedRules) against \(fullRules); input \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         #expect(events.first == .header(""), "\(label)")
+        // Whatever the reader makes of the input is WebVTT as it stands: the WebVTT writer needs to
+        // change nothing, and the WebVTT reader reads the same cues back.
+        var collector = TrackCollector()
+        for event in events { collector.collect(event) }
+        let track = collector.result.track
+        var writer = WebVTTWriter(to: MemorySink())
+        try writer.write(track)
+        let changes = writer.diagnostics.filter { $0.code != "vtt-write-end-not-after-start" }
+        #expect(changes.isEmpty, "\(label): \(changes)")
+        let back = try WebVTTReader.read(bytes: writer.sink.bytes)
+        #expect(back.track.cues == track.cues, "\(label)")
         for event in events {
             switch event {
             case .cue(let cue):
