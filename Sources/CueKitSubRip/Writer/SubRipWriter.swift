@@ -217,9 +217,10 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
         while index <= text.count {
             if index == text.count || text[index] == 0x0A || text[index] == 0x0D {
                 let line = lineStart..<index
-                if line.isEmpty {
-                    // An empty line between two lines, or before the first, would end the cue.
-                    if index < text.count { losses.add(.emptyLines, cue: cueNumber) }
+                if text[line].allSatisfy(isSubRipBlankByte) {
+                    // A line that is empty or only white space would end the cue: left out, and
+                    // reported unless it is the end of the text.
+                    if index < text.count || !line.isEmpty { losses.add(.emptyLines, cue: cueNumber) }
                 } else {
                     if wroteLine { appendLineEnding() }
                     appendDefused(line)
@@ -328,6 +329,11 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
     }
 }
 
+/// The bytes a SubRip reader takes a line of only for a blank line.
+private func isSubRipBlankByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C || byte == 0x1A
+}
+
 /// What a SubRip writer could not write as it was: per kind, how often and the first cue.
 private struct Losses {
     enum Kind: Int, CaseIterable, Comparable {
@@ -404,7 +410,7 @@ private struct Losses {
             case .emptyLines:
                 (code, message) = (
                     .srtWriteCueText,
-                    "\(count) empty line(s) in cue text\(first) left out: a SubRip reader takes an empty line for the end of the cue"
+                    "\(count) empty or white-space line(s) in cue text\(first) left out: a SubRip reader takes them for the end of the cue"
                 )
             case .timingLikeText:
                 (code, message) = (

@@ -128,7 +128,7 @@ import Testing
         #expect(
             written.diagnostics == [
                 "warning: 1 cue(s) (first in cue 1) with a negative time written with 00:00:00,000 for it [srt-write-negative-time]",
-                "warning: 1 empty line(s) in cue text (first in cue 2) left out: a SubRip reader takes an empty line for the end of the cue [srt-write-cue-text]",
+                "warning: 1 empty or white-space line(s) in cue text (first in cue 2) left out: a SubRip reader takes them for the end of the cue [srt-write-cue-text]",
                 "warning: 1 line(s) of cue text (first in cue 1) that a SubRip reader would take for a timing line written with '-- >' for '-->' [srt-write-cue-text]",
             ]
         )
