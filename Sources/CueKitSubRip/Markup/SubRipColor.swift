@@ -13,7 +13,8 @@ import CueKit
 /// - other hex colours get `color-rrggbb` (lower case; `#abc` is expanded, `#rrggbbaa` kept);
 /// - other colour names get `color-name` (lower case), with the name in the rule as CSS reads it.
 ///
-/// Every class still gets a rule, because not every renderer applies WebVTT's default classes.
+/// Every class still gets a rule: Chromium, and so every Cast receiver, does not apply WebVTT's
+/// default colour classes (without a `STYLE` rule, `<c.yellow>` shows white there).
 public struct SubRipColor: Sendable, Hashable {
     /// The WebVTT class name for the colour.
     public let className: String
