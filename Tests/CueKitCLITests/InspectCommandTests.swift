@@ -37,7 +37,9 @@ struct InspectCommandTests {
         let run = try CommandLineRun.cuekit(["inspect", "Fixtures/webvtt/valid.vtt"])
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "Fixtures/webvtt/valid.vtt: WebVTT, 4 cues from 00:00:00.000 to 01:00:08.500, 2 regions, 2 style sheets, 3 comments")
+        #expect(
+            lines.first
+                == "Fixtures/webvtt/valid.vtt: WebVTT, 4 cues from 00:00:00.000 to 01:00:08.500, 2 regions, 2 style sheets, 3 comments")
         #expect(lines.contains("header: \"- Interview, take 2\""))
         #expect(lines.contains("region \"fred\": width 40%, 3 lines, region anchor 0%,100% at 10%,90% of the video, scroll up"))
         #expect(lines.contains("2  00:00:02.000 --> 00:00:04.000  position:10%,line-left size:50% align:start  #\"2\""))
@@ -57,7 +59,10 @@ struct InspectCommandTests {
         #expect(run.standardError == "")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["styles", "regions", "cues", "diagnostics"])
-        #expect(object["styles"] as? [String] == ["::cue(v[voice=\"Esme\"]) { color: cyan }\n::cue(.loud) { font-weight: bold }", "::cue-region(#fred) { background: black }"])
+        #expect(
+            object["styles"] as? [String] == [
+                "::cue(v[voice=\"Esme\"]) { color: cyan }\n::cue(.loud) { font-weight: bold }", "::cue-region(#fred) { background: black }",
+            ])
         let regions = try #require(object["regions"] as? [[String: Any]])
         #expect(regions.count == 2)
         #expect(Set(regions[0].keys) == Self.regionKeys)
@@ -94,7 +99,9 @@ struct InspectCommandTests {
         #expect(diagnostics[0]["line"] as? Int == 4 && diagnostics[0]["column"] as? Int == 1)
     }
 
-    @Test(arguments: [["inspect", "Fixtures/webvtt/signature-missing.vtt"], ["inspect", "--json", "Fixtures/webvtt/signature-missing.vtt"]])
+    @Test(arguments: [
+        ["inspect", "Fixtures/webvtt/signature-missing.vtt"], ["inspect", "--json", "Fixtures/webvtt/signature-missing.vtt"],
+    ])
     func exitsOneForAFileThatIsNotWebVTT(_ arguments: [String]) throws {
         let run = try CommandLineRun.cuekit(arguments)
         #expect(run.status == 1)
@@ -139,14 +146,17 @@ struct InspectCommandTests {
         "id", "startTime", "endTime", "text", "vertical", "snapToLines", "line", "lineAlign", "position", "positionAlign", "size", "align",
         "region", "nodes",
     ]
-    static let regionKeys: Set<String> = ["id", "width", "lines", "regionAnchorX", "regionAnchorY", "viewportAnchorX", "viewportAnchorY", "scroll"]
+    static let regionKeys: Set<String> = [
+        "id", "width", "lines", "regionAnchorX", "regionAnchorY", "viewportAnchorX", "viewportAnchorY", "scroll",
+    ]
 }
 
 @Suite struct JavaScriptNumberTests {
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1, "1"), (-1, "-1"), (1.5, "1.5"), (0.001, "0.001"), (3599.999, "3599.999"), (100, "100"),
         (0x1p64, "18446744073709552000"), (1e21, "1e+21"), (1e34, "1e+34"), (1.7976931348623157e308, "1.7976931348623157e+308"),
-        (.leastNonzeroMagnitude, "5e-324"), (0.000001, "0.000001"), (0.0000001, "1e-7"), (1.25e-7, "1.25e-7"), (123_456_789_012_345_683_968, "123456789012345680000"),
+        (.leastNonzeroMagnitude, "5e-324"), (0.000001, "0.000001"), (0.0000001, "1e-7"), (1.25e-7, "1.25e-7"),
+        (123_456_789_012_345_683_968, "123456789012345680000"),
         (4294967295, "4294967295"), (41.125, "41.125"), (.infinity, "Infinity"), (.nan, "NaN"),
     ])
     func formatsAsJavaScriptDoes(_ value: Double, _ expected: String) {

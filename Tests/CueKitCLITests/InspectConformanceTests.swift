@@ -25,7 +25,8 @@ struct InspectConformanceTests {
             try check(TestPaths.bytes(path), named: path)
         }
         var cueTextInputs = 0
-        for path in TestPaths.files(in: TestPaths.conformance + "/webvtt/cue-text-parsing", suffixes: [".json"]) where !path.hasSuffix("index.json") {
+        for path in TestPaths.files(in: TestPaths.conformance + "/webvtt/cue-text-parsing", suffixes: [".json"])
+        where !path.hasSuffix("index.json") {
             let file = try JSONSerialization.jsonObject(with: Data(TestPaths.bytes(path))) as? [String: Any]
             for test in file?["tests"] as? [[String: Any]] ?? [] {
                 guard let vtt = test["vtt"] as? String else { continue }
@@ -63,7 +64,9 @@ struct InspectConformanceTests {
         for (json, cue) in zip(cues, track.cues) {
             #expect(Set(json.keys) == InspectCommandTests.cueKeys, "\(name)")
             #expect(json["id"] as? String == cue.id && json["text"] as? String == cue.text, "\(name)")
-            #expect(sameNumber(json["startTime"], Timestamp.seconds(cue.start)) && sameNumber(json["endTime"], Timestamp.seconds(cue.end)), "\(name)")
+            #expect(
+                sameNumber(json["startTime"], Timestamp.seconds(cue.start)) && sameNumber(json["endTime"], Timestamp.seconds(cue.end)),
+                "\(name)")
             #expect(sameNumber(json["size"], cue.settings.size), "\(name)")
             switch cue.settings.line {
             case .auto: #expect(json["line"] as? String == "auto", "\(name)")

@@ -350,7 +350,9 @@ struct CueTextParser {
             if let problem {
                 reportReference(problem, at: ampersandOffset, end: ampersandOffset + 1)
             } else {
-                report(.warning, .vttUnescapedAmpersand, at: ampersandOffset, "'&' must be written '&amp;' in cue text; it is read as a literal '&'")
+                report(
+                    .warning, .vttUnescapedAmpersand, at: ampersandOffset,
+                    "'&' must be written '&amp;' in cue text; it is read as a literal '&'")
             }
             append(Unicode.Scalar(ampersand), to: target)
             position += 1
@@ -410,9 +412,13 @@ struct CueTextParser {
         guard let tag = Tag(name) else {
             guard canReport else { return }
             if name.isEmpty || !isASCIILetter(name[0]) {
-                report(.error, .vttUnescapedLessThan, at: tokenStart, "'<' starts a tag here, so the text up to the next '>' is dropped; write '&lt;' for a literal '<'")
+                report(
+                    .error, .vttUnescapedLessThan, at: tokenStart,
+                    "'<' starts a tag here, so the text up to the next '>' is dropped; write '&lt;' for a literal '<'")
             } else {
-                report(.error, .vttUnknownTag, at: tokenStart, "unknown tag <\(String(decoding: name, as: UTF8.self))> is ignored; WebVTT knows c, i, b, u, ruby, rt, v and lang")
+                report(
+                    .error, .vttUnknownTag, at: tokenStart,
+                    "unknown tag <\(String(decoding: name, as: UTF8.self))> is ignored; WebVTT knows c, i, b, u, ruby, rt, v and lang")
             }
             return
         }
@@ -426,7 +432,9 @@ struct CueTextParser {
         if open.count >= CueText.maximumNestingDepth {
             if !reportedDepth {
                 reportedDepth = true
-                report(.error, .vttNestingTooDeep, at: tokenStart, "spans nest more than \(CueText.maximumNestingDepth) deep; deeper tags are ignored")
+                report(
+                    .error, .vttNestingTooDeep, at: tokenStart,
+                    "spans nest more than \(CueText.maximumNestingDepth) deep; deeper tags are ignored")
             }
             return
         }
@@ -457,12 +465,18 @@ struct CueTextParser {
         if tag.takesAnnotation {
             if annotation.isEmpty {
                 let what = tag == .voice ? "the speaker's name" : "a language tag"
-                report(.warning, .vttMissingAnnotation, at: tokenStart, "<\(tag.name)> needs an annotation: \(what), as in <\(tag == .voice ? "v Name" : "lang en")>")
+                report(
+                    .warning, .vttMissingAnnotation, at: tokenStart,
+                    "<\(tag.name)> needs an annotation: \(what), as in <\(tag == .voice ? "v Name" : "lang en")>")
             } else if tag == .language, !LanguageTag.isWellFormed(annotation) {
-                report(.warning, .vttBadLanguageTag, at: tokenStart, "'\(String(decoding: annotation, as: UTF8.self))' is not a well-formed BCP 47 language tag")
+                report(
+                    .warning, .vttBadLanguageTag, at: tokenStart,
+                    "'\(String(decoding: annotation, as: UTF8.self))' is not a well-formed BCP 47 language tag")
             }
         } else if !annotation.isEmpty {
-            report(.error, .vttUnexpectedAnnotation, at: tokenStart, "<\(tag.name)> takes no annotation; '\(String(decoding: annotation, as: UTF8.self))' is ignored")
+            report(
+                .error, .vttUnexpectedAnnotation, at: tokenStart,
+                "<\(tag.name)> takes no annotation; '\(String(decoding: annotation, as: UTF8.self))' is ignored")
         }
     }
 
@@ -506,7 +520,8 @@ struct CueTextParser {
         let time = collected.milliseconds
         if let context {
             if let last = lastTimestamp, time <= last {
-                report(.warning, .vttTimestampTagOrder, at: tokenStart, "timestamp tag \(written) must come after the previous one in the cue")
+                report(
+                    .warning, .vttTimestampTagOrder, at: tokenStart, "timestamp tag \(written) must come after the previous one in the cue")
             } else if let start = context.cueStart, time <= start {
                 report(.warning, .vttTimestampTagOrder, at: tokenStart, "timestamp tag \(written) must be after the cue's start time")
             } else if let end = context.cueEnd, time >= end {
@@ -581,13 +596,21 @@ struct CueTextParser {
         case .missingSemicolon:
             report(.warning, .vttUnterminatedCharacterReference, at: offset, "character reference '\(written)' lacks its ';'")
         case .noDigits:
-            report(.warning, .vttBadCharacterReference, at: offset, "'&#' starts a numeric character reference but no digits follow; it is read as text")
+            report(
+                .warning, .vttBadCharacterReference, at: offset,
+                "'&#' starts a numeric character reference but no digits follow; it is read as text")
         case .invalidCodePoint(let value):
-            report(.error, .vttBadCharacterReference, at: offset, "character reference '\(written)' names \(Self.hex(value)), which is not allowed; it is read as U+FFFD")
+            report(
+                .error, .vttBadCharacterReference, at: offset,
+                "character reference '\(written)' names \(Self.hex(value)), which is not allowed; it is read as U+FFFD")
         case .controlCharacter(let value):
-            report(.warning, .vttBadCharacterReference, at: offset, "character reference '\(written)' names the control or noncharacter \(Self.hex(value))")
+            report(
+                .warning, .vttBadCharacterReference, at: offset,
+                "character reference '\(written)' names the control or noncharacter \(Self.hex(value))")
         case .unknownName:
-            report(.warning, .vttUnknownCharacterReference, at: offset, "unknown character reference; it is read as text (write '&amp;' for a literal '&')")
+            report(
+                .warning, .vttUnknownCharacterReference, at: offset,
+                "unknown character reference; it is read as text (write '&amp;' for a literal '&')")
         }
     }
 

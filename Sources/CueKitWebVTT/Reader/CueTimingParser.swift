@@ -164,7 +164,9 @@ struct CueTimingParser {
                 } else {
                     settings.region = nil
                     if checks {
-                        error(.vttUnknownRegion, at: valueStart, "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
+                        error(
+                            .vttUnknownRegion, at: valueStart,
+                            "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
                     }
                 }
             case .vertical:
@@ -209,7 +211,9 @@ struct CueTimingParser {
             warn(.vttRegionIgnored, at: regionSettingOffset, "the cue sets vertical, line or size, which take it out of its region")
         }
         if settings.size != 100, settings.position == .auto, settings.alignment == .start || settings.alignment == .end {
-            warn(.vttAutoPositionWithSize, at: sizeSettingOffset, "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
+            warn(
+                .vttAutoPositionWithSize, at: sizeSettingOffset,
+                "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
         }
     }
 

@@ -218,48 +218,38 @@ struct WebVTTBlockParser {
     }
 
     /// The checks on a cue that need the file around it: identifier, order, duration.
-    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void)
+        throws
+    {
         if !buffer.isEmpty {
             let outcome = buffer.withUnsafeBytes { identifiers.record($0) }
             let idLocation = SourceLocation(line: line.number - 1, column: 1)
             switch outcome {
             case .duplicate:
-                try handler(
-                    .diagnostic(
-                        Diagnostic(
-                            .warning, .vttDuplicateCueIdentifier, at: idLocation,
-                            "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique"
-                        )))
+                try report(
+                    .warning, .vttDuplicateCueIdentifier, idLocation,
+                    "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique",
+                    handler)
             case .stoppedNow:
-                try handler(
-                    .diagnostic(
-                        Diagnostic(
-                            .note, .vttIdentifierCheckStopped, at: idLocation,
-                            "more distinct cue identifiers than the limit; later duplicates are not reported"
-                        )))
+                try report(
+                    .note, .vttIdentifierCheckStopped, idLocation,
+                    "more distinct cue identifiers than the limit; later duplicates are not reported", handler)
             case .new, .notChecked:
                 break
             }
         }
         let location = SourceLocation(line: line.number, column: 1)
         if let latestStart, timings.start < latestStart {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .warning, .vttStartBeforePrevious, at: location,
-                        "this cue starts before the cue before it; cues must be in order of start time"
-                    )))
+            try report(
+                .warning, .vttStartBeforePrevious, location,
+                "this cue starts before the cue before it; cues must be in order of start time", handler)
         }
         latestStart = max(latestStart ?? timings.start, timings.start)
         if timings.end <= timings.start {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttEndNotAfterStart, at: location,
-                        timings.end == timings.start
-                            ? "the cue ends when it starts, so it is never shown"
-                            : "the cue ends before it starts, so it is never shown"
-                    )))
+            try report(
+                .error, .vttEndNotAfterStart, location,
+                timings.end == timings.start
+                    ? "the cue ends when it starts, so it is never shown" : "the cue ends before it starts, so it is never shown", handler)
         }
     }
 
@@ -288,7 +278,9 @@ struct WebVTTBlockParser {
                         "'-->' must not appear in cue text: it ends the cue before this line, and the text up to the next blank line is dropped"
                     )
                 } else if inHeader || kind != .unknown || (!seenArrow && startsWithNote(buffer)) {
-                    let block = inHeader ? "the header" : kind == .stylesheet ? "a STYLE block" : kind == .region ? "a REGION block" : "a NOTE comment"
+                    let block =
+                        inHeader
+                        ? "the header" : kind == .stylesheet ? "a STYLE block" : kind == .region ? "a REGION block" : "a NOTE comment"
                     note = Diagnostic(
                         .error, .vttArrowInBlock, at: arrowLocation,
                         "'-->' must not appear in \(block): it ends there, and the text up to the next blank line is dropped"
@@ -317,12 +309,9 @@ struct WebVTTBlockParser {
             } else {
                 try handler(.header(headerRemainder + "\n" + String(decoding: buffer, as: UTF8.self)))
                 if checks {
-                    try handler(
-                        .diagnostic(
-                            Diagnostic(
-                                .warning, .vttHeaderText, at: SourceLocation(line: blockStartLine, column: 1),
-                                "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line"
-                            )))
+                    try report(
+                        .warning, .vttHeaderText, SourceLocation(line: blockStartLine, column: 1),
+                        "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line", handler)
                 }
             }
             return
@@ -353,22 +342,21 @@ struct WebVTTBlockParser {
         guard checks else { return }
         let location = SourceLocation(line: blockStartLine, column: 1)
         if startsWithKeyword("STYLE", firstLineOnly: true) {
-            try handler(.diagnostic(Diagnostic(.error, .vttStyleAfterCue, at: location, "STYLE blocks must come before the first cue; this one is ignored")))
+            try report(.error, .vttStyleAfterCue, location, "STYLE blocks must come before the first cue; this one is ignored", handler)
         } else if startsWithKeyword("REGION", firstLineOnly: true) {
-            try handler(.diagnostic(Diagnostic(.error, .vttRegionAfterCue, at: location, "REGION blocks must come before the first cue; this one is ignored")))
+            try report(.error, .vttRegionAfterCue, location, "REGION blocks must come before the first cue; this one is ignored", handler)
         } else {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttUnknownBlock, at: location,
-                        "this block is ignored: it is not a cue (no line with '-->' as its first or second line), a NOTE, a STYLE or a REGION block"
-                    )))
+            try report(
+                .error, .vttUnknownBlock, location,
+                "this block is ignored: it is not a cue (no line with '-->' as its first or second line), a NOTE, a STYLE or a REGION block",
+                handler)
         }
     }
 
     private mutating func emitCue(_ pending: PendingCue, _ handler: (TrackEvent) throws -> Void) throws {
         if checksCueText, !buffer.isEmpty {
-            let context = CueText.Context(origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
+            let context = CueText.Context(
+                origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
             let diagnostics = buffer.withUnsafeBytes { CueText.diagnostics(forUTF8: $0, context: context) }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
@@ -385,12 +373,9 @@ struct WebVTTBlockParser {
         }
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         if let replacedLine = regions.add(region, line: blockStartLine), checks {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttDuplicateRegionIdentifier, at: SourceLocation(line: blockStartLine, column: 1),
-                        "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces"
-                    )))
+            try report(
+                .error, .vttDuplicateRegionIdentifier, SourceLocation(line: blockStartLine, column: 1),
+                "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces", handler)
         }
     }
 
@@ -404,24 +389,26 @@ struct WebVTTBlockParser {
         let repairs = line.repairs
         if repairs.invalidSequences > 0 {
             let count = repairs.invalidSequences == 1 ? "a byte sequence" : "\(repairs.invalidSequences) byte sequences"
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttInvalidUTF8, at: SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
-                        "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8"
-                    )))
+            try report(
+                .error, .vttInvalidUTF8, SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
+                "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8",
+                handler)
         }
         if repairs.nullCharacters > 0 {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttNullCharacter, at: SourceLocation(line: line.number, column: repairs.firstNullColumn),
-                        "U+0000 NULL characters are read as U+FFFD"
-                    )))
+            try report(
+                .error, .vttNullCharacter, SourceLocation(line: line.number, column: repairs.firstNullColumn),
+                "U+0000 NULL characters are read as U+FFFD", handler)
         }
     }
 
     // MARK: Helpers
+
+    private func report(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation, _ message: String,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
+    }
 
     /// "buffer starts with the substring `keyword`, and the remaining characters in buffer (if any)
     /// are all ASCII whitespace".

@@ -8,7 +8,8 @@ struct CommandLineRun {
     var standardError: String
 
     static var executable: URL {
-        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        let me = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         var folder = me.deletingLastPathComponent()
         // On Apple platforms the bundle's executable is inside `X.xctest/Contents/MacOS`.
         while folder.pathExtension == "xctest" || ["Contents", "MacOS"].contains(folder.lastPathComponent) {

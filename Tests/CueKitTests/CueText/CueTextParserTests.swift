@@ -5,24 +5,32 @@ import Testing
 
 @Suite struct CueTextParserTests {
     @Test func buildsEverySpanKind() {
-        let nodes = CueText.nodes(from: "<c.yellow.bg_blue>c</c><i>i</i><b>b</b><u>u</u><ruby>漢<rt.small>kan</rt></ruby><v.loud Esme>v</v><lang en-GB>l</lang>")
-        #expect(nodes == [
-            .span(CueSpan(.class, classes: ["yellow", "bg_blue"], children: [.text("c")])),
-            .span(CueSpan(.italic, children: [.text("i")])),
-            .span(CueSpan(.bold, children: [.text("b")])),
-            .span(CueSpan(.underline, children: [.text("u")])),
-            .span(CueSpan(.ruby, children: [.text("漢"), .span(CueSpan(.rubyText, classes: ["small"], children: [.text("kan")]))])),
-            .span(CueSpan(.voice("Esme"), classes: ["loud"], children: [.text("v")])),
-            .span(CueSpan(.language("en-GB"), children: [.text("l")])),
-        ])
+        let nodes = CueText.nodes(
+            from: "<c.yellow.bg_blue>c</c><i>i</i><b>b</b><u>u</u><ruby>漢<rt.small>kan</rt></ruby><v.loud Esme>v</v><lang en-GB>l</lang>")
+        #expect(
+            nodes == [
+                .span(CueSpan(.class, classes: ["yellow", "bg_blue"], children: [.text("c")])),
+                .span(CueSpan(.italic, children: [.text("i")])),
+                .span(CueSpan(.bold, children: [.text("b")])),
+                .span(CueSpan(.underline, children: [.text("u")])),
+                .span(CueSpan(.ruby, children: [.text("漢"), .span(CueSpan(.rubyText, classes: ["small"], children: [.text("kan")]))])),
+                .span(CueSpan(.voice("Esme"), classes: ["loud"], children: [.text("v")])),
+                .span(CueSpan(.language("en-GB"), children: [.text("l")])),
+            ])
     }
 
     @Test func followsTheTreeBuildingRules() {
         // Unknown tags are dropped; each string token is its own text node.
         #expect(CueText.nodes(from: "a<font>b</font>c") == [.text("a"), .text("b"), .text("c")])
         // An end tag closes only the current span; </ruby> closes an open <rt> too.
-        #expect(CueText.nodes(from: "<i><b>x</i>y</b>z") == [.span(CueSpan(.italic, children: [.span(CueSpan(.bold, children: [.text("x"), .text("y")])), .text("z")]))])
-        #expect(CueText.nodes(from: "<ruby>a<rt>b</ruby>c") == [.span(CueSpan(.ruby, children: [.text("a"), .span(CueSpan(.rubyText, children: [.text("b")]))])), .text("c")])
+        #expect(
+            CueText.nodes(from: "<i><b>x</i>y</b>z") == [
+                .span(CueSpan(.italic, children: [.span(CueSpan(.bold, children: [.text("x"), .text("y")])), .text("z")]))
+            ])
+        #expect(
+            CueText.nodes(from: "<ruby>a<rt>b</ruby>c") == [
+                .span(CueSpan(.ruby, children: [.text("a"), .span(CueSpan(.rubyText, children: [.text("b")]))])), .text("c"),
+            ])
         // <rt> outside <ruby> is ignored; unclosed spans end with the text.
         #expect(CueText.nodes(from: "<rt>x") == [.text("x")])
         #expect(CueText.nodes(from: "<v Bob>hi") == [.span(CueSpan(.voice("Bob"), children: [.text("hi")]))])
@@ -75,13 +83,19 @@ import Testing
         let context = CueText.Context(origin: SourceLocation(line: 10, column: 1), cueStart: 1_000, cueEnd: 2_000)
         let nodes = CueText.nodes(from: "é <x>\n<00:00:03.000>&bogus; <lang en_GB>y", context: context, diagnostics: &diagnostics)
         #expect(nodes.plainText == "é \n&bogus; y")
-        #expect(diagnostics.map(\.code) == [.vttUnknownTag, .vttTimestampTagOrder, .vttUnknownCharacterReference, .vttBadLanguageTag, .vttUnclosedTag])
-        #expect(diagnostics.map(\.location) == [
-            SourceLocation(line: 10, column: 3), SourceLocation(line: 11, column: 1), SourceLocation(line: 11, column: 15),
-            SourceLocation(line: 11, column: 23), SourceLocation(line: 11, column: 23),
-        ])
+        #expect(
+            diagnostics.map(\.code) == [
+                .vttUnknownTag, .vttTimestampTagOrder, .vttUnknownCharacterReference, .vttBadLanguageTag, .vttUnclosedTag,
+            ])
+        #expect(
+            diagnostics.map(\.location) == [
+                SourceLocation(line: 10, column: 3), SourceLocation(line: 11, column: 1), SourceLocation(line: 11, column: 15),
+                SourceLocation(line: 11, column: 23), SourceLocation(line: 11, column: 23),
+            ])
         // The tree-less check finds the same.
-        let checked = Array("é <x>\n<00:00:03.000>&bogus; <lang en_GB>y".utf8).withUnsafeBytes { CueText.diagnostics(forUTF8: $0, context: context) }
+        let checked = Array("é <x>\n<00:00:03.000>&bogus; <lang en_GB>y".utf8).withUnsafeBytes {
+            CueText.diagnostics(forUTF8: $0, context: context)
+        }
         #expect(checked == diagnostics)
     }
 
@@ -121,12 +135,15 @@ import Testing
                 nodes.append(.timestamp(Int.random(in: 0..<10_000_000_000, using: &random)))
             default:
                 let annotations = ["", "Bob", "Mary Ann", "A&B <x>", "en-GB", "--"]
-                let kinds: [CueSpan.Kind] = [
-                    .class, .italic, .bold, .underline, .ruby, .voice(annotations.randomElement(using: &random)!),
-                    .language(annotations.randomElement(using: &random)!),
-                ] + (inRuby ? [.rubyText, .rubyText] : [])
+                let kinds: [CueSpan.Kind] =
+                    [
+                        .class, .italic, .bold, .underline, .ruby, .voice(annotations.randomElement(using: &random)!),
+                        .language(annotations.randomElement(using: &random)!),
+                    ] + (inRuby ? [.rubyText, .rubyText] : [])
                 let kind = kinds.randomElement(using: &random)!
-                let classes = (0..<Int.random(in: 0...2, using: &random)).map { _ in ["loud", "x-", "ü", "a--"].randomElement(using: &random)! }
+                let classes = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                    ["loud", "x-", "ü", "a--"].randomElement(using: &random)!
+                }
                 let children = canonicalTree(&random, depth: depth + 1, inRuby: kind == .ruby)
                 nodes.append(.span(CueSpan(kind, classes: classes, children: children)))
             }
