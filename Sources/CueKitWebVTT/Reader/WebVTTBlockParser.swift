@@ -66,6 +66,7 @@ struct WebVTTBlockParser {
     private var cueCount = 0
     private var latestStart: Int?
     private var identifiers: CueIdentifierRegistry
+    private var cueTextChecker = CueText.Checker()
 
     init(options: WebVTTReader.Options) {
         checks = options.diagnostics != .none
@@ -164,7 +165,7 @@ struct WebVTTBlockParser {
         }
         if !buffer.isEmpty { buffer.append(UInt8(ascii: "\n")) }
         if checks { bufferLines.starts.append(buffer.count) }
-        buffer.append(contentsOf: bytes)
+        buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         guard buffer.count <= maximumBlockLength else {
             throw ReadError(
                 .vttBlockTooLong, at: SourceLocation(line: blockStartLine, column: 1),
@@ -176,8 +177,8 @@ struct WebVTTBlockParser {
     /// "Cue creation": the line has `-->` and is the block's first line, or its second after an
     /// identifier.
     private mutating func createCue(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
-        var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: checks)
-        switch parser.parse() {
+        var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: checks)
+        switch parser.parse(regions: regions) {
         case .success(let timings):
             if checks { try checkCue(timings, line: line, handler) }
             for diagnostic in parser.diagnostics { try handler(.diagnostic(diagnostic)) }
@@ -258,8 +259,8 @@ struct WebVTTBlockParser {
     private mutating func cutBlock(at line: WebVTTLineDecoder.Line, arrow: Int, _ handler: (TrackEvent) throws -> Void) throws {
         var note: Diagnostic?
         if checks {
-            var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: false)
-            let isTimingLine = if case .success = probe.parse() { true } else { false }
+            var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: false)
+            let isTimingLine = if case .success = probe.parse(regions: regions) { true } else { false }
             let location = SourceLocation(line: line.number, column: 1)
             if isTimingLine {
                 if lineCount == 2, seenArrow, cue == nil, timingFailure != nil, !failureExplained {
@@ -357,7 +358,7 @@ struct WebVTTBlockParser {
         if checksCueText, !buffer.isEmpty {
             let context = CueText.Context(
                 origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
-            let diagnostics = buffer.withUnsafeBytes { CueText.diagnostics(forUTF8: $0, context: context) }
+            let diagnostics = buffer.withUnsafeBytes { cueTextChecker.diagnostics(forUTF8: $0, context: context) }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
         let text = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
