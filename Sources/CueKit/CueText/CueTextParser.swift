@@ -36,7 +36,16 @@ extension CueText {
     /// its own text node (`a<x>b` gives two). Spans nest at most ``maximumNestingDepth`` deep.
     public static func nodes(from text: String) -> [CueNode] {
         var copy = text
-        return copy.withUTF8 { nodes(fromUTF8: UnsafeRawBufferPointer($0)) }
+        return copy.withUTF8 { bytes in
+            // Plain text, the most common cue, is one text node: the string itself.
+            if isPlainText(UnsafeRawBufferPointer(bytes)) { return bytes.isEmpty ? [] : [.text(text)] }
+            return nodes(fromUTF8: UnsafeRawBufferPointer(bytes))
+        }
+    }
+
+    /// True when the text holds no `&` or `<`, so that it is a single text token.
+    private static func isPlainText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        CueTextParser.nextSpecial(in: bytes, from: 0) == bytes.count
     }
 
     /// The cue text tree, appending to `diagnostics` every departure from the cue text syntax
@@ -267,12 +276,7 @@ struct CueTextParser: @unchecked Sendable {
                     position += 1
                     continue
                 }
-                var end = position + 1
-                while end < count {
-                    let byte = input[end]
-                    if byte == ampersand || byte == lessThan { break }
-                    end += 1
-                }
+                let end = Self.nextSpecial(in: input, from: position + 1)
                 if buildsTree, textIsDecoded { decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[position..<end])) }
                 textLength += end - position
                 position = end
@@ -392,6 +396,29 @@ struct CueTextParser: @unchecked Sendable {
         }
     }
 
+    /// The offset of the next `&` or `<` at or after `from`, or the end: eight bytes at a time.
+    @inline(__always)
+    static func nextSpecial(in input: UnsafeRawBufferPointer, from: Int) -> Int {
+        guard let base = input.baseAddress else { return from }
+        let count = input.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        let ampersands = ones &* UInt64(ampersand), lessThans = ones &* UInt64(lessThan)
+        var index = from
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let a = word ^ ampersands, l = word ^ lessThans
+            let marks = (((a &- ones) & ~a) | ((l &- ones) & ~l)) & highBits
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte == ampersand || byte == lessThan { return index }
+            index += 1
+        }
+        return count
+    }
+
     private enum ReferenceTarget { case text, annotation }
 
     /// The "HTML character reference in data state" and "in annotation state": `position` is at
@@ -406,7 +433,9 @@ struct CueTextParser: @unchecked Sendable {
             if let problem {
                 reportReference(problem, at: ampersandOffset, end: ampersandOffset + 1)
             } else if canReport {
-                report(.warning, .vttUnescapedAmpersand, at: ampersandOffset, "'&' must be written '&amp;' in cue text; it is read as a literal '&'")
+                report(
+                    .warning, .vttUnescapedAmpersand, at: ampersandOffset,
+                    "'&' must be written '&amp;' in cue text; it is read as a literal '&'")
             }
         }
         guard let decoded else {
@@ -611,7 +640,8 @@ struct CueTextParser: @unchecked Sendable {
         if let context, canReport {
             let written = "<" + string(nameStart, nameEnd) + (terminated ? ">" : "")
             if let last = lastTimestamp, time <= last {
-                report(.warning, .vttTimestampTagOrder, at: tokenStart, "timestamp tag \(written) must come after the previous one in the cue")
+                report(
+                    .warning, .vttTimestampTagOrder, at: tokenStart, "timestamp tag \(written) must come after the previous one in the cue")
             } else if let start = context.cueStart, time <= start {
                 report(.warning, .vttTimestampTagOrder, at: tokenStart, "timestamp tag \(written) must be after the cue's start time")
             } else if let end = context.cueEnd, time >= end {

@@ -121,6 +121,33 @@ extension Timestamp {
     @inline(__always)
     private static func collectCommonForm(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Collected? {
         guard let base = bytes.baseAddress else { return nil }
+        // `hh:mm:ss.ttt` and `mm:ss.ttt` at fixed offsets, without bounds checks.
+        let available = bytes.count - position
+        if available >= 9 {
+            let p = base + position
+            @inline(__always) func digit(_ offset: Int) -> Int { Int(p.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")) }
+            @inline(__always) func byte(_ offset: Int) -> UInt8 { p.load(fromByteOffset: offset, as: UInt8.self) }
+            if available >= 12, byte(2) == colon, byte(5) == colon, byte(8) == fullStop {
+                let h1 = digit(0), h2 = digit(1), m1 = digit(3), m2 = digit(4), s1 = digit(6), s2 = digit(7)
+                let f1 = digit(9), f2 = digit(10), f3 = digit(11)
+                let valid = (h1 < 10) && (h2 < 10) && (m1 < 6) && (m2 < 10) && (s1 < 6) && (s2 < 10) && (f1 < 10) && (f2 < 10) && (f3 < 10)
+                if valid, available == 12 || !isDigit(byte(12)) {
+                    position += 12
+                    let hours = h1 * 10 + h2, minutes = m1 * 10 + m2, seconds = s1 * 10 + s2
+                    return Collected(
+                        milliseconds: hours * 3_600_000 + minutes * 60_000 + seconds * 1_000 + f1 * 100 + f2 * 10 + f3, hourDigits: 2)
+                }
+            } else if byte(2) == colon, byte(5) == fullStop {
+                let m1 = digit(0), m2 = digit(1), s1 = digit(3), s2 = digit(4), f1 = digit(6), f2 = digit(7), f3 = digit(8)
+                let valid = (m1 < 6) && (m2 < 10) && (s1 < 6) && (s2 < 10) && (f1 < 10) && (f2 < 10) && (f3 < 10)
+                if valid, available == 9 || !isDigit(byte(9)) {
+                    position += 9
+                    return Collected(
+                        milliseconds: (m1 * 10 + m2) * 60_000 + (s1 * 10 + s2) * 1_000 + f1 * 100 + f2 * 10 + f3, hourDigits: 0)
+                }
+            }
+        }
+        // Hours of three or more digits.
         let start = position, count = bytes.count
         @inline(__always) func byte(_ index: Int) -> UInt8 { index < count ? base.load(fromByteOffset: index, as: UInt8.self) : 0 }
         @inline(__always) func twoDigits(_ index: Int) -> Int? {

@@ -29,15 +29,6 @@ struct WebVTTBlockParser {
         case unknown, stylesheet, region
     }
 
-    /// A cue whose timing line was read; its text is the rest of the block.
-    private struct PendingCue {
-        var id: String
-        var start: Int
-        var end: Int
-        var settings: CueSettings
-        var timingLine: Int
-    }
-
     private let checks: Bool
     private let checksCueText: Bool
     private let maximumBlockLength: Int
@@ -53,7 +44,14 @@ struct WebVTTBlockParser {
     private var bufferLines = BlockLines()
     private var blockStartLine = 0
     private var kind = BlockKind.unknown
-    private var cue: PendingCue?
+    /// The block's cue, once its timing line was read (its text is the rest of the block); kept
+    /// in plain fields rather than an optional struct, which is cheaper on the hot path.
+    private var hasCue = false
+    private var cueIdentifier = ""
+    private var cueStart = 0
+    private var cueEnd = 0
+    private var cueSettings = CueSettings()
+    private var cueTimingLine = 0
     /// Why the block's timing line failed, reported when the block ends.
     private var timingFailure: Diagnostic?
     /// The block's failure is already explained by a diagnostic about the line before it.
@@ -125,11 +123,10 @@ struct WebVTTBlockParser {
         self.inHeader = inHeader
         lineCount = 0
         seenArrow = false
-        buffer.removeAll(keepingCapacity: true)
-        bufferLines.reset(firstLine: line)
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
         blockStartLine = line
         kind = .unknown
-        cue = nil
+        hasCue = false
         timingFailure = nil
         failureExplained = false
     }
@@ -156,15 +153,15 @@ struct WebVTTBlockParser {
             if startsWithKeyword("STYLE") {
                 kind = .stylesheet
                 buffer.removeAll(keepingCapacity: true)
-                bufferLines.reset(firstLine: line.number)
             } else if startsWithKeyword("REGION") {
                 kind = .region
                 buffer.removeAll(keepingCapacity: true)
+                // Region settings are reported at their place: remember where each line starts.
                 bufferLines.reset(firstLine: line.number)
             }
         }
         if !buffer.isEmpty { buffer.append(UInt8(ascii: "\n")) }
-        if checks { bufferLines.starts.append(buffer.count) }
+        if kind == .region { bufferLines.starts.append(buffer.count) }
         buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         guard buffer.count <= maximumBlockLength else {
             throw ReadError(
@@ -178,21 +175,24 @@ struct WebVTTBlockParser {
     /// identifier.
     private mutating func createCue(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
         var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: checks)
-        switch parser.parse(regions: regions) {
-        case .success(let timings):
+        if let timings = parser.parse(regions: regions) {
             if checks { try checkCue(timings, line: line, handler) }
             for diagnostic in parser.diagnostics { try handler(.diagnostic(diagnostic)) }
             let id = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
-            cue = PendingCue(id: id, start: timings.start, end: timings.end, settings: timings.settings, timingLine: line.number)
-            buffer.removeAll(keepingCapacity: true)
-            bufferLines.reset(firstLine: line.number + 1)
+            hasCue = true
+            cueIdentifier = id
+            cueStart = timings.start
+            cueEnd = timings.end
+            cueSettings = timings.settings
+            cueTimingLine = line.number
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             if !seenCue {
                 seenCue = true
                 try emitRegions(handler)
             }
-        case .failure(let failure):
-            cue = nil
-            guard checks else { return }
+        } else {
+            hasCue = false
+            guard checks, let failure = parser.failure else { return }
             let location = parser.location(failure.offset)
             let block: String? =
                 if lineCount == 1 {
@@ -260,10 +260,10 @@ struct WebVTTBlockParser {
         var note: Diagnostic?
         if checks {
             var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: false)
-            let isTimingLine = if case .success = probe.parse(regions: regions) { true } else { false }
+            let isTimingLine = probe.parse(regions: regions) != nil
             let location = SourceLocation(line: line.number, column: 1)
             if isTimingLine {
-                if lineCount == 2, seenArrow, cue == nil, timingFailure != nil, !failureExplained {
+                if lineCount == 2, seenArrow, !hasCue, timingFailure != nil, !failureExplained {
                     timingFailure = Diagnostic(
                         .error, .vttArrowInIdentifier, at: SourceLocation(line: line.number - 1, column: 1),
                         "a cue identifier must not contain '-->': the identifier is read as a timing line and dropped"
@@ -273,7 +273,7 @@ struct WebVTTBlockParser {
                 }
             } else {
                 let arrowLocation = SourceLocation(line: line.number, column: ByteScanning.column(of: arrow, in: line.bytes))
-                if cue != nil {
+                if hasCue {
                     note = Diagnostic(
                         .error, .vttArrowInPayload, at: arrowLocation,
                         "'-->' must not appear in cue text: it ends the cue before this line, and the text up to the next blank line is dropped"
@@ -300,8 +300,8 @@ struct WebVTTBlockParser {
     /// comment, or nothing.
     private mutating func endBlock(_ handler: (TrackEvent) throws -> Void) throws {
         defer {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 16)
-            cue = nil
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 16) }
+            hasCue = false
         }
         if inHeader {
             inHeader = false
@@ -317,8 +317,8 @@ struct WebVTTBlockParser {
             }
             return
         }
-        if let cue {
-            try emitCue(cue, handler)
+        if hasCue {
+            try emitCue(handler)
             return
         }
         switch kind {
@@ -354,15 +354,16 @@ struct WebVTTBlockParser {
         }
     }
 
-    private mutating func emitCue(_ pending: PendingCue, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func emitCue(_ handler: (TrackEvent) throws -> Void) throws {
         if checksCueText, !buffer.isEmpty {
-            let context = CueText.Context(
-                origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
+            let context = CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
             let diagnostics = buffer.withUnsafeBytes { cueTextChecker.diagnostics(forUTF8: $0, context: context) }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
         let text = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
-        try handler(.cue(Cue(id: pending.id, start: pending.start, end: pending.end, settings: pending.settings, text: text)))
+        let id = cueIdentifier
+        cueIdentifier = ""
+        try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings, text: text)))
         cueCount += 1
     }
 
