@@ -163,3 +163,59 @@ import Testing
         }
     }
 }
+
+extension CueTextParserTests {
+    /// Any tree at all: text with white space, line breaks and markup characters, empty and
+    /// adjacent text nodes, spans of every kind anywhere, odd class names and annotations.
+    static func arbitraryTree(_ random: inout SeededRandom, depth: Int = 0) -> [CueNode] {
+        let pieces = ["", "a", " ", "\n", "\r", "\r\n", "&", "<", ">", "-", "--", ".", "\t", "é", ";", "x y"]
+        func text() -> String { (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        var nodes: [CueNode] = []
+        for _ in 0..<Int.random(in: 0...4, using: &random) {
+            switch Int.random(in: 0..<(depth < 3 ? 4 : 2), using: &random) {
+            case 0: nodes.append(.text(text()))
+            case 1: nodes.append(.timestamp(Int.random(in: -5...100_000_000, using: &random)))
+            default:
+                let kinds: [CueSpan.Kind] = [.class, .italic, .bold, .underline, .ruby, .rubyText, .voice(text()), .language(text())]
+                let classes = (0..<Int.random(in: 0...2, using: &random)).map { _ in text() }
+                nodes.append(.span(CueSpan(kinds.randomElement(using: &random)!, classes: classes, children: arbitraryTree(&random, depth: depth + 1))))
+            }
+        }
+        return nodes
+    }
+
+    /// What a tree is once written in any form: empty text nodes gone, adjacent ones merged.
+    static func merged(_ nodes: [CueNode]) -> [CueNode] {
+        var result: [CueNode] = []
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                if text.isEmpty { continue }
+                if case .text(let previous) = result.last {
+                    result[result.count - 1] = .text(previous + text)
+                } else {
+                    result.append(node)
+                }
+            case .timestamp:
+                result.append(node)
+            case .span(var span):
+                span.children = merged(span.children)
+                result.append(.span(span))
+            }
+        }
+        return result
+    }
+
+    @Test func markupSaysWheneverItCannotCarryATree() async {
+        await propertyCheck(count: 2_000, input: Gen.int(in: 0...Int.max)) { seed in
+            var random = SeededRandom(seed: UInt64(seed))
+            let tree = Self.arbitraryTree(&random)
+            var issues: [CueText.MarkupIssue] = []
+            let markup = CueText.markup(for: tree, issues: &issues)
+            #expect(!markup.contains("-->") && !markup.contains("\n\n") && !markup.contains("\r"))
+            if issues.isEmpty {
+                #expect(CueText.nodes(from: markup) == Self.merged(tree), "\(markup.debugDescription)")
+            }
+        }
+    }
+}
