@@ -88,7 +88,11 @@ struct CueTimingParser {
             return collected
         case .failure(let reason):
             let code: DiagnosticCode = reason.reason == .outOfRange ? .vttTimestampOutOfRange : .vttBadTimestamp
-            failure = Failure(code: code, offset: reason.offset, message: "bad \(which.rawValue) time: \(reason.message)")
+            var message = "bad \(which.rawValue) time: \(reason.message)"
+            if case .expectedSeparator = reason.reason, reason.offset < line.count, line[reason.offset] < 0x80 {
+                message += ", not '\(String(decoding: UnsafeRawBufferPointer(rebasing: line[reason.offset..<reason.offset + 1]), as: UTF8.self))'"
+            }
+            failure = Failure(code: code, offset: reason.offset, message: message)
             return nil
         }
     }
