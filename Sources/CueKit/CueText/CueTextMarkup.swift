@@ -34,18 +34,29 @@ public enum CueText {
 private struct MarkupWriter {
     var issues: [CueText.MarkupIssue]
 
-    mutating func write(_ nodes: [CueNode], to bytes: inout [UInt8]) {
+    mutating func write(_ nodes: [CueNode], insideRuby: Bool = false, depth: Int = 0, to bytes: inout [UInt8]) {
         for node in nodes {
             switch node {
             case .text(let text):
                 appendEscapedText(text, to: &bytes)
             case .timestamp(let milliseconds):
+                if milliseconds < 0 {
+                    issues.append(.init(description: "a timestamp before the start of the media (\(milliseconds) ms) was written as 00:00:00.000"))
+                }
                 bytes.append(UInt8(ascii: "<"))
                 Timestamp.append(milliseconds, hours: .always, to: &bytes)
                 bytes.append(UInt8(ascii: ">"))
+            case .span(let span) where span.kind == .rubyText && !insideRuby:
+                // A reader ignores <rt> anywhere but directly inside <ruby>: write the content alone.
+                issues.append(.init(description: "ruby text outside a ruby span was written as ordinary text"))
+                write(span.children, depth: depth, to: &bytes)
+            case .span(let span) where depth >= CueText.maximumNestingDepth:
+                // A reader ignores tags nested deeper than it builds: write the content alone.
+                issues.append(.init(description: "spans nested more than \(CueText.maximumNestingDepth) deep were written as their content"))
+                write(span.children, depth: depth, to: &bytes)
             case .span(let span):
                 writeStartTag(span, to: &bytes)
-                write(span.children, to: &bytes)
+                write(span.children, insideRuby: span.kind == .ruby, depth: depth + 1, to: &bytes)
                 bytes.append(UInt8(ascii: "<"))
                 bytes.append(UInt8(ascii: "/"))
                 bytes.append(contentsOf: span.kind.tagName.utf8)
@@ -58,6 +69,10 @@ private struct MarkupWriter {
         bytes.append(UInt8(ascii: "<"))
         bytes.append(contentsOf: span.kind.tagName.utf8)
         for name in span.classes {
+            if name.isEmpty {
+                issues.append(.init(description: "an empty class name was left out"))
+                continue
+            }
             let kept = name.utf8.filter(Self.isClassByte)
             if kept.count != name.utf8.count {
                 issues.append(.init(description: "class name \"\(name)\" holds characters a class cannot contain (white space, '.', '&', '<' or '>'); they were left out"))

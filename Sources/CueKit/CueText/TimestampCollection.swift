@@ -62,6 +62,7 @@ extension Timestamp {
     /// timestamp the syntax can write exactly, up to hours with 13 digits. Larger ones fail with
     /// ``CollectFailure/Reason/outOfRange`` instead of losing precision.
     public static func collect(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Result<Collected, CollectFailure> {
+        if let collected = collectCommonForm(from: bytes, at: &position) { return .success(collected) }
         let count = bytes.count
         var index = position
         // Steps 3-4: the first character must be a digit.
@@ -112,6 +113,75 @@ extension Timestamp {
         guard !overflow, !overflow2 else { return .failure(CollectFailure(.outOfRange, at: position)) }
         position = index
         return .success(Collected(milliseconds: total, hourDigits: hourDigits))
+    }
+
+    /// The two forms nearly every file uses, `h…h:mm:ss.ttt` (up to nine digits of hours) and
+    /// `mm:ss.ttt`, with valid values, read without the general algorithm; anything else
+    /// (including every error) takes the general path, so the result is always the algorithm's.
+    @inline(__always)
+    private static func collectCommonForm(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Collected? {
+        guard let base = bytes.baseAddress else { return nil }
+        // `hh:mm:ss.ttt` and `mm:ss.ttt` at fixed offsets, without bounds checks.
+        let available = bytes.count - position
+        if available >= 9 {
+            let p = base + position
+            @inline(__always) func digit(_ offset: Int) -> Int { Int(p.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")) }
+            @inline(__always) func byte(_ offset: Int) -> UInt8 { p.load(fromByteOffset: offset, as: UInt8.self) }
+            if available >= 12, byte(2) == colon, byte(5) == colon, byte(8) == fullStop {
+                let h1 = digit(0), h2 = digit(1), m1 = digit(3), m2 = digit(4), s1 = digit(6), s2 = digit(7)
+                let f1 = digit(9), f2 = digit(10), f3 = digit(11)
+                let valid = (h1 < 10) && (h2 < 10) && (m1 < 6) && (m2 < 10) && (s1 < 6) && (s2 < 10) && (f1 < 10) && (f2 < 10) && (f3 < 10)
+                if valid, available == 12 || !isDigit(byte(12)) {
+                    position += 12
+                    let hours = h1 * 10 + h2, minutes = m1 * 10 + m2, seconds = s1 * 10 + s2
+                    return Collected(
+                        milliseconds: hours * 3_600_000 + minutes * 60_000 + seconds * 1_000 + f1 * 100 + f2 * 10 + f3, hourDigits: 2)
+                }
+            } else if byte(2) == colon, byte(5) == fullStop {
+                let m1 = digit(0), m2 = digit(1), s1 = digit(3), s2 = digit(4), f1 = digit(6), f2 = digit(7), f3 = digit(8)
+                let valid = (m1 < 6) && (m2 < 10) && (s1 < 6) && (s2 < 10) && (f1 < 10) && (f2 < 10) && (f3 < 10)
+                if valid, available == 9 || !isDigit(byte(9)) {
+                    position += 9
+                    return Collected(
+                        milliseconds: (m1 * 10 + m2) * 60_000 + (s1 * 10 + s2) * 1_000 + f1 * 100 + f2 * 10 + f3, hourDigits: 0)
+                }
+            }
+        }
+        // Hours of three or more digits.
+        let start = position, count = bytes.count
+        @inline(__always) func byte(_ index: Int) -> UInt8 { index < count ? base.load(fromByteOffset: index, as: UInt8.self) : 0 }
+        @inline(__always) func twoDigits(_ index: Int) -> Int? {
+            let high = byte(index) &- UInt8(ascii: "0"), low = byte(index + 1) &- UInt8(ascii: "0")
+            return high < 10 && low < 10 ? Int(high) * 10 + Int(low) : nil
+        }
+        var index = start
+        var first = 0
+        while index - start < 9, case let digit = byte(index) &- UInt8(ascii: "0"), digit < 10 {
+            first = first * 10 + Int(digit)
+            index += 1
+        }
+        let firstLength = index - start
+        guard firstLength > 0, byte(index) == colon, let second = twoDigits(index + 1), second <= 59 else { return nil }
+        index += 3
+        var hours = 0, minutes = first, seconds = second, hourDigits = 0
+        if byte(index) == colon {
+            guard let third = twoDigits(index + 1), third <= 59 else { return nil }
+            index += 3
+            hours = first
+            minutes = second
+            seconds = third
+            hourDigits = firstLength
+        } else {
+            guard firstLength == 2, first <= 59 else { return nil }
+        }
+        guard byte(index) == fullStop, let fraction = twoDigits(index + 1), case let last = byte(index + 3) &- UInt8(ascii: "0"), last < 10,
+            !isDigit(byte(index + 4))
+        else { return nil }
+        position = index + 4
+        return Collected(
+            milliseconds: hours * 3_600_000 + minutes * 60_000 + seconds * 1_000 + fraction * 10 + Int(last),
+            hourDigits: hourDigits
+        )
     }
 
     private static let colon = UInt8(ascii: ":")

@@ -20,23 +20,23 @@ struct CueTimingParser {
 
     let line: UnsafeRawBufferPointer
     let lineNumber: Int
-    /// The regions defined so far, which `region:` may name.
-    let regions: RegionTable
     /// Whether to look for authoring problems (the parse itself is the same either way).
     let checks: Bool
     private(set) var diagnostics: [Diagnostic] = []
+    /// Why ``parse(regions:)`` returned nil.
+    private(set) var failure: Failure?
     /// Where the setting being parsed starts, for diagnostics about its value.
     private var settingStart = 0
 
-    init(line: UnsafeRawBufferPointer, lineNumber: Int, regions: RegionTable, checks: Bool) {
+    init(line: UnsafeRawBufferPointer, lineNumber: Int, checks: Bool) {
         self.line = line
         self.lineNumber = lineNumber
-        self.regions = regions
         self.checks = checks
     }
 
-    /// Runs the algorithm.
-    mutating func parse() -> Result<Timings, Failure> {
+    /// Runs the algorithm; `regions` are those defined so far, which `region:` may name. Returns
+    /// nil when the line is not a valid timing line, and says why in ``failure``.
+    mutating func parse(regions: RegionTable) -> Timings? {
         let count = line.count
         var position = 0
         // Skip whitespace; collect the start time.
@@ -44,11 +44,7 @@ struct CueTimingParser {
         if checks, position > 0 {
             warn(.vttTimingWhitespace, at: 0, "a timing line starts with its start time, not with white space")
         }
-        let start: Timestamp.Collected
-        switch collectTimestamp(&position, which: "start") {
-        case .success(let collected): start = collected
-        case .failure(let failure): return .failure(failure)
-        }
+        guard let start = collectTimestamp(&position, which: .start) else { return nil }
         // Skip whitespace; "-->"; skip whitespace.
         let beforeArrow = position
         skipWhitespace(&position)
@@ -56,7 +52,8 @@ struct CueTimingParser {
         guard position + 3 <= count,
             line[position] == UInt8(ascii: "-"), line[position + 1] == UInt8(ascii: "-"), line[position + 2] == UInt8(ascii: ">")
         else {
-            return .failure(Failure(code: .vttBadTimings, offset: min(position, count), message: "'-->' expected after the start time"))
+            failure = Failure(code: .vttBadTimings, offset: min(position, count), message: "'-->' expected after the start time")
+            return nil
         }
         position += 3
         let afterArrow = position
@@ -67,33 +64,36 @@ struct CueTimingParser {
             }
         }
         // Collect the end time.
-        let end: Timestamp.Collected
-        switch collectTimestamp(&position, which: "end") {
-        case .success(let collected): end = collected
-        case .failure(let failure): return .failure(failure)
-        }
+        guard let end = collectTimestamp(&position, which: .end) else { return nil }
         if checks, position < count, !isASCIIWhitespace(line[position]) {
             warn(.vttTimingWhitespace, at: position, "settings must be separated from the end time by a space or a tab")
         }
         // Parse the settings from the remainder.
         var settings = CueSettings()
-        parseSettings(from: position, into: &settings)
-        return .success(Timings(start: start.milliseconds, end: end.milliseconds, settings: settings))
+        parseSettings(from: position, regions: regions, into: &settings)
+        return Timings(start: start.milliseconds, end: end.milliseconds, settings: settings)
     }
 
     // MARK: Timestamps
 
-    private mutating func collectTimestamp(_ position: inout Int, which: String) -> Result<Timestamp.Collected, Failure> {
+    private enum Which: String { case start, end }
+
+    private mutating func collectTimestamp(_ position: inout Int, which: Which) -> Timestamp.Collected? {
         let start = position
         switch Timestamp.collect(from: line, at: &position) {
         case .success(let collected):
             if checks, collected.hourDigits == 1 {
-                warn(.vttTimestampHours, at: start, "the hours of the \(which) time take at least two digits")
+                warn(.vttTimestampHours, at: start, "the hours of the \(which.rawValue) time take at least two digits")
             }
-            return .success(collected)
-        case .failure(let failure):
-            let code: DiagnosticCode = failure.reason == .outOfRange ? .vttTimestampOutOfRange : .vttBadTimestamp
-            return .failure(Failure(code: code, offset: failure.offset, message: "bad \(which) time: \(failure.message)"))
+            return collected
+        case .failure(let reason):
+            let code: DiagnosticCode = reason.reason == .outOfRange ? .vttTimestampOutOfRange : .vttBadTimestamp
+            var message = "bad \(which.rawValue) time: \(reason.message)"
+            if case .expectedSeparator = reason.reason, reason.offset < line.count, line[reason.offset] < 0x80 {
+                message += ", not '\(String(decoding: UnsafeRawBufferPointer(rebasing: line[reason.offset..<reason.offset + 1]), as: UTF8.self))'"
+            }
+            failure = Failure(code: code, offset: reason.offset, message: message)
+            return nil
         }
     }
 
@@ -103,20 +103,30 @@ struct CueTimingParser {
         case region, vertical, line, position, size, align
 
         init?(_ bytes: UnsafeRawBufferPointer) {
-            switch bytes.count {
-            case 4 where bytes.elementsEqual("line".utf8): self = .line
-            case 4 where bytes.elementsEqual("size".utf8): self = .size
-            case 5 where bytes.elementsEqual("align".utf8): self = .align
-            case 6 where bytes.elementsEqual("region".utf8): self = .region
-            case 8 where bytes.elementsEqual("vertical".utf8): self = .vertical
-            case 8 where bytes.elementsEqual("position".utf8): self = .position
+            // The name's bytes as one little-endian integer: one comparison per known name.
+            guard (4...8).contains(bytes.count), let base = bytes.baseAddress else { return nil }
+            var key: UInt64 = 0
+            for index in 0..<bytes.count { key |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
+            switch key {
+            case 0x656E696C:  // "line"
+                self = .line
+            case 0x657A6973:  // "size"
+                self = .size
+            case 0x6E67696C61:  // "align"
+                self = .align
+            case 0x6E6F69676572:  // "region"
+                self = .region
+            case 0x6C61636974726576:  // "vertical"
+                self = .vertical
+            case 0x6E6F697469736F70:  // "position"
+                self = .position
             default: return nil
             }
         }
     }
 
     /// "Parse the WebVTT cue settings": split on ASCII white space; each token `name:value`.
-    private mutating func parseSettings(from start: Int, into settings: inout CueSettings) {
+    private mutating func parseSettings(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
         let count = line.count
         var position = start
         var seen = 0
@@ -164,7 +174,9 @@ struct CueTimingParser {
                 } else {
                     settings.region = nil
                     if checks {
-                        error(.vttUnknownRegion, at: valueStart, "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
+                        error(
+                            .vttUnknownRegion, at: valueStart,
+                            "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
                     }
                 }
             case .vertical:
@@ -209,7 +221,9 @@ struct CueTimingParser {
             warn(.vttRegionIgnored, at: regionSettingOffset, "the cue sets vertical, line or size, which take it out of its region")
         }
         if settings.size != 100, settings.position == .auto, settings.alignment == .start || settings.alignment == .end {
-            warn(.vttAutoPositionWithSize, at: sizeSettingOffset, "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
+            warn(
+                .vttAutoPositionWithSize, at: sizeSettingOffset,
+                "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
         }
     }
 

@@ -29,15 +29,6 @@ struct WebVTTBlockParser {
         case unknown, stylesheet, region
     }
 
-    /// A cue whose timing line was read; its text is the rest of the block.
-    private struct PendingCue {
-        var id: String
-        var start: Int
-        var end: Int
-        var settings: CueSettings
-        var timingLine: Int
-    }
-
     private let checks: Bool
     private let checksCueText: Bool
     private let maximumBlockLength: Int
@@ -53,7 +44,14 @@ struct WebVTTBlockParser {
     private var bufferLines = BlockLines()
     private var blockStartLine = 0
     private var kind = BlockKind.unknown
-    private var cue: PendingCue?
+    /// The block's cue, once its timing line was read (its text is the rest of the block); kept
+    /// in plain fields rather than an optional struct, which is cheaper on the hot path.
+    private var hasCue = false
+    private var cueIdentifier = ""
+    private var cueStart = 0
+    private var cueEnd = 0
+    private var cueSettings = CueSettings()
+    private var cueTimingLine = 0
     /// Why the block's timing line failed, reported when the block ends.
     private var timingFailure: Diagnostic?
     /// The block's failure is already explained by a diagnostic about the line before it.
@@ -66,6 +64,7 @@ struct WebVTTBlockParser {
     private var cueCount = 0
     private var latestStart: Int?
     private var identifiers: CueIdentifierRegistry
+    private var cueTextChecker = CueText.Checker()
 
     init(options: WebVTTReader.Options) {
         checks = options.diagnostics != .none
@@ -124,11 +123,10 @@ struct WebVTTBlockParser {
         self.inHeader = inHeader
         lineCount = 0
         seenArrow = false
-        buffer.removeAll(keepingCapacity: true)
-        bufferLines.reset(firstLine: line)
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
         blockStartLine = line
         kind = .unknown
-        cue = nil
+        hasCue = false
         timingFailure = nil
         failureExplained = false
     }
@@ -155,16 +153,16 @@ struct WebVTTBlockParser {
             if startsWithKeyword("STYLE") {
                 kind = .stylesheet
                 buffer.removeAll(keepingCapacity: true)
-                bufferLines.reset(firstLine: line.number)
             } else if startsWithKeyword("REGION") {
                 kind = .region
                 buffer.removeAll(keepingCapacity: true)
+                // Region settings are reported at their place: remember where each line starts.
                 bufferLines.reset(firstLine: line.number)
             }
         }
         if !buffer.isEmpty { buffer.append(UInt8(ascii: "\n")) }
-        if checks { bufferLines.starts.append(buffer.count) }
-        buffer.append(contentsOf: bytes)
+        if kind == .region { bufferLines.starts.append(buffer.count) }
+        buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         guard buffer.count <= maximumBlockLength else {
             throw ReadError(
                 .vttBlockTooLong, at: SourceLocation(line: blockStartLine, column: 1),
@@ -176,22 +174,25 @@ struct WebVTTBlockParser {
     /// "Cue creation": the line has `-->` and is the block's first line, or its second after an
     /// identifier.
     private mutating func createCue(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
-        var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: checks)
-        switch parser.parse() {
-        case .success(let timings):
+        var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: checks)
+        if let timings = parser.parse(regions: regions) {
             if checks { try checkCue(timings, line: line, handler) }
             for diagnostic in parser.diagnostics { try handler(.diagnostic(diagnostic)) }
             let id = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
-            cue = PendingCue(id: id, start: timings.start, end: timings.end, settings: timings.settings, timingLine: line.number)
-            buffer.removeAll(keepingCapacity: true)
-            bufferLines.reset(firstLine: line.number + 1)
+            hasCue = true
+            cueIdentifier = id
+            cueStart = timings.start
+            cueEnd = timings.end
+            cueSettings = timings.settings
+            cueTimingLine = line.number
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             if !seenCue {
                 seenCue = true
                 try emitRegions(handler)
             }
-        case .failure(let failure):
-            cue = nil
-            guard checks else { return }
+        } else {
+            hasCue = false
+            guard checks, let failure = parser.failure else { return }
             let location = parser.location(failure.offset)
             let block: String? =
                 if lineCount == 1 {
@@ -218,48 +219,38 @@ struct WebVTTBlockParser {
     }
 
     /// The checks on a cue that need the file around it: identifier, order, duration.
-    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void)
+        throws
+    {
         if !buffer.isEmpty {
             let outcome = buffer.withUnsafeBytes { identifiers.record($0) }
             let idLocation = SourceLocation(line: line.number - 1, column: 1)
             switch outcome {
             case .duplicate:
-                try handler(
-                    .diagnostic(
-                        Diagnostic(
-                            .warning, .vttDuplicateCueIdentifier, at: idLocation,
-                            "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique"
-                        )))
+                try report(
+                    .warning, .vttDuplicateCueIdentifier, idLocation,
+                    "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique",
+                    handler)
             case .stoppedNow:
-                try handler(
-                    .diagnostic(
-                        Diagnostic(
-                            .note, .vttIdentifierCheckStopped, at: idLocation,
-                            "more distinct cue identifiers than the limit; later duplicates are not reported"
-                        )))
+                try report(
+                    .note, .vttIdentifierCheckStopped, idLocation,
+                    "more distinct cue identifiers than the limit; later duplicates are not reported", handler)
             case .new, .notChecked:
                 break
             }
         }
         let location = SourceLocation(line: line.number, column: 1)
         if let latestStart, timings.start < latestStart {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .warning, .vttStartBeforePrevious, at: location,
-                        "this cue starts before the cue before it; cues must be in order of start time"
-                    )))
+            try report(
+                .warning, .vttStartBeforePrevious, location,
+                "this cue starts before the cue before it; cues must be in order of start time", handler)
         }
         latestStart = max(latestStart ?? timings.start, timings.start)
         if timings.end <= timings.start {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttEndNotAfterStart, at: location,
-                        timings.end == timings.start
-                            ? "the cue ends when it starts, so it is never shown"
-                            : "the cue ends before it starts, so it is never shown"
-                    )))
+            try report(
+                .error, .vttEndNotAfterStart, location,
+                timings.end == timings.start
+                    ? "the cue ends when it starts, so it is never shown" : "the cue ends before it starts, so it is never shown", handler)
         }
     }
 
@@ -268,11 +259,11 @@ struct WebVTTBlockParser {
     private mutating func cutBlock(at line: WebVTTLineDecoder.Line, arrow: Int, _ handler: (TrackEvent) throws -> Void) throws {
         var note: Diagnostic?
         if checks {
-            var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: false)
-            let isTimingLine = if case .success = probe.parse() { true } else { false }
+            var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: false)
+            let isTimingLine = probe.parse(regions: regions) != nil
             let location = SourceLocation(line: line.number, column: 1)
             if isTimingLine {
-                if lineCount == 2, seenArrow, cue == nil, timingFailure != nil, !failureExplained {
+                if lineCount == 2, seenArrow, !hasCue, timingFailure != nil, !failureExplained {
                     timingFailure = Diagnostic(
                         .error, .vttArrowInIdentifier, at: SourceLocation(line: line.number - 1, column: 1),
                         "a cue identifier must not contain '-->': the identifier is read as a timing line and dropped"
@@ -282,13 +273,15 @@ struct WebVTTBlockParser {
                 }
             } else {
                 let arrowLocation = SourceLocation(line: line.number, column: ByteScanning.column(of: arrow, in: line.bytes))
-                if cue != nil {
+                if hasCue {
                     note = Diagnostic(
                         .error, .vttArrowInPayload, at: arrowLocation,
                         "'-->' must not appear in cue text: it ends the cue before this line, and the text up to the next blank line is dropped"
                     )
                 } else if inHeader || kind != .unknown || (!seenArrow && startsWithNote(buffer)) {
-                    let block = inHeader ? "the header" : kind == .stylesheet ? "a STYLE block" : kind == .region ? "a REGION block" : "a NOTE comment"
+                    let block =
+                        inHeader
+                        ? "the header" : kind == .stylesheet ? "a STYLE block" : kind == .region ? "a REGION block" : "a NOTE comment"
                     note = Diagnostic(
                         .error, .vttArrowInBlock, at: arrowLocation,
                         "'-->' must not appear in \(block): it ends there, and the text up to the next blank line is dropped"
@@ -307,8 +300,8 @@ struct WebVTTBlockParser {
     /// comment, or nothing.
     private mutating func endBlock(_ handler: (TrackEvent) throws -> Void) throws {
         defer {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 16)
-            cue = nil
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 16) }
+            hasCue = false
         }
         if inHeader {
             inHeader = false
@@ -317,18 +310,15 @@ struct WebVTTBlockParser {
             } else {
                 try handler(.header(headerRemainder + "\n" + String(decoding: buffer, as: UTF8.self)))
                 if checks {
-                    try handler(
-                        .diagnostic(
-                            Diagnostic(
-                                .warning, .vttHeaderText, at: SourceLocation(line: blockStartLine, column: 1),
-                                "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line"
-                            )))
+                    try report(
+                        .warning, .vttHeaderText, SourceLocation(line: blockStartLine, column: 1),
+                        "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line", handler)
                 }
             }
             return
         }
-        if let cue {
-            try emitCue(cue, handler)
+        if hasCue {
+            try emitCue(handler)
             return
         }
         switch kind {
@@ -353,27 +343,27 @@ struct WebVTTBlockParser {
         guard checks else { return }
         let location = SourceLocation(line: blockStartLine, column: 1)
         if startsWithKeyword("STYLE", firstLineOnly: true) {
-            try handler(.diagnostic(Diagnostic(.error, .vttStyleAfterCue, at: location, "STYLE blocks must come before the first cue; this one is ignored")))
+            try report(.error, .vttStyleAfterCue, location, "STYLE blocks must come before the first cue; this one is ignored", handler)
         } else if startsWithKeyword("REGION", firstLineOnly: true) {
-            try handler(.diagnostic(Diagnostic(.error, .vttRegionAfterCue, at: location, "REGION blocks must come before the first cue; this one is ignored")))
+            try report(.error, .vttRegionAfterCue, location, "REGION blocks must come before the first cue; this one is ignored", handler)
         } else {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttUnknownBlock, at: location,
-                        "this block is ignored: it is not a cue (no line with '-->' as its first or second line), a NOTE, a STYLE or a REGION block"
-                    )))
+            try report(
+                .error, .vttUnknownBlock, location,
+                "this block is ignored: it is not a cue (no line with '-->' as its first or second line), a NOTE, a STYLE or a REGION block",
+                handler)
         }
     }
 
-    private mutating func emitCue(_ pending: PendingCue, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func emitCue(_ handler: (TrackEvent) throws -> Void) throws {
         if checksCueText, !buffer.isEmpty {
-            let context = CueText.Context(origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
-            let diagnostics = buffer.withUnsafeBytes { CueText.diagnostics(forUTF8: $0, context: context) }
+            let context = CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
+            let diagnostics = buffer.withUnsafeBytes { cueTextChecker.diagnostics(forUTF8: $0, context: context) }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
         let text = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
-        try handler(.cue(Cue(id: pending.id, start: pending.start, end: pending.end, settings: pending.settings, text: text)))
+        let id = cueIdentifier
+        cueIdentifier = ""
+        try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings, text: text)))
         cueCount += 1
     }
 
@@ -385,12 +375,9 @@ struct WebVTTBlockParser {
         }
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         if let replacedLine = regions.add(region, line: blockStartLine), checks {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttDuplicateRegionIdentifier, at: SourceLocation(line: blockStartLine, column: 1),
-                        "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces"
-                    )))
+            try report(
+                .error, .vttDuplicateRegionIdentifier, SourceLocation(line: blockStartLine, column: 1),
+                "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces", handler)
         }
     }
 
@@ -404,24 +391,26 @@ struct WebVTTBlockParser {
         let repairs = line.repairs
         if repairs.invalidSequences > 0 {
             let count = repairs.invalidSequences == 1 ? "a byte sequence" : "\(repairs.invalidSequences) byte sequences"
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttInvalidUTF8, at: SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
-                        "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8"
-                    )))
+            try report(
+                .error, .vttInvalidUTF8, SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
+                "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8",
+                handler)
         }
         if repairs.nullCharacters > 0 {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttNullCharacter, at: SourceLocation(line: line.number, column: repairs.firstNullColumn),
-                        "U+0000 NULL characters are read as U+FFFD"
-                    )))
+            try report(
+                .error, .vttNullCharacter, SourceLocation(line: line.number, column: repairs.firstNullColumn),
+                "U+0000 NULL characters are read as U+FFFD", handler)
         }
     }
 
     // MARK: Helpers
+
+    private func report(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation, _ message: String,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
+    }
 
     /// "buffer starts with the substring `keyword`, and the remaining characters in buffer (if any)
     /// are all ASCII whitespace".

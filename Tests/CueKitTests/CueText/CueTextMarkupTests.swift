@@ -42,7 +42,8 @@ import Testing
         ]
         let markup = CueText.markup(for: nodes, issues: &issues)
         #expect(markup == "<c.hasspace.ok>\nline\nnext\n</c><v two words></v>")
-        #expect(issues.count == 4, "\(issues)")
+        #expect(issues.count == 5, "\(issues)")
+        #expect(issues.contains { $0.description.contains("empty class name") })
         #expect(issues.contains { $0.description.contains("class name") })
         #expect(issues.contains { $0.description.contains("carriage returns") })
         #expect(issues.contains { $0.description.contains("empty lines") })
@@ -52,5 +53,18 @@ import Testing
     @Test func plainTextDropsMarkup() {
         let nodes: [CueNode] = [.text("a "), .span(CueSpan(.bold, children: [.text("b")])), .timestamp(5), .text(" c")]
         #expect(nodes.plainText == "a b c")
+    }
+
+    @Test func saysWhatAReaderWouldNotReadBack() {
+        var issues: [CueText.MarkupIssue] = []
+        let markup = CueText.markup(for: [.timestamp(-1), .span(CueSpan(.rubyText, children: [.text("rt")]))], issues: &issues)
+        #expect(markup == "<00:00:00.000>rt")
+        #expect(issues.count == 2, "\(issues)")
+        var deep: [CueNode] = [.text("x")]
+        for _ in 0..<(CueText.maximumNestingDepth + 2) { deep = [.span(CueSpan(.bold, children: deep))] }
+        issues = []
+        let deepMarkup = CueText.markup(for: deep, issues: &issues)
+        #expect(issues.count == 2)
+        #expect(CueText.nodes(from: deepMarkup).plainText == "x")
     }
 }

@@ -5,24 +5,32 @@ import Testing
 
 @Suite struct CueTextParserTests {
     @Test func buildsEverySpanKind() {
-        let nodes = CueText.nodes(from: "<c.yellow.bg_blue>c</c><i>i</i><b>b</b><u>u</u><ruby>漢<rt.small>kan</rt></ruby><v.loud Esme>v</v><lang en-GB>l</lang>")
-        #expect(nodes == [
-            .span(CueSpan(.class, classes: ["yellow", "bg_blue"], children: [.text("c")])),
-            .span(CueSpan(.italic, children: [.text("i")])),
-            .span(CueSpan(.bold, children: [.text("b")])),
-            .span(CueSpan(.underline, children: [.text("u")])),
-            .span(CueSpan(.ruby, children: [.text("漢"), .span(CueSpan(.rubyText, classes: ["small"], children: [.text("kan")]))])),
-            .span(CueSpan(.voice("Esme"), classes: ["loud"], children: [.text("v")])),
-            .span(CueSpan(.language("en-GB"), children: [.text("l")])),
-        ])
+        let nodes = CueText.nodes(
+            from: "<c.yellow.bg_blue>c</c><i>i</i><b>b</b><u>u</u><ruby>漢<rt.small>kan</rt></ruby><v.loud Esme>v</v><lang en-GB>l</lang>")
+        #expect(
+            nodes == [
+                .span(CueSpan(.class, classes: ["yellow", "bg_blue"], children: [.text("c")])),
+                .span(CueSpan(.italic, children: [.text("i")])),
+                .span(CueSpan(.bold, children: [.text("b")])),
+                .span(CueSpan(.underline, children: [.text("u")])),
+                .span(CueSpan(.ruby, children: [.text("漢"), .span(CueSpan(.rubyText, classes: ["small"], children: [.text("kan")]))])),
+                .span(CueSpan(.voice("Esme"), classes: ["loud"], children: [.text("v")])),
+                .span(CueSpan(.language("en-GB"), children: [.text("l")])),
+            ])
     }
 
     @Test func followsTheTreeBuildingRules() {
         // Unknown tags are dropped; each string token is its own text node.
         #expect(CueText.nodes(from: "a<font>b</font>c") == [.text("a"), .text("b"), .text("c")])
         // An end tag closes only the current span; </ruby> closes an open <rt> too.
-        #expect(CueText.nodes(from: "<i><b>x</i>y</b>z") == [.span(CueSpan(.italic, children: [.span(CueSpan(.bold, children: [.text("x"), .text("y")])), .text("z")]))])
-        #expect(CueText.nodes(from: "<ruby>a<rt>b</ruby>c") == [.span(CueSpan(.ruby, children: [.text("a"), .span(CueSpan(.rubyText, children: [.text("b")]))])), .text("c")])
+        #expect(
+            CueText.nodes(from: "<i><b>x</i>y</b>z") == [
+                .span(CueSpan(.italic, children: [.span(CueSpan(.bold, children: [.text("x"), .text("y")])), .text("z")]))
+            ])
+        #expect(
+            CueText.nodes(from: "<ruby>a<rt>b</ruby>c") == [
+                .span(CueSpan(.ruby, children: [.text("a"), .span(CueSpan(.rubyText, children: [.text("b")]))])), .text("c"),
+            ])
         // <rt> outside <ruby> is ignored; unclosed spans end with the text.
         #expect(CueText.nodes(from: "<rt>x") == [.text("x")])
         #expect(CueText.nodes(from: "<v Bob>hi") == [.span(CueSpan(.voice("Bob"), children: [.text("hi")]))])
@@ -75,13 +83,19 @@ import Testing
         let context = CueText.Context(origin: SourceLocation(line: 10, column: 1), cueStart: 1_000, cueEnd: 2_000)
         let nodes = CueText.nodes(from: "é <x>\n<00:00:03.000>&bogus; <lang en_GB>y", context: context, diagnostics: &diagnostics)
         #expect(nodes.plainText == "é \n&bogus; y")
-        #expect(diagnostics.map(\.code) == [.vttUnknownTag, .vttTimestampTagOrder, .vttUnknownCharacterReference, .vttBadLanguageTag, .vttUnclosedTag])
-        #expect(diagnostics.map(\.location) == [
-            SourceLocation(line: 10, column: 3), SourceLocation(line: 11, column: 1), SourceLocation(line: 11, column: 15),
-            SourceLocation(line: 11, column: 23), SourceLocation(line: 11, column: 23),
-        ])
+        #expect(
+            diagnostics.map(\.code) == [
+                .vttUnknownTag, .vttTimestampTagOrder, .vttUnknownCharacterReference, .vttBadLanguageTag, .vttUnclosedTag,
+            ])
+        #expect(
+            diagnostics.map(\.location) == [
+                SourceLocation(line: 10, column: 3), SourceLocation(line: 11, column: 1), SourceLocation(line: 11, column: 15),
+                SourceLocation(line: 11, column: 23), SourceLocation(line: 11, column: 23),
+            ])
         // The tree-less check finds the same.
-        let checked = Array("é <x>\n<00:00:03.000>&bogus; <lang en_GB>y".utf8).withUnsafeBytes { CueText.diagnostics(forUTF8: $0, context: context) }
+        let checked = Array("é <x>\n<00:00:03.000>&bogus; <lang en_GB>y".utf8).withUnsafeBytes {
+            CueText.diagnostics(forUTF8: $0, context: context)
+        }
         #expect(checked == diagnostics)
     }
 
@@ -121,12 +135,15 @@ import Testing
                 nodes.append(.timestamp(Int.random(in: 0..<10_000_000_000, using: &random)))
             default:
                 let annotations = ["", "Bob", "Mary Ann", "A&B <x>", "en-GB", "--"]
-                let kinds: [CueSpan.Kind] = [
-                    .class, .italic, .bold, .underline, .ruby, .voice(annotations.randomElement(using: &random)!),
-                    .language(annotations.randomElement(using: &random)!),
-                ] + (inRuby ? [.rubyText, .rubyText] : [])
+                let kinds: [CueSpan.Kind] =
+                    [
+                        .class, .italic, .bold, .underline, .ruby, .voice(annotations.randomElement(using: &random)!),
+                        .language(annotations.randomElement(using: &random)!),
+                    ] + (inRuby ? [.rubyText, .rubyText] : [])
                 let kind = kinds.randomElement(using: &random)!
-                let classes = (0..<Int.random(in: 0...2, using: &random)).map { _ in ["loud", "x-", "ü", "a--"].randomElement(using: &random)! }
+                let classes = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                    ["loud", "x-", "ü", "a--"].randomElement(using: &random)!
+                }
                 let children = canonicalTree(&random, depth: depth + 1, inRuby: kind == .ruby)
                 nodes.append(.span(CueSpan(kind, classes: classes, children: children)))
             }
@@ -143,6 +160,62 @@ import Testing
             #expect(issues.isEmpty, "\(issues)")
             #expect(!markup.contains("-->") && !markup.contains("\n\n") && !markup.hasPrefix("\n") && !markup.hasSuffix("\n"))
             #expect(CueText.nodes(from: markup) == tree, "\(markup.debugDescription)")
+        }
+    }
+}
+
+extension CueTextParserTests {
+    /// Any tree at all: text with white space, line breaks and markup characters, empty and
+    /// adjacent text nodes, spans of every kind anywhere, odd class names and annotations.
+    static func arbitraryTree(_ random: inout SeededRandom, depth: Int = 0) -> [CueNode] {
+        let pieces = ["", "a", " ", "\n", "\r", "\r\n", "&", "<", ">", "-", "--", ".", "\t", "é", ";", "x y"]
+        func text() -> String { (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        var nodes: [CueNode] = []
+        for _ in 0..<Int.random(in: 0...4, using: &random) {
+            switch Int.random(in: 0..<(depth < 3 ? 4 : 2), using: &random) {
+            case 0: nodes.append(.text(text()))
+            case 1: nodes.append(.timestamp(Int.random(in: -5...100_000_000, using: &random)))
+            default:
+                let kinds: [CueSpan.Kind] = [.class, .italic, .bold, .underline, .ruby, .rubyText, .voice(text()), .language(text())]
+                let classes = (0..<Int.random(in: 0...2, using: &random)).map { _ in text() }
+                nodes.append(.span(CueSpan(kinds.randomElement(using: &random)!, classes: classes, children: arbitraryTree(&random, depth: depth + 1))))
+            }
+        }
+        return nodes
+    }
+
+    /// What a tree is once written in any form: empty text nodes gone, adjacent ones merged.
+    static func merged(_ nodes: [CueNode]) -> [CueNode] {
+        var result: [CueNode] = []
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                if text.isEmpty { continue }
+                if case .text(let previous) = result.last {
+                    result[result.count - 1] = .text(previous + text)
+                } else {
+                    result.append(node)
+                }
+            case .timestamp:
+                result.append(node)
+            case .span(var span):
+                span.children = merged(span.children)
+                result.append(.span(span))
+            }
+        }
+        return result
+    }
+
+    @Test func markupSaysWheneverItCannotCarryATree() async {
+        await propertyCheck(count: 2_000, input: Gen.int(in: 0...Int.max)) { seed in
+            var random = SeededRandom(seed: UInt64(seed))
+            let tree = Self.arbitraryTree(&random)
+            var issues: [CueText.MarkupIssue] = []
+            let markup = CueText.markup(for: tree, issues: &issues)
+            #expect(!markup.contains("-->") && !markup.contains("\n\n") && !markup.contains("\r"))
+            if issues.isEmpty {
+                #expect(CueText.nodes(from: markup) == Self.merged(tree), "\(markup.debugDescription)")
+            }
         }
     }
 }

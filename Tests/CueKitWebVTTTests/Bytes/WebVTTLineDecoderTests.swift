@@ -65,7 +65,9 @@ import Testing
         let bytes: [UInt8] = Array("é a".utf8) + [0x00, 0x62, 0xC3, 0x28, 0xF0, 0x9F, 0x98] + Array("\nok".utf8)
         let lines = try decode(bytes)
         #expect(lines[0].text == "é a\u{FFFD}b\u{FFFD}(\u{FFFD}")
-        #expect(lines[0].repairs == WebVTTLineDecoder.Repairs(nullCharacters: 1, invalidSequences: 2, firstNullColumn: 4, firstInvalidColumn: 6))
+        #expect(
+            lines[0].repairs == WebVTTLineDecoder.Repairs(nullCharacters: 1, invalidSequences: 2, firstNullColumn: 4, firstInvalidColumn: 6)
+        )
         #expect(lines[1] == DecodedLine(number: 2, text: "ok", repairs: .none))
     }
 

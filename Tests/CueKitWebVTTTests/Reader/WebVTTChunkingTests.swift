@@ -26,7 +26,8 @@ import Testing
             let actual = Result { try reader.read(fileAtPath: path, chunkSize: chunkSize) }
             switch (expected, actual) {
             case (.success(let a), .success(let b)): #expect(a == b, "chunk size \(chunkSize)")
-            case (.failure(let a as ReadError), .failure(let b as ReadError)): #expect(a.diagnostic == b.diagnostic, "chunk size \(chunkSize)")
+            case (.failure(let a as ReadError), .failure(let b as ReadError)):
+                #expect(a.diagnostic == b.diagnostic, "chunk size \(chunkSize)")
             default: Issue.record("chunk size \(chunkSize): \(expected) vs \(actual)")
             }
         }

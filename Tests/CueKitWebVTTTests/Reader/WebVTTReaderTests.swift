@@ -9,22 +9,25 @@ import Testing
         let track = result.track
         #expect(result.diagnostics.isEmpty)
         #expect(track.header == "- Interview, take 2")
-        #expect(track.stylesheets.map(\.text) == [
-            "::cue(v[voice=\"Esme\"]) { color: cyan }\n::cue(.loud) { font-weight: bold }",
-            "::cue-region(#fred) { background: black }",
-        ])
-        #expect(track.regions == [
-            Region(
-                id: "fred", width: 40, lines: 3, regionAnchor: Region.Point(x: 0, y: 100), viewportAnchor: Region.Point(x: 10, y: 90),
-                scroll: .up
-            ),
-            Region(id: "bill"),
-        ])
-        #expect(track.notes == [
-            Note("\nA file that follows every authoring rule: no diagnostics.", cueIndex: 0),
-            Note("comments may sit between style sheets", cueIndex: 0),
-            Note("the last comment", cueIndex: 4),
-        ])
+        #expect(
+            track.stylesheets.map(\.text) == [
+                "::cue(v[voice=\"Esme\"]) { color: cyan }\n::cue(.loud) { font-weight: bold }",
+                "::cue-region(#fred) { background: black }",
+            ])
+        #expect(
+            track.regions == [
+                Region(
+                    id: "fred", width: 40, lines: 3, regionAnchor: Region.Point(x: 0, y: 100), viewportAnchor: Region.Point(x: 10, y: 90),
+                    scroll: .up
+                ),
+                Region(id: "bill"),
+            ])
+        #expect(
+            track.notes == [
+                Note("\nA file that follows every authoring rule: no diagnostics.", cueIndex: 0),
+                Note("comments may sit between style sheets", cueIndex: 0),
+                Note("the last comment", cueIndex: 4),
+            ])
         #expect(track.cues.map(\.id) == ["1", "2", "3", "4"])
         #expect(track.cues.map(\.start) == [0, 2_000, 4_000, 3_606_000])
         #expect(track.cues.map(\.end) == [2_000, 4_000, 6_000, 3_608_500])
@@ -33,7 +36,8 @@ import Testing
         #expect(track.cues[1].settings == CueSettings(position: .percentage(10), positionAlignment: .lineLeft, size: 50, alignment: .start))
         #expect(track.cues[2].settings == CueSettings(vertical: .growingLeft, line: .number(-1), lineAlignment: .end))
         #expect(track.cues[3].settings == CueSettings(line: .percentage(90), lineAlignment: .center))
-        #expect(track.cues[3].nodes == [.text("Karaoke "), .timestamp(3_606_500), .text("words "), .timestamp(3_607_000), .text("in time")])
+        #expect(
+            track.cues[3].nodes == [.text("Karaoke "), .timestamp(3_606_500), .text("words "), .timestamp(3_607_000), .text("in time")])
     }
 
     @Test func handsOutEventsInFileOrderWithRegionsBeforeTheFirstCue() throws {
@@ -51,7 +55,8 @@ import Testing
             case .diagnostic: "diagnostic"
             }
         }
-        #expect(kinds == ["header", "note", "style", "note", "style", "region fred", "region bill", "cue 1", "cue 2", "cue 3", "cue 4", "note"])
+        #expect(
+            kinds == ["header", "note", "style", "note", "style", "region fred", "region bill", "cue 1", "cue 2", "cue 3", "cue 4", "note"])
     }
 
     @Test func handsOutEachCueAsSoonAsItsBlockEnds() throws {
