@@ -276,7 +276,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             appendLineEnd()
         }
         appendTimings(cue)
-        if !cue.settings.isDefault { appendSettings(cue.settings, of: cue) }
+        if !Self.hasDefaultSettings(cue) { appendSettings(cue.settings, of: cue) }
         appendLineEnd()
         if !cue.text.isEmpty {
             var text = cue.text
@@ -300,6 +300,14 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             }
             appendLineEnd()
         }
+    }
+
+    /// `cue.settings.isDefault`, field by field, without copying the settings (the hot path).
+    @inline(__always)
+    private static func hasDefaultSettings(_ cue: Cue) -> Bool {
+        cue.settings.region == nil && cue.settings.vertical == .horizontal && cue.settings.line == .auto
+            && cue.settings.lineAlignment == .start && cue.settings.position == .auto && cue.settings.positionAlignment == .auto
+            && cue.settings.size == 100 && cue.settings.alignment == .center
     }
 
     private mutating func appendTimings(_ cue: Cue) {
