@@ -9,7 +9,8 @@ import Testing
 @Suite(.enabled(if: Conformance.isPresent, "../shared/conformance/webvtt is not present"))
 struct ChunkingConformanceTests {
     @Test func everyFileParsingInputReadsTheSameHoweverChunked() throws {
-        let inputs = TestPaths.files(in: Conformance.webvtt + "/file-parsing", suffixes: [".vtt"])
+        let inputs =
+            TestPaths.files(in: Conformance.webvtt + "/file-parsing", suffixes: [".vtt"])
             + TestPaths.files(in: Conformance.webvtt + "/historical", suffixes: [".vtt"])
         #expect(inputs.count >= 49)
         for path in inputs {
@@ -19,7 +20,8 @@ struct ChunkingConformanceTests {
 
     @Test func everyCueTextInputReadsTheSameHoweverChunked() throws {
         var count = 0
-        for path in TestPaths.files(in: Conformance.webvtt + "/cue-text-parsing", suffixes: [".json"]) where !path.hasSuffix("/index.json") {
+        for path in TestPaths.files(in: Conformance.webvtt + "/cue-text-parsing", suffixes: [".json"]) where !path.hasSuffix("/index.json")
+        {
             let tests = (try loadJSON(path) as? [String: Any])?["tests"] as? [[String: Any]] ?? []
             for test in tests {
                 guard let vtt = test["vtt"] as? String else { continue }

@@ -19,7 +19,8 @@ struct CueTextParsingConformanceTests {
             }
             for test in tests {
                 total += 1
-                let name = "\(file["file"] ?? "?") \(test["name"] ?? "?") \((test["input"] as? String).map { "\($0.debugDescription)" } ?? "")"
+                let name =
+                    "\(file["file"] ?? "?") \(test["name"] ?? "?") \((test["input"] as? String).map { "\($0.debugDescription)" } ?? "")"
                 guard let vtt = test["vtt"] as? String, let expected = test["tree"] as? [[String: Any]] else {
                     failures.append("\(name): no input or tree")
                     continue

@@ -93,7 +93,8 @@ struct FileParsingConformanceTests {
         guard let actual = view.value(at: target) else { return "\(target) does not exist" }
         switch operation {
         case "equals":
-            return view.sameValue(actual, assertion["expected"]) ? nil : "\(target) is \(actual), expected \(assertion["expected"] ?? "null")"
+            return view.sameValue(actual, assertion["expected"])
+                ? nil : "\(target) is \(actual), expected \(assertion["expected"] ?? "null")"
         case "notEquals":
             return view.sameValue(actual, assertion["expected"]) ? "\(target) is \(actual), expected something else" : nil
         case "truthy":

@@ -61,7 +61,9 @@ struct MozillaConformanceTests {
     private func difference(_ actual: [Cue], _ expected: [[String: Any]]) -> String? {
         guard actual.count == expected.count else { return "\(actual.count) cues, vtt.js expects \(expected.count)" }
         for (index, (cue, wanted)) in zip(actual, expected).enumerated() {
-            if let id = wanted["id"] as? String, id != cue.id { return "cue \(index) id \(cue.id.debugDescription), vtt.js expects \(id.debugDescription)" }
+            if let id = wanted["id"] as? String, id != cue.id {
+                return "cue \(index) id \(cue.id.debugDescription), vtt.js expects \(id.debugDescription)"
+            }
             if let text = wanted["text"] as? String, text != cue.text {
                 return "cue \(index) text \(cue.text.debugDescription), vtt.js expects \(text.debugDescription)"
             }

@@ -136,7 +136,8 @@ enum CharacterReference {
 
     /// Binary search for the name `bytes[from..<to]`.
     private static func lookUp(_ bytes: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Int? {
-        let names = UnsafeRawBufferPointer(start: NamedCharacterReferences.names.utf8Start, count: NamedCharacterReferences.names.utf8CodeUnitCount)
+        let names = UnsafeRawBufferPointer(
+            start: NamedCharacterReferences.names.utf8Start, count: NamedCharacterReferences.names.utf8CodeUnitCount)
         let offsets = NamedCharacterReferences.offsets
         var low = 0, high = NamedCharacterReferences.count
         while low < high {

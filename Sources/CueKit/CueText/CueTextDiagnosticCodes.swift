@@ -43,4 +43,7 @@ extension DiagnosticCode {
     public static let vttBadCharacterReference: DiagnosticCode = "vtt-bad-character-reference"
     /// Spans nested deeper than ``CueText/maximumNestingDepth``: the deeper tags are ignored.
     public static let vttNestingTooDeep: DiagnosticCode = "vtt-nesting-too-deep"
+    /// A note that one cue text had more than ``CueText/maximumDiagnosticsPerCue`` problems and
+    /// the rest are not reported.
+    public static let vttMoreProblems: DiagnosticCode = "vtt-more-problems"
 }

@@ -7,6 +7,11 @@ extension CueText {
     /// nests a handful of levels.
     public static let maximumNestingDepth = 128
 
+    /// The most diagnostics reported for one cue text: 100. A pathological cue (a million stray
+    /// end tags) would otherwise produce a million; past the limit one
+    /// ``DiagnosticCode/vttMoreProblems`` note says the rest were left out.
+    public static let maximumDiagnosticsPerCue = 100
+
     /// Where a cue's text stands, so that its diagnostics point into the file.
     public struct Context: Sendable, Hashable {
         /// The location of the text's first character (the line after the cue's timing line).
@@ -53,26 +58,46 @@ extension CueText {
     }
 
     /// Checks cue text without building its tree: the diagnostics of
-    /// ``nodes(from:context:diagnostics:)`` at a fraction of the cost, for readers that validate
-    /// every cue of a large file.
+    /// ``nodes(from:context:diagnostics:)`` at a fraction of the cost.
     public static func diagnostics(forUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
-        var parser = CueTextParser(bytes, buildsTree: false, context: context)
-        _ = parser.run()
-        return parser.diagnostics
+        var checker = Checker()
+        return checker.diagnostics(forUTF8: bytes, context: context)
+    }
+
+    /// Checks the cue text of many cues in turn, keeping its working memory from one to the next:
+    /// for readers that validate every cue of a large file.
+    ///
+    /// ```swift
+    /// var checker = CueText.Checker()
+    /// for cue in cues { diagnostics += checker.diagnostics(forUTF8: bytes, context: context) }
+    /// ```
+    public struct Checker: Sendable {
+        private var parser = CueTextParser()
+
+        /// Creates a checker.
+        public init() {}
+
+        /// The diagnostics of one cue text (``CueText/diagnostics(forUTF8:context:)``).
+        public mutating func diagnostics(forUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
+            parser.reset(bytes, buildsTree: false, context: context)
+            _ = parser.run()
+            return parser.takeDiagnostics()
+        }
     }
 }
 
 /// The WebVTT cue text tokenizer and tree builder (W3C WebVTT, section 6.4), on UTF-8 bytes.
 ///
-/// Every character the tokenizer treats specially is ASCII, so it works byte by byte and copies
-/// runs of other bytes whole. The tree is built without recursion: open spans sit on a stack and
-/// become nodes of their parent when they close.
-struct CueTextParser {
+/// Every character the tokenizer treats specially is ASCII, so it works byte by byte. Tokens are
+/// ranges of the input: tag names, classes and most text are never copied; only a token holding a
+/// character reference is decoded into a buffer. The tree is built without recursion: open spans
+/// sit on a stack and become nodes of their parent when they close.
+struct CueTextParser: @unchecked Sendable {
     /// The tag names WebVTT cue text defines.
     enum Tag: Equatable {
         case `class`, italic, bold, underline, ruby, rubyText, voice, language
 
-        init?(_ name: [UInt8]) {
+        init?(_ name: UnsafeRawBufferPointer) {
             switch name.count {
             case 1:
                 switch name[0] {
@@ -129,20 +154,30 @@ struct CueTextParser {
         case data, tag, startTag, startTagClass, startTagAnnotation, endTag, timestampTag
     }
 
-    let input: UnsafeRawBufferPointer
-    let buildsTree: Bool
-    let context: CueText.Context?
+    /// The input of the current run; valid only during ``run()``.
+    private var input = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var buildsTree = true
+    private var context: CueText.Context?
     private(set) var diagnostics: [Diagnostic] = []
 
     private var position = 0
     private var tokenStart = 0
-    // The current token. `text` is only filled when building a tree.
-    private var text: [UInt8] = []
+    // A string token: `input[textStart..<position]`, unless a reference was decoded into it, then
+    // `decodedText` (filled only when building a tree).
+    private var textStart = 0
     private var textLength = 0
-    private var name: [UInt8] = []
-    private var classBytes: [UInt8] = []
-    private var classEnds: [Int] = []
-    private var annotation: [UInt8] = []
+    private var textIsDecoded = false
+    private var decodedText: [UInt8] = []
+    // A tag: name and classes are ranges of the input; the annotation too, unless a reference was
+    // decoded into it.
+    private var nameStart = 0
+    private var nameEnd = 0
+    private var classStart = 0
+    private var classes: [Range<Int>] = []
+    private var annotationStart = 0
+    private var annotationEnd = 0
+    private var annotationIsDecoded = false
+    private var decodedAnnotation: [UInt8] = []
     private var terminated = true
 
     private var root: [CueNode] = []
@@ -150,13 +185,32 @@ struct CueTextParser {
     private var open: [OpenSpan] = []
     private var reportedDepth = false
     private var lastTimestamp: Int?
-    private var locator: Locator
+    private var locator = Locator(origin: .start)
+
+    init() {}
 
     init(_ input: UnsafeRawBufferPointer, buildsTree: Bool, context: CueText.Context?) {
+        reset(input, buildsTree: buildsTree, context: context)
+    }
+
+    /// Prepares a new run, keeping the capacity of the working buffers.
+    mutating func reset(_ input: UnsafeRawBufferPointer, buildsTree: Bool, context: CueText.Context?) {
         self.input = input
         self.buildsTree = buildsTree
         self.context = context
-        self.locator = Locator(origin: context?.origin ?? .start)
+        position = 0
+        root = []
+        rootCount = 0
+        if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+        reportedDepth = false
+        lastTimestamp = nil
+        locator = Locator(origin: context?.origin ?? .start)
+    }
+
+    /// The diagnostics of the last run, leaving none behind.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
     }
 
     /// Runs the parsing rules over the whole input and returns the tree (empty when not building).
@@ -165,7 +219,7 @@ struct CueTextParser {
             switch nextToken() {
             case .string:
                 if buildsTree {
-                    append(.text(String(decoding: text, as: UTF8.self)))
+                    append(.text(textIsDecoded ? String(decoding: decodedText, as: UTF8.self) : string(textStart, position)))
                 } else {
                     appendCount()
                 }
@@ -185,12 +239,15 @@ struct CueTextParser {
 
     private mutating func nextToken() -> TokenKind {
         tokenStart = position
+        textStart = position
         textLength = 0
-        if buildsTree { text.removeAll(keepingCapacity: true) }
-        name.removeAll(keepingCapacity: true)
-        classBytes.removeAll(keepingCapacity: true)
-        classEnds.removeAll(keepingCapacity: true)
-        annotation.removeAll(keepingCapacity: true)
+        textIsDecoded = false
+        nameStart = position
+        nameEnd = position
+        if !classes.isEmpty { classes.removeAll(keepingCapacity: true) }
+        annotationStart = position
+        annotationEnd = position
+        annotationIsDecoded = false
         terminated = true
         var state = State.data
         let count = input.count
@@ -216,7 +273,7 @@ struct CueTextParser {
                     if byte == ampersand || byte == lessThan { break }
                     end += 1
                 }
-                if buildsTree { text.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[position..<end])) }
+                if buildsTree, textIsDecoded { decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[position..<end])) }
                 textLength += end - position
                 position = end
 
@@ -228,19 +285,26 @@ struct CueTextParser {
                 switch c {
                 case 0x09, 0x0A, 0x0C, 0x20:
                     state = .startTagAnnotation
+                    annotationStart = position + 1
+                    annotationEnd = annotationStart
                 case UInt8(ascii: "."):
                     state = .startTagClass
+                    classStart = position + 1
                 case UInt8(ascii: "/"):
                     state = .endTag
+                    nameStart = position + 1
+                    nameEnd = nameStart
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    name.append(c)
                     state = .timestampTag
+                    nameStart = position
+                    nameEnd = position + 1
                 case greaterThan:
                     position += 1
                     return .startTag
                 default:
-                    name.append(c)
                     state = .startTag
+                    nameStart = position
+                    nameEnd = position + 1
                 }
                 position += 1
 
@@ -250,50 +314,49 @@ struct CueTextParser {
                     return .startTag
                 }
                 switch c {
-                case 0x09, 0x0C, 0x20:
+                case 0x09, 0x0A, 0x0C, 0x20:
+                    // (After LF the spec starts the annotation with that LF: it is trimmed away.)
                     state = .startTagAnnotation
-                case 0x0A:
-                    annotation.append(c)
-                    state = .startTagAnnotation
+                    annotationStart = position + 1
+                    annotationEnd = annotationStart
                 case UInt8(ascii: "."):
                     state = .startTagClass
+                    classStart = position + 1
                 case greaterThan:
                     position += 1
                     return .startTag
                 default:
-                    name.append(c)
+                    nameEnd = position + 1
                 }
                 position += 1
 
             case .startTagClass:
                 if atEnd {
-                    classEnds.append(classBytes.count)
+                    classes.append(classStart..<position)
                     terminated = false
                     return .startTag
                 }
                 switch c {
-                case 0x09, 0x0C, 0x20:
-                    classEnds.append(classBytes.count)
+                case 0x09, 0x0A, 0x0C, 0x20:
+                    classes.append(classStart..<position)
                     state = .startTagAnnotation
-                case 0x0A:
-                    classEnds.append(classBytes.count)
-                    annotation.append(c)
-                    state = .startTagAnnotation
+                    annotationStart = position + 1
+                    annotationEnd = annotationStart
                 case UInt8(ascii: "."):
-                    classEnds.append(classBytes.count)
+                    classes.append(classStart..<position)
+                    classStart = position + 1
                 case greaterThan:
-                    classEnds.append(classBytes.count)
+                    classes.append(classStart..<position)
                     position += 1
                     return .startTag
                 default:
-                    classBytes.append(c)
+                    break
                 }
                 position += 1
 
             case .startTagAnnotation:
                 if atEnd {
                     terminated = false
-                    normalizeAnnotation()
                     return .startTag
                 }
                 if c == ampersand {
@@ -302,11 +365,11 @@ struct CueTextParser {
                 }
                 if c == greaterThan {
                     position += 1
-                    normalizeAnnotation()
                     return .startTag
                 }
-                annotation.append(c)
+                if annotationIsDecoded { decodedAnnotation.append(c) }
                 position += 1
+                annotationEnd = position
 
             case .endTag:
                 if atEnd {
@@ -315,7 +378,7 @@ struct CueTextParser {
                 }
                 position += 1
                 if c == greaterThan { return .endTag }
-                name.append(c)
+                nameEnd = position
 
             case .timestampTag:
                 if atEnd {
@@ -324,7 +387,7 @@ struct CueTextParser {
                 }
                 position += 1
                 if c == greaterThan { return .timestamp }
-                name.append(c)
+                nameEnd = position
             }
         }
     }
@@ -336,54 +399,95 @@ struct CueTextParser {
     private mutating func consumeReference(into target: ReferenceTarget, additionalAllowed: UInt8?) {
         let ampersandOffset = position
         var problem: CharacterReference.Problem?
-        if let decoded = CharacterReference.consume(input, ampersand: position, additionalAllowed: additionalAllowed, problem: &problem) {
-            if let found = decoded.problem { reportReference(found, at: ampersandOffset, end: decoded.end) }
-            append(decoded.first, to: target)
-            if let second = decoded.second { append(second, to: target) }
-            position = decoded.end
-        } else {
+        let decoded = CharacterReference.consume(input, ampersand: position, additionalAllowed: additionalAllowed, problem: &problem)
+        if let decoded, let found = decoded.problem {
+            reportReference(found, at: ampersandOffset, end: decoded.end)
+        } else if decoded == nil {
             if let problem {
                 reportReference(problem, at: ampersandOffset, end: ampersandOffset + 1)
-            } else {
+            } else if canReport {
                 report(.warning, .vttUnescapedAmpersand, at: ampersandOffset, "'&' must be written '&amp;' in cue text; it is read as a literal '&'")
             }
-            append(Unicode.Scalar(ampersand), to: target)
-            position += 1
         }
-    }
-
-    private mutating func append(_ scalar: Unicode.Scalar, to target: ReferenceTarget) {
+        guard let decoded else {
+            // The `&` is text like any other character.
+            position += 1
+            switch target {
+            case .text:
+                textLength += 1
+                if buildsTree, textIsDecoded { decodedText.append(ampersand) }
+            case .annotation:
+                if annotationIsDecoded { decodedAnnotation.append(ampersand) }
+                annotationEnd = position
+            }
+            return
+        }
         switch target {
         case .text:
-            var utf8 = UTF8.encode(scalar)!.makeIterator()
-            while let byte = utf8.next() {
-                if buildsTree { text.append(byte) }
-                textLength += 1
+            if buildsTree {
+                if !textIsDecoded {
+                    decodedText.removeAll(keepingCapacity: true)
+                    decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[textStart..<ampersandOffset]))
+                    textIsDecoded = true
+                }
+                append(decoded.first, to: &decodedText)
+                if let second = decoded.second { append(second, to: &decodedText) }
+            } else {
+                textIsDecoded = true
             }
+            textLength += 1
         case .annotation:
-            annotation.append(contentsOf: UTF8.encode(scalar)!)
+            if !annotationIsDecoded {
+                decodedAnnotation.removeAll(keepingCapacity: true)
+                decodedAnnotation.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[annotationStart..<ampersandOffset]))
+                annotationIsDecoded = true
+            }
+            append(decoded.first, to: &decodedAnnotation)
+            if let second = decoded.second { append(second, to: &decodedAnnotation) }
+            annotationEnd = decoded.end
         }
+        position = decoded.end
     }
 
-    /// Trims the annotation and collapses its runs of ASCII white space into single spaces.
-    private mutating func normalizeAnnotation() {
-        var written = 0
+    private func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UTF8.encode(scalar)!)
+    }
+
+    /// The tag's annotation, trimmed and with runs of ASCII white space collapsed into single
+    /// spaces, as the tokenizer returns it.
+    private func annotationBytes() -> [UInt8] {
+        var result: [UInt8] = []
         var pendingSpace = false
-        for index in annotation.indices {
-            let byte = annotation[index]
+        func take(_ byte: UInt8) {
             if isASCIIWhitespace(byte) {
-                pendingSpace = written > 0
+                pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace {
-                    annotation[written] = 0x20
-                    written += 1
+                    result.append(0x20)
                     pendingSpace = false
                 }
-                annotation[written] = byte
-                written += 1
+                result.append(byte)
             }
         }
-        annotation.removeLast(annotation.count - written)
+        if annotationIsDecoded {
+            for byte in decodedAnnotation { take(byte) }
+        } else {
+            for index in annotationStart..<annotationEnd { take(input[index]) }
+        }
+        return result
+    }
+
+    /// True when the annotation is empty once trimmed.
+    private var annotationIsEmpty: Bool {
+        if annotationIsDecoded { return decodedAnnotation.allSatisfy(isASCIIWhitespace) }
+        for index in annotationStart..<annotationEnd where !isASCIIWhitespace(input[index]) { return false }
+        return true
+    }
+
+    private var nameBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: input[nameStart..<nameEnd]) }
+
+    private func string(_ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: input[from..<to]), as: UTF8.self)
     }
 
     // MARK: Tree building
@@ -402,11 +506,16 @@ struct CueTextParser {
     }
 
     private mutating func handleStartTag() {
-        guard let tag = Tag(name) else {
-            if name.isEmpty || !isASCIILetter(name[0]) {
-                report(.error, .vttUnescapedLessThan, at: tokenStart, "'<' starts a tag here, so the text up to the next '>' is dropped; write '&lt;' for a literal '<'")
+        guard let tag = Tag(nameBytes) else {
+            guard canReport else { return }
+            if nameStart == nameEnd || !isASCIILetter(input[nameStart]) {
+                report(
+                    .error, .vttUnescapedLessThan, at: tokenStart,
+                    "'<' starts a tag here, so the text up to the next '>' is dropped; write '&lt;' for a literal '<'")
             } else {
-                report(.error, .vttUnknownTag, at: tokenStart, "unknown tag <\(String(decoding: name, as: UTF8.self))> is ignored; WebVTT knows c, i, b, u, ruby, rt, v and lang")
+                report(
+                    .error, .vttUnknownTag, at: tokenStart,
+                    "unknown tag <\(string(nameStart, nameEnd))> is ignored; WebVTT knows c, i, b, u, ruby, rt, v and lang")
             }
             return
         }
@@ -420,43 +529,42 @@ struct CueTextParser {
         if open.count >= CueText.maximumNestingDepth {
             if !reportedDepth {
                 reportedDepth = true
-                report(.error, .vttNestingTooDeep, at: tokenStart, "spans nest more than \(CueText.maximumNestingDepth) deep; deeper tags are ignored")
+                report(
+                    .error, .vttNestingTooDeep, at: tokenStart,
+                    "spans nest more than \(CueText.maximumNestingDepth) deep; deeper tags are ignored")
             }
             return
         }
-        if context != nil { checkStartTag(tag) }
-        var classes: [String] = []
-        if buildsTree, !classEnds.isEmpty {
-            var start = 0
-            for end in classEnds {
-                if end > start { classes.append(String(decoding: classBytes[start..<end], as: UTF8.self)) }
-                start = end
-            }
+        if canReport { checkStartTag(tag) }
+        var classNames: [String] = []
+        if buildsTree, !classes.isEmpty {
+            for range in classes where !range.isEmpty { classNames.append(string(range.lowerBound, range.upperBound)) }
         }
-        let annotationText = buildsTree && tag.takesAnnotation ? String(decoding: annotation, as: UTF8.self) : ""
+        let annotation = buildsTree && tag.takesAnnotation ? String(decoding: annotationBytes(), as: UTF8.self) : ""
         if tag == .rubyText { open[open.count - 1].hasRubyText = true }
-        open.append(OpenSpan(tag: tag, classes: classes, annotation: annotationText, start: tokenStart))
+        open.append(OpenSpan(tag: tag, classes: classNames, annotation: annotation, start: tokenStart))
     }
 
     /// The start tag rules a conformance checker applies beyond what the parser does.
     private mutating func checkStartTag(_ tag: Tag) {
-        var start = 0
-        for end in classEnds {
-            if end == start {
-                report(.warning, .vttEmptyClass, at: tokenStart, "<\(tag.name)> has an empty class name (two dots, or a dot at the end)")
-                break
-            }
-            start = end
+        if classes.contains(where: \.isEmpty) {
+            report(.warning, .vttEmptyClass, at: tokenStart, "<\(tag.name)> has an empty class name (two dots, or a dot at the end)")
         }
         if tag.takesAnnotation {
-            if annotation.isEmpty {
+            if annotationIsEmpty {
                 let what = tag == .voice ? "the speaker's name" : "a language tag"
-                report(.warning, .vttMissingAnnotation, at: tokenStart, "<\(tag.name)> needs an annotation: \(what), as in <\(tag == .voice ? "v Name" : "lang en")>")
-            } else if tag == .language, !LanguageTag.isWellFormed(annotation) {
-                report(.warning, .vttBadLanguageTag, at: tokenStart, "'\(String(decoding: annotation, as: UTF8.self))' is not a well-formed BCP 47 language tag")
+                report(
+                    .warning, .vttMissingAnnotation, at: tokenStart,
+                    "<\(tag.name)> needs an annotation: \(what), as in <\(tag == .voice ? "v Name" : "lang en")>")
+            } else if tag == .language, case let annotation = annotationBytes(), !LanguageTag.isWellFormed(annotation) {
+                report(
+                    .warning, .vttBadLanguageTag, at: tokenStart,
+                    "'\(String(decoding: annotation, as: UTF8.self))' is not a well-formed BCP 47 language tag")
             }
-        } else if !annotation.isEmpty {
-            report(.error, .vttUnexpectedAnnotation, at: tokenStart, "<\(tag.name)> takes no annotation; '\(String(decoding: annotation, as: UTF8.self))' is ignored")
+        } else if !annotationIsEmpty {
+            report(
+                .error, .vttUnexpectedAnnotation, at: tokenStart,
+                "<\(tag.name)> takes no annotation; '\(String(decoding: annotationBytes(), as: UTF8.self))' is ignored")
         }
     }
 
@@ -464,7 +572,7 @@ struct CueTextParser {
         if !terminated {
             report(.warning, .vttUnterminatedTag, at: tokenStart, "the cue text ends inside an end tag; close it with '>'")
         }
-        let tag = Tag(name)
+        let tag = Tag(nameBytes)
         if let top = open.last, let tag {
             if tag == top.tag {
                 close()
@@ -476,7 +584,8 @@ struct CueTextParser {
                 return
             }
         }
-        let written = "</" + String(decoding: name, as: UTF8.self) + ">"
+        guard canReport else { return }
+        let written = "</" + string(nameStart, nameEnd) + ">"
         if let top = open.last {
             report(.error, .vttUnmatchedEndTag, at: tokenStart, "\(written) does not close the open <\(top.tag.name)> and is ignored")
         } else {
@@ -486,9 +595,11 @@ struct CueTextParser {
 
     private mutating func handleTimestamp() {
         var index = 0
-        let result = name.withUnsafeBytes { Timestamp.collect(from: $0, at: &index) }
-        let written = "<" + String(decoding: name, as: UTF8.self) + (terminated ? ">" : "")
-        guard case .success(let collected) = result, index == name.count else {
+        let value = nameBytes
+        let result = Timestamp.collect(from: value, at: &index)
+        guard case .success(let collected) = result, index == value.count else {
+            guard canReport else { return }
+            let written = "<" + string(nameStart, nameEnd) + (terminated ? ">" : "")
             if case .failure(let failure) = result, failure.reason == .outOfRange {
                 report(.error, .vttTimestampOutOfRange, at: tokenStart, "timestamp tag \(written) is too large and is ignored")
             } else {
@@ -497,7 +608,8 @@ struct CueTextParser {
             return
         }
         let time = collected.milliseconds
-        if let context {
+        if let context, canReport {
+            let written = "<" + string(nameStart, nameEnd) + (terminated ? ">" : "")
             if let last = lastTimestamp, time <= last {
                 report(.warning, .vttTimestampTagOrder, at: tokenStart, "timestamp tag \(written) must come after the previous one in the cue")
             } else if let start = context.cueStart, time <= start {
@@ -555,25 +667,40 @@ struct CueTextParser {
     // MARK: Diagnostics
 
     private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, at offset: Int, _ message: String) {
-        guard context != nil else { return }
+        guard context != nil, diagnostics.count <= CueText.maximumDiagnosticsPerCue else { return }
         let location = locator.location(of: offset, in: input)
-        diagnostics.append(Diagnostic(severity, code, at: location, message))
+        if diagnostics.count == CueText.maximumDiagnosticsPerCue {
+            diagnostics.append(Diagnostic(.note, .vttMoreProblems, at: location, "more problems in this cue text are not reported"))
+        } else {
+            diagnostics.append(Diagnostic(severity, code, at: location, message))
+        }
     }
 
+    /// False once diagnostics are off or the per-cue limit is reached: messages need not be built.
+    private var canReport: Bool { context != nil && diagnostics.count <= CueText.maximumDiagnosticsPerCue }
+
     private mutating func reportReference(_ problem: CharacterReference.Problem, at offset: Int, end: Int) {
-        guard context != nil else { return }
+        guard canReport else { return }
         let written = String(decoding: UnsafeRawBufferPointer(rebasing: input[offset..<min(end, input.count)]), as: UTF8.self)
         switch problem {
         case .missingSemicolon:
             report(.warning, .vttUnterminatedCharacterReference, at: offset, "character reference '\(written)' lacks its ';'")
         case .noDigits:
-            report(.warning, .vttBadCharacterReference, at: offset, "'&#' starts a numeric character reference but no digits follow; it is read as text")
+            report(
+                .warning, .vttBadCharacterReference, at: offset,
+                "'&#' starts a numeric character reference but no digits follow; it is read as text")
         case .invalidCodePoint(let value):
-            report(.error, .vttBadCharacterReference, at: offset, "character reference '\(written)' names \(Self.hex(value)), which is not allowed; it is read as U+FFFD")
+            report(
+                .error, .vttBadCharacterReference, at: offset,
+                "character reference '\(written)' names \(Self.hex(value)), which is not allowed; it is read as U+FFFD")
         case .controlCharacter(let value):
-            report(.warning, .vttBadCharacterReference, at: offset, "character reference '\(written)' names the control or noncharacter \(Self.hex(value))")
+            report(
+                .warning, .vttBadCharacterReference, at: offset,
+                "character reference '\(written)' names the control or noncharacter \(Self.hex(value))")
         case .unknownName:
-            report(.warning, .vttUnknownCharacterReference, at: offset, "unknown character reference; it is read as text (write '&amp;' for a literal '&')")
+            report(
+                .warning, .vttUnknownCharacterReference, at: offset,
+                "unknown character reference; it is read as text (write '&amp;' for a literal '&')")
         }
     }
 

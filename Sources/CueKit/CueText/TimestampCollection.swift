@@ -62,13 +62,14 @@ extension Timestamp {
     /// timestamp the syntax can write exactly, up to hours with 13 digits. Larger ones fail with
     /// ``CollectFailure/Reason/outOfRange`` instead of losing precision.
     public static func collect(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Result<Collected, CollectFailure> {
+        if let collected = collectCommonForm(from: bytes, at: &position) { return .success(collected) }
         let count = bytes.count
         var index = position
         // Steps 3-4: the first character must be a digit.
         guard index < count, isDigit(bytes[index]) else { return .failure(CollectFailure(.expectedDigit, at: index)) }
         // Steps 5-7.
         let first = collectDigits(bytes, &index)
-        var hoursFirst = first.length != 2 || first.value > 59
+        let hoursFirst = first.length != 2 || first.value > 59
         // Step 8.
         guard index < count, bytes[index] == colon else { return .failure(CollectFailure(.expectedSeparator(colon), at: index)) }
         index += 1
@@ -77,6 +78,7 @@ extension Timestamp {
         let second = collectDigits(bytes, &index)
         guard second.length == 2 else { return .failure(CollectFailure(.wrongDigitCount, at: secondStart)) }
         var value1 = first.value, value2 = second.value, value3: Int
+        var value2Start = secondStart, value3Start = secondStart
         var hourDigits = 0
         // Step 12.
         if hoursFirst || (index < count && bytes[index] == colon) {
@@ -86,12 +88,13 @@ extension Timestamp {
             let third = collectDigits(bytes, &index)
             guard third.length == 2 else { return .failure(CollectFailure(.wrongDigitCount, at: thirdStart)) }
             value3 = third.value
+            value3Start = thirdStart
             hourDigits = first.length
-            hoursFirst = true
         } else {
             value3 = value2
             value2 = value1
             value1 = 0
+            value2Start = position
         }
         // Steps 13-16.
         guard index < count, bytes[index] == fullStop else { return .failure(CollectFailure(.expectedSeparator(fullStop), at: index)) }
@@ -100,9 +103,8 @@ extension Timestamp {
         let fraction = collectDigits(bytes, &index)
         guard fraction.length == 3 else { return .failure(CollectFailure(.wrongDigitCount, at: fractionStart)) }
         // Step 17.
-        guard value2 <= 59, value3 <= 59 else {
-            return .failure(CollectFailure(.componentAbove59, at: hoursFirst ? secondStart : position))
-        }
+        guard value2 <= 59 else { return .failure(CollectFailure(.componentAbove59, at: value2Start)) }
+        guard value3 <= 59 else { return .failure(CollectFailure(.componentAbove59, at: value3Start)) }
         // Step 18, in integer milliseconds.
         guard !first.overflowed else { return .failure(CollectFailure(.outOfRange, at: position)) }
         let (hoursInMilliseconds, overflow) = value1.multipliedReportingOverflow(by: 3_600_000)
@@ -111,6 +113,48 @@ extension Timestamp {
         guard !overflow, !overflow2 else { return .failure(CollectFailure(.outOfRange, at: position)) }
         position = index
         return .success(Collected(milliseconds: total, hourDigits: hourDigits))
+    }
+
+    /// The two forms nearly every file uses, `h…h:mm:ss.ttt` (up to nine digits of hours) and
+    /// `mm:ss.ttt`, with valid values, read without the general algorithm; anything else
+    /// (including every error) takes the general path, so the result is always the algorithm's.
+    @inline(__always)
+    private static func collectCommonForm(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Collected? {
+        guard let base = bytes.baseAddress else { return nil }
+        let start = position, count = bytes.count
+        @inline(__always) func byte(_ index: Int) -> UInt8 { index < count ? base.load(fromByteOffset: index, as: UInt8.self) : 0 }
+        @inline(__always) func twoDigits(_ index: Int) -> Int? {
+            let high = byte(index) &- UInt8(ascii: "0"), low = byte(index + 1) &- UInt8(ascii: "0")
+            return high < 10 && low < 10 ? Int(high) * 10 + Int(low) : nil
+        }
+        var index = start
+        var first = 0
+        while index - start < 9, case let digit = byte(index) &- UInt8(ascii: "0"), digit < 10 {
+            first = first * 10 + Int(digit)
+            index += 1
+        }
+        let firstLength = index - start
+        guard firstLength > 0, byte(index) == colon, let second = twoDigits(index + 1), second <= 59 else { return nil }
+        index += 3
+        var hours = 0, minutes = first, seconds = second, hourDigits = 0
+        if byte(index) == colon {
+            guard let third = twoDigits(index + 1), third <= 59 else { return nil }
+            index += 3
+            hours = first
+            minutes = second
+            seconds = third
+            hourDigits = firstLength
+        } else {
+            guard firstLength == 2, first <= 59 else { return nil }
+        }
+        guard byte(index) == fullStop, let fraction = twoDigits(index + 1), case let last = byte(index + 3) &- UInt8(ascii: "0"), last < 10,
+            !isDigit(byte(index + 4))
+        else { return nil }
+        position = index + 4
+        return Collected(
+            milliseconds: hours * 3_600_000 + minutes * 60_000 + seconds * 1_000 + fraction * 10 + Int(last),
+            hourDigits: hourDigits
+        )
     }
 
     private static let colon = UInt8(ascii: ":")

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Byte searches the reader's hot loops use: the C library's `memchr` (vectorised on every platform
@@ -16,6 +16,49 @@ enum ByteScanning {
         guard from < to, let base = bytes.baseAddress else { return to }
         guard let found = memchr(base + from, Int32(byte), to - from) else { return to }
         return base.distance(to: UnsafeRawPointer(found))
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that is zero; the lowest one marked is exact (higher
+    /// marks may be false after a true one, which callers never look at).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highBits
+    }
+
+    /// The end of the line starting at `from`: the offset of the first CR or LF in
+    /// `bytes[from..<to]` (or `to`), and whether the bytes before it are plain ASCII without NUL.
+    ///
+    /// One pass, eight bytes at a time: a line is found and checked for decoding in the same loop.
+    @inline(__always)
+    static func lineEnd(in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> (end: Int, isPlainASCII: Bool) {
+        guard let base = bytes.baseAddress else { return (to, true) }
+        var index = from
+        var plain = true
+        let lineFeeds = ones &* 0x0A, carriageReturns = ones &* 0x0D
+        while index + 8 <= to {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            var marks = zeroBytes(word ^ lineFeeds) | zeroBytes(word ^ carriageReturns)
+            if plain { marks |= (word & highBits) | zeroBytes(word) }
+            if marks == 0 {
+                index += 8
+                continue
+            }
+            let hit = index + marks.trailingZeroBitCount / 8
+            let byte = base.load(fromByteOffset: hit, as: UInt8.self)
+            if byte == 0x0A || byte == 0x0D { return (hit, plain) }
+            plain = false
+            index = hit + 1
+        }
+        while index < to {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte == 0x0A || byte == 0x0D { return (index, plain) }
+            if byte == 0 || byte >= 0x80 { plain = false }
+            index += 1
+        }
+        return (to, plain)
     }
 
     /// True when every byte of `bytes` is ASCII and none is NUL: such a line needs no decoding.
@@ -40,15 +83,34 @@ enum ByteScanning {
         return true
     }
 
-    /// The offset of the first `-->` in `bytes[from..<to]`, or `nil`.
+    /// The offset of the first `-->` in `bytes`, or `nil`: eight bytes at a time, looking for `>`.
     @inline(__always)
-    static func firstArrow(in bytes: UnsafeRawBufferPointer, from: Int = 0, to: Int? = nil) -> Int? {
-        let end = to ?? bytes.count
-        var index = from + 2
-        while index < end {
-            index = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index, to: end)
-            guard index < end else { return nil }
-            if bytes[index - 1] == UInt8(ascii: "-"), bytes[index - 2] == UInt8(ascii: "-") { return index - 2 }
+    static func firstArrow(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        let greaterThans = ones &* UInt64(UInt8(ascii: ">"))
+        var index = 2
+        @inline(__always) func isArrowEnd(_ offset: Int) -> Bool {
+            base.load(fromByteOffset: offset - 1, as: UInt8.self) == UInt8(ascii: "-")
+                && base.load(fromByteOffset: offset - 2, as: UInt8.self) == UInt8(ascii: "-")
+        }
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            var marks = zeroBytes(word ^ greaterThans)
+            if marks == 0 {
+                index += 8
+                continue
+            }
+            // Look at each `>` of the word in turn (marks above a true one may be false).
+            while marks != 0 {
+                let hit = index + marks.trailingZeroBitCount / 8
+                if base.load(fromByteOffset: hit, as: UInt8.self) == UInt8(ascii: ">"), isArrowEnd(hit) { return hit - 2 }
+                marks &= marks &- 1
+            }
+            index += 8
+        }
+        while index < count {
+            if base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ">"), isArrowEnd(index) { return index - 2 }
             index += 1
         }
         return nil

@@ -42,6 +42,14 @@ public struct WebVTTLineDecoder: Sendable {
         /// The column of the first invalid sequence, or 0.
         public var firstInvalidColumn: Int
 
+        /// Creates a report.
+        public init(nullCharacters: Int, invalidSequences: Int, firstNullColumn: Int, firstInvalidColumn: Int) {
+            self.nullCharacters = nullCharacters
+            self.invalidSequences = invalidSequences
+            self.firstNullColumn = firstNullColumn
+            self.firstInvalidColumn = firstInvalidColumn
+        }
+
         /// Nothing replaced.
         public static let none = Repairs(nullCharacters: 0, invalidSequences: 0, firstNullColumn: 0, firstInvalidColumn: 0)
 
@@ -91,21 +99,14 @@ public struct WebVTTLineDecoder: Sendable {
                 start += 1
             }
         }
-        // The next CR and LF at or after `start` (`count` when there is none), searched lazily.
-        var nextLineFeed = -1
-        var nextCarriageReturn = -1
         while start < count {
-            if nextLineFeed < start { nextLineFeed = ByteScanning.firstIndex(of: lineFeed, in: chunk, from: start, to: count) }
-            if nextCarriageReturn < start {
-                nextCarriageReturn = ByteScanning.firstIndex(of: carriageReturn, in: chunk, from: start, to: count)
-            }
-            let end = min(nextLineFeed, nextCarriageReturn)
+            let (end, isPlainASCII) = ByteScanning.lineEnd(in: chunk, from: start, to: count)
             if end == count {
                 try appendPending(UnsafeRawBufferPointer(rebasing: chunk[start..<count]))
                 return
             }
             if pending.isEmpty && !hasPartialLine {
-                try emit(UnsafeRawBufferPointer(rebasing: chunk[start..<end]), body)
+                try emit(UnsafeRawBufferPointer(rebasing: chunk[start..<end]), isPlainASCII: isPlainASCII, body)
             } else {
                 try appendPending(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
                 try emitPending(body)
@@ -185,10 +186,10 @@ public struct WebVTTLineDecoder: Sendable {
         }
     }
 
-    private mutating func emit(_ bytes: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) throws {
+    private mutating func emit(_ bytes: UnsafeRawBufferPointer, isPlainASCII: Bool = false, _ body: (Line) throws -> Void) throws {
         guard bytes.count <= maximumLineLength else { throw lineTooLong() }
         lineCount += 1
-        if ByteScanning.isPlainASCII(bytes) || UTF8Repair.isClean(bytes) {
+        if isPlainASCII || ByteScanning.isPlainASCII(bytes) || UTF8Repair.isClean(bytes) {
             try body(Line(bytes: bytes, number: lineCount, repairs: .none))
             return
         }

@@ -20,23 +20,20 @@ struct CueTimingParser {
 
     let line: UnsafeRawBufferPointer
     let lineNumber: Int
-    /// The regions defined so far, which `region:` may name.
-    let regions: RegionTable
     /// Whether to look for authoring problems (the parse itself is the same either way).
     let checks: Bool
     private(set) var diagnostics: [Diagnostic] = []
     /// Where the setting being parsed starts, for diagnostics about its value.
     private var settingStart = 0
 
-    init(line: UnsafeRawBufferPointer, lineNumber: Int, regions: RegionTable, checks: Bool) {
+    init(line: UnsafeRawBufferPointer, lineNumber: Int, checks: Bool) {
         self.line = line
         self.lineNumber = lineNumber
-        self.regions = regions
         self.checks = checks
     }
 
-    /// Runs the algorithm.
-    mutating func parse() -> Result<Timings, Failure> {
+    /// Runs the algorithm; `regions` are those defined so far, which `region:` may name.
+    mutating func parse(regions: RegionTable) -> Result<Timings, Failure> {
         let count = line.count
         var position = 0
         // Skip whitespace; collect the start time.
@@ -77,7 +74,7 @@ struct CueTimingParser {
         }
         // Parse the settings from the remainder.
         var settings = CueSettings()
-        parseSettings(from: position, into: &settings)
+        parseSettings(from: position, regions: regions, into: &settings)
         return .success(Timings(start: start.milliseconds, end: end.milliseconds, settings: settings))
     }
 
@@ -116,11 +113,12 @@ struct CueTimingParser {
     }
 
     /// "Parse the WebVTT cue settings": split on ASCII white space; each token `name:value`.
-    private mutating func parseSettings(from start: Int, into settings: inout CueSettings) {
+    private mutating func parseSettings(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
         let count = line.count
         var position = start
         var seen = 0
         var regionSettingOffset: Int?
+        var sizeSettingOffset = start
         var droppedOutOfRegion = false
         while true {
             skipWhitespace(&position)
@@ -163,7 +161,9 @@ struct CueTimingParser {
                 } else {
                     settings.region = nil
                     if checks {
-                        error(.vttUnknownRegion, at: valueStart, "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
+                        error(
+                            .vttUnknownRegion, at: valueStart,
+                            "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
                     }
                 }
             case .vertical:
@@ -189,6 +189,7 @@ struct CueTimingParser {
                     continue
                 }
                 settings.size = number
+                sizeSettingOffset = tokenStart
                 if number != 100, settings.region != nil {
                     settings.region = nil
                     droppedOutOfRegion = true
@@ -207,7 +208,9 @@ struct CueTimingParser {
             warn(.vttRegionIgnored, at: regionSettingOffset, "the cue sets vertical, line or size, which take it out of its region")
         }
         if settings.size != 100, settings.position == .auto, settings.alignment == .start || settings.alignment == .end {
-            warn(.vttAutoPositionWithSize, at: start, "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
+            warn(
+                .vttAutoPositionWithSize, at: sizeSettingOffset,
+                "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
         }
     }
 

@@ -71,7 +71,8 @@ struct RegionSettingsParser {
             let tokenEnd = position
             let colon = ByteScanning.firstIndex(of: UInt8(ascii: ":"), in: text, from: tokenStart, to: tokenEnd)
             guard colon < tokenEnd, colon != tokenStart, colon != tokenEnd - 1 else {
-                error(.vttBadRegionSetting, at: tokenStart, "'\(string(tokenStart, tokenEnd))' is not a region setting (name:value); ignored")
+                error(
+                    .vttBadRegionSetting, at: tokenStart, "'\(string(tokenStart, tokenEnd))' is not a region setting (name:value); ignored")
                 continue
             }
             let valueStart = colon + 1
@@ -123,7 +124,9 @@ struct RegionSettingsParser {
                     continue
                 }
                 if clamped {
-                    warn(.vttNumberOutOfRange, at: valueStart, "lines:\(string(valueStart, tokenEnd)) is more than a browser keeps; read as \(Self.maximumLines)")
+                    warn(
+                        .vttNumberOutOfRange, at: valueStart,
+                        "lines:\(string(valueStart, tokenEnd)) is more than a browser keeps; read as \(Self.maximumLines)")
                 }
                 region.lines = value
             case .regionAnchor, .viewportAnchor:
@@ -150,7 +153,9 @@ struct RegionSettingsParser {
         }
         if !hasIdentifier, checks {
             diagnostics.append(
-                Diagnostic(.warning, .vttRegionWithoutIdentifier, at: SourceLocation(line: headerLine, column: 1), "this REGION has no id: setting, so no cue can refer to it")
+                Diagnostic(
+                    .warning, .vttRegionWithoutIdentifier, at: SourceLocation(line: headerLine, column: 1),
+                    "this REGION has no id: setting, so no cue can refer to it")
             )
         }
         return region

@@ -66,6 +66,7 @@ struct WebVTTBlockParser {
     private var cueCount = 0
     private var latestStart: Int?
     private var identifiers: CueIdentifierRegistry
+    private var cueTextChecker = CueText.Checker()
 
     init(options: WebVTTReader.Options) {
         checks = options.diagnostics != .none
@@ -164,7 +165,7 @@ struct WebVTTBlockParser {
         }
         if !buffer.isEmpty { buffer.append(UInt8(ascii: "\n")) }
         if checks { bufferLines.starts.append(buffer.count) }
-        buffer.append(contentsOf: bytes)
+        buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         guard buffer.count <= maximumBlockLength else {
             throw ReadError(
                 .vttBlockTooLong, at: SourceLocation(line: blockStartLine, column: 1),
@@ -176,8 +177,8 @@ struct WebVTTBlockParser {
     /// "Cue creation": the line has `-->` and is the block's first line, or its second after an
     /// identifier.
     private mutating func createCue(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
-        var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: checks)
-        switch parser.parse() {
+        var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: checks)
+        switch parser.parse(regions: regions) {
         case .success(let timings):
             if checks { try checkCue(timings, line: line, handler) }
             for diagnostic in parser.diagnostics { try handler(.diagnostic(diagnostic)) }
@@ -193,10 +194,23 @@ struct WebVTTBlockParser {
             cue = nil
             guard checks else { return }
             let location = parser.location(failure.offset)
-            if buffer.isEmpty, lineCount == 1, startsWithNote(line.bytes) {
+            let block: String? =
+                if lineCount == 1 {
+                    startsWithNote(line.bytes) ? "a NOTE comment" : nil
+                } else if startsWithNote(buffer) {
+                    "a NOTE comment"
+                } else if !seenCue, startsWithKeyword("STYLE") {
+                    "a STYLE block"
+                } else if !seenCue, startsWithKeyword("REGION") {
+                    "a REGION block"
+                } else {
+                    nil
+                }
+            if let block {
+                let arrow = ByteScanning.firstArrow(in: line.bytes) ?? 0
                 timingFailure = Diagnostic(
-                    .error, .vttArrowInBlock, at: location,
-                    "a NOTE comment must not contain '-->': this line is read as a timing line and the block is dropped"
+                    .error, .vttArrowInBlock, at: SourceLocation(line: line.number, column: ByteScanning.column(of: arrow, in: line.bytes)),
+                    "'-->' must not appear in \(block): this line is read as a timing line, and the block is dropped"
                 )
             } else {
                 timingFailure = Diagnostic(.error, failure.code, at: location, "\(failure.message); the block is dropped")
@@ -205,48 +219,38 @@ struct WebVTTBlockParser {
     }
 
     /// The checks on a cue that need the file around it: identifier, order, duration.
-    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void)
+        throws
+    {
         if !buffer.isEmpty {
             let outcome = buffer.withUnsafeBytes { identifiers.record($0) }
             let idLocation = SourceLocation(line: line.number - 1, column: 1)
             switch outcome {
             case .duplicate:
-                try handler(
-                    .diagnostic(
-                        Diagnostic(
-                            .warning, .vttDuplicateCueIdentifier, at: idLocation,
-                            "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique"
-                        )))
+                try report(
+                    .warning, .vttDuplicateCueIdentifier, idLocation,
+                    "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique",
+                    handler)
             case .stoppedNow:
-                try handler(
-                    .diagnostic(
-                        Diagnostic(
-                            .note, .vttIdentifierCheckStopped, at: idLocation,
-                            "more distinct cue identifiers than the limit; later duplicates are not reported"
-                        )))
+                try report(
+                    .note, .vttIdentifierCheckStopped, idLocation,
+                    "more distinct cue identifiers than the limit; later duplicates are not reported", handler)
             case .new, .notChecked:
                 break
             }
         }
         let location = SourceLocation(line: line.number, column: 1)
         if let latestStart, timings.start < latestStart {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .warning, .vttStartBeforePrevious, at: location,
-                        "this cue starts before the cue before it; cues must be in order of start time"
-                    )))
+            try report(
+                .warning, .vttStartBeforePrevious, location,
+                "this cue starts before the cue before it; cues must be in order of start time", handler)
         }
         latestStart = max(latestStart ?? timings.start, timings.start)
         if timings.end <= timings.start {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttEndNotAfterStart, at: location,
-                        timings.end == timings.start
-                            ? "the cue ends when it starts, so it is never shown"
-                            : "the cue ends before it starts, so it is never shown"
-                    )))
+            try report(
+                .error, .vttEndNotAfterStart, location,
+                timings.end == timings.start
+                    ? "the cue ends when it starts, so it is never shown" : "the cue ends before it starts, so it is never shown", handler)
         }
     }
 
@@ -255,8 +259,8 @@ struct WebVTTBlockParser {
     private mutating func cutBlock(at line: WebVTTLineDecoder.Line, arrow: Int, _ handler: (TrackEvent) throws -> Void) throws {
         var note: Diagnostic?
         if checks {
-            var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: false)
-            let isTimingLine = if case .success = probe.parse() { true } else { false }
+            var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: false)
+            let isTimingLine = if case .success = probe.parse(regions: regions) { true } else { false }
             let location = SourceLocation(line: line.number, column: 1)
             if isTimingLine {
                 if lineCount == 2, seenArrow, cue == nil, timingFailure != nil, !failureExplained {
@@ -275,7 +279,9 @@ struct WebVTTBlockParser {
                         "'-->' must not appear in cue text: it ends the cue before this line, and the text up to the next blank line is dropped"
                     )
                 } else if inHeader || kind != .unknown || (!seenArrow && startsWithNote(buffer)) {
-                    let block = inHeader ? "the header" : kind == .stylesheet ? "a STYLE block" : kind == .region ? "a REGION block" : "a NOTE comment"
+                    let block =
+                        inHeader
+                        ? "the header" : kind == .stylesheet ? "a STYLE block" : kind == .region ? "a REGION block" : "a NOTE comment"
                     note = Diagnostic(
                         .error, .vttArrowInBlock, at: arrowLocation,
                         "'-->' must not appear in \(block): it ends there, and the text up to the next blank line is dropped"
@@ -304,12 +310,9 @@ struct WebVTTBlockParser {
             } else {
                 try handler(.header(headerRemainder + "\n" + String(decoding: buffer, as: UTF8.self)))
                 if checks {
-                    try handler(
-                        .diagnostic(
-                            Diagnostic(
-                                .warning, .vttHeaderText, at: SourceLocation(line: blockStartLine, column: 1),
-                                "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line"
-                            )))
+                    try report(
+                        .warning, .vttHeaderText, SourceLocation(line: blockStartLine, column: 1),
+                        "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line", handler)
                 }
             }
             return
@@ -339,24 +342,23 @@ struct WebVTTBlockParser {
         }
         guard checks else { return }
         let location = SourceLocation(line: blockStartLine, column: 1)
-        if startsWithKeyword("STYLE") {
-            try handler(.diagnostic(Diagnostic(.error, .vttStyleAfterCue, at: location, "STYLE blocks must come before the first cue; this one is ignored")))
-        } else if startsWithKeyword("REGION") {
-            try handler(.diagnostic(Diagnostic(.error, .vttRegionAfterCue, at: location, "REGION blocks must come before the first cue; this one is ignored")))
+        if startsWithKeyword("STYLE", firstLineOnly: true) {
+            try report(.error, .vttStyleAfterCue, location, "STYLE blocks must come before the first cue; this one is ignored", handler)
+        } else if startsWithKeyword("REGION", firstLineOnly: true) {
+            try report(.error, .vttRegionAfterCue, location, "REGION blocks must come before the first cue; this one is ignored", handler)
         } else {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttUnknownBlock, at: location,
-                        "this block is ignored: it is not a cue (no line with '-->' as its first or second line), a NOTE, a STYLE or a REGION block"
-                    )))
+            try report(
+                .error, .vttUnknownBlock, location,
+                "this block is ignored: it is not a cue (no line with '-->' as its first or second line), a NOTE, a STYLE or a REGION block",
+                handler)
         }
     }
 
     private mutating func emitCue(_ pending: PendingCue, _ handler: (TrackEvent) throws -> Void) throws {
         if checksCueText, !buffer.isEmpty {
-            let context = CueText.Context(origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
-            let diagnostics = buffer.withUnsafeBytes { CueText.diagnostics(forUTF8: $0, context: context) }
+            let context = CueText.Context(
+                origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
+            let diagnostics = buffer.withUnsafeBytes { cueTextChecker.diagnostics(forUTF8: $0, context: context) }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
         let text = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
@@ -372,12 +374,9 @@ struct WebVTTBlockParser {
         }
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         if let replacedLine = regions.add(region, line: blockStartLine), checks {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttDuplicateRegionIdentifier, at: SourceLocation(line: blockStartLine, column: 1),
-                        "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces"
-                    )))
+            try report(
+                .error, .vttDuplicateRegionIdentifier, SourceLocation(line: blockStartLine, column: 1),
+                "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces", handler)
         }
     }
 
@@ -391,32 +390,39 @@ struct WebVTTBlockParser {
         let repairs = line.repairs
         if repairs.invalidSequences > 0 {
             let count = repairs.invalidSequences == 1 ? "a byte sequence" : "\(repairs.invalidSequences) byte sequences"
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttInvalidUTF8, at: SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
-                        "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8"
-                    )))
+            try report(
+                .error, .vttInvalidUTF8, SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
+                "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8",
+                handler)
         }
         if repairs.nullCharacters > 0 {
-            try handler(
-                .diagnostic(
-                    Diagnostic(
-                        .error, .vttNullCharacter, at: SourceLocation(line: line.number, column: repairs.firstNullColumn),
-                        "U+0000 NULL characters are read as U+FFFD"
-                    )))
+            try report(
+                .error, .vttNullCharacter, SourceLocation(line: line.number, column: repairs.firstNullColumn),
+                "U+0000 NULL characters are read as U+FFFD", handler)
         }
     }
 
     // MARK: Helpers
 
+    private func report(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation, _ message: String,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
+    }
+
     /// "buffer starts with the substring `keyword`, and the remaining characters in buffer (if any)
     /// are all ASCII whitespace".
-    private func startsWithKeyword(_ keyword: StaticString) -> Bool {
+    /// With `firstLineOnly`, looks at the buffer's first line alone (a block after the first cue,
+    /// whose later lines were buffered too).
+    private func startsWithKeyword(_ keyword: StaticString, firstLineOnly: Bool = false) -> Bool {
         let length = keyword.utf8CodeUnitCount
         guard buffer.count >= length else { return false }
         let matches = keyword.withUTF8Buffer { key in buffer.prefix(length).elementsEqual(key) }
-        return matches && buffer[length...].allSatisfy(isASCIIWhitespace)
+        guard matches else { return false }
+        let rest = buffer[length...]
+        let end = firstLineOnly ? rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex : rest.endIndex
+        return rest[..<end].allSatisfy(isASCIIWhitespace)
     }
 
     /// A comment block: `NOTE`, then nothing, a space, a tab or a line break.

@@ -1,0 +1,60 @@
+import CueKitTestSupport
+import Foundation
+
+/// Runs the built `cuekit` binary, which sits next to the test bundle in the build products.
+struct CommandLineRun {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    static var executable: URL {
+        let me = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        var folder = me.deletingLastPathComponent()
+        // On Apple platforms the bundle's executable is inside `X.xctest/Contents/MacOS`.
+        while folder.pathExtension == "xctest" || ["Contents", "MacOS"].contains(folder.lastPathComponent) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("cuekit")
+    }
+
+    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
+
+    /// Runs `cuekit arguments...` with `input` on standard input, in the package folder.
+    static func cuekit(_ arguments: [String], input: [UInt8] = []) throws -> CommandLineRun {
+        // A command that stops reading early closes its standard input: writing more must fail
+        // with EPIPE, not kill the test process.
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read both outputs while the process runs, so that neither pipe fills up.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var output = Data(), errors = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            output = stdout.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
+        try? stdin.fileHandleForWriting.close()
+        group.wait()
+        process.waitUntilExit()
+        return CommandLineRun(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: errors, as: UTF8.self)
+        )
+    }
+}

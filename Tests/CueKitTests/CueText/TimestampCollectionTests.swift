@@ -1,0 +1,51 @@
+import CueKit
+import Testing
+
+@Suite struct TimestampCollectionTests {
+    func collect(_ text: String) -> (Result<Timestamp.Collected, Timestamp.CollectFailure>, end: Int) {
+        var position = 0
+        let result = Array(text.utf8).withUnsafeBytes { Timestamp.collect(from: $0, at: &position) }
+        return (result, position)
+    }
+
+    @Test(arguments: [
+        ("00:01.500", 1_500, 0, 9),
+        ("01:02:03.004", 3_723_004, 2, 12),
+        ("1:00:00.000", 3_600_000, 1, 11),
+        ("100:00:00.000 -->", 360_000_000, 3, 13),
+        ("59:59.999x", 3_599_999, 0, 9),
+        ("00:00:00.000", 0, 2, 12),
+    ])
+    func collects(_ text: String, milliseconds: Int, hourDigits: Int, end: Int) throws {
+        let (result, position) = collect(text)
+        #expect(try result.get() == Timestamp.Collected(milliseconds: milliseconds, hourDigits: hourDigits))
+        #expect(position == end)
+    }
+
+    @Test(arguments: [
+        ("", Timestamp.CollectFailure.Reason.expectedDigit, 0),
+        ("x0:00.000", .expectedDigit, 0),
+        ("000:00.000", .expectedSeparator(UInt8(ascii: ":")), 6),
+        ("00:0.000", .wrongDigitCount, 3),
+        ("00:00.00", .wrongDigitCount, 6),
+        ("00:00,000", .expectedSeparator(UInt8(ascii: ".")), 5),
+        ("00:60.000", .componentAbove59, 3),
+        ("00:60:00.000", .componentAbove59, 3),
+        ("00:00:60.000", .componentAbove59, 6),
+        ("99999999999999999999:00:00.000", .outOfRange, 0),
+        ("9999999999999:00:00.000", .outOfRange, 0),
+    ])
+    func fails(_ text: String, reason: Timestamp.CollectFailure.Reason, offset: Int) {
+        let (result, position) = collect(text)
+        #expect(throws: Timestamp.CollectFailure(reason, at: offset)) { try result.get() }
+        #expect(position == 0, "a failure does not move the position")
+    }
+
+    @Test func secondsAreExactlyWhatWebVTTComputes() {
+        #expect(Timestamp.seconds(3_599_999) == 3599.999)
+        #expect(Timestamp.seconds(3_599_999) == 3599 + 999.0 / 1000)
+        #expect(Timestamp.seconds(1) == 0.001)
+        #expect(Timestamp.seconds(0).sign == .plus)
+        #expect(Timestamp.seconds(360_000_000) == 360_000)
+    }
+}
