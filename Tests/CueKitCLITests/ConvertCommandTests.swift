@@ -8,7 +8,9 @@ import Glibc
 #endif
 
 /// `cuekit convert`, run as the built binary: what it writes, what it prints, how it exits.
-@Suite struct ConvertCommandTests {
+/// (Standard output goes through a file, so that a test can point it at `/dev/full`.)
+@Suite(.enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built"))
+struct ConvertCommandTests {
     static let sample = """
         WEBVTT - sample
 
@@ -27,7 +29,7 @@ import Glibc
         """
 
     static func run(_ arguments: [String], input: String = "", standardOutputPath: String? = nil) -> ExternalProcess.Result {
-        ExternalProcess.run(CueKitBinary.path, arguments, input: Array(input.utf8), standardOutputPath: standardOutputPath)
+        ExternalProcess.run(CommandLineRun.executable.path, arguments, input: Array(input.utf8), standardOutputPath: standardOutputPath)
     }
 
     static func expectedOutput(of text: String, options: WebVTTWriterOptions = .init()) throws -> String {
@@ -138,7 +140,7 @@ import Glibc
         directory.write(Self.largeTrack(cues: 5_000), to: "in.vtt")
         directory.write("old", to: "out.vtt")
         let command = "trap '' XFSZ; ulimit -f 64; exec \"$0\" convert \"$1\" -o \"$2\""
-        let result = ExternalProcess.run("sh", ["-c", command, CueKitBinary.path, directory.file("in.vtt"), directory.file("out.vtt")])
+        let result = ExternalProcess.run("sh", ["-c", command, CommandLineRun.executable.path, directory.file("in.vtt"), directory.file("out.vtt")])
         #expect(result.status == 2)
         #expect(result.error == "cuekit: error: cannot write '\(directory.file("out.vtt"))': File too large\n")
         #expect(directory.read("out.vtt") == "old")
@@ -172,18 +174,6 @@ import Glibc
         }
         return text
     }
-}
-
-/// The built `cuekit` executable, beside the test bundle.
-enum CueKitBinary {
-    static let path: String = {
-        let bundle = CommandLine.arguments.first ?? ""
-        if let slash = bundle.lastIndex(of: "/") {
-            let candidate = String(bundle[..<slash]) + "/cuekit"
-            if access(candidate, X_OK) == 0 { return String(candidate) }
-        }
-        return TestPaths.packageRoot + "/.build/debug/cuekit"
-    }()
 }
 
 /// A tiny tmpfs mounted in a temporary folder, to fill up for real.
