@@ -4,7 +4,7 @@ import CueKitWebVTT
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `cuekit convert`, run as the built binary: what it writes, what it prints, how it exits.
@@ -75,7 +75,8 @@ struct ConvertCommandTests {
         #expect(result.status == 1, "the input has errors")
         #expect(result.output == (try Self.expectedOutput(of: input)))
         let lines = result.error.split(separator: "\n").map(String.init)
-        #expect(lines.contains("<stdin>:3:1: error: the cue ends before it starts, so it is never shown [vtt-end-not-after-start]"), "\(lines)")
+        #expect(
+            lines.contains("<stdin>:3:1: error: the cue ends before it starts, so it is never shown [vtt-end-not-after-start]"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("<stdin>:3:31: error: ") && $0.hasSuffix("[vtt-bad-setting-value]") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("<stdout>: warning: cue 1 does not end after it starts") }, "\(lines)")
     }
@@ -140,7 +141,8 @@ struct ConvertCommandTests {
         directory.write(Self.largeTrack(cues: 5_000), to: "in.vtt")
         directory.write("old", to: "out.vtt")
         let command = "trap '' XFSZ; ulimit -f 64; exec \"$0\" convert \"$1\" -o \"$2\""
-        let result = ExternalProcess.run("sh", ["-c", command, CommandLineRun.executable.path, directory.file("in.vtt"), directory.file("out.vtt")])
+        let result = ExternalProcess.run(
+            "sh", ["-c", command, CommandLineRun.executable.path, directory.file("in.vtt"), directory.file("out.vtt")])
         #expect(result.status == 2)
         #expect(result.error == "cuekit: error: cannot write '\(directory.file("out.vtt"))': File too large\n")
         #expect(directory.read("out.vtt") == "old")

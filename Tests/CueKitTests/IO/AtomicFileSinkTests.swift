@@ -3,9 +3,9 @@ import CueKitTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Serialized: `TemporaryFiles.removeAll()` is process-wide, and would remove the other tests' temporaries.
