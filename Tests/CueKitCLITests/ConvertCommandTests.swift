@@ -4,11 +4,13 @@ import CueKitWebVTT
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `cuekit convert`, run as the built binary: what it writes, what it prints, how it exits.
-@Suite struct ConvertCommandTests {
+/// (Standard output goes through a file, so that a test can point it at `/dev/full`.)
+@Suite(.enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built"))
+struct ConvertCommandTests {
     static let sample = """
         WEBVTT - sample
 
@@ -27,7 +29,7 @@ import Glibc
         """
 
     static func run(_ arguments: [String], input: String = "", standardOutputPath: String? = nil) -> ExternalProcess.Result {
-        ExternalProcess.run(CueKitBinary.path, arguments, input: Array(input.utf8), standardOutputPath: standardOutputPath)
+        ExternalProcess.run(CommandLineRun.executable.path, arguments, input: Array(input.utf8), standardOutputPath: standardOutputPath)
     }
 
     static func expectedOutput(of text: String, options: WebVTTWriterOptions = .init()) throws -> String {
@@ -73,7 +75,8 @@ import Glibc
         #expect(result.status == 1, "the input has errors")
         #expect(result.output == (try Self.expectedOutput(of: input)))
         let lines = result.error.split(separator: "\n").map(String.init)
-        #expect(lines.contains("<stdin>:3:1: error: the cue ends before it starts, so it is never shown [vtt-end-not-after-start]"), "\(lines)")
+        #expect(
+            lines.contains("<stdin>:3:1: error: the cue ends before it starts, so it is never shown [vtt-end-not-after-start]"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("<stdin>:3:31: error: ") && $0.hasSuffix("[vtt-bad-setting-value]") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("<stdout>: warning: cue 1 does not end after it starts") }, "\(lines)")
     }
@@ -138,7 +141,8 @@ import Glibc
         directory.write(Self.largeTrack(cues: 5_000), to: "in.vtt")
         directory.write("old", to: "out.vtt")
         let command = "trap '' XFSZ; ulimit -f 64; exec \"$0\" convert \"$1\" -o \"$2\""
-        let result = ExternalProcess.run("sh", ["-c", command, CueKitBinary.path, directory.file("in.vtt"), directory.file("out.vtt")])
+        let result = ExternalProcess.run(
+            "sh", ["-c", command, CommandLineRun.executable.path, directory.file("in.vtt"), directory.file("out.vtt")])
         #expect(result.status == 2)
         #expect(result.error == "cuekit: error: cannot write '\(directory.file("out.vtt"))': File too large\n")
         #expect(directory.read("out.vtt") == "old")
@@ -172,18 +176,6 @@ import Glibc
         }
         return text
     }
-}
-
-/// The built `cuekit` executable, beside the test bundle.
-enum CueKitBinary {
-    static let path: String = {
-        let bundle = CommandLine.arguments.first ?? ""
-        if let slash = bundle.lastIndex(of: "/") {
-            let candidate = String(bundle[..<slash]) + "/cuekit"
-            if access(candidate, X_OK) == 0 { return String(candidate) }
-        }
-        return TestPaths.packageRoot + "/.build/debug/cuekit"
-    }()
 }
 
 /// A tiny tmpfs mounted in a temporary folder, to fill up for real.

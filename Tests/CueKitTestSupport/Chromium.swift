@@ -100,10 +100,13 @@ public enum Chromium {
             guard fields.count == 6, let index = Int(fields[1]), let first = Int(fields[3]), let second = Int(fields[4])
             else { continue }
             comparisons.append(
-                Comparison(index: index, isSame: fields[2] == "same", cueCounts: (first, second), difference: decodePercentEncoding(String(fields[5]))))
+                Comparison(
+                    index: index, isSame: fields[2] == "same", cueCounts: (first, second),
+                    difference: decodePercentEncoding(String(fields[5]))))
         }
         guard sawEnd, comparisons.count == pairs.count else {
-            return .failure(ChromiumFailure(message: "chromium gave no complete report (status \(result.status)): \(result.error.suffix(2000))"))
+            return .failure(
+                ChromiumFailure(message: "chromium gave no complete report (status \(result.status)): \(result.error.suffix(2000))"))
         }
         return .success(comparisons)
     }

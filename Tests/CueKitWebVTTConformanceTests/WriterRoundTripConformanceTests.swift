@@ -28,7 +28,8 @@ struct WriterRoundTripConformanceTests {
                 inputs.append((path, try TestPaths.bytes(path)))
             }
         }
-        for path in TestPaths.files(in: Conformance.webvtt + "/cue-text-parsing", suffixes: [".json"]) where !path.hasSuffix("/index.json") {
+        for path in TestPaths.files(in: Conformance.webvtt + "/cue-text-parsing", suffixes: [".json"]) where !path.hasSuffix("/index.json")
+        {
             let tests = (try loadJSON(path) as? [String: Any])?["tests"] as? [[String: Any]] ?? []
             for test in tests {
                 guard let vtt = test["vtt"] as? String else { continue }

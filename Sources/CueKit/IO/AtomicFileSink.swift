@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A sink that replaces a file atomically: readers of the destination see either the old file or
@@ -43,7 +43,9 @@ public final class AtomicFileSink: ByteSink {
 
     /// Where the temporary file is renamed to (the destination, or the file a symbolic link names).
     private let finalPath: String
-    private var output: FileDescriptorSink?
+    // Unchecked: the sink is not shared across threads, and a dynamic exclusivity check on every
+    // write costs as much as the write itself.
+    @exclusivity(unchecked) private var output: FileDescriptorSink?
 
     /// Creates the temporary file beside `path` (or opens `path` itself when it exists and is not a
     /// regular file). Throws at once when the folder is missing, not writable, or `path` is a

@@ -27,7 +27,9 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The track to read; '-' reads standard input.", valueName: "input"))
     var input: String
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write; '-' (the default) writes standard output.", valueName: "output"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Where to write; '-' (the default) writes standard output.", valueName: "output"))
     var output: String = "-"
 
     @Option(help: "Line ending: lf or crlf.")

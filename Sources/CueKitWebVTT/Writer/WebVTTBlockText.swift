@@ -35,45 +35,52 @@ enum WebVTTBlockText {
     // MARK: Checks for the hot path
 
     /// True when cue text can be written as it is: no NUL, no CR, no empty line, no line break at
-    /// either end, no `-->`.
+    /// either end, no `-->`. Bytes above `>` (letters, most punctuation, all non-ASCII) need no
+    /// look, so the loop does little more than walk the text.
     @inline(__always)
     static func isSafeCueText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = text.first else { return true }
-        if first == lf || text[text.count - 1] == lf { return false }
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        for byte in text {
-            switch byte {
-            case 0, cr:
-                return false
-            case lf:
-                if previous == lf { return false }
-            case greaterThan:
-                if previous == hyphen, beforePrevious == hyphen { return false }
-            default:
-                break
+        let count = text.count
+        guard count > 0 else { return true }
+        if text[0] == 0x0A || text[count - 1] == 0x0A { return false }
+        var index = 0
+        while index < count {
+            let byte = text[index]
+            if byte <= 0x3E {
+                switch byte {
+                case 0x00, 0x0D:
+                    return false
+                case 0x0A:
+                    // Not the first byte (checked above), so there is one before it.
+                    if text[index - 1] == 0x0A { return false }
+                case 0x3E:
+                    if index >= 2, text[index - 1] == 0x2D, text[index - 2] == 0x2D { return false }
+                default:
+                    break
+                }
             }
-            beforePrevious = previous
-            previous = byte
+            index += 1
         }
         return true
     }
 
     /// True when a one-line value (a cue identifier) can be written as it is.
+    @inline(__always)
     static func isSafeLine(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        for byte in text {
-            switch byte {
-            case 0, cr, lf:
-                return false
-            case greaterThan:
-                if previous == hyphen, beforePrevious == hyphen { return false }
-            default:
-                break
+        let count = text.count
+        var index = 0
+        while index < count {
+            let byte = text[index]
+            if byte <= 0x3E {
+                switch byte {
+                case 0x00, 0x0A, 0x0D:
+                    return false
+                case 0x3E:
+                    if index >= 2, text[index - 1] == 0x2D, text[index - 2] == 0x2D { return false }
+                default:
+                    break
+                }
             }
-            beforePrevious = previous
-            previous = byte
+            index += 1
         }
         return true
     }

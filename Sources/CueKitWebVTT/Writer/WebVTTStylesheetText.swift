@@ -158,7 +158,8 @@ enum WebVTTStylesheetText {
 
     /// True when appending `byte` would complete `-->` at the end of `output`.
     private static func endsAnArrow(_ byte: UInt8, _ output: [UInt8]) -> Bool {
-        byte == UInt8(ascii: ">") && output.count >= 2 && output[output.count - 1] == UInt8(ascii: "-") && output[output.count - 2] == UInt8(ascii: "-")
+        byte == UInt8(ascii: ">") && output.count >= 2 && output[output.count - 1] == UInt8(ascii: "-")
+            && output[output.count - 2] == UInt8(ascii: "-")
     }
 
     /// A CSS name code point (CSS Syntax 3, section 4.2): a letter, digit, `_`, `-`, or non-ASCII.

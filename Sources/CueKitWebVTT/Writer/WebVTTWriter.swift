@@ -88,7 +88,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         case .stylesheet(let stylesheet):
             writeSignatureIfNeeded()
             if phase == .cues {
-                report(.error, .vttWriteLateStylesheet, "a style sheet came after a cue, where WebVTT ignores STYLE blocks; it was left out")
+                report(
+                    .error, .vttWriteLateStylesheet, "a style sheet came after a cue, where WebVTT ignores STYLE blocks; it was left out")
             } else {
                 pendingStylesheets.append(stylesheet)
             }
@@ -128,12 +129,15 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             return
         }
         var adjustments: WebVTTBlockText.Adjustments = []
-        let text = WebVTTBlockText.lines(header.utf8, keepingEmptyFirstLine: true, arrowsAllowedInFirstLine: true, adjustments: &adjustments)
+        let text = WebVTTBlockText.lines(
+            header.utf8, keepingEmptyFirstLine: true, arrowsAllowedInFirstLine: true, adjustments: &adjustments)
         if let first = text.first, first != WebVTTBlockText.lf { buffer.append(UInt8(ascii: " ")) }
         appendLines(text)
         appendLineEnd()
         if !adjustments.isEmpty {
-            report(adjustments, .vttWriteHeaderText, subject: "the header", arrows: "'-->' in a header line (which would end the header) was written as '-- >'")
+            report(
+                adjustments, .vttWriteHeaderText, subject: "the header",
+                arrows: "'-->' in a header line (which would end the header) was written as '-- >'")
         }
     }
 
@@ -144,14 +148,16 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         if !Self.isWritableRegionIdentifier(id) {
             report(
                 .error, .vttWriteRegionIdentifier,
-                "region \(quoted(id)) has an identifier with white space, a NUL or '-->', which a REGION block cannot hold; it was left out")
+                "region \(quoted(id)) has an identifier with white space, a NUL or '-->', which a REGION block cannot hold; it was left out"
+            )
             return
         }
         if let earlier = pendingRegions.firstIndex(where: { $0.id == id }) {
             pendingRegions.remove(at: earlier)
             report(
                 .warning, .vttWriteDuplicateRegion,
-                "\(id.isEmpty ? "a region without identifier" : "region \(quoted(id))") is defined twice; the later definition replaces the earlier one, as in WebVTT readers, and only it was written")
+                "\(id.isEmpty ? "a region without identifier" : "region \(quoted(id))") is defined twice; the later definition replaces the earlier one, as in WebVTT readers, and only it was written"
+            )
         }
         pendingRegions.append(region)
     }
@@ -229,7 +235,9 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
                 arrows: "'-->' inside a rule, which would end the block, was written as '-- >' (this may change what the rule means)")
         }
         if text.isEmpty {
-            report(.warning, .vttWriteStylesheetText, "an empty style sheet cannot be written (WebVTT needs a line after STYLE); it was left out")
+            report(
+                .warning, .vttWriteStylesheetText,
+                "an empty style sheet cannot be written (WebVTT needs a line after STYLE); it was left out")
             return
         }
         appendBlockSeparator()
@@ -242,9 +250,12 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     /// `NOTE`, a space and the comment (section 4.1).
     private mutating func writeNote(_ note: Note) {
         var adjustments: WebVTTBlockText.Adjustments = []
-        let text = WebVTTBlockText.lines(note.text.utf8, keepingEmptyFirstLine: true, arrowsAllowedInFirstLine: false, adjustments: &adjustments)
+        let text = WebVTTBlockText.lines(
+            note.text.utf8, keepingEmptyFirstLine: true, arrowsAllowedInFirstLine: false, adjustments: &adjustments)
         if !adjustments.isEmpty {
-            report(adjustments, .vttWriteNoteText, subject: "a comment", arrows: "'-->' in a comment (which would end it) was written as '-- >'")
+            report(
+                adjustments, .vttWriteNoteText, subject: "a comment",
+                arrows: "'-->' in a comment (which would end it) was written as '-- >'")
         }
         appendBlockSeparator()
         buffer += "NOTE".utf8
@@ -276,7 +287,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             appendLineEnd()
         }
         appendTimings(cue)
-        if !cue.settings.isDefault { appendSettings(cue.settings, of: cue) }
+        if !Self.hasDefaultSettings(cue) { appendSettings(cue.settings, of: cue) }
         appendLineEnd()
         if !cue.text.isEmpty {
             var text = cue.text
@@ -302,6 +313,14 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         }
     }
 
+    /// `cue.settings.isDefault`, field by field, without copying the settings (the hot path).
+    @inline(__always)
+    private static func hasDefaultSettings(_ cue: Cue) -> Bool {
+        cue.settings.region == nil && cue.settings.vertical == .horizontal && cue.settings.line == .auto
+            && cue.settings.lineAlignment == .start && cue.settings.position == .auto && cue.settings.positionAlignment == .auto
+            && cue.settings.size == 100 && cue.settings.alignment == .center
+    }
+
     private mutating func appendTimings(_ cue: Cue) {
         var start = cue.start
         var end = cue.end
@@ -315,7 +334,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         if end <= start {
             report(
                 .warning, .vttWriteEndNotAfterStart,
-                "\(cueLabel(cue)) does not end after it starts (\(Timestamp.format(start)) --> \(Timestamp.format(end))); written as it is, as browsers keep it (and never show it)")
+                "\(cueLabel(cue)) does not end after it starts (\(Timestamp.format(start)) --> \(Timestamp.format(end))); written as it is, as browsers keep it (and never show it)"
+            )
         }
         Timestamp.append(start, hours: options.hours, to: &buffer)
         buffer.append(contentsOf: WebVTTBlockText.timingArrow)
@@ -338,7 +358,9 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
                 WebVTTNumberFormat.append(number, to: &buffer)
                 lineWritten = true
             } else {
-                report(.error, .vttWriteCueSetting, "\(cueLabel(cue)): line \(number) is not a number WebVTT can express; the line setting was left out")
+                report(
+                    .error, .vttWriteCueSetting,
+                    "\(cueLabel(cue)): line \(number) is not a number WebVTT can express; the line setting was left out")
             }
         case .percentage(let percentage):
             if let value = cuePercentage(percentage, named: "line", of: cue) {
@@ -354,7 +376,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             } else {
                 report(
                     .error, .vttWriteCueSetting,
-                    "\(cueLabel(cue)): line alignment '\(settings.lineAlignment.rawValue)' cannot be written without a line position; it was left out")
+                    "\(cueLabel(cue)): line alignment '\(settings.lineAlignment.rawValue)' cannot be written without a line position; it was left out"
+                )
             }
         }
         var positionWritten = false
@@ -370,7 +393,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             } else {
                 report(
                     .error, .vttWriteCueSetting,
-                    "\(cueLabel(cue)): position alignment '\(settings.positionAlignment.rawValue)' cannot be written without a position; it was left out")
+                    "\(cueLabel(cue)): position alignment '\(settings.positionAlignment.rawValue)' cannot be written without a position; it was left out"
+                )
             }
         }
         if settings.size != 100, let size = cuePercentage(settings.size, named: "size", of: cue), size != 100 {
@@ -389,7 +413,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             } else if reportedRegions.insert(region).inserted {
                 report(
                     .error, .vttWriteUndefinedRegion,
-                    "\(cueLabel(cue)) is in region \(quoted(region)), which the track does not define before its first cue; the region setting was left out of it and of every later cue naming that region")
+                    "\(cueLabel(cue)) is in region \(quoted(region)), which the track does not define before its first cue; the region setting was left out of it and of every later cue naming that region"
+                )
             }
         }
     }

@@ -3,9 +3,9 @@ import CueKitTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Serialized: `TemporaryFiles.removeAll()` is process-wide, and would remove the other tests' temporaries.
@@ -96,6 +96,21 @@ import Darwin
         #expect(directory.names == ["out.vtt"])
         #expect(throws: ReadError.self) { try sink.commit() }
         #expect(directory.read("out.vtt") == "old")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root may replace a read-only file"))
+    func refusesToReplaceAReadOnlyFile() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("old", to: "out.vtt")
+        chmod(directory.file("out.vtt"), 0o444)
+        #expect {
+            _ = try AtomicFileSink(path: directory.file("out.vtt"))
+        } throws: { error in
+            (error as? ReadError)?.diagnostic.message == "cannot write '\(directory.file("out.vtt"))': Permission denied"
+        }
+        #expect(directory.read("out.vtt") == "old")
+        #expect(directory.names == ["out.vtt"])
     }
 
     @Test func keepsTheModeOfTheFileItReplaces() throws {

@@ -171,7 +171,9 @@ struct RandomTrack: Sendable, CustomStringConvertible {
                 return [Double.nan, .infinity, -.infinity].randomElement(using: &rng)!
             }
             switch Int.random(in: 0...3, using: &rng) {
-            case 0: return [0, -1, 1, 1e34, -1e34, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude].randomElement(using: &rng)!
+            case 0:
+                return [0, -1, 1, 1e34, -1e34, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude].randomElement(
+                    using: &rng)!
             case 1: return Double(Int.random(in: -20...20, using: &rng))
             case 2: return Double.random(in: -1000...1000, using: &rng)
             default:
@@ -211,8 +213,10 @@ struct RandomTrack: Sendable, CustomStringConvertible {
                 id: id,
                 width: Bool.random(using: &rng) ? 100 : percentage(using: &rng),
                 lines: lines,
-                regionAnchor: Bool.random(using: &rng) ? .init(x: 0, y: 100) : .init(x: percentage(using: &rng), y: percentage(using: &rng)),
-                viewportAnchor: Bool.random(using: &rng) ? .init(x: 0, y: 100) : .init(x: percentage(using: &rng), y: percentage(using: &rng)),
+                regionAnchor: Bool.random(using: &rng)
+                    ? .init(x: 0, y: 100) : .init(x: percentage(using: &rng), y: percentage(using: &rng)),
+                viewportAnchor: Bool.random(using: &rng)
+                    ? .init(x: 0, y: 100) : .init(x: percentage(using: &rng), y: percentage(using: &rng)),
                 scroll: Region.Scroll.allCases.randomElement(using: &rng)!
             )
         }
@@ -290,7 +294,9 @@ struct RandomTrack: Sendable, CustomStringConvertible {
         }
 
         func span(depth: Int, insideRuby: Bool, using rng: inout some RandomNumberGenerator) -> CueSpan {
-            var kinds: [CueSpan.Kind] = [.class, .italic, .bold, .underline, .ruby, .voice(annotation(using: &rng)), .language(annotation(using: &rng))]
+            var kinds: [CueSpan.Kind] = [
+                .class, .italic, .bold, .underline, .ruby, .voice(annotation(using: &rng)), .language(annotation(using: &rng)),
+            ]
             if insideRuby || kind == .hostile { kinds.append(.rubyText) }
             let spanKind = kinds.randomElement(using: &rng)!
             let classCount = Int.random(in: 0...2, using: &rng)

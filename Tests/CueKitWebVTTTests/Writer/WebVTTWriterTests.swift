@@ -13,7 +13,9 @@ import Testing
     static let sample = Track(
         header: "- Episode 1\nKind: captions",
         stylesheets: [Stylesheet("::cue(.loud) {\n  color: red;\n}")],
-        regions: [Region(id: "left", width: 40, lines: 4, regionAnchor: .init(x: 0, y: 100), viewportAnchor: .init(x: 10, y: 90), scroll: .up)],
+        regions: [
+            Region(id: "left", width: 40, lines: 4, regionAnchor: .init(x: 0, y: 100), viewportAnchor: .init(x: 10, y: 90), scroll: .up)
+        ],
         cues: [
             Cue(id: "1", start: 1_000, end: 2_500, text: "<v Bob>Hello &amp; welcome</v>"),
             Cue(
@@ -129,7 +131,10 @@ import Testing
         #expect(diagnostics.isEmpty)
     }
 
-    @Test(arguments: [1e34, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.1, 1e-7, 123456.789, 2.5e-5, 4503599627370497.5, 9007199254740993.0])
+    @Test(arguments: [
+        1e34, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.1, 1e-7, 123456.789, 2.5e-5,
+        4503599627370497.5, 9007199254740993.0,
+    ])
     func numbersHaveNoExponentAndReadBackExactly(value: Double) throws {
         var writer = WebVTTWriter(to: MemorySink())
         try writer.write(Track(cues: [Cue(start: 0, end: 1, settings: CueSettings(line: .number(value)), text: "")]))
@@ -145,7 +150,9 @@ import Testing
             line: .auto, lineAlignment: .end, position: .percentage(150), size: .nan, alignment: .center)
         let track = Track(cues: [
             Cue(id: "a", start: 0, end: 1, settings: settings, text: "x"),
-            Cue(start: 0, end: 1, settings: CueSettings(line: .number(.infinity), position: .auto, positionAlignment: .lineRight), text: "y"),
+            Cue(
+                start: 0, end: 1, settings: CueSettings(line: .number(.infinity), position: .auto, positionAlignment: .lineRight), text: "y"
+            ),
             Cue(start: 0, end: 1, settings: CueSettings(line: .percentage(-3)), text: "z"),
         ])
         let (text, diagnostics) = try Self.written(track)
