@@ -47,7 +47,9 @@ struct ChunkingConformanceTests {
             if case .success(let events) = outcome {
                 for case .cue(let cue) in events {
                     let nodes = cue.nodes
-                    #expect(CueText.nodes(from: CueText.markup(for: nodes)).plainText == nodes.plainText, "\(name)")
+                    var issues: [CueText.MarkupIssue] = []
+                    let markup = CueText.markup(for: nodes, issues: &issues)
+                    #expect(!issues.isEmpty || CueText.nodes(from: markup).plainText == nodes.plainText, "\(name)")
                 }
             }
         } catch {

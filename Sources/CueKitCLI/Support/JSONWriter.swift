@@ -21,6 +21,16 @@ struct JSONWriter<Sink: ByteSink> {
 
     mutating func string(_ value: String) {
         buffer.append(UInt8(ascii: "\""))
+        var copy = value
+        let clean = copy.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            buffer.append(contentsOf: bytes)
+            return true
+        }
+        if clean {
+            buffer.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): buffer.append(contentsOf: [0x5C, 0x22])
@@ -76,6 +86,11 @@ enum JavaScriptNumber {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
+        // Without an exponent, Swift's description is JavaScript's but for a trailing ".0".
+        let description = value.description
+        if !description.contains("e") {
+            return description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+        }
         // Swift's description gives the shortest digits that round-trip, closest to the value, as
         // JavaScript requires; only the layout differs.
         let text = abs(value).description

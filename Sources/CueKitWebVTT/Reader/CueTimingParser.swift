@@ -90,7 +90,8 @@ struct CueTimingParser {
             let code: DiagnosticCode = reason.reason == .outOfRange ? .vttTimestampOutOfRange : .vttBadTimestamp
             var message = "bad \(which.rawValue) time: \(reason.message)"
             if case .expectedSeparator = reason.reason, reason.offset < line.count, line[reason.offset] < 0x80 {
-                message += ", not '\(String(decoding: UnsafeRawBufferPointer(rebasing: line[reason.offset..<reason.offset + 1]), as: UTF8.self))'"
+                message +=
+                    ", not '\(String(decoding: UnsafeRawBufferPointer(rebasing: line[reason.offset..<reason.offset + 1]), as: UTF8.self))'"
             }
             failure = Failure(code: code, offset: reason.offset, message: message)
             return nil

@@ -178,7 +178,10 @@ extension CueTextParserTests {
             default:
                 let kinds: [CueSpan.Kind] = [.class, .italic, .bold, .underline, .ruby, .rubyText, .voice(text()), .language(text())]
                 let classes = (0..<Int.random(in: 0...2, using: &random)).map { _ in text() }
-                nodes.append(.span(CueSpan(kinds.randomElement(using: &random)!, classes: classes, children: arbitraryTree(&random, depth: depth + 1))))
+                nodes.append(
+                    .span(
+                        CueSpan(kinds.randomElement(using: &random)!, classes: classes, children: arbitraryTree(&random, depth: depth + 1)))
+                )
             }
         }
         return nodes

@@ -17,6 +17,13 @@ import Testing
         Expectation(fixture: "line-endings-lf.vtt", diagnostics: []),
         Expectation(fixture: "line-endings-crlf.vtt", diagnostics: []),
         Expectation(fixture: "line-endings-cr.vtt", diagnostics: []),
+        Expectation(
+            fixture: "interview.vtt",
+            diagnostics: [
+                "18:9 error vtt-bad-timestamp", "22:31 error vtt-bad-setting-value", "23:34 warning vtt-unterminated-character-reference",
+                "23:49 error vtt-unmatched-end-tag", "23:39 warning vtt-unclosed-tag",
+            ]
+        ),
         Expectation(fixture: "header-text.vtt", diagnostics: ["2:1 warning vtt-header-text"]),
         Expectation(fixture: "invalid-utf8.vtt", diagnostics: ["4:4 error vtt-invalid-utf8"]),
         Expectation(fixture: "null-character.vtt", diagnostics: ["4:3 error vtt-null-character"]),
