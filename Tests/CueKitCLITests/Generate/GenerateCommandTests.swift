@@ -136,3 +136,14 @@ import Testing
         )
     }
 }
+
+/// The README shows `cuekit generate` output: it must be what the command prints.
+@Suite struct GenerateReadmeExampleTests {
+    @Test func readmeShowsWhatGeneratePrints() throws {
+        let arguments = ["generate", "--cues", "3", "--seed", "7", "--format", "srt"]
+        let documented = try #require(try ReadmeExampleTests.documentedOutput(of: "cuekit " + arguments.joined(separator: " ")))
+        let run = CLIRun.cuekit(arguments)
+        #expect(run.status == 0)
+        #expect(run.output == documented)
+    }
+}
