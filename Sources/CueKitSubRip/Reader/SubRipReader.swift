@@ -479,10 +479,12 @@ public struct SubRipReader: TrackReader, Sendable {
     /// Reads a timing line, keeping its irregularities in `timingIssues` until ``startCue`` reports them.
     private mutating func timingLine(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws -> SubRipTimingLine?
     {
-        timingIssues.removeAll(keepingCapacity: true)
+        if !timingIssues.isEmpty { timingIssues.removeAll(keepingCapacity: true) }
         guard let timing = SubRipTimingLine.parse(line, issues: &timingIssues) else { return nil }
-        timingLineBytes.removeAll(keepingCapacity: true)
-        if !timingIssues.isEmpty { timingLineBytes.append(contentsOf: line) }
+        if !timingIssues.isEmpty {
+            timingLineBytes.removeAll(keepingCapacity: true)
+            timingLineBytes.append(contentsOf: line)
+        }
         return timing
     }
 
@@ -746,14 +748,16 @@ public struct SubRipReader: TrackReader, Sendable {
             let hex = invalidBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             var message = "bytes that are not UTF-8 (\(hex)) are read as U+FFFD"
             if looksLikeWindows1252, options.encoding == .automatic {
-                let guessed = invalidBytes.map { String(Character(Unicode.Scalar(SubRipInputDecoder.windows1252[Int($0 - 0x80)])!)) }.joined()
+                let guessed = invalidBytes.map { String(Character(Unicode.Scalar(SubRipInputDecoder.windows1252[Int($0 - 0x80)])!)) }
+                    .joined()
                 message +=
                     "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it as Windows-1252"
             }
             try report(.error, .srtInvalidUTF8, line: lineNumber, column: column(of: firstInvalid), message, handler)
         }
         if let firstNull {
-            try report(.error, .srtNullCharacter, line: lineNumber, column: column(of: firstNull), "NUL characters are read as U+FFFD", handler)
+            try report(
+                .error, .srtNullCharacter, line: lineNumber, column: column(of: firstNull), "NUL characters are read as U+FFFD", handler)
         }
     }
 

@@ -69,6 +69,7 @@ struct SubRipTimingLine {
     /// Lines of text are refused after looking at their first byte, so calling this on every line
     /// costs little.
     static func parse(_ line: UnsafeBufferPointer<UInt8>, issues: inout [Issue]) -> SubRipTimingLine? {
+        if let standard = standardForm(line) { return standard }
         var index = 0
         skipBlanks(line, &index)
         guard index < line.count, isDigit(line[index]) else { return nil }
@@ -100,6 +101,30 @@ struct SubRipTimingLine {
                 && line[index + 2] == UInt8(ascii: ":")
             issues.append(Issue(kind: isCoordinates ? .coordinates : .trailingText, offset: index))
         }
+        return SubRipTimingLine(start: start, end: end)
+    }
+
+    /// The fast path: exactly `hh:mm:ss,mmm --> hh:mm:ss,mmm`, as nearly every file writes it, read
+    /// at fixed offsets; nil for anything else (which the general path reads).
+    @inline(__always)
+    private static func standardForm(_ line: UnsafeBufferPointer<UInt8>) -> SubRipTimingLine? {
+        guard line.count == 29 else { return nil }
+        @inline(__always) func digit(_ offset: Int) -> Int? {
+            let value = line[offset] &- UInt8(ascii: "0")
+            return value < 10 ? Int(value) : nil
+        }
+        @inline(__always) func time(at offset: Int) -> Int? {
+            guard line[offset + 2] == UInt8(ascii: ":"), line[offset + 5] == UInt8(ascii: ":"), line[offset + 8] == UInt8(ascii: ","),
+                let h1 = digit(offset), let h2 = digit(offset + 1), let m1 = digit(offset + 3), let m2 = digit(offset + 4),
+                let s1 = digit(offset + 6), let s2 = digit(offset + 7), let f1 = digit(offset + 9), let f2 = digit(offset + 10),
+                let f3 = digit(offset + 11), m1 < 6, s1 < 6
+            else { return nil }
+            return (((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
+        }
+        guard line[12] == 0x20, line[13] == UInt8(ascii: "-"), line[14] == UInt8(ascii: "-"), line[15] == UInt8(ascii: ">"),
+            line[16] == 0x20,
+            let start = time(at: 0), let end = time(at: 17)
+        else { return nil }
         return SubRipTimingLine(start: start, end: end)
     }
 

@@ -9,7 +9,8 @@ import Testing
 /// WebVTT's default colour classes show white.
 @Suite(.enabled(if: Chromium.isInstalled && ExternalProcess.find("ffmpeg") != nil, "chromium or ffmpeg not installed"))
 struct SubRipColorsInChromiumTests {
-    static let subRip = "1\n00:00:00,000 --> 00:00:04,000\n<font color=\"yellow\">YELLOW YELLOW</font> <font color=\"#FF8000\">ORANGE ORANGE</font>\n"
+    static let subRip =
+        "1\n00:00:00,000 --> 00:00:04,000\n<font color=\"yellow\">YELLOW YELLOW</font> <font color=\"#FF8000\">ORANGE ORANGE</font>\n"
 
     /// The screenshot's pixels as RGB triples, of a page showing `vtt` over a grey video.
     private func renderedPixels(_ vtt: String, in scratch: TemporaryDirectory) throws -> [UInt8] {
@@ -28,7 +29,8 @@ struct SubRipColorsInChromiumTests {
                 "--window-size=700,420", "--screenshot=" + scratch.file("shot.png"), "file://" + scratch.file("page.html"),
             ])
         try #require(TestPaths.exists(scratch.file("shot.png")), "no screenshot: \(shot.error.suffix(500))")
-        let raw = ExternalProcess.run("ffmpeg", ["-v", "error", "-i", scratch.file("shot.png"), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        let raw = ExternalProcess.run(
+            "ffmpeg", ["-v", "error", "-i", scratch.file("shot.png"), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
         try #require(raw.status == 0 && !raw.standardOutput.isEmpty, "ffmpeg could not decode the screenshot: \(raw.error)")
         return raw.standardOutput
     }
@@ -51,7 +53,11 @@ struct SubRipColorsInChromiumTests {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         let video = ExternalProcess.run(
-            "ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=gray:s=640x360:d=4", "-c:v", "libvpx", "-b:v", "100k", scratch.file("video.webm")])
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=gray:s=640x360:d=4", "-c:v", "libvpx", "-b:v", "100k",
+                scratch.file("video.webm"),
+            ])
         try #require(video.status == 0, "ffmpeg could not make a video: \(video.error)")
 
         var reader = SubRipReader()

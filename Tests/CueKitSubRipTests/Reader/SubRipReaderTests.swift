@@ -142,7 +142,8 @@ import Testing
     @Test func pathologicalMarkupStaysBounded() throws {
         let crossed = String(repeating: "<b><i>x</b>", count: 2_000)
         let overrides = String(repeating: "{\\", count: 5_000)
-        let text = "1\n00:00:01,000 --> 00:00:02,000\n" + Array(repeating: crossed, count: 20).joined(separator: "\n") + "\n\n"
+        let text =
+            "1\n00:00:01,000 --> 00:00:02,000\n" + Array(repeating: crossed, count: 20).joined(separator: "\n") + "\n\n"
             + "2\n00:00:03,000 --> 00:00:04,000\n" + Array(repeating: overrides, count: 20).joined(separator: "\n") + "\n"
         var reader = SubRipReader()
         let result = try reader.read(Array(text.utf8))
@@ -150,7 +151,10 @@ import Testing
         #expect(result.track.cues[0].text.utf8.count < 3 * text.utf8.count)
         #expect(result.track.cues[0].text.hasPrefix("<b><i>x</i></b><i><b><i>x</i></b><i>"))
         #expect(result.track.cues[1].text == Array(repeating: overrides, count: 20).joined(separator: "\n"))
-        #expect(result.diagnostics.contains { $0.code == .srtTagIgnored && $0.message == "tags nested more than 64 deep are left out, their text kept" })
+        #expect(
+            result.diagnostics.contains {
+                $0.code == .srtTagIgnored && $0.message == "tags nested more than 64 deep are left out, their text kept"
+            })
     }
 
     @Test func emitsTheHeaderFirstEvenForNoInput() throws {

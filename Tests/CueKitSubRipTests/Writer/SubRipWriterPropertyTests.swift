@@ -21,7 +21,9 @@ import Testing
                 return .timestamp(Int.random(in: 0...10_000, using: &random))
             default:
                 guard depth < 4 else { return .text("x") }
-                let kinds: [CueSpan.Kind] = [.class, .italic, .bold, .underline, .ruby, .rubyText, .voice("Bob"), .voice(""), .language("fr")]
+                let kinds: [CueSpan.Kind] = [
+                    .class, .italic, .bold, .underline, .ruby, .rubyText, .voice("Bob"), .voice(""), .language("fr"),
+                ]
                 let kind = kinds.randomElement(using: &random)!
                 let spanClasses = (0..<Int.random(in: 0...2, using: &random)).map { _ in classes.randomElement(using: &random)! }
                 return .span(CueSpan(kind, classes: spanClasses, children: randomNodes(&random, depth: depth + 1)))
@@ -32,7 +34,8 @@ import Testing
     static func randomSettings(_ random: inout SeededRandom) -> CueSettings {
         var settings = CueSettings()
         if Bool.random(using: &random) {
-            settings.line = [.auto, .number(0), .number(-1), .number(3), .percentage(10), .percentage(50), .percentage(90)].randomElement(using: &random)!
+            settings.line = [.auto, .number(0), .number(-1), .number(3), .percentage(10), .percentage(50), .percentage(90)].randomElement(
+                using: &random)!
             settings.alignment = CueSettings.TextAlignment.allCases.randomElement(using: &random)!
             if Int.random(in: 0..<4, using: &random) == 0 { settings.position = .percentage(30) }
         }
@@ -57,7 +60,8 @@ import Testing
                 stylesheets: Bool.random(using: &random) ? [Stylesheet("::cue(.loud) { color: #123456; }")] : [],
                 cues: cues)
             for lineEnding in SubRipWriterOptions.LineEnding.allCases {
-                var writer = SubRipWriter(to: MemorySink(), options: .init(lineEnding: lineEnding, voices: run % 2 == 0 ? .textOnly : .namePrefix))
+                var writer = SubRipWriter(
+                    to: MemorySink(), options: .init(lineEnding: lineEnding, voices: run % 2 == 0 ? .textOnly : .namePrefix))
                 try writer.write(track)
                 var reader = SubRipReader()
                 let back = try reader.read(writer.sink.bytes)

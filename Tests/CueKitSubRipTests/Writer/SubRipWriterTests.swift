@@ -32,10 +32,16 @@ import Testing
 
     @Test func mapsTagsAndColoursBack() throws {
         let track = Track(
-            stylesheets: [Stylesheet("::cue(.speaker1) { color: #80C0FF; }\n::cue(.loud) { font-weight: bold; }\n::cue(.whisper) { color: #c0c0c0; font-style: italic }")],
+            stylesheets: [
+                Stylesheet(
+                    "::cue(.speaker1) { color: #80C0FF; }\n::cue(.loud) { font-weight: bold; }\n::cue(.whisper) { color: #c0c0c0; font-style: italic }"
+                )
+            ],
             cues: [
                 Cue(start: 0, end: 1_000, text: "<i>it</i> <b>bo</b> <u>un</u> &amp; &lt;3"),
-                Cue(start: 1_000, end: 2_000, text: "<c.yellow>y</c> <c.color-ff8000>o</c> <c.speaker1>s</c> <c.loud>l</c> <c.whisper>w</c>"),
+                Cue(
+                    start: 1_000, end: 2_000, text: "<c.yellow>y</c> <c.color-ff8000>o</c> <c.speaker1>s</c> <c.loud>l</c> <c.whisper>w</c>"
+                ),
             ])
         let written = try write(track, options: .init(lineEnding: .lf))
         #expect(
