@@ -1,3 +1,5 @@
+import CueKit
+import CueKitTestSupport
 import Testing
 
 @testable import CueKitSubRip
@@ -16,6 +18,25 @@ import Testing
         #expect(parsed.start == 3_723_004)
         #expect(parsed.end == 37_230_400)
         #expect(parsed.issues.isEmpty)
+    }
+
+    /// The fixed-offset fast path and the general parser agree: every standard line reads as the
+    /// times it was written from, with no issue, and a space after it (general path) changes nothing.
+    @Test func theFastPathAgreesWithTheGeneralParser() throws {
+        var random = SeededRandom(seed: 29)
+        for _ in 0..<2_000 {
+            let start = Int.random(in: 0..<(100 * 3_600_000), using: &random)
+            let end = Int.random(in: 0..<(100 * 3_600_000), using: &random)
+            var bytes: [UInt8] = []
+            Timestamp.append(start, separator: UInt8(ascii: ","), to: &bytes)
+            bytes += Array(" --> ".utf8)
+            Timestamp.append(end, separator: UInt8(ascii: ","), to: &bytes)
+            let line = String(decoding: bytes, as: UTF8.self)
+            for variant in [line, line + " "] {
+                let parsed = try #require(parse(variant), "\(variant)")
+                #expect(parsed.start == start && parsed.end == end && parsed.issues.isEmpty, "\(variant)")
+            }
+        }
     }
 
     @Test func acceptsWhiteSpaceAndLongArrows() throws {
