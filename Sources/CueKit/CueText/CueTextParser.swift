@@ -216,9 +216,12 @@ struct CueTextParser: @unchecked Sendable {
         locator = Locator(origin: context?.origin ?? .start)
     }
 
-    /// The diagnostics of the last run, leaving none behind.
+    /// The diagnostics of the last run, leaving none behind (nor a pointer to its input).
     mutating func takeDiagnostics() -> [Diagnostic] {
-        defer { diagnostics = [] }
+        defer {
+            diagnostics = []
+            input = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         return diagnostics
     }
 
