@@ -23,8 +23,10 @@ import CueKit
 ///   at a line holding the next expected sequence number, even with no timing line after it (that
 ///   cue is skipped, reported); and at the end of input. Anything else after blank lines is more
 ///   text of the same cue: the blank lines are left out (a cue cannot hold an empty line) and
-///   reported. A timing line with no blank line before it still starts a new cue, reported. A number
-///   at the very end after a blank line is a cut-off cue, dropped and reported.
+///   reported; but in the last cue, text after a blank line with no cue after it is trailing text
+///   (credits, links, junk), skipped and reported, as players drop it. A timing line with no blank
+///   line before it still starts a new cue, reported. A number at the very end after a blank line is
+///   a cut-off cue, dropped and reported.
 /// - **Other text** outside cues (before the first, or after a number with no timing line) is
 ///   skipped and reported once per run of lines.
 /// - **Markup** (`<i>`, `<b>`, `<u>`, `<font color>`, `{\anN}`) maps to the model as
@@ -143,7 +145,9 @@ public struct SubRipReader: TrackReader, Sendable {
     /// For each line of `text`: its offset in `text` and its line number.
     private var textLines: [(offset: Int, line: Int)] = []
     private var blankLinesPending = 0
-    private var blankLineReported = false
+    /// Where the cue's text went on after its first blank line: the text and line counts before it,
+    /// the blank line, and the line after it.
+    private var continuation: (textCount: Int, lineCount: Int, blankLine: Int, nextLine: Int)?
     private var textCutReported = false
     private var cueCount = 0
 
@@ -205,14 +209,14 @@ public struct SubRipReader: TrackReader, Sendable {
                 "the input ends after sequence number \(numberValue), with no timing line; that cue is dropped", handler)
         case .inText:
             if hasPendingNumber, blankLinesPending > 0 {
-                try finishCue(handler)
+                try finishCue(atEnd: true, handler)
                 try report(
                     .warning, .srtIncompleteCue, line: numberLine, column: 1,
                     "the input ends with sequence number \(numberValue) after a blank line and no timing line; that cut-off cue is dropped",
                     handler)
             } else {
                 if hasPendingNumber { try appendPendingNumberAsText(handler) }
-                try finishCue(handler)
+                try finishCue(atEnd: true, handler)
             }
         }
         if decoder.utf16Errors > 0 {
@@ -429,12 +433,9 @@ public struct SubRipReader: TrackReader, Sendable {
     private mutating func appendText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         if blankLinesPending > 0 {
             blankLinesPending = 0
-            if !blankLineReported, !textLines.isEmpty {
-                blankLineReported = true
-                try report(
-                    .warning, .srtBlankLineInText, line: lineNumber - 1, column: 1,
-                    "blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line",
-                    handler)
+            // Reported when the cue ends: at the end of the input, this is trailing text instead.
+            if continuation == nil, !textLines.isEmpty {
+                continuation = (text.count, textLines.count, lineNumber - 1, lineNumber)
             }
         }
         let separator = textLines.isEmpty ? 0 : 1
@@ -587,14 +588,32 @@ public struct SubRipReader: TrackReader, Sendable {
         text.removeAll(keepingCapacity: true)
         textLines.removeAll(keepingCapacity: true)
         blankLinesPending = 0
-        blankLineReported = false
+        continuation = nil
         textCutReported = false
     }
 
-    private mutating func finishCue(_ handler: (TrackEvent) throws -> Void) throws {
+    /// Emits the cue read so far; `atEnd` when the input ended in its text.
+    private mutating func finishCue(atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void) throws {
         state = .betweenCues
         blankLinesPending = 0
         cueCount += 1
+        if let continuation {
+            self.continuation = nil
+            if atEnd {
+                // Text after a blank line at the very end, with no cue after it, is what players
+                // drop too: credits, links, junk.
+                text.removeSubrange(continuation.textCount...)
+                textLines.removeSubrange(continuation.lineCount...)
+                try report(
+                    .error, .srtStrayText, line: continuation.nextLine, column: 1,
+                    "text after a blank line at the end of the input, with no cue after it, is taken for trailing text and skipped", handler)
+            } else {
+                try report(
+                    .warning, .srtBlankLineInText, line: continuation.blankLine, column: 1,
+                    "blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line",
+                    handler)
+            }
+        }
         let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
         if isPlain {
             guard options.events == .all else { return }

@@ -294,4 +294,16 @@ import Testing
                 """
         )
     }
+
+    @Test func trailingGarbage() throws {
+        #expect(
+            try EventDump.read(fixture: "trailing-garbage.srt") == """
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | First cue.
+                9:1: error: text after a blank line at the end of the input, with no cue after it, is taken for trailing text and skipped [srt-stray-text]
+                cue #2 00:00:03.000 --> 00:00:04.000
+                  | Last cue.
+                """
+        )
+    }
 }
