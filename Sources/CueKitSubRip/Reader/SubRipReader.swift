@@ -606,7 +606,8 @@ public struct SubRipReader: TrackReader, Sendable {
                 textLines.removeSubrange(continuation.lineCount...)
                 try report(
                     .error, .srtStrayText, line: continuation.nextLine, column: 1,
-                    "text after a blank line at the end of the input, with no cue after it, is taken for trailing text and skipped", handler)
+                    "text after a blank line at the end of the input, with no cue after it, is taken for trailing text and skipped", handler
+                )
             } else {
                 try report(
                     .warning, .srtBlankLineInText, line: continuation.blankLine, column: 1,
