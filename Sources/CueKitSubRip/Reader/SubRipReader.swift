@@ -827,3 +827,24 @@ public struct SubRipReader: TrackReader, Sendable {
         return true
     }
 }
+
+extension SubRipReader {
+    /// Reads a whole SubRip document held in a string.
+    public static func read(_ text: String, options: Options = Options()) throws -> ReadResult {
+        var reader = SubRipReader(options: options)
+        return try reader.read(Array(text.utf8))
+    }
+
+    /// Reads a whole SubRip document held in memory as bytes.
+    public static func read(bytes: some Collection<UInt8>, options: Options = Options()) throws -> ReadResult {
+        var reader = SubRipReader(options: options)
+        return try reader.read(bytes)
+    }
+
+    /// Reads a SubRip file (`-` for standard input) in 64 KiB chunks; memory is bounded by the
+    /// longest cue, not by the file. Throws only for I/O: every input is read as SubRip.
+    public static func read(fileAtPath path: String, options: Options = Options()) throws -> ReadResult {
+        var reader = SubRipReader(options: options)
+        return try reader.read(fileAtPath: path)
+    }
+}

@@ -157,6 +157,16 @@ import Testing
             })
     }
 
+    @Test func readsStringsBytesAndFilesAlike() throws {
+        let path = TestPaths.fixture("subrip/basic-crlf.srt")
+        let bytes = try TestPaths.bytes(path)
+        let fromFile = try SubRipReader.read(fileAtPath: path)
+        #expect(fromFile.track.cues.count == 2)
+        #expect(try SubRipReader.read(bytes: bytes) == fromFile)
+        #expect(try SubRipReader.read(String(decoding: bytes, as: UTF8.self)) == fromFile)
+        #expect(throws: ReadError.self) { try SubRipReader.read(fileAtPath: TestPaths.fixture("subrip/missing.srt")) }
+    }
+
     @Test func emitsTheHeaderFirstEvenForNoInput() throws {
         var reader = SubRipReader()
         var events: [TrackEvent] = []
