@@ -18,7 +18,8 @@ import CueKit
 /// - cue settings: written as an ASS alignment override `{\anN}` (which most players honour) when they
 ///   place the cue at the top, middle or bottom, left, centre or right; anything finer (positions,
 ///   sizes, vertical text, regions) is reported;
-/// - regions, notes, style sheets (beyond the colours they give classes) and the WebVTT header;
+/// - cue identifiers other than the sequence number written (SubRip numbers cues from 1), regions,
+///   notes, style sheets (beyond the colours they give classes) and the WebVTT header;
 /// - text SubRip would misread (a line that looks like a timing line, which gets a space inside its
 ///   arrow; a `<` or `{\` that a reader takes for a tag or an override), and empty lines, which
 ///   would end the cue.
@@ -91,7 +92,9 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
     private mutating func write(_ cue: Cue) throws {
         cueNumber += 1
         buffer.removeAll(keepingCapacity: true)
+        let numberStart = buffer.count
         appendDecimal(cueNumber)
+        if !cue.id.isEmpty, !cue.id.utf8.elementsEqual(buffer[numberStart...]) { losses.add(.identifiers, cue: cueNumber) }
         appendLineEnding()
         if cue.start < 0 || cue.end < 0 { losses.add(.negativeTimes, cue: cueNumber) }
         Timestamp.append(cue.start, hours: .always, separator: UInt8(ascii: ","), to: &buffer)
@@ -337,7 +340,7 @@ private func isSubRipBlankByte(_ byte: UInt8) -> Bool {
 /// What a SubRip writer could not write as it was: per kind, how often and the first cue.
 private struct Losses {
     enum Kind: Int, CaseIterable, Comparable {
-        case header, regions, notes, styleRules
+        case header, regions, notes, styleRules, identifiers
         case voices, ruby, languages, classes, timestamps
         case placementOff, placementApproximated
         case negativeTimes, emptyLines, timingLikeText, tagLikeText
@@ -373,6 +376,11 @@ private struct Losses {
                 (code, message) = (
                     .srtWriteUnsupported,
                     "\(count) style sheet rule(s) not written: SubRip has no style sheets (colours given to single classes are written as <font color>)"
+                )
+            case .identifiers:
+                (code, message) = (
+                    .srtWriteUnsupported,
+                    "\(count) cue identifier(s)\(first) replaced by the cue's sequence number: SubRip numbers its cues and has no identifiers"
                 )
             case .voices where voices == .namePrefix:
                 (code, message) = (

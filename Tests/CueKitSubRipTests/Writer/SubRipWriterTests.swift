@@ -19,7 +19,13 @@ import Testing
         #expect(
             written.text
                 == "1\r\n00:00:01,000 --> 00:00:02,500\r\nHello,\r\nworld.\r\n\r\n2\r\n01:02:03,004 --> 01:02:05,000\r\nLater\r\n\r\n")
-        #expect(written.diagnostics.isEmpty)
+        #expect(
+            written.diagnostics == [
+                "warning: 1 cue identifier(s) (first in cue 1) replaced by the cue's sequence number: SubRip numbers its cues and has no identifiers [srt-write-unsupported]"
+            ])
+        // Identifiers that are the sequence numbers lose nothing.
+        let numbered = Track(cues: [Cue(id: "1", start: 0, end: 1, text: "a"), Cue(id: "2", start: 1, end: 2, text: "b")])
+        #expect(try write(numbered).diagnostics.isEmpty)
         #expect(
             try write(track, options: .init(lineEnding: .lf)).text
                 == "1\n00:00:01,000 --> 00:00:02,500\nHello,\nworld.\n\n2\n01:02:03,004 --> 01:02:05,000\nLater\n\n")
