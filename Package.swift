@@ -68,6 +68,15 @@ let package = Package(
         .testTarget(name: "CueKitWebVTTConformanceTests", dependencies: ["CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
         .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitTestSupport"]),
+        .testTarget(
+            name: "CueKitTTMLTests",
+            dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]
+        ),
+        // Compares the TTML reader with ttconv 1.2.3's output on ../shared/conformance/ttml when present.
+        .testTarget(
+            name: "CueKitTTMLConformanceTests",
+            dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]
+        ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
     ],

@@ -1,0 +1,230 @@
+import CueKit
+
+/// Reads TTML (TTML1, TTML2, IMSC 1.0.1 and 1.1 text profiles, DFXP including the 2006 draft
+/// namespaces, SMPTE-TT, EBU-TT-D) into cues, streaming, with libxml2's SAX2 push parser.
+///
+/// Feed it chunks of any size; it hands out the header and the STYLE block when the head is
+/// complete, and the cues of each `p` as soon as its end tag arrives. It holds the head (styles,
+/// regions) and one paragraph, never the body, so memory does not grow with the file.
+///
+/// ```swift
+/// // A file, in two passes so that inline styles get their classes in the STYLE block:
+/// let result = try TTMLReader.read(fileAtPath: "episode.ttml")
+/// // Bytes as they arrive (one pass):
+/// let reader = TTMLReader()
+/// try reader.feed(chunk) { event in ... }
+/// try reader.finish { event in ... }
+/// ```
+///
+/// What it makes of a document:
+/// - **Timing** (TTML2 section 12): clock and offset times in every metric, the `media`, `smpte`
+///   (with drop modes) and `clock` time bases, `ttp:frameRate`, `frameRateMultiplier`,
+///   `subFrameRate` and `tickRate` with their defaults, `begin`/`end`/`dur` on `body`, `div`,
+///   `p`, `span` and `br` relative to their sync base and clipped by their parents, `par` and
+///   `seq` containers. All arithmetic is exact (``TTMLTime`` fractions); each cue time is
+///   rounded once to the nearest millisecond, halves up.
+/// - **Cues**: one per paragraph, region and interval in which its text does not change, so the
+///   text shown at every instant is the document's (spans with their own timing split the cue).
+/// - **Styles** (TTML2 section 10): inline, referential, chained, nested and region styles, as
+///   WebVTT classes in a STYLE block (``TTMLStyleMapper`` lists the mapping) and `<i>`, `<b>`,
+///   `<u>`, `<ruby>`/`<rt>` tags; regions and `textAlign` as cue settings.
+/// - **Refused** with a ``ReadError``: input that is not well-formed XML, a document type
+///   declaration (no entity is ever declared or expanded, no file or network is read), a root
+///   that is not `tt` in a TTML namespace, image captions.
+///
+/// **Inline styles and the STYLE block.** WebVTT wants its STYLE block before the first cue. The
+/// classes of head styles and regions are known when the body starts; those of `tts:` attributes
+/// written in the body are not. The static `read` and `stream` functions therefore read a
+/// document twice: a first, cheap pass (``scanInlineStyles(fileAtPath:options:)``) collects the
+/// style sets written in the body (their number, not the body's size, bounds its memory), and the
+/// reader made with its result writes every class up front. A reader fed in one pass without
+/// that result gives such classes deterministic names, reports `ttml-inline-style-late` once, and
+/// hands their rules out in a last `STYLE` event at the end.
+///
+/// A reader is a reference: it owns libxml2 state that cannot be copied. Use each for one document.
+public final class TTMLReader: TrackReader {
+    /// The options this reader was made with.
+    public let options: TTMLReaderOptions
+
+    private let parser = XMLPushParser()
+    private let document: TTMLDocumentReader
+    private var failure: ReadError?
+
+    /// Creates a reader for one document.
+    public init(options: TTMLReaderOptions = TTMLReaderOptions()) {
+        self.options = options
+        document = TTMLDocumentReader(options: options, mode: .read)
+    }
+
+    /// Creates a reader that writes the classes of `inlineStyles` (found by a first pass over the
+    /// same document) in its STYLE block.
+    public init(options: TTMLReaderOptions = TTMLReaderOptions(), inlineStyles: TTMLInlineStyles) {
+        self.options = options
+        document = TTMLDocumentReader(options: options, mode: .read, scannedPresentations: inlineStyles.presentations)
+    }
+
+    /// Takes the next bytes and hands out each event they complete.
+    public func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
+        if let failure { throw failure }
+        parser.feed(chunk)
+        try drain(handler)
+    }
+
+    /// Marks the end of input and hands out what remains.
+    public func finish(to handler: (TrackEvent) throws -> Void) throws {
+        if let failure { throw failure }
+        parser.finish()
+        try drain(handler)
+        do {
+            try document.finish()
+        } catch let error as ReadError {
+            try handOut(handler)
+            failure = error
+            throw error
+        }
+        try handOut(handler)
+    }
+
+    private func drain(_ handler: (TrackEvent) throws -> Void) throws {
+        do {
+            try Self.consume(parser, document)
+        } catch let error as ReadError {
+            try handOut(handler)
+            failure = error
+            throw error
+        }
+        try handOut(handler)
+        if let refusal = parser.refusal {
+            let error = Self.error(for: refusal)
+            failure = error
+            throw error
+        }
+    }
+
+    private func handOut(_ handler: (TrackEvent) throws -> Void) throws {
+        for event in document.takeOutput() { try handler(event) }
+    }
+
+    static func consume(_ parser: XMLPushParser, _ document: TTMLDocumentReader) throws {
+        guard !parser.events.isEmpty else { return }
+        let events = parser.events
+        parser.events.removeAll(keepingCapacity: true)
+        for event in events { try document.consume(event) }
+    }
+
+    static func error(for refusal: XMLRefusal) -> ReadError {
+        switch refusal {
+        case .empty:
+            return ReadError(.ttmlEmpty, at: nil, "the file is empty: a TTML document starts with <tt> (or an XML declaration)")
+        case .documentTypeDeclaration(let location):
+            return ReadError(
+                .ttmlDocumentType, at: location,
+                "the document has a document type declaration (<!DOCTYPE>), which TTML does not use: it is refused unread, so that no entity it could declare (an entity bomb, an external file or URL) is ever expanded")
+        case .notWellFormed(let message, let location):
+            return ReadError(.ttmlNotWellFormed, at: location, "not well-formed XML: \(message)")
+        }
+    }
+}
+
+/// The style classes that `tts:` attributes in a document's body need, found by a first pass
+/// (``TTMLReader/scanInlineStyles(fileAtPath:options:)``) so that a second pass can write them in
+/// the STYLE block before the first cue.
+public struct TTMLInlineStyles: Sendable, Hashable {
+    let presentations: [TTMLPresentation]
+
+    /// No inline styles: what a document without `tts:` attributes in its body gives.
+    public static let none = TTMLInlineStyles(presentations: [])
+
+    /// How many distinct classes the body's inline styles need.
+    public var count: Int { presentations.count }
+}
+
+extension TTMLReader {
+    /// The first pass of a two-pass read: reads `bytes` without building cues and returns the
+    /// classes its inline styles need. A document that cannot be read gives what was found
+    /// before the problem (the second pass reports it).
+    public static func scanInlineStyles(bytes: some Collection<UInt8>, options: TTMLReaderOptions = TTMLReaderOptions()) -> TTMLInlineStyles {
+        var scanner = InlineStyleScanner(options: options)
+        let array = Array(bytes)
+        array.withUnsafeBytes { scanner.feed($0) }
+        return scanner.finish()
+    }
+
+    /// The first pass of a two-pass read of a file, in fixed-size chunks.
+    public static func scanInlineStyles(fileAtPath path: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> TTMLInlineStyles {
+        var scanner = InlineStyleScanner(options: options)
+        try FileByteSource(path: path).forEachChunk { scanner.feed($0) }
+        return scanner.finish()
+    }
+
+    /// Reads a whole TTML document held in a string, in two passes.
+    public static func read(_ text: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> ReadResult {
+        try read(bytes: Array(text.utf8), options: options)
+    }
+
+    /// Reads a whole TTML document held in memory, in two passes.
+    public static func read(bytes: some Collection<UInt8>, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> ReadResult {
+        let array = Array(bytes)
+        var reader = TTMLReader(options: options, inlineStyles: scanInlineStyles(bytes: array, options: options))
+        var collector = TrackCollector()
+        try reader.feed(array) { collector.collect($0) }
+        try reader.finish { collector.collect($0) }
+        return collector.result
+    }
+
+    /// Reads a TTML file in two passes of fixed-size chunks (standard input, `-`, in one pass):
+    /// memory is bounded by the head, one paragraph and the distinct inline styles.
+    public static func read(fileAtPath path: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> ReadResult {
+        var collector = TrackCollector()
+        try stream(fileAtPath: path, options: options) { collector.collect($0) }
+        return collector.result
+    }
+
+    /// Streams a TTML file's events to `handler`, in two passes (standard input, `-`, in one).
+    public static func stream(
+        fileAtPath path: String, options: TTMLReaderOptions = TTMLReaderOptions(), to handler: (TrackEvent) throws -> Void
+    ) throws {
+        do {
+            let inlineStyles = path == "-" ? TTMLInlineStyles.none : try scanInlineStyles(fileAtPath: path, options: options)
+            let reader = TTMLReader(options: options, inlineStyles: inlineStyles)
+            try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+            try reader.finish(to: handler)
+        } catch let error as ReadError where error.path == nil {
+            throw error.inFile(path)
+        }
+    }
+}
+
+/// The first pass of a two-pass read: the document reader in scan mode.
+struct InlineStyleScanner {
+    private let parser = XMLPushParser()
+    private let document: TTMLDocumentReader
+    private var stopped = false
+
+    init(options: TTMLReaderOptions) {
+        document = TTMLDocumentReader(options: options, mode: .scan)
+    }
+
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        guard !stopped else { return }
+        parser.feed(chunk)
+        drain()
+    }
+
+    mutating func finish() -> TTMLInlineStyles {
+        if !stopped {
+            parser.finish()
+            drain()
+        }
+        return TTMLInlineStyles(presentations: document.latePresentations)
+    }
+
+    private mutating func drain() {
+        do {
+            try TTMLReader.consume(parser, document)
+        } catch {
+            stopped = true
+        }
+        if parser.refusal != nil { stopped = true }
+    }
+}

@@ -1,0 +1,58 @@
+/// How ``TTMLReader`` turns a TTML document into cues. Each member is a small enum or number with a
+/// documented default.
+public struct TTMLReaderOptions: Sendable, Hashable {
+    /// Where the cues of content that nothing ends (an untimed document, a `p` without `end` in a
+    /// `body` without `end`) end, in milliseconds. TTML shows such content until the end of the
+    /// media, which a document does not know. Default: 359,999,999 (`99:59:59.999`), later than any
+    /// programme; a note (`ttml-unbounded-end`) says when it was used.
+    public var unboundedEnd: Int
+
+    /// The text background where the document specifies none. Default:
+    /// ``InitialBackground/transparent``.
+    public var initialBackground: InitialBackground
+
+    /// Where text goes when the document defines no region. Default: ``DefaultRegion/rootContainer``.
+    public var defaultRegion: DefaultRegion
+
+    /// For documents in the `clock` time base: the time of day, in milliseconds, that becomes time
+    /// zero of the media. Default: 0 (midnight), so `13:00:00` is read as 13 hours into the media.
+    public var clockTimeOrigin: Int
+
+    /// At most this many diagnostics of one code are reported; then one `ttml-diagnostic-limit`
+    /// note says how many more there were. Default: 100.
+    public var maximumDiagnosticsPerCode: Int
+
+    /// Creates options; every argument defaults to the documented default.
+    public init(
+        unboundedEnd: Int = 359_999_999,
+        initialBackground: InitialBackground = .transparent,
+        defaultRegion: DefaultRegion = .rootContainer,
+        clockTimeOrigin: Int = 0,
+        maximumDiagnosticsPerCode: Int = 100
+    ) {
+        self.unboundedEnd = unboundedEnd
+        self.initialBackground = initialBackground
+        self.defaultRegion = defaultRegion
+        self.clockTimeOrigin = clockTimeOrigin
+        self.maximumDiagnosticsPerCode = maximumDiagnosticsPerCode
+    }
+
+    /// The background behind text whose document does not set one.
+    public enum InitialBackground: Sendable, Hashable, CaseIterable {
+        /// Transparent, TTML's initial value of `tts:backgroundColor` (TTML2 section 10.2.3): the
+        /// STYLE block starts with `::cue { background-color: transparent; }`, since WebVTT's own
+        /// default is a dark box.
+        case transparent
+        /// The player's default (WebVTT's dark box): nothing is written.
+        case playerDefault
+    }
+
+    /// The placement of text in a document without `region` elements.
+    public enum DefaultRegion: Sendable, Hashable, CaseIterable {
+        /// TTML's default region (TTML2 section 11.3.1.1): the whole root container, with text at
+        /// its top (`displayAlign` `before`): cues get `line:0%` and `size:100%`.
+        case rootContainer
+        /// No line or position settings: the player places the cues (at the bottom, for most).
+        case playerDefault
+    }
+}

@@ -1,0 +1,142 @@
+/// A time in seconds held exactly, as a fraction, or the indefinite time of SMIL.
+///
+/// TTML times mix units that have no common decimal form: frames at 30000/1001 per second, ticks
+/// at 10 MHz, sub-frames, decimal fractions. CueKit keeps every time as an exact fraction of a
+/// second, does all of TTML's arithmetic (offsets, sums, clipping) on fractions, and rounds once,
+/// at the end, to the integer milliseconds of the cue model (``milliseconds``).
+///
+/// The fraction is `numerator / denominator` in lowest terms with a positive denominator. A
+/// denominator of zero stands for SMIL's `indefinite` (TTML2 section 12.4): later than every
+/// time, absorbing in sums. Arithmetic that would overflow 64 bits (which needs denominators
+/// beyond 10^18, far past anything a document writes) rounds the result to the nanosecond.
+struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    private(set) var numerator: Int64
+    private(set) var denominator: Int64
+
+    /// Zero seconds.
+    static let zero = TTMLTime(numerator: 0, denominator: 1)
+    /// SMIL's indefinite time: later than any time.
+    static let indefinite = TTMLTime(numerator: 1, denominator: 0)
+
+    private init(numerator: Int64, denominator: Int64) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// The time `numerator / denominator` seconds; the denominator must be positive.
+    init(_ numerator: Int64, over denominator: Int64) {
+        precondition(denominator > 0, "a time's denominator is positive")
+        let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)
+        self.numerator = numerator / Int64(divisor)
+        self.denominator = denominator / Int64(divisor)
+    }
+
+    /// A whole number of seconds.
+    init(seconds: Int64) {
+        self.init(numerator: seconds, denominator: 1)
+    }
+
+    /// True for the indefinite time.
+    var isIndefinite: Bool { denominator == 0 }
+
+    /// The time in milliseconds, rounded to the nearest millisecond, a tie to the even one (as IEEE
+    /// 754 rounds by default, and as ttconv rounds): the single rounding step of the TTML reader.
+    /// Ties happen only with frame-based times, such as 12 frames at 24000/1001 per second,
+    /// 0.5005 s. The rounding is monotonic, so two times that are equal stay equal and two that
+    /// are ordered stay ordered (or become equal). `nil` for the indefinite time; times past
+    /// `Int.max` milliseconds saturate.
+    var milliseconds: Int? {
+        guard !isIndefinite else { return nil }
+        if numerator < 0 { return -TTMLTime(-numerator, over: denominator).milliseconds! }
+        let product = Int64(1000).multipliedFullWidth(by: numerator)
+        guard product.high < denominator else { return Int.max }
+        let (quotient, remainder) = denominator.dividingFullWidth(product)
+        let twice = remainder.multipliedReportingOverflow(by: 2)
+        let comparison: Int
+        if twice.overflow || twice.partialValue > denominator {
+            comparison = 1
+        } else {
+            comparison = twice.partialValue == denominator ? 0 : -1
+        }
+        if comparison > 0 || (comparison == 0 && quotient % 2 != 0) { return Int(quotient) + 1 }
+        return Int(quotient)
+    }
+
+    // MARK: Arithmetic
+
+    static func + (lhs: TTMLTime, rhs: TTMLTime) -> TTMLTime {
+        if lhs.isIndefinite || rhs.isIndefinite { return .indefinite }
+        if lhs.denominator == rhs.denominator {
+            let sum = lhs.numerator.addingReportingOverflow(rhs.numerator)
+            if !sum.overflow { return TTMLTime(sum.partialValue, over: lhs.denominator) }
+        }
+        return combine(lhs, rhs, subtracting: false)
+    }
+
+    static func - (lhs: TTMLTime, rhs: TTMLTime) -> TTMLTime {
+        if lhs.isIndefinite { return .indefinite }
+        precondition(!rhs.isIndefinite, "nothing is subtracted from the indefinite time")
+        return combine(lhs, rhs, subtracting: true)
+    }
+
+    /// The time multiplied by the fraction `numerator / denominator` (denominator positive).
+    func scaled(by numerator: Int64, over denominator: Int64) -> TTMLTime {
+        if isIndefinite { return self }
+        let top = self.numerator.multipliedReportingOverflow(by: numerator)
+        let bottom = self.denominator.multipliedReportingOverflow(by: denominator)
+        if !top.overflow, !bottom.overflow { return TTMLTime(top.partialValue, over: bottom.partialValue) }
+        return Self.approximate(
+            Double(self.numerator) * Double(numerator) / (Double(self.denominator) * Double(denominator)))
+    }
+
+    private static func combine(_ lhs: TTMLTime, _ rhs: TTMLTime, subtracting: Bool) -> TTMLTime {
+        let divisor = Int64(gcd(lhs.denominator.magnitude, rhs.denominator.magnitude))
+        let lhsFactor = rhs.denominator / divisor
+        let rhsFactor = lhs.denominator / divisor
+        let left = lhs.numerator.multipliedReportingOverflow(by: lhsFactor)
+        let right = rhs.numerator.multipliedReportingOverflow(by: rhsFactor)
+        let common = lhs.denominator.multipliedReportingOverflow(by: lhsFactor)
+        if !left.overflow, !right.overflow, !common.overflow {
+            let result =
+                subtracting
+                ? left.partialValue.subtractingReportingOverflow(right.partialValue)
+                : left.partialValue.addingReportingOverflow(right.partialValue)
+            if !result.overflow { return TTMLTime(result.partialValue, over: common.partialValue) }
+        }
+        let value = lhs.doubleValue + (subtracting ? -rhs.doubleValue : rhs.doubleValue)
+        return approximate(value)
+    }
+
+    /// The nearest nanosecond to a value that exact arithmetic could not hold.
+    private static func approximate(_ seconds: Double) -> TTMLTime {
+        guard seconds.isFinite else { return .indefinite }
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard abs(nanoseconds) < 9e18 else { return .indefinite }
+        return TTMLTime(Int64(nanoseconds), over: 1_000_000_000)
+    }
+
+    /// The time as a floating-point number of seconds (infinity when indefinite), for messages.
+    var doubleValue: Double {
+        isIndefinite ? .infinity : Double(numerator) / Double(denominator)
+    }
+
+    static func < (lhs: TTMLTime, rhs: TTMLTime) -> Bool {
+        if lhs.isIndefinite { return false }
+        if rhs.isIndefinite { return true }
+        if lhs.denominator == rhs.denominator { return lhs.numerator < rhs.numerator }
+        let left = lhs.numerator.multipliedFullWidth(by: rhs.denominator)
+        let right = rhs.numerator.multipliedFullWidth(by: lhs.denominator)
+        return (left.high, left.low) < (right.high, right.low)
+    }
+
+    var description: String {
+        if isIndefinite { return "indefinite" }
+        return denominator == 1 ? "\(numerator)s" : "\(numerator)/\(denominator)s"
+    }
+
+    private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a == 0 ? 1 : a
+    }
+}

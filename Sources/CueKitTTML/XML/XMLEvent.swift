@@ -1,0 +1,48 @@
+import CueKit
+
+/// An expanded XML name: a namespace and a local name, as Namespaces in XML 1.0 (section 2) defines
+/// names. TTML identifies its vocabulary by namespace, never by prefix, so no prefix is kept.
+struct XMLName: Hashable, Sendable {
+    /// The namespace name (a URI); empty for a name in no namespace.
+    var namespace: String
+    /// The local part.
+    var local: String
+    /// A number that stands for ``namespace`` within one parse: equal namespaces have equal
+    /// numbers, so that readers can classify a namespace once and look the result up by number.
+    var namespaceIndex: Int
+    /// A number that stands for ``local`` within one parse, like ``namespaceIndex``.
+    var localIndex: Int
+}
+
+/// One attribute of a start tag, its value already normalised as XML 1.0 (section 3.3.3) says.
+struct XMLAttribute: Sendable {
+    /// The attribute's expanded name. Unprefixed attributes are in no namespace.
+    var name: XMLName
+    /// The normalised value, with character and predefined entity references replaced.
+    var value: String
+}
+
+/// What the XML parser found, in document order, as Swift values: the only shape in which XML
+/// reaches the TTML reader.
+enum XMLEvent: Sendable {
+    /// A start tag (or an empty-element tag, which is followed at once by its ``end``).
+    case start(name: XMLName, attributes: [XMLAttribute], location: SourceLocation)
+    /// An end tag.
+    case end(name: XMLName, location: SourceLocation)
+    /// Character data, CDATA sections included. One run of text may come in several pieces.
+    case text(String)
+    /// A recoverable problem the parser reported (a namespace error, a warning): the document is
+    /// still read.
+    case problem(Diagnostic.Severity, message: String, location: SourceLocation)
+}
+
+/// The reasons an XML document is refused as a whole.
+enum XMLRefusal: Sendable, Equatable {
+    /// The document is not well-formed XML (XML 1.0 section 2.1): libxml2's message and location.
+    case notWellFormed(message: String, location: SourceLocation)
+    /// The document has a document type declaration, which could declare entities (an entity bomb,
+    /// or an external entity that reads local files): refused before any of it is used.
+    case documentTypeDeclaration(location: SourceLocation)
+    /// The input holds no bytes at all.
+    case empty
+}

@@ -1,0 +1,265 @@
+internal import CCueKitLibXML2
+import CueKit
+
+/// libxml2's SAX2 push parser, and the only code in CueKit that calls libxml2.
+///
+/// Bytes go in through ``feed(_:)`` and ``finish()``; each SAX callback becomes an ``XMLEvent`` at
+/// once, collected in ``events`` for the caller to take after every call. No libxml2 type or
+/// pointer leaves this file, and all libxml2 memory is freed in `deinit`.
+///
+/// Safe by construction (the rules of STYLE.md and of libxml2's own security notes):
+/// - options: `XML_PARSE_NONET` (nothing is fetched from a network), `XML_PARSE_NOCDATA` (CDATA
+///   comes as text); never `XML_PARSE_NOENT` (entity substitution, the switch that enables XXE),
+///   `XML_PARSE_DTDLOAD` or `XML_PARSE_HUGE` (so libxml2's own limits on depth and text size hold);
+/// - a document type declaration is refused from the `internalSubset` callback, before its
+///   internal subset (where entities would be declared) is read, and the parser is stopped: no
+///   entity can be declared, so no entity bomb can expand and no external entity can be resolved;
+/// - no external entity loader, no `getEntity`/`resolveEntity` handler: a reference to an entity
+///   other than XML's five predefined ones is a well-formedness error;
+/// - no global state is touched: the error callback is the SAX handler's structured `serror`,
+///   never `xmlSetStructuredErrorFunc`.
+///
+/// libxml2's default SAX2 handlers expect the parser context as their user data, so the context is
+/// created with no user data and this object is kept in the context's `_private` field.
+final class XMLPushParser {
+    /// Events found since the caller last took them.
+    var events: [XMLEvent] = []
+    /// Why the document was refused, once it is; nothing is parsed after that.
+    private(set) var refusal: XMLRefusal?
+
+    private var context: xmlParserCtxtPtr?
+    /// Bytes held back until there are enough to tell the encoding (libxml2 needs four for a
+    /// UTF-16 byte order mark or an `<?xml` declaration in UTF-16).
+    private var pending: [UInt8] = []
+    private var sawInput = false
+    private var finished = false
+    /// Names come from libxml2's dictionary, where one string has one address for the life of the
+    /// context: each is decoded once, and numbered in the order first seen.
+    private var names: [UnsafeRawPointer: (String, Int)] = [:]
+    private var nameIndexByText: [String: Int] = ["": 0]
+
+    private static let initialChunkSize = 4
+
+    init() {}
+
+    deinit {
+        guard let context else { return }
+        if let document = context.pointee.myDoc {
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
+        xmlFreeParserCtxt(context)
+    }
+
+    /// Parses the next bytes. Events land in ``events``; a fatal problem sets ``refusal``.
+    func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard refusal == nil, !finished, !bytes.isEmpty else { return }
+        sawInput = true
+        if context == nil {
+            pending.append(contentsOf: bytes)
+            if pending.count >= Self.initialChunkSize { start(terminate: false) }
+            return
+        }
+        parse(bytes, terminate: false)
+    }
+
+    /// Marks the end of input: the parser checks that the document is complete.
+    func finish() {
+        guard refusal == nil, !finished else { return }
+        finished = true
+        guard sawInput else {
+            refusal = .empty
+            return
+        }
+        if context == nil {
+            start(terminate: true)
+        } else {
+            parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        }
+    }
+
+    // MARK: Driving libxml2
+
+    private func start(terminate: Bool) {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+            XMLPushParser.from(context)?.startElement(localName, uri, Int(attributeCount), attributes)
+        }
+        handler.endElementNs = { context, localName, _, uri in
+            XMLPushParser.from(context)?.endElement(localName, uri)
+        }
+        handler.characters = { context, characters, length in
+            XMLPushParser.from(context)?.text(characters, Int(length))
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = handler.characters
+        handler.internalSubset = { context, _, _, _ in
+            XMLPushParser.from(context)?.refuseDocumentType()
+        }
+        handler.serror = { context, error in
+            XMLPushParser.from(context)?.report(error)
+        }
+        let created: xmlParserCtxtPtr? = pending.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                xmlCreatePushParserCtxt(&handler, nil, chars.baseAddress, Int32(chars.count), nil)
+            }
+        }
+        pending = []
+        guard let created else {
+            refusal = .notWellFormed(message: "the XML parser could not be created", location: .start)
+            return
+        }
+        context = created
+        created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
+        xmlCtxtUseOptions(created, options)
+        if terminate {
+            parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        }
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
+        guard let context else { return }
+        var offset = 0
+        // xmlParseChunk takes an Int32 length: feed very large chunks in pieces.
+        repeat {
+            let count = min(bytes.count - offset, 1 << 30)
+            let base = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
+            let last = terminate && offset + count == bytes.count
+            xmlParseChunk(context, base, Int32(count), last ? 1 : 0)
+            offset += count
+        } while offset < bytes.count && refusal == nil
+        if refusal == nil, context.pointee.wellFormed == 0, terminate {
+            // A fatal error that did not reach the error callback (should not happen).
+            refusal = .notWellFormed(message: "the document is not well-formed XML", location: currentLocation)
+        }
+    }
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> XMLPushParser? {
+        guard let context else { return nil }
+        let parserContext = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let object = parserContext.pointee._private else { return nil }
+        return Unmanaged<XMLPushParser>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// Where libxml2 is in the input: the line and column just after what it last read.
+    private var currentLocation: SourceLocation {
+        guard let input = context?.pointee.input else { return .start }
+        return SourceLocation(line: max(1, Int(input.pointee.line)), column: max(1, Int(input.pointee.col)))
+    }
+
+    // MARK: Callbacks
+
+    private func startElement(
+        _ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ attributeCount: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        guard refusal == nil else { return }
+        let name = qualifiedName(uri, localName)
+        var list: [XMLAttribute] = []
+        if attributeCount > 0, let attributes {
+            list.reserveCapacity(attributeCount)
+            for index in 0..<attributeCount {
+                // Five pointers per attribute: local name, prefix, URI, value start, value end.
+                let base = attributes + index * 5
+                let attributeName = qualifiedName(base[2], base[0])
+                var value = ""
+                if let start = base[3], let end = base[4] {
+                    value = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
+                }
+                list.append(XMLAttribute(name: attributeName, value: value))
+            }
+        }
+        events.append(.start(name: name, attributes: list, location: currentLocation))
+    }
+
+    private func endElement(_ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
+        guard refusal == nil else { return }
+        events.append(.end(name: qualifiedName(uri, localName), location: currentLocation))
+    }
+
+    private func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
+        guard refusal == nil, let characters, length > 0 else { return }
+        events.append(.text(String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)))
+    }
+
+    private func refuseDocumentType() {
+        guard refusal == nil else { return }
+        refusal = .documentTypeDeclaration(location: currentLocation)
+        if let context { xmlStopParser(context) }
+    }
+
+    private func report(_ error: xmlErrorPtr?) {
+        guard refusal == nil, let error else { return }
+        let message = Self.message(of: error)
+        var location = currentLocation
+        if error.pointee.line > 0 {
+            location = SourceLocation(line: Int(error.pointee.line), column: max(1, Int(error.pointee.int2)))
+        }
+        switch error.pointee.level {
+        case XML_ERR_FATAL:
+            refusal = .notWellFormed(message: message, location: location)
+        case XML_ERR_ERROR:
+            events.append(.problem(.error, message: message, location: location))
+        default:
+            events.append(.problem(.warning, message: message, location: location))
+        }
+    }
+
+    // MARK: Conversions
+
+    private func qualifiedName(_ uri: UnsafePointer<xmlChar>?, _ localName: UnsafePointer<xmlChar>?) -> XMLName {
+        let (namespace, namespaceIndex) = interned(uri)
+        let (local, localIndex) = interned(localName)
+        return XMLName(namespace: namespace, local: local, namespaceIndex: namespaceIndex, localIndex: localIndex)
+    }
+
+    /// The string at a dictionary address and its number; equal strings get equal numbers even
+    /// when libxml2 holds them at different addresses.
+    private func interned(_ pointer: UnsafePointer<xmlChar>?) -> (String, Int) {
+        guard let pointer else { return ("", 0) }
+        let key = UnsafeRawPointer(pointer)
+        if let known = names[key] { return known }
+        let string = String(cString: pointer)
+        let index: Int
+        if let existing = nameIndexByText[string] {
+            index = existing
+        } else {
+            index = nameIndexByText.count
+            nameIndexByText[string] = index
+        }
+        names[key] = (string, index)
+        return (string, index)
+    }
+
+    /// The attribute value as text. Without entity substitution libxml2 hands out an escaped
+    /// ampersand (`&amp;` or `&#38;`) as the five characters `&#38;`, to be reparsed by a tree
+    /// builder (a literal `&` cannot occur in a well-formed value): they are turned back into `&`.
+    private static func attributeValue(_ bytes: UnsafeBufferPointer<xmlChar>) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        let escaped = Array("&#38;".utf8)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&"), index + escaped.count <= bytes.count,
+                bytes[index..<(index + escaped.count)].elementsEqual(escaped)
+            {
+                result.append(UInt8(ascii: "&"))
+                index += escaped.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func message(of error: xmlErrorPtr) -> String {
+        guard let text = error.pointee.message else { return "the document is not well-formed XML" }
+        var message = String(cString: text)
+        while let last = message.last, last == "\n" || last == " " { message.removeLast() }
+        return message
+    }
+}
