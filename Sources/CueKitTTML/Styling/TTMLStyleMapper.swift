@@ -16,11 +16,10 @@
 struct TTMLStyleMapper: Sendable {
     /// Where the element sits: what of its styles apply to the text.
     enum Level: Sendable, Hashable {
-        /// A `region`: inherited properties reach the text; its background and opacity paint the
-        /// region's box, which WebVTT does not have.
+        /// A `region`: inherited properties reach the text; its background and opacity, which paint
+        /// the region's box in TTML, are applied to its text (WebVTT has no box for them).
         case region
-        /// `body` or `div`: inherited properties reach the text; background and opacity paint a
-        /// block area WebVTT does not have.
+        /// `body` or `div`: as a region, for the block areas they paint.
         case block
         /// A `p`: everything; its background is drawn behind its text.
         case paragraph
@@ -57,28 +56,8 @@ struct TTMLStyleMapper: Sendable {
             func notExpressible(_ reason: String) {
                 issues.append(Issue(property: property, value: entry.value, kind: .notExpressible(reason)))
             }
-            if level == .region || level == .block, !property.isInherited {
-                switch property {
-                case .backgroundColor:
-                    guard let color = TTMLStyleValues.color(value) else {
-                        invalid("is not a colour")
-                        continue
-                    }
-                    if !color.isTransparent {
-                        notExpressible(
-                            level == .region
-                                ? "a region's background fills the region's box, which WebVTT does not have"
-                                : "a div's or body's background fills a block area, which WebVTT does not have")
-                    }
-                case .opacity:
-                    if let number = Double(value), number < 1 {
-                        notExpressible("the opacity of a region, div or body has no counterpart in WebVTT")
-                    }
-                case .padding:
-                    if !Self.isNeutral(value) { notExpressible("padding has no counterpart in WebVTT") }
-                default:
-                    break
-                }
+            if level == .region || level == .block, property == .padding {
+                if !Self.isNeutral(value) { notExpressible("padding has no counterpart in WebVTT") }
                 continue
             }
             switch property {
@@ -142,19 +121,21 @@ struct TTMLStyleMapper: Sendable {
                 if decoration.adds.contains(.overline) { lines.append("overline") }
                 if !lines.isEmpty { result.declare("text-decoration", lines.joined(separator: " ")) }
             case .textOutline:
-                shadowSpecified = true
-                guard let outline = outlineShadows(value) else {
-                    invalid("is not none or a colour, a thickness and a blur radius")
-                    continue
+                switch outlineShadows(value) {
+                case .shadows(let outline):
+                    shadowSpecified = true
+                    shadows = outline + shadows
+                case .invalid: invalid("is not none or a colour, a thickness and a blur radius")
+                case .unsized: notExpressible("pixel lengths need tts:extent on the tt element to be related to the video")
                 }
-                shadows = outline + shadows
             case .textShadow:
-                shadowSpecified = true
-                guard let list = textShadows(value) else {
-                    invalid("is not none or a list of shadows")
-                    continue
+                switch textShadows(value) {
+                case .shadows(let list):
+                    shadowSpecified = true
+                    shadows += list
+                case .invalid: invalid("is not none or a list of shadows")
+                case .unsized: notExpressible("pixel lengths need tts:extent on the tt element to be related to the video")
                 }
-                shadows += list
             case .opacity:
                 guard let number = Double(value), number >= 0, number <= 1, !value.contains("e"), !value.contains("E") else {
                     invalid("is not a number from 0 to 1")
@@ -243,60 +224,67 @@ struct TTMLStyleMapper: Sendable {
     /// `tts:textOutline` (TTML2 section 10.2.46): `none`, or `<color>? <thickness> <blur>?`.
     /// Drawn as eight `text-shadow`s at the thickness around the glyphs; without a colour the
     /// shadows take the text's colour, as TTML's outline does.
-    private func outlineShadows(_ value: Substring) -> [String]? {
-        if value == "none" { return [] }
+    /// What a shadow-valued property becomes.
+    private enum ShadowResult {
+        case shadows([String])
+        case invalid
+        /// Valid, but in pixels with no root extent to relate them to.
+        case unsized
+    }
+
+    private func outlineShadows(_ value: Substring) -> ShadowResult {
+        if value == "none" { return .shadows([]) }
         var parts = TTMLStyleValues.components(value)
         var color: String?
         if let first = parts.first, TTMLStyleValues.length(first) == nil {
-            guard let parsed = TTMLStyleValues.color(first) else { return nil }
+            guard let parsed = TTMLStyleValues.color(first) else { return .invalid }
             color = parsed.css
             parts.removeFirst()
         }
-        guard (1...2).contains(parts.count) else { return nil }
+        guard (1...2).contains(parts.count) else { return .invalid }
         let lengths = parts.compactMap { TTMLStyleValues.length($0) }
-        guard lengths.count == parts.count, lengths.allSatisfy({ $0.value >= 0 }),
-            let thickness = shadowLength(lengths[0], axis: .vertical)
-        else { return nil }
+        guard lengths.count == parts.count, lengths.allSatisfy({ $0.value >= 0 }) else { return .invalid }
+        guard let thickness = shadowLength(lengths[0], axis: .vertical) else { return .unsized }
         let blur = lengths.count == 2 ? shadowLength(lengths[1], axis: .vertical) : nil
-        if lengths.count == 2, blur == nil { return nil }
+        if lengths.count == 2, blur == nil { return .unsized }
         let negative = thickness.hasPrefix("0") && !thickness.hasPrefix("0.") ? thickness : "-" + thickness
         let offsets = [
             (thickness, "0"), (negative, "0"), ("0", thickness), ("0", negative),
             (thickness, thickness), (negative, negative), (thickness, negative), (negative, thickness),
         ]
-        return offsets.map { x, y in
-            var shadow = "\(x) \(y)"
-            if let blur { shadow += " " + blur }
-            if let color { shadow += " " + color }
-            return shadow
-        }
+        return .shadows(
+            offsets.map { x, y in
+                var shadow = "\(x) \(y)"
+                if let blur { shadow += " " + blur }
+                if let color { shadow += " " + color }
+                return shadow
+            })
     }
 
     /// `tts:textShadow` (TTML2 section 10.2.47): `none`, or shadows separated by commas, each
     /// `<length> <length> <length>? <color>?` (offsets, blur, colour), as CSS's `text-shadow`.
-    private func textShadows(_ value: Substring) -> [String]? {
-        if value == "none" { return [] }
+    private func textShadows(_ value: Substring) -> ShadowResult {
+        if value == "none" { return .shadows([]) }
         var result: [String] = []
         for shadow in value.split(separator: ",", omittingEmptySubsequences: false) {
             var parts = TTMLStyleValues.components(shadow)
             var color: String?
             if let last = parts.last, TTMLStyleValues.length(last) == nil {
-                guard let parsed = TTMLStyleValues.color(last) else { return nil }
+                guard let parsed = TTMLStyleValues.color(last) else { return .invalid }
                 color = parsed.css
                 parts.removeLast()
             }
-            guard (2...3).contains(parts.count) else { return nil }
+            guard (2...3).contains(parts.count) else { return .invalid }
             var lengths: [String] = []
             for (index, part) in parts.enumerated() {
-                guard let length = TTMLStyleValues.length(part),
-                    let css = shadowLength(length, axis: index == 0 ? .horizontal : .vertical)
-                else { return nil }
+                guard let length = TTMLStyleValues.length(part) else { return .invalid }
+                guard let css = shadowLength(length, axis: index == 0 ? .horizontal : .vertical) else { return .unsized }
                 lengths.append(css)
             }
             if let color { lengths.append(color) }
             result.append(lengths.joined(separator: " "))
         }
-        return result
+        return .shadows(result)
     }
 
     /// A shadow length as CSS: percentages are of the font size (TTML2 section 10.3.22), so `em`.

@@ -199,7 +199,13 @@ final class XMLPushParser {
         }
         switch error.pointee.level {
         case XML_ERR_FATAL:
-            refusal = .notWellFormed(message: message, location: location)
+            if finished, error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
+                // libxml2 names the end of input inside an element "extra content".
+                refusal = .notWellFormed(
+                    message: "the input ends before the root element is closed (a truncated file, or a missing end tag)", location: location)
+            } else {
+                refusal = .notWellFormed(message: message, location: location)
+            }
         case XML_ERR_ERROR:
             events.append(.problem(.error, message: message, location: location))
         default:
@@ -260,6 +266,16 @@ final class XMLPushParser {
         guard let text = error.pointee.message else { return "the document is not well-formed XML" }
         var message = String(cString: text)
         while let last = message.last, last == "\n" || last == " " { message.removeLast() }
-        return message
+        // Some messages have a second line (the bytes that are not UTF-8): one line for diagnostics.
+        var line = ""
+        for character in message {
+            if character == "\n" {
+                while line.last == " " || line.last == "!" { line.removeLast() }
+                line += "; "
+            } else {
+                line.append(character)
+            }
+        }
+        return line
     }
 }
