@@ -2,19 +2,22 @@ import ArgumentParser
 import CueKit
 import CueKitWebVTT
 
-/// `cuekit convert INPUT -o OUTPUT`: reads a track and writes it again, block by block.
+/// `cuekit convert INPUT -o OUTPUT`: reads a track and writes it as WebVTT, block by block.
 ///
-/// WebVTT to WebVTT for now. The conversion streams: memory stays that of one block whatever the
-/// file's size. The output file is replaced atomically (``AtomicFileSink``): a failure leaves no
+/// The input is WebVTT, TTML (any profile) or SubRip, told from its content (``TrackInput``). The
+/// conversion streams: memory stays that of one block (for TTML, the head and one paragraph)
+/// whatever the file's size. The output file is replaced atomically (``AtomicFileSink``): a failure leaves no
 /// half-written file and never touches an existing one.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a caption track, losing nothing (WebVTT to WebVTT for now).",
+        abstract: "Convert a caption track (WebVTT, TTML, SubRip) to WebVTT.",
         discussion: """
-            Reads INPUT as WebVTT (the W3C parsing algorithm, as browsers read it) and writes it to \
-            OUTPUT: every cue with its identifier, times, settings and text, the REGION and STYLE \
-            blocks and the NOTE comments. The output is written to a temporary file beside OUTPUT, \
+            Reads INPUT in the format its content shows (or --from names): WebVTT as browsers read \
+            it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes \
+            it to OUTPUT as WebVTT: every cue with its identifier, times, settings and text, the \
+            REGION and STYLE blocks and the NOTE comments; TTML styles become STYLE classes and its \
+            regions cue settings. The output is written to a temporary file beside OUTPUT, \
             then renamed over it, so OUTPUT is never left half-written.
 
             Problems found in the input are printed to standard error as \
@@ -31,6 +34,9 @@ struct ConvertCommand: ParsableCommand {
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp("Where to write; '-' (the default) writes standard output.", valueName: "output"))
     var output: String = "-"
+
+    @Option(help: ArgumentHelp("The input's format: vtt, ttml or srt (default: told from its content).", valueName: "format"))
+    var from: FormatArgument?
 
     @Option(help: "Line ending: lf or crlf.")
     var lineEnding: LineEndingArgument = .lf
@@ -56,12 +62,14 @@ struct ConvertCommand: ParsableCommand {
         let outcome: ConversionOutcome
         do {
             if output == "-" {
-                var conversion = Conversion(input: input, inputName: inputName, outputName: "<stdout>", options: options) {
+                var conversion = Conversion(
+                    input: input, format: from?.format, inputName: inputName, outputName: "<stdout>", options: options
+                ) {
                     FileDescriptorSink.standardOutput()
                 }
                 outcome = try conversion.run()
             } else {
-                var conversion = Conversion(input: input, inputName: inputName, outputName: output, options: options) {
+                var conversion = Conversion(input: input, format: from?.format, inputName: inputName, outputName: output, options: options) {
                     try AtomicFileSink(path: output)
                 }
                 outcome = try conversion.run { try $0.commit() }
@@ -71,8 +79,8 @@ struct ConvertCommand: ParsableCommand {
             if code == IOFailure.readCode || code == IOFailure.writeCode {
                 throw CommandFailure(error.diagnostic.message, status: .usageOrIOError)
             }
-            // The input is not a track at all (for WebVTT: no signature, or over a reading limit):
-            // nothing was written.
+            // The input is not a track at all (no format recognised; for WebVTT no signature, for
+            // TTML not well-formed XML or no tt root; or over a reading limit): nothing was written.
             throw CommandFailure(error.inFile(inputName).description, status: .invalidInput)
         }
         if outcome.inputHasErrors { throw ExitCode(ExitStatus.invalidInput.rawValue) }
@@ -83,6 +91,8 @@ struct ConvertCommand: ParsableCommand {
 /// first event, so that an input that cannot be read never creates or touches the output.
 struct Conversion<Sink: ByteSink> {
     let input: String
+    /// The input format, when the command line names it.
+    let format: TrackFormat?
     let inputName: String
     let outputName: String
     let options: WebVTTWriterOptions
@@ -91,7 +101,7 @@ struct Conversion<Sink: ByteSink> {
     /// Converts, then calls `complete` with the sink (to commit a file) and prints the writer's
     /// diagnostics.
     mutating func run(complete: (Sink) throws -> Void = { _ in }) throws -> ConversionOutcome {
-        var reader = WebVTTReader()
+        let source = try TrackInput.open(input, format: format)
         var writer: WebVTTWriter<Sink>?
         var inputHasErrors = false
         func handle(_ event: TrackEvent) throws {
@@ -103,11 +113,7 @@ struct Conversion<Sink: ByteSink> {
             if writer == nil { writer = WebVTTWriter(to: try makeSink(), options: options) }
             try writer!.write(event)
         }
-        do {
-            try reader.stream(fileAtPath: input, to: handle)
-        } catch let error as ReadError where error.path == nil {
-            throw error.inFile(input)
-        }
+        try source.stream(to: handle)
         if writer == nil { writer = WebVTTWriter(to: try makeSink(), options: options) }
         try writer!.finish()
         try complete(writer!.sink)
@@ -127,6 +133,19 @@ struct ConversionOutcome {
 /// `--line-ending` values.
 enum LineEndingArgument: String, ExpressibleByArgument, CaseIterable {
     case lf, crlf
+}
+
+/// `--from` values: a format's short name (`vtt`, `ttml`, `srt`) or another name
+/// ``TrackFormat/init(name:)`` knows (`webvtt`, `dfxp`, `imsc`, `subrip`, ...).
+struct FormatArgument: ExpressibleByArgument {
+    let format: TrackFormat
+
+    init?(argument: String) {
+        guard let format = TrackFormat(name: argument) else { return nil }
+        self.format = format
+    }
+
+    static var allValueStrings: [String] { TrackFormat.allCases.map(\.name) }
 }
 
 /// `--hours` values.

@@ -2,34 +2,44 @@ import ArgumentParser
 import CueKit
 import CueKitWebVTT
 
-/// `cuekit inspect FILE|- [--json]`: what a WebVTT file holds, read exactly as a browser reads it,
-/// and every way it breaks the rules.
+/// `cuekit inspect FILE|- [--json]`: what a caption file holds, read exactly as a browser reads
+/// WebVTT (TTML and SubRip as ``TrackInput`` reads them), and every way it breaks the rules.
 ///
-/// Exit status: 0 for a WebVTT file (whatever its diagnostics), 1 when the input is not one (no
-/// `WEBVTT` signature, or over a reading limit), 2 for a usage or I/O error.
+/// Exit status: 0 for a track (whatever its diagnostics), 1 when the input is not one (no
+/// `WEBVTT` signature, not TTML, no format recognised, or over a reading limit), 2 for a usage or
+/// I/O error.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what a WebVTT file holds, as a browser reads it, with its diagnostics.",
+        abstract: "Show what a caption file (WebVTT, TTML, SubRip) holds, with its diagnostics.",
         discussion: """
             With --json, prints one JSON object whose keys follow HTML's VTTCue and VTTRegion:
             {"styles", "regions", "cues" (with "nodes", the cue text tree), "diagnostics"}.
-            Exit status: 0 for a WebVTT file, 1 when the input is not WebVTT, 2 for a usage or I/O error.
+            TTML and SubRip are shown as the WebVTT they convert to (cuekit convert).
+            Exit status: 0 for a track, 1 when the input is not one, 2 for a usage or I/O error.
             """
     )
 
-    @Argument(help: "The WebVTT file to read, or - for standard input.")
+    @Argument(help: "The file to read, or - for standard input.")
     var file: String
+
+    @Option(help: ArgumentHelp("The input's format: vtt, ttml or srt (default: told from its content).", valueName: "format"))
+    var from: FormatArgument?
 
     @Flag(name: .long, help: "Print the track as JSON, with the keys and values a browser exposes on VTTCue and VTTRegion.")
     var json = false
 
     func run() throws {
-        var reader = WebVTTReader()
+        let input: TrackInput
+        do {
+            input = try TrackInput.open(file, format: from?.format)
+        } catch let error as ReadError {
+            try fail(error) { _ in }
+        }
         if json {
             var output = InspectJSONOutput(writer: JSONWriter(sink: FileDescriptorSink.standardOutput()))
             do {
-                try reader.stream(fileAtPath: file) { try output.take($0) }
+                try input.stream { try output.take($0) }
                 try output.finish(fatal: nil)
             } catch let error as ReadError {
                 try fail(error) { fatal in
@@ -39,12 +49,12 @@ struct InspectCommand: ParsableCommand {
         } else {
             var collector = TrackCollector()
             do {
-                try reader.stream(fileAtPath: file) { collector.collect($0) }
+                try input.stream { collector.collect($0) }
             } catch let error as ReadError {
                 try fail(error) { _ in }
             }
             var sink = FileDescriptorSink.standardOutput()
-            try sink.write(InspectSummary(result: collector.result, name: displayName).text)
+            try sink.write(InspectSummary(result: collector.result, name: displayName, format: input.format.displayName).text)
             try sink.flush()
         }
     }

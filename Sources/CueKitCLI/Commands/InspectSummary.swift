@@ -5,11 +5,13 @@ import CueKit
 struct InspectSummary {
     let result: ReadResult
     let name: String
+    /// The input's format as people name it (`WebVTT`, `TTML`, `SubRip`).
+    var format = "WebVTT"
 
     var text: String {
         let track = result.track
         var lines: [String] = []
-        var facts = ["WebVTT", count(track.cues.count, "cue")]
+        var facts = [format, count(track.cues.count, "cue")]
         if let first = track.cues.map(\.start).min(), let last = track.cues.map(\.end).max() {
             facts[1] += " from \(Timestamp.format(first)) to \(Timestamp.format(last))"
         }

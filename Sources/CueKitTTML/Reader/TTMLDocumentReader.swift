@@ -917,7 +917,11 @@ final class TTMLDocumentReader {
     private func layer(for set: TTMLStyleSet, level: TTMLStyleMapper.Level, location: SourceLocation, preferredName: String?) -> Layer {
         let (presentation, issues) = mapper.presentation(of: set, at: level)
         reportStyleIssues(issues, location)
-        if (level == .region || level == .block), presentation.declarations.contains(where: { $0.property == "background-color" || $0.property == "opacity" }) {
+        let paintsBox = presentation.declarations.contains { declaration in
+            (declaration.property == "background-color" && !(declaration.value.utf8.count == 9 && declaration.value.hasSuffix("00")))
+                || declaration.property == "opacity"
+        }
+        if level == .region || level == .block, paintsBox {
             reportOnce(
                 "approximated-background", .note, .ttmlStyleApproximated, location,
                 "the background or opacity of a region, body or div is drawn behind (or applied to) its text, as WebVTT has no box for them")

@@ -1,0 +1,123 @@
+import CueKit
+import CueKitSubRip
+import CueKitTTML
+import CueKitWebVTT
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The track a command reads: a file or standard input, in a format told from its content
+/// (``TrackFormat/detect(content:path:)``: the WebVTT signature, a `tt` root or TTML namespace,
+/// the SubRip shape; the file extension only when the content says nothing), or the one
+/// `--from` names. Content nothing identifies is read as WebVTT, whose reader then says what is
+/// wrong with it (no `WEBVTT` signature).
+///
+/// Each format's reader streams: memory stays bounded whatever the file's size. TTML is read in
+/// two passes (``TTMLReader/stream(fileAtPath:options:to:)``) so that inline styles get their
+/// classes in the STYLE block; TTML on standard input is first copied to a temporary file, so that
+/// it too can be read twice with bounded memory.
+struct TrackInput {
+    /// The path as given (`-` for standard input).
+    let path: String
+    /// The format the input is read as.
+    let format: TrackFormat
+    /// Bytes already read from standard input to tell its format.
+    private let prefix: [UInt8]
+
+    /// How many bytes are looked at to tell the format.
+    static let detectionLength = TrackFormat.detectionLength
+
+    /// The input at `path`, its format forced or told from its first bytes. Throws a ``ReadError``
+    /// (`io-read`) when it cannot be read.
+    static func open(_ path: String, format forced: TrackFormat?) throws -> TrackInput {
+        let prefix = try readPrefix(path)
+        let format = forced ?? TrackFormat.detect(content: prefix, path: path == "-" ? nil : path) ?? .webVTT
+        return TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [])
+    }
+
+    /// Reads the whole input with its format's reader, handing each event to `handler`.
+    func stream(to handler: (TrackEvent) throws -> Void) throws {
+        do {
+            switch format {
+            case .webVTT:
+                var reader = WebVTTReader()
+                try stream(&reader, handler)
+            case .subRip:
+                var reader = SubRipReader()
+                try stream(&reader, handler)
+            case .ttml:
+                if path == "-" {
+                    let spooled = try spoolStandardInput()
+                    defer { unlink(spooled) }
+                    do {
+                        try TTMLReader.stream(fileAtPath: spooled, to: handler)
+                    } catch let error as ReadError {
+                        throw ReadError(error.diagnostic.code, at: error.diagnostic.location, error.diagnostic.message)
+                    }
+                } else {
+                    try TTMLReader.stream(fileAtPath: path, to: handler)
+                }
+            }
+        } catch let error as ReadError where error.path == nil {
+            throw error.inFile(path)
+        }
+    }
+
+    private func stream<Reader: TrackReader>(_ reader: inout Reader, _ handler: (TrackEvent) throws -> Void) throws {
+        if !prefix.isEmpty { try reader.feed(prefix, to: handler) }
+        let source = try FileByteSource(path: path)
+        try source.forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+        try reader.finish(to: handler)
+    }
+
+    /// The first bytes of the input (at most ``detectionLength``). For standard input, they are
+    /// consumed: ``stream(to:)`` feeds them before the rest.
+    private static func readPrefix(_ path: String) throws -> [UInt8] {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = 0
+        } else {
+            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw IOFailure.reading(path, errno: errno) }
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var buffer = [UInt8](repeating: 0, count: detectionLength)
+        var count = 0
+        while count < detectionLength {
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(descriptor, raw.baseAddress! + count, detectionLength - count)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure.reading(path, errno: errno)
+            }
+            if read == 0 { break }
+            count += read
+        }
+        return Array(buffer[0..<count])
+    }
+
+    /// Copies standard input (the prefix already read, then the rest) to a new temporary file and
+    /// returns its path.
+    private func spoolStandardInput() throws -> String {
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((directory + "/cuekit-stdin-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw IOFailure.writing(directory, errno: errno) }
+        let spooled = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { close(descriptor) }
+        var sink = FileDescriptorSink(descriptor: descriptor, path: spooled)
+        do {
+            try sink.write(prefix)
+            try FileByteSource(path: "-").forEachChunk { try sink.write($0) }
+            try sink.flush()
+        } catch {
+            unlink(spooled)
+            throw error
+        }
+        return spooled
+    }
+}
