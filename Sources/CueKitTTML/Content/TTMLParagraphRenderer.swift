@@ -20,16 +20,29 @@ import CueKit
 ///    that the text shown at every instant is the TTML document's, exactly, and a paragraph
 ///    without timed spans is one cue.
 struct TTMLParagraphRenderer {
-    /// The regions by identifier.
-    let regions: [String: TTMLRegion]
-    /// The region of documents that define none.
-    let defaultRegion: TTMLRegion
+    /// The regions; the first is the default region, used when the document defines none.
+    private(set) var regions: [TTMLRegion]
+    /// Each region's place in ``regions``.
+    private var regionIndex: [String: Int] = [:]
     /// False when the document defines no region: then everything goes to the default region.
-    let documentHasRegions: Bool
+    var documentHasRegions: Bool
     /// Where cues of unbounded content end, in milliseconds.
     let unboundedEnd: Int
     /// Whether region-less documents get TTML's default-region settings.
     let defaultRegionSettings: Bool
+
+    init(defaultRegion: TTMLRegion, documentHasRegions: Bool, unboundedEnd: Int, defaultRegionSettings: Bool) {
+        regions = [defaultRegion]
+        self.documentHasRegions = documentHasRegions
+        self.unboundedEnd = unboundedEnd
+        self.defaultRegionSettings = defaultRegionSettings
+    }
+
+    /// Adds a region content can select.
+    mutating func add(_ region: TTMLRegion) {
+        regionIndex[region.identifier] = regions.count
+        regions.append(region)
+    }
 
     /// What rendering found besides the cues.
     struct Outcome {
@@ -51,26 +64,32 @@ struct TTMLParagraphRenderer {
         guard !root.isEmpty else { return outcome }
 
         // The leaves that are ever shown, with their regions.
-        var leaves: [(node: Int, region: TTMLRegion)] = []
-        var seenRegions: [String] = []
+        var leaves: [(node: Int, region: Int)] = []
+        var seenRegions: [Int] = []
         for index in paragraph.nodes.indices {
-            let node = paragraph.nodes[index]
-            switch node.kind {
+            switch paragraph.nodes[index].kind {
             case .element: continue
             case .text, .lineBreak: break
             }
-            if node.interval.isEmpty { continue }
-            guard let region = region(for: node.region) else {
-                if case .text(let textIndex) = node.kind, paragraph.texts[textIndex].contains(where: { !Self.isXMLWhiteSpace($0) }) {
+            let interval = paragraph.nodes[index].interval
+            if interval.isEmpty { continue }
+            guard let region = region(for: paragraph.nodes[index].region) else {
+                if case .text(let textIndex) = paragraph.nodes[index].kind,
+                    paragraph.texts[textIndex].utf8.contains(where: { !TTMLStyleValues.isXMLWhiteSpace($0) })
+                {
                     outcome.hadUnassociatedText = true
                 }
                 continue
             }
-            if region.interval.intersection(node.interval).isEmpty { continue }
+            if regions[region].interval.intersection(interval).isEmpty { continue }
             leaves.append((index, region))
-            if !seenRegions.contains(region.identifier) { seenRegions.append(region.identifier) }
+            if !seenRegions.contains(region) { seenRegions.append(region) }
         }
         guard !leaves.isEmpty else { return outcome }
+        if let cue = singleCue(leaves, &paragraph, root, &outcome) {
+            if !paragraph.identifier.isEmpty { outcome.cues = [cue.withIdentifier(paragraph.identifier)] } else { outcome.cues = [cue] }
+            return outcome
+        }
 
         // Every time at which what is shown can change.
         var times: [TTMLTime] = [root.begin, root.end]
@@ -78,8 +97,10 @@ struct TTMLParagraphRenderer {
             let interval = paragraph.nodes[leaf.node].interval
             times.append(interval.begin)
             times.append(interval.end)
-            times.append(leaf.region.interval.begin)
-            times.append(leaf.region.interval.end)
+        }
+        for region in seenRegions {
+            times.append(regions[region].interval.begin)
+            times.append(regions[region].interval.end)
         }
         if paragraph.hasDynamicStyles {
             for node in paragraph.nodes {
@@ -94,41 +115,42 @@ struct TTMLParagraphRenderer {
         var unique: [TTMLTime] = []
         for time in times where unique.last != time { unique.append(time) }
 
-        // Cues being extended, per region.
-        var open: [String: Cue] = [:]
+        // Cues being extended, per region (in the order of seenRegions).
+        var open: [Cue?] = Array(repeating: nil, count: seenRegions.count)
         var finished: [(order: Int, cue: Cue)] = []
         var order = 0
-        func close(_ regionIdentifier: String) {
-            if let cue = open.removeValue(forKey: regionIdentifier) {
+        func close(_ slot: Int) {
+            if let cue = open[slot] {
                 finished.append((order, cue))
                 order += 1
+                open[slot] = nil
             }
         }
+        var shown: [[Int]] = Array(repeating: [], count: seenRegions.count)
         for index in 0..<(unique.count - 1) {
             let start = unique[index], end = unique[index + 1]
             guard start < end else { continue }
-            var shownByRegion: [String: [Int]] = [:]
+            for slot in shown.indices { shown[slot].removeAll(keepingCapacity: true) }
             for leaf in leaves {
                 let interval = paragraph.nodes[leaf.node].interval
-                if interval.contains(start), leaf.region.interval.contains(start),
+                if interval.contains(start), regions[leaf.region].interval.contains(start),
                     !paragraph.hasDynamicStyles || isDisplayed(leaf.node, in: paragraph, at: start)
                 {
-                    shownByRegion[leaf.region.identifier, default: []].append(leaf.node)
+                    shown[seenRegions.firstIndex(of: leaf.region)!].append(leaf.node)
                 }
             }
-            for regionIdentifier in seenRegions {
-                guard let shown = shownByRegion[regionIdentifier], let region = regionByIdentifier(regionIdentifier) else {
-                    close(regionIdentifier)
+            for (slot, region) in seenRegions.enumerated() {
+                guard !shown[slot].isEmpty else {
+                    close(slot)
                     continue
                 }
                 var dropped = false
-                let nodes = cueNodes(for: shown, in: paragraph, region: region, at: start, droppedEmptyLines: &dropped)
+                let text = markup(for: shown[slot], in: paragraph, region: region, at: start, droppedEmptyLines: &dropped)
                 if dropped { outcome.droppedEmptyLines = true }
-                guard !nodes.isEmpty else {
-                    close(regionIdentifier)
+                guard let markup = text else {
+                    close(slot)
                     continue
                 }
-                let markup = CueText.markup(for: nodes)
                 let settings = cueSettings(for: paragraph, region: region)
                 let startMilliseconds = start.milliseconds ?? 0
                 let endMilliseconds: Int
@@ -138,16 +160,16 @@ struct TTMLParagraphRenderer {
                     endMilliseconds = unboundedEnd
                     outcome.usedUnboundedEnd = true
                 }
-                if var cue = open[regionIdentifier], cue.text == markup, cue.settings == settings, cue.end == startMilliseconds {
+                if var cue = open[slot], cue.text == markup, cue.settings == settings, cue.end == startMilliseconds {
                     cue.end = endMilliseconds
-                    open[regionIdentifier] = cue
+                    open[slot] = cue
                     continue
                 }
-                close(regionIdentifier)
-                open[regionIdentifier] = Cue(start: startMilliseconds, end: endMilliseconds, settings: settings, text: markup)
+                close(slot)
+                open[slot] = Cue(start: startMilliseconds, end: endMilliseconds, settings: settings, text: markup)
             }
         }
-        for regionIdentifier in seenRegions { close(regionIdentifier) }
+        for slot in seenRegions.indices { close(slot) }
         // In time order (a cue's start), then region order; cues shorter than a millisecond vanish.
         let cues = finished.sorted { ($0.cue.start, $0.order) < ($1.cue.start, $1.order) }.map(\.cue).filter { $0.start < $0.end }
         for (number, var cue) in cues.enumerated() {
@@ -159,14 +181,37 @@ struct TTMLParagraphRenderer {
         return outcome
     }
 
-    private func regionByIdentifier(_ identifier: String) -> TTMLRegion? {
-        identifier == defaultRegion.identifier ? defaultRegion : regions[identifier]
+    /// The common case in one step: every leaf shown for the paragraph's whole interval, in one
+    /// region active throughout, nothing animated. Nil when the general path is needed.
+    private func singleCue(
+        _ leaves: [(node: Int, region: Int)], _ paragraph: inout TTMLParagraph, _ root: TTMLInterval, _ outcome: inout Outcome
+    ) -> Cue? {
+        guard !paragraph.hasDynamicStyles, let region = leaves.first?.region else { return nil }
+        guard regions[region].interval.begin <= root.begin, root.end <= regions[region].interval.end else { return nil }
+        for leaf in leaves {
+            guard leaf.region == region, paragraph.nodes[leaf.node].interval == root else { return nil }
+        }
+        var dropped = false
+        let text = markup(for: leaves.map(\.node), in: paragraph, region: region, at: root.begin, droppedEmptyLines: &dropped)
+        if dropped { outcome.droppedEmptyLines = true }
+        guard let text else { return nil }
+        let start = root.begin.milliseconds ?? 0
+        let end: Int
+        if let milliseconds = root.end.milliseconds {
+            end = milliseconds
+        } else {
+            end = unboundedEnd
+            outcome.usedUnboundedEnd = true
+        }
+        guard start < end else { return nil }
+        return Cue(start: start, end: end, settings: cueSettings(for: paragraph, region: region), text: text)
     }
 
-    private func region(for selection: TTMLParagraph.RegionSelection) -> TTMLRegion? {
+    /// The region that content with this selection goes to, by index; nil when none.
+    private func region(for selection: TTMLParagraph.RegionSelection) -> Int? {
         switch selection {
-        case .unspecified: documentHasRegions ? nil : defaultRegion
-        case .region(let identifier): regions[identifier]
+        case .unspecified: documentHasRegions ? nil : 0
+        case .region(let identifier): regionIndex[identifier]
         case .conflicting: nil
         }
     }
@@ -219,164 +264,45 @@ struct TTMLParagraphRenderer {
 
     // MARK: Cue text
 
-    /// One piece of the text shown: characters or a line break, under a chain of elements.
-    private struct Segment {
-        var text: String
-        var isLineBreak: Bool
-        var preservesSpace: Bool
-        /// The elements holding it, from the `p`'s child down to its parent.
-        var chain: [Int]
-    }
-
-    /// The cue text tree for the leaves shown together in one region.
-    private func cueNodes(
-        for leaves: [Int], in paragraph: TTMLParagraph, region: TTMLRegion, at time: TTMLTime, droppedEmptyLines: inout Bool
-    ) -> [CueNode] {
-        var segments: [Segment] = []
-        segments.reserveCapacity(leaves.count)
+    /// The WebVTT cue text for the leaves shown together in one region; nil when it shows nothing.
+    private func markup(
+        for leaves: [Int], in paragraph: TTMLParagraph, region: Int, at time: TTMLTime, droppedEmptyLines: inout Bool
+    ) -> String? {
+        var rootWrappers: [TTMLParagraph.Wrapper] = []
+        if let className = regions[region].className { rootWrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
+        rootWrappers += regions[region].tagWrappers
+        rootWrappers += wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers
+        var builder = TTMLCueTextBuilder(rootWrappers: rootWrappers)
+        var chain: [TTMLCueTextBuilder.Element] = []
+        var chainParent = 0
         for leaf in leaves {
-            let node = paragraph.nodes[leaf]
-            var chain: [Int] = []
-            var parent = node.parent
-            while parent > 0 {
-                chain.append(parent)
-                parent = paragraph.nodes[parent].parent
+            let parent = paragraph.nodes[leaf].parent
+            if parent != chainParent {
+                chainParent = parent
+                chain.removeAll(keepingCapacity: true)
+                var element = parent
+                while element > 0 {
+                    chain.append((element, wrappers(of: element, in: paragraph, at: time) ?? [], paragraph.nodes[element].bidiControls))
+                    element = paragraph.nodes[element].parent
+                }
+                chain.reverse()
+                builder.target(chain)
             }
-            chain.reverse()
-            switch node.kind {
+            switch paragraph.nodes[leaf].kind {
             case .text(let textIndex):
-                if node.preservesSpace {
-                    // A line feed in preserved text breaks the line.
-                    var first = true
-                    let text = paragraph.texts[textIndex].replacingCarriageReturns()
-                    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                        if !first { segments.append(Segment(text: "", isLineBreak: true, preservesSpace: true, chain: chain)) }
-                        first = false
-                        if !line.isEmpty { segments.append(Segment(text: String(line), isLineBreak: false, preservesSpace: true, chain: chain)) }
-                    }
+                if paragraph.nodes[leaf].preservesSpace {
+                    builder.preservedText(paragraph.texts[textIndex])
                 } else {
-                    segments.append(Segment(text: paragraph.texts[textIndex], isLineBreak: false, preservesSpace: false, chain: chain))
+                    builder.collapsibleText(paragraph.texts[textIndex])
                 }
             case .lineBreak:
-                segments.append(Segment(text: "", isLineBreak: true, preservesSpace: node.preservesSpace, chain: chain))
+                builder.lineBreak()
             case .element:
                 break
             }
         }
-        processWhiteSpace(&segments, droppedEmptyLines: &droppedEmptyLines)
-        guard segments.contains(where: { !$0.isLineBreak && !$0.text.isEmpty }) else { return [] }
-        return buildTree(segments, paragraph: paragraph, region: region, at: time)
-    }
-
-    static func isXMLWhiteSpace(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n"
-    }
-
-    /// XSL's white-space handling as TTML2 section 8.2.10 applies it: in `default` text, each run of
-    /// white space (across element boundaries) becomes one space, and spaces at the start or end of
-    /// a line go; `preserve` text is kept as written. Lines left empty are dropped (WebVTT cue text
-    /// cannot hold an empty line), and so is a break at the end.
-    private func processWhiteSpace(_ segments: inout [Segment], droppedEmptyLines: inout Bool) {
-        var output: [Segment] = []
-        output.reserveCapacity(segments.count)
-        var lastWasSpace = true  // at the start of a line
-        var lineHasContent = false
-        // Where a collapsed space waits: the output segment it ends. Removed at a line end.
-        var pendingSpaceSegment: Int?
-        func endLine() {
-            if let index = pendingSpaceSegment, output[index].text.utf8.last == 0x20 {
-                output[index].text.removeLast()
-            }
-            pendingSpaceSegment = nil
-        }
-        for segment in segments {
-            if segment.isLineBreak {
-                endLine()
-                if lineHasContent {
-                    output.append(segment)
-                } else {
-                    droppedEmptyLines = true
-                }
-                lineHasContent = false
-                lastWasSpace = true
-                continue
-            }
-            if segment.preservesSpace {
-                if segment.text.isEmpty { continue }
-                pendingSpaceSegment = nil
-                output.append(segment)
-                lineHasContent = true
-                lastWasSpace = segment.text.utf8.last == 0x20
-                continue
-            }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(segment.text.utf8.count)
-            for byte in segment.text.utf8 {
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    if !lastWasSpace {
-                        bytes.append(0x20)
-                        lastWasSpace = true
-                    }
-                } else {
-                    bytes.append(byte)
-                    lastWasSpace = false
-                    lineHasContent = true
-                }
-            }
-            let text = String(decoding: bytes, as: UTF8.self)
-            if text.isEmpty { continue }
-            var copy = segment
-            copy.text = text
-            output.append(copy)
-            if text.utf8.last == 0x20 {
-                pendingSpaceSegment = output.count - 1
-            } else {
-                pendingSpaceSegment = nil
-            }
-        }
-        endLine()
-        while let last = output.last, last.isLineBreak || last.text.isEmpty {
-            output.removeLast()
-            if last.isLineBreak { droppedEmptyLines = true }
-        }
-        // A line holding only spaces left by preserved text is not content either.
-        segments = output.filter { $0.isLineBreak || !$0.text.isEmpty }
-    }
-
-    /// Nests the segments in their elements' spans, inside the region's and the block elements'.
-    private func buildTree(_ segments: [Segment], paragraph: TTMLParagraph, region: TTMLRegion, at time: TTMLTime) -> [CueNode] {
-        // Open elements, with the children gathered so far.
-        var stack: [(node: Int, children: [CueNode])] = [(-1, [])]
-        func closeTop() {
-            let (node, children) = stack.removeLast()
-            var content = children
-            if let controls = paragraph.nodes[node].bidiControls {
-                content.insert(.text(controls.open), at: 0)
-                content.append(.text(controls.close))
-            }
-            let wrapped = Self.wrap(content, in: wrappers(of: node, in: paragraph, at: time))
-            stack[stack.count - 1].children += wrapped
-        }
-        for segment in segments {
-            var common = 0
-            while common < segment.chain.count, common + 1 < stack.count, stack[common + 1].node == segment.chain[common] {
-                common += 1
-            }
-            while stack.count > common + 1 { closeTop() }
-            for node in segment.chain[common...] { stack.append((node, [])) }
-            let text = segment.isLineBreak ? "\n" : segment.text
-            if let last = stack[stack.count - 1].children.last, case .text(let previous) = last {
-                stack[stack.count - 1].children[stack[stack.count - 1].children.count - 1] = .text(previous + text)
-            } else {
-                stack[stack.count - 1].children.append(.text(text))
-            }
-        }
-        while stack.count > 1 { closeTop() }
-        var rootWrappers: [TTMLParagraph.Wrapper] = []
-        if let className = region.className { rootWrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
-        rootWrappers += region.tagWrappers
-        rootWrappers += wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers
-        return Self.wrap(stack[0].children, in: rootWrappers)
+        if builder.droppedEmptyLines { droppedEmptyLines = true }
+        return builder.finish()
     }
 
     /// An element's wrappers at `time`: those of the last `set` active then that changes styles,
@@ -407,23 +333,14 @@ struct TTMLParagraphRenderer {
         return true
     }
 
-    /// Puts `children` inside `wrappers`, the first outermost.
-    static func wrap(_ children: [CueNode], in wrappers: [TTMLParagraph.Wrapper]?) -> [CueNode] {
-        guard let wrappers else { return children }
-        var result = children
-        for wrapper in wrappers.reversed() {
-            result = [.span(CueSpan(wrapper.kind, classes: wrapper.classes, children: result))]
-        }
-        return result
-    }
-
     // MARK: Settings
 
     /// The cue settings for a paragraph shown in `region`: the region's box and the paragraph's
     /// computed `tts:textAlign` (TTML2 section 10.2.41), whose `start` and `end` follow the computed
     /// `tts:direction` (`ltr` unless specified, or `rtl` in an `rltb` region).
-    private func cueSettings(for paragraph: TTMLParagraph, region: TTMLRegion) -> CueSettings {
-        let isDefault = region.identifier == defaultRegion.identifier && !documentHasRegions
+    private func cueSettings(for paragraph: TTMLParagraph, region index: Int) -> CueSettings {
+        let region = regions[index]
+        let isDefault = index == 0
         let regionStyles = region.styles
         let textAlign = paragraph.textAlign ?? regionStyles[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? "start"
         var direction = paragraph.direction ?? regionStyles[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) }
@@ -450,11 +367,10 @@ struct TTMLParagraphRenderer {
     }
 }
 
-extension String {
-    /// Carriage returns (which XML turns into line feeds, but a character reference can keep) as
-    /// line feeds.
-    fileprivate func replacingCarriageReturns() -> String {
-        guard contains("\r") else { return self }
-        return String(self.map { $0 == "\r" || $0 == "\r\n" ? "\n" : $0 })
+extension Cue {
+    fileprivate func withIdentifier(_ identifier: String) -> Cue {
+        var copy = self
+        copy.id = identifier
+        return copy
     }
 }

@@ -7,7 +7,7 @@ import CueKit
 /// two-pass read: it reads the same document the same way but renders nothing, and collects the
 /// style classes that `tts:` attributes in the body need, so that the second pass can write them in
 /// the STYLE block before the first cue.
-final class TTMLDocumentReader {
+struct TTMLDocumentReader {
     enum Mode {
         case read
         case scan
@@ -35,6 +35,8 @@ final class TTMLDocumentReader {
     private var headIdentifiers: Set<String> = []
     private var headFinished = false
     private var regions: [String: TTMLRegion] = [:]
+    /// Renders paragraphs; holds the regions too.
+    private var renderer: TTMLParagraphRenderer
     private var styleLayers: [String: Layer] = [:]
     private var registry = TTMLClassRegistry()
     private var mapper: TTMLStyleMapper { TTMLStyleMapper(layout: layout) }
@@ -53,6 +55,10 @@ final class TTMLDocumentReader {
     private var spanStack: [SpanContext] = []
     private var pendingStyle: TTMLStyleDefinition?
     private var pendingRegion: TTMLRegionDefinition?
+
+    /// Scan mode, inside the body: the open elements' attributes and style level, so that a `set`
+    /// can restyle its parent as the read pass will.
+    private var scanStack: [(attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level)] = []
 
     // Findings.
     private var diagnosticCounts: [DiagnosticCode: Int] = [:]
@@ -122,6 +128,9 @@ final class TTMLDocumentReader {
         self.options = options
         self.mode = mode
         self.scannedPresentations = scannedPresentations
+        renderer = TTMLParagraphRenderer(
+            defaultRegion: TTMLRegion(identifier: "", styles: TTMLStyleSet(), interval: .always, className: nil, geometry: .rootContainer),
+            documentHasRegions: false, unboundedEnd: options.unboundedEnd, defaultRegionSettings: options.defaultRegion == .rootContainer)
     }
 
     /// The presentations of the classes registered after the style sheet: in scan mode, what the
@@ -129,14 +138,14 @@ final class TTMLDocumentReader {
     var latePresentations: [TTMLPresentation] { registry.lateEntries.map(\.presentation) }
 
     /// Takes the events ready to hand out.
-    func takeOutput() -> [TrackEvent] {
+    mutating func takeOutput() -> [TrackEvent] {
         defer { output.removeAll(keepingCapacity: true) }
         return output
     }
 
     // MARK: Events
 
-    func consume(_ event: XMLEvent) throws {
+    mutating func consume(_ event: XMLEvent) throws {
         switch event {
         case .start(let name, let attributes, let location):
             lastLocation = location
@@ -161,7 +170,7 @@ final class TTMLDocumentReader {
     }
 
     /// The end of the document: what remains to hand out.
-    func finish() throws {
+    mutating func finish() throws {
         if rootSeen, !headFinished { finishHead() }
         if mode == .read {
             if !registry.lateEntries.isEmpty {
@@ -182,7 +191,7 @@ final class TTMLDocumentReader {
 
     // MARK: Start tags
 
-    private func start(_ name: XMLName, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) throws {
+    private mutating func start(_ name: XMLName, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) throws {
         let kind = vocabulary.element(name)
         guard rootSeen else {
             guard kind == .tt else {
@@ -192,6 +201,10 @@ final class TTMLDocumentReader {
                     "not a TTML document: the root element \(expected) (TTML needs <tt> in the namespace \(TTML.namespace))")
             }
             try startDocument(name, TTMLElementAttributes(xmlAttributes, vocabulary: &vocabulary), location)
+            return
+        }
+        if mode == .scan, !containers.isEmpty {
+            scanStart(kind, xmlAttributes, location)
             return
         }
         let parent = stack.last
@@ -292,7 +305,7 @@ final class TTMLDocumentReader {
         }
     }
 
-    private func startDocument(_ name: XMLName, _ attributes: TTMLElementAttributes, _ location: SourceLocation) throws {
+    private mutating func startDocument(_ name: XMLName, _ attributes: TTMLElementAttributes, _ location: SourceLocation) throws {
         rootSeen = true
         stack.append(.tt)
         if case .content(let version) = TTMLNamespace(name.namespace), version != .ttml {
@@ -397,18 +410,18 @@ final class TTMLDocumentReader {
         }
     }
 
-    private func positiveInteger(_ text: Substring) -> Int64? {
+    private mutating func positiveInteger(_ text: Substring) -> Int64? {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), value > 0, value < 1_000_000_000 else {
             return nil
         }
         return value
     }
 
-    private func badParameter(_ name: String, _ value: String, _ reason: String, _ location: SourceLocation) {
+    private mutating func badParameter(_ name: String, _ value: String, _ reason: String, _ location: SourceLocation) {
         report(.error, .ttmlBadParameter, location, "ttp:\(name) value \(quoted(value)) \(reason)")
     }
 
-    private func checkProfileElement(_ attributes: [XMLAttribute], _ location: SourceLocation) {
+    private mutating func checkProfileElement(_ attributes: [XMLAttribute], _ location: SourceLocation) {
         for attribute in attributes where attribute.name.local == "use" && attribute.name.namespace.isEmpty {
             if TTML.imageProfiles.contains(attribute.value) {
                 noteImage(location)
@@ -416,12 +429,12 @@ final class TTMLDocumentReader {
         }
     }
 
-    private func noteImage(_ location: SourceLocation) {
+    private mutating func noteImage(_ location: SourceLocation) {
         sawImages = true
         report(.warning, .ttmlImageSkipped, location, "image content is not converted (CueKit reads text captions only); it is skipped")
     }
 
-    private func reportAnimation(_ location: SourceLocation) {
+    private mutating func reportAnimation(_ location: SourceLocation) {
         guard !reportedAnimation else { return }
         reportedAnimation = true
         report(
@@ -431,7 +444,7 @@ final class TTMLDocumentReader {
 
     // MARK: Head
 
-    private func defineStyle(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func defineStyle(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard let identifier = attributes.identifier else {
             report(.warning, .ttmlBadAttribute, location, "a style without xml:id cannot be referred to; it is ignored")
             return
@@ -446,7 +459,7 @@ final class TTMLDocumentReader {
     }
 
     /// Resolves the head once it is complete: styles, regions, classes, and the STYLE block.
-    private func finishHead() {
+    private mutating func finishHead() {
         headFinished = true
         var issues: [TTMLStyleResolver.Issue] = []
         // Head styles become classes named after them.
@@ -470,6 +483,10 @@ final class TTMLDocumentReader {
                 identifier: definition.identifier, styles: set, attributes: definition.attributes, location: definition.location)
         }
         for issue in issues { report(.error, issue.code, issue.location, issue.message) }
+        renderer.documentHasRegions = !regionDefinitions.isEmpty
+        for definition in regionDefinitions {
+            if let region = regions[definition.identifier] { renderer.add(region) }
+        }
         // Classes for the tts: attributes of the body, found by the scan pass.
         for presentation in scannedPresentations { _ = registry.className(for: presentation) }
         registry.seal()
@@ -494,7 +511,7 @@ final class TTMLDocumentReader {
     }
 
     /// A region from its resolved styles: geometry, timing, class.
-    private func makeRegion(identifier: String, styles set: TTMLStyleSet, attributes: TTMLElementAttributes, location: SourceLocation)
+    private mutating func makeRegion(identifier: String, styles set: TTMLStyleSet, attributes: TTMLElementAttributes, location: SourceLocation)
         -> TTMLRegion
     {
         let (geometry, geometryIssues) = TTMLRegion.geometry(of: set, layout: layout)
@@ -522,7 +539,7 @@ final class TTMLDocumentReader {
 
     // MARK: Body
 
-    private func startBody(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func startBody(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         let root = Container(
             begin: .zero, limit: .indefinite, explicitEnd: nil, isSequence: false, cursor: .zero, latestEnd: .zero,
             region: .unspecified, wrappers: [], mergeableClasses: nil, textAlign: nil, direction: nil,
@@ -532,14 +549,14 @@ final class TTMLDocumentReader {
         startContainer(attributes, location, parent: root, what: "body")
     }
 
-    private func startDiv(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func startDiv(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard let parent = containers.last else { return }
         stack.append(.div)
         startContainer(attributes, location, parent: parent, what: "div")
     }
 
     /// Opens a `body` or `div` as a time container with its styles.
-    private func startContainer(_ attributes: TTMLElementAttributes, _ location: SourceLocation, parent: Container, what: String) {
+    private mutating func startContainer(_ attributes: TTMLElementAttributes, _ location: SourceLocation, parent: Container, what: String) {
         let syncBase = parent.isSequence ? parent.cursor : parent.begin
         var container = parent
         container.hidden = parent.hidden
@@ -581,7 +598,7 @@ final class TTMLDocumentReader {
     }
 
     /// Closes a `body` or `div`: its active end goes to its parent time container.
-    private func endContainer() {
+    private mutating func endContainer() {
         guard let container = containers.popLast() else { return }
         let implicitEnd = container.isSequence ? container.cursor : container.latestEnd
         var end = container.explicitEnd ?? implicitEnd
@@ -590,7 +607,7 @@ final class TTMLDocumentReader {
         childEnded(at: end)
     }
 
-    private func childEnded(at end: TTMLTime) {
+    private mutating func childEnded(at end: TTMLTime) {
         guard !containers.isEmpty else { return }
         let index = containers.count - 1
         containers[index].cursor = end
@@ -599,7 +616,7 @@ final class TTMLDocumentReader {
 
     // MARK: Paragraphs
 
-    private func startParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func startParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard let parent = containers.last else { return }
         stack.append(.paragraph)
         let syncBase = parent.isSequence ? parent.cursor : parent.begin
@@ -630,7 +647,7 @@ final class TTMLDocumentReader {
     }
 
     /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
-    private func paragraphChain(_ attributes: TTMLElementAttributes, container: Container, _ location: SourceLocation)
+    private mutating func paragraphChain(_ attributes: TTMLElementAttributes, container: Container, _ location: SourceLocation)
         -> [TTMLParagraph.Wrapper]
     {
         var wrappers = container.wrappers
@@ -646,14 +663,11 @@ final class TTMLDocumentReader {
         return wrappers
     }
 
-    private func endParagraph() {
+    private mutating func endParagraph() {
         guard var finished = paragraph else { return }
         paragraph = nil
         paragraphContext = nil
         spanStack = []
-        let renderer = TTMLParagraphRenderer(
-            regions: regions, defaultRegion: defaultRegion, documentHasRegions: !regions.isEmpty || !regionDefinitions.isEmpty,
-            unboundedEnd: options.unboundedEnd, defaultRegionSettings: options.defaultRegion == .rootContainer)
         if mode == .read, !paragraphHidden {
             let outcome = renderer.render(&finished)
             for cue in outcome.cues { output.append(.cue(cue)) }
@@ -680,7 +694,7 @@ final class TTMLDocumentReader {
         childEnded(at: finished.nodes[0].interval.end)
     }
 
-    private func startSpan(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func startSpan(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard paragraph != nil else { return }
         stack.append(.paragraphChild)
         let parentLanguage = spanStack.last?.language ?? rootLanguage
@@ -738,7 +752,7 @@ final class TTMLDocumentReader {
 
     /// A span's wrappers: its language, then its style layers (on ruby elements, as WebVTT's
     /// `<ruby>` and `<rt>` allow).
-    private func spanWrappers(
+    private mutating func spanWrappers(
         _ attributes: TTMLElementAttributes, role: TTMLParagraph.Role, parentLanguage: String, _ location: SourceLocation
     ) -> [TTMLParagraph.Wrapper] {
         var wrappers: [TTMLParagraph.Wrapper] = []
@@ -775,7 +789,7 @@ final class TTMLDocumentReader {
 
     /// A `set` in a paragraph (TTML2 section 13.1.2): for its interval, its parent element shows
     /// with the set's styles over its own.
-    private func animate(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func animate(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard paragraph != nil, let context = spanStack.last else { return }
         guard let setTiming = readTiming(attributes, location, what: "set") else { return }
         var changed = attributes.styles
@@ -800,24 +814,24 @@ final class TTMLDocumentReader {
         paragraph!.hasDynamicStyles = true
     }
 
-    private func lineBreak(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func lineBreak(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard paragraph != nil else { return }
         guard let breakTiming = readTiming(attributes, location, what: "br") else { return }
         paragraph!.appendLineBreak(timing: breakTiming, region: validatedRegion(attributes.region, location))
     }
 
-    private func startInlineRegionOfContainer(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func startInlineRegionOfContainer(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard let identifier = makeInlineRegion(attributes, location), !containers.isEmpty else { return }
         containers[containers.count - 1].region = .region(identifier)
     }
 
-    private func startInlineRegionOfParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    private mutating func startInlineRegionOfParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
         guard let identifier = makeInlineRegion(attributes, location), paragraph != nil else { return }
         paragraph!.nodes[0].region = .region(identifier)
     }
 
     /// An inline region (TTML2 section 11.3.1.2): anonymous, for the element that holds it.
-    private func makeInlineRegion(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> String? {
+    private mutating func makeInlineRegion(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> String? {
         if attributes.hasTiming {
             report(.error, .ttmlBadAttribute, location, "an inline region cannot have timing attributes (TTML2 section 11.1.2); it is ignored")
             return nil
@@ -827,13 +841,52 @@ final class TTMLDocumentReader {
         var issues: [TTMLStyleResolver.Issue] = []
         let set = styles.resolve(references: attributes.styleReferences, own: attributes.styles, location: location, issues: &issues)
         for issue in issues { report(.error, issue.code, issue.location, issue.message) }
-        regions[identifier] = makeRegion(identifier: identifier, styles: set, attributes: TTMLElementAttributes(), location: location)
+        let region = makeRegion(identifier: identifier, styles: set, attributes: TTMLElementAttributes(), location: location)
+        regions[identifier] = region
+        renderer.add(region)
         return identifier
     }
 
     // MARK: End tags and text
 
-    private func end() {
+    /// The scan pass inside the body: only what registers classes (inline styles, `set`, inline
+    /// regions), computed as the read pass computes it.
+    private mutating func scanStart(_ kind: TTMLElementKind, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
+        let attributes = TTMLElementAttributes(xmlAttributes, vocabulary: &vocabulary)
+        let level: TTMLStyleMapper.Level
+        switch kind {
+        case .div: level = .block
+        case .p: level = .paragraph
+        case .span: level = .inline
+        case .set:
+            if let parent = scanStack.last, !attributes.styles.isEmpty {
+                var changed = attributes.styles
+                changed[.display] = nil
+                if !changed.isEmpty {
+                    var restyled = parent.attributes
+                    restyled.styles = restyled.styles.overridden(by: changed)
+                    _ = layers(restyled, level: parent.level, location: location)
+                }
+            }
+            skipDepth = 1
+            return
+        case .region:
+            _ = makeInlineRegion(attributes, location)
+            skipDepth = 1
+            return
+        default:
+            skipDepth = 1
+            return
+        }
+        if !attributes.styles.isEmpty { _ = layers(attributes, level: level, location: location) }
+        scanStack.append((attributes, level))
+    }
+
+    private mutating func end() {
+        if mode == .scan, !scanStack.isEmpty {
+            scanStack.removeLast()
+            return
+        }
         guard let top = stack.popLast() else { return }
         switch top {
         case .region:
@@ -862,7 +915,8 @@ final class TTMLDocumentReader {
         }
     }
 
-    private func text(_ text: String) {
+    private mutating func text(_ text: String) {
+        if mode == .scan, !containers.isEmpty { return }
         if paragraph != nil {
             paragraph!.appendText(text)
             return
@@ -881,7 +935,7 @@ final class TTMLDocumentReader {
     // MARK: Styles of elements
 
     /// The specified styles of an element: its referenced styles, then its own attributes.
-    private func specifiedStyles(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> TTMLStyleSet {
+    private mutating func specifiedStyles(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> TTMLStyleSet {
         if attributes.styleReferences.isEmpty { return attributes.styles }
         var issues: [TTMLStyleResolver.Issue] = []
         let set = styles.resolve(references: attributes.styleReferences, own: attributes.styles, location: location, issues: &issues)
@@ -889,7 +943,7 @@ final class TTMLDocumentReader {
     }
 
     /// The style layers of an element: each referenced style's class, then its own attributes'.
-    private func layers(_ attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level, location: SourceLocation) -> [Layer] {
+    private mutating func layers(_ attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level, location: SourceLocation) -> [Layer] {
         var result: [Layer] = []
         for reference in attributes.styleReferences {
             if let layer = styleLayers[reference] {
@@ -914,7 +968,7 @@ final class TTMLDocumentReader {
     }
 
     /// The class and tags of a specified set, registering the class.
-    private func layer(for set: TTMLStyleSet, level: TTMLStyleMapper.Level, location: SourceLocation, preferredName: String?) -> Layer {
+    private mutating func layer(for set: TTMLStyleSet, level: TTMLStyleMapper.Level, location: SourceLocation, preferredName: String?) -> Layer {
         let (presentation, issues) = mapper.presentation(of: set, at: level)
         reportStyleIssues(issues, location)
         let paintsBox = presentation.declarations.contains { declaration in
@@ -936,7 +990,7 @@ final class TTMLDocumentReader {
         return Layer(className: name, presentation: presentation)
     }
 
-    private func reportStyleIssues(_ issues: [TTMLStyleMapper.Issue], _ location: SourceLocation) {
+    private mutating func reportStyleIssues(_ issues: [TTMLStyleMapper.Issue], _ location: SourceLocation) {
         for issue in issues {
             switch issue.kind {
             case .invalid(let reason):
@@ -952,7 +1006,7 @@ final class TTMLDocumentReader {
     }
 
     /// Adds a layer's class (on the open `<c>` when it conflicts with nothing there) and its tags.
-    private func appendLayer(_ layer: Layer, to wrappers: inout [TTMLParagraph.Wrapper], mergeable: inout TTMLPresentation?) {
+    private mutating func appendLayer(_ layer: Layer, to wrappers: inout [TTMLParagraph.Wrapper], mergeable: inout TTMLPresentation?) {
         if let name = layer.className {
             if var current = mergeable, let last = wrappers.indices.last, wrappers[last].kind == .class,
                 !current.conflicts(with: layer.presentation)
@@ -974,7 +1028,7 @@ final class TTMLDocumentReader {
         }
     }
 
-    private func tagWrappers(_ tags: TTMLPresentation.Tags) -> [TTMLParagraph.Wrapper] {
+    private mutating func tagWrappers(_ tags: TTMLPresentation.Tags) -> [TTMLParagraph.Wrapper] {
         var result: [TTMLParagraph.Wrapper] = []
         if tags.contains(.italic) { result.append(TTMLParagraph.Wrapper(kind: .italic)) }
         if tags.contains(.bold) { result.append(TTMLParagraph.Wrapper(kind: .bold)) }
@@ -986,7 +1040,7 @@ final class TTMLDocumentReader {
 
     /// Reads `begin`, `end`, `dur` and `timeContainer`; nil (after reporting) when a time cannot be
     /// read, in which case the element is not presented.
-    private func readTiming(_ attributes: TTMLElementAttributes, _ location: SourceLocation, what: String) -> TTMLTiming? {
+    private mutating func readTiming(_ attributes: TTMLElementAttributes, _ location: SourceLocation, what: String) -> TTMLTiming? {
         var result = TTMLTiming()
         if let container = attributes.timeContainer {
             switch TTMLStyleValues.trimmed(Substring(container)) {
@@ -996,38 +1050,49 @@ final class TTMLDocumentReader {
                 report(.error, .ttmlBadAttribute, location, "timeContainer \(quoted(container)) is not par or seq; par is used")
             }
         }
-        for (name, value) in [("begin", attributes.begin), ("end", attributes.end), ("dur", attributes.duration)] {
-            guard let value else { continue }
-            let trimmed = TTMLStyleValues.trimmed(Substring(value))
-            if trimmed.count != value.count, !trimmed.isEmpty {
-                report(.warning, .ttmlTimeWhiteSpace, location, "\(name) \(quoted(value)) has white space around the time, which TTML does not allow; it was read without it")
-            }
-            switch TTMLTimeExpression.parse(trimmed.utf8, parameters: timing) {
-            case .success(let parsed):
-                var time = parsed.time
-                if let warning = parsed.warning {
-                    report(.warning, .ttmlBadTime, location, "\(name) \(quoted(value)) on \(what): \(warning)")
-                }
-                if timing.timeBase == .clock, name != "dur", options.clockTimeOrigin != 0 {
-                    time = time - TTMLTime(Int64(options.clockTimeOrigin), over: 1000)
-                    if time < .zero { time = .zero }
-                }
-                switch name {
-                case "begin": result.begin = time
-                case "end": result.end = time
-                default: result.duration = time
-                }
-            case .failure(let failure):
-                report(
-                    .error, .ttmlBadTime, location,
-                    "\(name) \(quoted(value)) on \(what) is not a TTML time expression: \(failure.reason); the \(what) and its content are not presented")
-                return nil
-            }
+        if let value = attributes.begin {
+            guard let time = readTime(value, name: "begin", location, what: what) else { return nil }
+            result.begin = time
+        }
+        if let value = attributes.end {
+            guard let time = readTime(value, name: "end", location, what: what) else { return nil }
+            result.end = time
+        }
+        if let value = attributes.duration {
+            guard let time = readTime(value, name: "dur", location, what: what) else { return nil }
+            result.duration = time
         }
         return result
     }
 
-    private func space(_ attributes: TTMLElementAttributes, inherited: Bool, _ location: SourceLocation) -> Bool {
+    /// One time expression; nil (after reporting) when it cannot be read.
+    private mutating func readTime(_ value: String, name: String, _ location: SourceLocation, what: String) -> TTMLTime? {
+        let trimmed = TTMLStyleValues.trimmed(Substring(value))
+        if trimmed.utf8.count != value.utf8.count, !trimmed.isEmpty {
+            report(
+                .warning, .ttmlTimeWhiteSpace, location,
+                "\(name) \(quoted(value)) has white space around the time, which TTML does not allow; it was read without it")
+        }
+        switch TTMLTimeExpression.parse(trimmed.utf8, parameters: timing) {
+        case .success(let parsed):
+            var time = parsed.time
+            if let warning = parsed.warning {
+                report(.warning, .ttmlBadTime, location, "\(name) \(quoted(value)) on \(what): \(warning)")
+            }
+            if timing.timeBase == .clock, name != "dur", options.clockTimeOrigin != 0 {
+                time = time - TTMLTime(Int64(options.clockTimeOrigin), over: 1000)
+                if time < .zero { time = .zero }
+            }
+            return time
+        case .failure(let failure):
+            report(
+                .error, .ttmlBadTime, location,
+                "\(name) \(quoted(value)) on \(what) is not a TTML time expression: \(failure.reason); the \(what) and its content are not presented")
+            return nil
+        }
+    }
+
+    private mutating func space(_ attributes: TTMLElementAttributes, inherited: Bool, _ location: SourceLocation) -> Bool {
         guard let value = attributes.space else { return inherited }
         switch value {
         case "preserve": return true
@@ -1039,7 +1104,7 @@ final class TTMLDocumentReader {
     }
 
     /// A `region` attribute's value when it names a region; nil (after reporting) otherwise.
-    private func validatedRegion(_ identifier: String?, _ location: SourceLocation) -> String? {
+    private mutating func validatedRegion(_ identifier: String?, _ location: SourceLocation) -> String? {
         guard let identifier else { return nil }
         if regions[identifier] != nil { return identifier }
         let what = styles.isDefined(identifier) ? "a style, not a region" : "not defined"
@@ -1047,13 +1112,9 @@ final class TTMLDocumentReader {
         return nil
     }
 
-    private var defaultRegion: TTMLRegion {
-        TTMLRegion(identifier: "", styles: TTMLStyleSet(), interval: .always, className: nil, geometry: .rootContainer)
-    }
-
     // MARK: Diagnostics
 
-    private func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation?, _ message: String) {
+    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation?, _ message: String) {
         guard mode == .read else { return }
         let count = (diagnosticCounts[code] ?? 0) + 1
         diagnosticCounts[code] = count
@@ -1061,7 +1122,7 @@ final class TTMLDocumentReader {
         output.append(.diagnostic(Diagnostic(severity, code, at: location, message)))
     }
 
-    private func reportOnce(
+    private mutating func reportOnce(
         _ key: String, _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation?, _ message: String
     ) {
         guard reportedStyleIssues.insert(key).inserted else { return }

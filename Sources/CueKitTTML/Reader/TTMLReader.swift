@@ -47,7 +47,7 @@ public final class TTMLReader: TrackReader {
     public let options: TTMLReaderOptions
 
     private let parser = XMLPushParser()
-    private let document: TTMLDocumentReader
+    private var document: TTMLDocumentReader
     private var failure: ReadError?
 
     /// Creates a reader for one document.
@@ -87,7 +87,7 @@ public final class TTMLReader: TrackReader {
 
     private func drain(_ handler: (TrackEvent) throws -> Void) throws {
         do {
-            try Self.consume(parser, document)
+            try Self.consume(parser, &document)
         } catch let error as ReadError {
             try handOut(handler)
             failure = error
@@ -105,7 +105,7 @@ public final class TTMLReader: TrackReader {
         for event in document.takeOutput() { try handler(event) }
     }
 
-    static func consume(_ parser: XMLPushParser, _ document: TTMLDocumentReader) throws {
+    static func consume(_ parser: XMLPushParser, _ document: inout TTMLDocumentReader) throws {
         guard !parser.events.isEmpty else { return }
         let events = parser.events
         parser.events.removeAll(keepingCapacity: true)
@@ -197,8 +197,15 @@ extension TTMLReader {
 
 /// The first pass of a two-pass read: the document reader in scan mode.
 struct InlineStyleScanner {
-    private let parser = XMLPushParser()
-    private let document: TTMLDocumentReader
+    /// Only elements with style attributes (and regions, `set`s, which the scan restyles) matter.
+    private let parser = XMLPushParser(
+        wantsAttributes: { namespace in
+            switch TTMLNamespace(namespace) {
+            case .styling, .ebuStyling, .imscStyling, .parameter, .smpte: true
+            default: false
+            }
+        }, alwaysWanted: ["region", "set", "tt"])
+    private var document: TTMLDocumentReader
     private var stopped = false
 
     init(options: TTMLReaderOptions) {
@@ -221,7 +228,7 @@ struct InlineStyleScanner {
 
     private mutating func drain() {
         do {
-            try TTMLReader.consume(parser, document)
+            try TTMLReader.consume(parser, &document)
         } catch {
             stopped = true
         }

@@ -133,10 +133,17 @@ enum TTMLStyleValues {
 
     /// The text without leading and trailing XML white space.
     static func trimmed(_ text: Substring) -> Substring {
-        var result = text
-        while let first = result.first, isXMLWhiteSpace(first) { result = result.dropFirst() }
-        while let last = result.last, isXMLWhiteSpace(last) { result = result.dropLast() }
-        return result
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, isXMLWhiteSpace(first) || isXMLWhiteSpace(last) else { return text }
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, isXMLWhiteSpace(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, isXMLWhiteSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        return text[start..<end]
+    }
+
+    static func isXMLWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     static func isXMLWhiteSpace(_ character: Character) -> Bool {

@@ -26,6 +26,11 @@ struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The time `numerator / denominator` seconds; the denominator must be positive.
     init(_ numerator: Int64, over denominator: Int64) {
         precondition(denominator > 0, "a time's denominator is positive")
+        if denominator == 1 || numerator == 0 {
+            self.numerator = numerator
+            self.denominator = numerator == 0 ? 1 : denominator
+            return
+        }
         let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)
         self.numerator = numerator / Int64(divisor)
         self.denominator = denominator / Int64(divisor)
@@ -66,6 +71,8 @@ struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     static func + (lhs: TTMLTime, rhs: TTMLTime) -> TTMLTime {
         if lhs.isIndefinite || rhs.isIndefinite { return .indefinite }
+        if rhs.numerator == 0 { return lhs }
+        if lhs.numerator == 0 { return rhs }
         if lhs.denominator == rhs.denominator {
             let sum = lhs.numerator.addingReportingOverflow(rhs.numerator)
             if !sum.overflow { return TTMLTime(sum.partialValue, over: lhs.denominator) }

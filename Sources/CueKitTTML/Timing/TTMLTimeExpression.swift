@@ -41,9 +41,13 @@ enum TTMLTimeExpression {
 
     /// Parses `text` (already trimmed of XML white space) with the document's timing parameters.
     static func parse(_ text: Substring.UTF8View, parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {
-        let bytes = Array(text)
+        if let result = text.withContiguousStorageIfAvailable({ parse($0, parameters: parameters) }) { return result }
+        return Array(text).withUnsafeBufferPointer { parse($0, parameters: parameters) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {
         guard !bytes.isEmpty else { return .failure(Failure(reason: "it is empty")) }
-        if bytes.starts(with: Array("wallclock(".utf8)) {
+        if bytes[0] == UInt8(ascii: "w"), bytes.starts(with: "wallclock(".utf8) {
             return .failure(
                 Failure(reason: "wallclock times name a real-world date and time, which CueKit cannot place on the media timeline"))
         }
@@ -53,7 +57,7 @@ enum TTMLTimeExpression {
 
     // MARK: Clock time
 
-    private static func clockTime(_ bytes: [UInt8], _ parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {
+    private static func clockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {
         var scanner = Scanner(bytes: bytes)
         guard let hours = scanner.digits(), hours.count >= 2 else {
             return .failure(Failure(reason: "a clock time starts with hours of two digits or more"))
@@ -110,7 +114,7 @@ enum TTMLTimeExpression {
             return smpteTime(seconds: wholeSeconds, minutes: hourValue * 60 + minuteValue, frames: frames ?? 0, subFrames: subFrames, fraction: fraction, parameters)
         }
         var time = TTMLTime(seconds: wholeSeconds)
-        if let fraction { time = time + fraction }
+        if let fraction, fraction != .zero { time = time + fraction }
         if let frames {
             time = time + parameters.frames(TTMLTime(frames * parameters.subFrameRate + subFrames, over: parameters.subFrameRate))
         }
@@ -151,7 +155,7 @@ enum TTMLTimeExpression {
 
     // MARK: Offset time
 
-    private static func offsetTime(_ bytes: [UInt8], _ parameters: TTMLTimingParameters) -> Result<TTMLTime, Failure> {
+    private static func offsetTime(_ bytes: UnsafeBufferPointer<UInt8>, _ parameters: TTMLTimingParameters) -> Result<TTMLTime, Failure> {
         var scanner = Scanner(bytes: bytes)
         guard let digits = scanner.digits() else {
             return .failure(Failure(reason: "an offset time starts with digits (a sign, an exponent or a space is not allowed)"))
@@ -164,23 +168,23 @@ enum TTMLTimeExpression {
             }
             amount = amount + decimalFraction(fractionDigits)
         }
-        let metric = String(decoding: scanner.rest, as: UTF8.self)
-        switch metric {
-        case "h": return .success(amount.scaled(by: 3600, over: 1))
-        case "m": return .success(amount.scaled(by: 60, over: 1))
-        case "s": return .success(amount)
-        case "ms": return .success(amount.scaled(by: 1, over: 1000))
-        case "f": return .success(parameters.frames(amount))
-        case "t": return .success(parameters.ticks(amount))
-        case "": return .failure(Failure(reason: "an offset time needs a metric (h, m, s, ms, f or t)"))
-        default: return .failure(Failure(reason: "'\(metric)' is not a metric (h, m, s, ms, f or t)"))
+        let metric = scanner.rest
+        switch (metric.count, metric.first, metric.last) {
+        case (1, UInt8(ascii: "h"), _): return .success(amount.scaled(by: 3600, over: 1))
+        case (1, UInt8(ascii: "m"), _): return .success(amount.scaled(by: 60, over: 1))
+        case (1, UInt8(ascii: "s"), _): return .success(amount)
+        case (2, UInt8(ascii: "m"), UInt8(ascii: "s")): return .success(amount.scaled(by: 1, over: 1000))
+        case (1, UInt8(ascii: "f"), _): return .success(parameters.frames(amount))
+        case (1, UInt8(ascii: "t"), _): return .success(parameters.ticks(amount))
+        case (0, _, _): return .failure(Failure(reason: "an offset time needs a metric (h, m, s, ms, f or t)"))
+        default: return .failure(Failure(reason: "'\(String(decoding: metric, as: UTF8.self))' is not a metric (h, m, s, ms, f or t)"))
         }
     }
 
     // MARK: Numbers
 
     /// The value of a run of decimal digits, or nil when it does not fit in 63 bits.
-    static func value(of digits: ArraySlice<UInt8>) -> Int64? {
+    static func value(of digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
         var result: Int64 = 0
         for digit in digits {
             let (times10, overflow1) = result.multipliedReportingOverflow(by: 10)
@@ -192,7 +196,7 @@ enum TTMLTimeExpression {
     }
 
     /// `0.digits` as an exact fraction (at most ``maximumFractionDigits`` digits are used).
-    static func decimalFraction(_ digits: ArraySlice<UInt8>) -> TTMLTime {
+    static func decimalFraction(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> TTMLTime {
         let used = digits.prefix(maximumFractionDigits)
         var denominator: Int64 = 1
         for _ in used { denominator *= 10 }
@@ -201,11 +205,11 @@ enum TTMLTimeExpression {
 
     /// A cursor over the bytes of a value.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
         var isAtEnd: Bool { index == bytes.count }
-        var rest: ArraySlice<UInt8> { bytes[index...] }
+        var rest: Slice<UnsafeBufferPointer<UInt8>> { bytes[index...] }
 
         mutating func take(_ byte: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == byte else { return false }
@@ -213,7 +217,7 @@ enum TTMLTimeExpression {
             return true
         }
 
-        mutating func digits() -> ArraySlice<UInt8>? {
+        mutating func digits() -> Slice<UnsafeBufferPointer<UInt8>>? {
             let start = index
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
             return index > start ? bytes[start..<index] : nil

@@ -22,8 +22,11 @@ import CueKit
 /// libxml2's default SAX2 handlers expect the parser context as their user data, so the context is
 /// created with no user data and this object is kept in the context's `_private` field.
 final class XMLPushParser {
+    // Unchecked exclusivity: the parser is used by one reader on one thread, and the callbacks touch
+    // these for every element; dynamic checks would cost more than the work.
+
     /// Events found since the caller last took them.
-    var events: [XMLEvent] = []
+    @exclusivity(unchecked) var events: [XMLEvent] = []
     /// Why the document was refused, once it is; nothing is parsed after that.
     private(set) var refusal: XMLRefusal?
 
@@ -35,12 +38,36 @@ final class XMLPushParser {
     private var finished = false
     /// Names come from libxml2's dictionary, where one string has one address for the life of the
     /// context: each is decoded once, and numbered in the order first seen.
-    private var names: [UnsafeRawPointer: (String, Int)] = [:]
-    private var nameIndexByText: [String: Int] = ["": 0]
+    @exclusivity(unchecked) private var names: [UnsafeRawPointer: (String, Int)] = [:]
+    @exclusivity(unchecked) private var nameIndexByText: [String: Int] = ["": 0]
 
     private static let initialChunkSize = 4
 
-    init() {}
+    /// Decides, once per namespace, whether an element's attributes are wanted when it has an
+    /// attribute in that namespace; nil to hand out every attribute of every element.
+    private let wantsAttributes: ((String) -> Bool)?
+    /// Element local names whose attributes are always wanted in that mode.
+    private let alwaysWanted: Set<String>
+    @exclusivity(unchecked) private var wantedByNamespace: [Int: Bool] = [:]
+    /// Hand out text: off for readers that only look at tags.
+    private let wantsText: Bool
+
+    /// A parser handing out every event.
+    init() {
+        wantsAttributes = nil
+        alwaysWanted = []
+        wantsText = true
+    }
+
+    /// A parser for a reader that only looks at some attributes: an element's attributes are
+    /// handed out when one of them is in a namespace `wantsAttributes` accepts, or when the
+    /// element's local name is in `alwaysWanted`; text is not handed out. Cheaper for a first pass
+    /// over a large document.
+    init(wantsAttributes: @escaping (String) -> Bool, alwaysWanted: Set<String>) {
+        self.wantsAttributes = wantsAttributes
+        self.alwaysWanted = alwaysWanted
+        wantsText = false
+    }
 
     deinit {
         guard let context else { return }
@@ -158,7 +185,7 @@ final class XMLPushParser {
         guard refusal == nil else { return }
         let name = qualifiedName(uri, localName)
         var list: [XMLAttribute] = []
-        if attributeCount > 0, let attributes {
+        if attributeCount > 0, let attributes, wanted(name, attributeCount, attributes) {
             list.reserveCapacity(attributeCount)
             for index in 0..<attributeCount {
                 // Five pointers per attribute: local name, prefix, URI, value start, value end.
@@ -174,13 +201,31 @@ final class XMLPushParser {
         events.append(.start(name: name, attributes: list, location: currentLocation))
     }
 
+    /// True when the element's attributes are handed out.
+    private func wanted(_ name: XMLName, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> Bool {
+        guard let wantsAttributes else { return true }
+        if alwaysWanted.contains(name.local) { return true }
+        for index in 0..<count {
+            let (namespace, namespaceIndex) = interned(attributes[index * 5 + 2])
+            if namespaceIndex == 0 { continue }
+            if let known = wantedByNamespace[namespaceIndex] {
+                if known { return true }
+                continue
+            }
+            let decision = wantsAttributes(namespace)
+            wantedByNamespace[namespaceIndex] = decision
+            if decision { return true }
+        }
+        return false
+    }
+
     private func endElement(_ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
         guard refusal == nil else { return }
         events.append(.end(name: qualifiedName(uri, localName), location: currentLocation))
     }
 
     private func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
-        guard refusal == nil, let characters, length > 0 else { return }
+        guard refusal == nil, wantsText, let characters, length > 0 else { return }
         events.append(.text(String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)))
     }
 

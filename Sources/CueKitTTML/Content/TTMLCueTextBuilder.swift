@@ -1,0 +1,144 @@
+/// Builds one cue's WebVTT text from the text and line breaks shown, in document order, applying
+/// XML white-space handling as TTML2 section 8.2.10 (`xml:space`) defines it, in one pass:
+///
+/// - `default`: each run of XML white space (space, tab, line feed, carriage return), across
+///   element boundaries, becomes one space, and spaces at the start and end of a line vanish
+///   (XSL's `white-space-collapse`, `linefeed-treatment="treat-as-space"` and
+///   `suppress-at-line-break`);
+/// - `preserve`: spaces stay, and a line feed breaks the line.
+///
+/// A collapsed space, and a line break, are written only once text follows them on the next
+/// content, at the place they were found (inside the element that held them), so that a line
+/// never ends with a space and the cue never ends with a break. WebVTT cue text cannot hold an
+/// empty line (it would end the cue): a break that would make one is left out, and reported.
+/// Elements are opened only when text arrives inside them, so empty elements write nothing.
+struct TTMLCueTextBuilder {
+    private var writer = TTMLMarkupWriter()
+    private let rootWrappers: [TTMLParagraph.Wrapper]
+    /// An element of a paragraph with what it writes around its content.
+    typealias Element = (node: Int, wrappers: [TTMLParagraph.Wrapper], bidi: (open: String, close: String)?)
+
+    /// Elements open in the output, outermost first.
+    private var open: [Element] = []
+    /// Elements the next text goes into.
+    private var target: [Element] = []
+    private var wroteContent = false
+    private var lastWasSpace = true
+    private var lineHasContent = false
+    private var pendingSpace: Int?
+    private var pendingBreak: Int?
+    /// True once a break was left out because it would have made an empty line.
+    private(set) var droppedEmptyLines = false
+
+    init(rootWrappers: [TTMLParagraph.Wrapper]) {
+        self.rootWrappers = rootWrappers
+    }
+
+    /// Sets the elements (outermost first, below the paragraph) that hold what comes next.
+    mutating func target(_ chain: [Element]) {
+        target = chain
+    }
+
+    /// Text under `xml:space="default"`.
+    mutating func collapsibleText(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var index = 0
+            while index < buffer.count {
+                if TTMLStyleValues.isXMLWhiteSpace(buffer[index]) {
+                    if !lastWasSpace {
+                        prepareContent()
+                        pendingSpace = writer.bytes.count
+                        lastWasSpace = true
+                    }
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < buffer.count, !TTMLStyleValues.isXMLWhiteSpace(buffer[end]) { end += 1 }
+                writeContent(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                index = end
+            }
+        }
+    }
+
+    /// Text under `xml:space="preserve"`: spaces kept, line feeds (and carriage returns) break.
+    mutating func preservedText(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var index = 0
+            while index < buffer.count {
+                var end = index
+                while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+                if end > index {
+                    writeContent(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                    lastWasSpace = buffer[end - 1] == 0x20
+                }
+                guard end < buffer.count else { break }
+                var next = end + 1
+                if buffer[end] == 0x0D, next < buffer.count, buffer[next] == 0x0A { next += 1 }
+                lineBreak()
+                index = next
+            }
+        }
+    }
+
+    /// A `br`, or a line feed of preserved text.
+    mutating func lineBreak() {
+        pendingSpace = nil
+        if lineHasContent {
+            prepareContent()
+            pendingBreak = writer.bytes.count
+        } else {
+            droppedEmptyLines = true
+        }
+        lineHasContent = false
+        lastWasSpace = true
+    }
+
+    /// The cue text, or nil when nothing but white space was shown.
+    mutating func finish() -> String? {
+        guard wroteContent else { return nil }
+        while let last = open.popLast() { close(last) }
+        for wrapper in rootWrappers.reversed() { writer.close(wrapper) }
+        return writer.string
+    }
+
+    // MARK: Writing
+
+    private mutating func writeContent(_ bytes: UnsafeBufferPointer<UInt8>) {
+        prepareContent()
+        if let offset = pendingBreak {
+            writer.insert(0x0A, at: offset)
+            pendingBreak = nil
+        } else if let offset = pendingSpace {
+            writer.insert(0x20, at: offset)
+        }
+        pendingSpace = nil
+        writer.text(bytes)
+        lastWasSpace = false
+        lineHasContent = true
+    }
+
+    /// Opens the root wrappers before the first content, and brings the open elements to the target.
+    private mutating func prepareContent() {
+        if !wroteContent {
+            wroteContent = true
+            for wrapper in rootWrappers { writer.open(wrapper) }
+        }
+        var common = 0
+        while common < open.count, common < target.count, open[common].node == target[common].node { common += 1 }
+        while open.count > common { close(open.removeLast()) }
+        guard common < target.count else { return }
+        for element in target[common...] {
+            for wrapper in element.wrappers { writer.open(wrapper) }
+            if let bidi = element.bidi { writer.text(bidi.open) }
+            open.append(element)
+        }
+    }
+
+    private mutating func close(_ element: Element) {
+        if let bidi = element.bidi { writer.text(bidi.close) }
+        for wrapper in element.wrappers.reversed() { writer.close(wrapper) }
+    }
+}
