@@ -423,7 +423,9 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
 
     /// A percentage WebVTT can write (0 to 100), or `nil` when the value is not a number.
     private mutating func cuePercentage(_ value: Double, named name: String, of cue: Cue) -> Double? {
-        percentage(value, code: .vttWriteCueSetting, subject: "\(cueLabel(cue)): \(name)", consequence: "the setting was left out")
+        // The common case first: building the label for a report costs more than writing the cue.
+        if value >= 0, value <= 100 { return value }
+        return percentage(value, code: .vttWriteCueSetting, subject: "\(cueLabel(cue)): \(name)", consequence: "the setting was left out")
     }
 
     private mutating func regionPercentage(_ value: Double, named name: String, default defaultValue: Double, label: String) -> Double? {
