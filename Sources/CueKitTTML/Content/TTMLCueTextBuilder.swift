@@ -14,7 +14,9 @@
 /// Elements are opened only when text arrives inside them, so empty elements write nothing.
 struct TTMLCueTextBuilder {
     private var writer = TTMLMarkupWriter()
-    private let rootWrappers: [TTMLParagraph.Wrapper]
+    /// The markup that opens and closes the cue's outer chain (region, body, divs, `p`).
+    private let rootOpening: [UInt8]
+    private let rootClosing: [UInt8]
     /// An element of a paragraph with what it writes around its content.
     typealias Element = (node: Int, wrappers: [TTMLParagraph.Wrapper], bidi: (open: String, close: String)?)
 
@@ -30,8 +32,9 @@ struct TTMLCueTextBuilder {
     /// True once a break was left out because it would have made an empty line.
     private(set) var droppedEmptyLines = false
 
-    init(rootWrappers: [TTMLParagraph.Wrapper]) {
-        self.rootWrappers = rootWrappers
+    init(rootOpening: [UInt8], rootClosing: [UInt8]) {
+        self.rootOpening = rootOpening
+        self.rootClosing = rootClosing
     }
 
     /// Sets the elements (outermost first, below the paragraph) that hold what comes next.
@@ -100,7 +103,7 @@ struct TTMLCueTextBuilder {
     mutating func finish() -> String? {
         guard wroteContent else { return nil }
         while let last = open.popLast() { close(last) }
-        for wrapper in rootWrappers.reversed() { writer.close(wrapper) }
+        writer.raw(rootClosing)
         return writer.string
     }
 
@@ -124,7 +127,7 @@ struct TTMLCueTextBuilder {
     private mutating func prepareContent() {
         if !wroteContent {
             wroteContent = true
-            for wrapper in rootWrappers { writer.open(wrapper) }
+            writer.raw(rootOpening)
         }
         var common = 0
         while common < open.count, common < target.count, open[common].node == target[common].node { common += 1 }

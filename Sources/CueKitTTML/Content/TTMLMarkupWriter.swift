@@ -74,6 +74,11 @@ struct TTMLMarkupWriter {
         text.withUTF8 { self.text($0) }
     }
 
+    /// Markup written before.
+    mutating func raw(_ markup: [UInt8]) {
+        bytes.append(contentsOf: markup)
+    }
+
     mutating func lineBreak() {
         bytes.append(0x0A)
     }
@@ -81,7 +86,11 @@ struct TTMLMarkupWriter {
     /// Puts a byte at an earlier place: a collapsed space or a line break that turned out to be
     /// followed by text.
     mutating func insert(_ byte: UInt8, at offset: Int) {
-        bytes.insert(byte, at: offset)
+        if offset == bytes.count {
+            bytes.append(byte)
+        } else {
+            bytes.insert(byte, at: offset)
+        }
     }
 
     private static func isClassByte(_ byte: UInt8) -> Bool {

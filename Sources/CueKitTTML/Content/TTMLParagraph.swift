@@ -9,7 +9,11 @@ struct TTMLParagraph: Sendable {
     struct Node: Sendable {
         var kind: Kind
         var parent: Int
-        var children: [Int] = []
+        /// The first and last child, and the next sibling: children as a list, so that a node
+        /// costs no allocation of its own. -1 for none.
+        var firstChild = -1
+        var lastChild = -1
+        var nextSibling = -1
         var timing: TTMLTiming = .none
         /// The cue text spans that carry this element's styles, outermost first.
         var wrappers: [Wrapper] = []
@@ -116,11 +120,11 @@ struct TTMLParagraph: Sendable {
     /// The node being filled: the innermost open element.
     var current: Int = 0
     /// Open elements, innermost last.
-    var open: [Int] = [0]
+    var open: [Int] = []
 
     init(
         identifier: String, location: SourceLocation, syncBase: TTMLTime, limit: TTMLTime, timing: TTMLTiming,
-        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper], paragraphWrappers: [Wrapper]
+        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper], storage: Storage = Storage()
     ) {
         self.identifier = identifier
         self.location = location
@@ -129,8 +133,30 @@ struct TTMLParagraph: Sendable {
         self.blockWrappers = blockWrappers
         var root = Node(kind: .element(.paragraph), parent: -1, region: region, preservesSpace: preservesSpace)
         root.timing = timing
-        root.wrappers = paragraphWrappers
-        nodes = [root]
+        nodes = storage.nodes
+        texts = storage.texts
+        open = storage.open
+        nodes.append(root)
+        open.append(0)
+    }
+
+    /// The arrays of a finished paragraph, emptied, for the next one to fill without allocating.
+    struct Storage {
+        var nodes: [Node] = []
+        var texts: [String] = []
+        var open: [Int] = []
+    }
+
+    /// Empties the paragraph and hands out its arrays, keeping their capacity.
+    mutating func recycle() -> Storage {
+        var storage = Storage()
+        swap(&storage.nodes, &nodes)
+        swap(&storage.texts, &texts)
+        swap(&storage.open, &open)
+        storage.nodes.removeAll(keepingCapacity: true)
+        storage.texts.removeAll(keepingCapacity: true)
+        storage.open.removeAll(keepingCapacity: true)
+        return storage
     }
 
     /// Opens a child element of the current one.
@@ -142,7 +168,7 @@ struct TTMLParagraph: Sendable {
         node.wrappers = wrappers
         nodes.append(node)
         let index = nodes.count - 1
-        nodes[parent].children.append(index)
+        link(index, to: parent)
         open.append(index)
         current = index
     }
@@ -158,7 +184,7 @@ struct TTMLParagraph: Sendable {
     mutating func appendText(_ text: String) {
         textSize += text.utf8.count
         if case .element(let role) = nodes[current].kind, role.ignoresText { return }
-        if let last = nodes[current].children.last, case .text(let textIndex) = nodes[last].kind {
+        if nodes[current].lastChild >= 0, case .text(let textIndex) = nodes[nodes[current].lastChild].kind {
             texts[textIndex].append(text)
             return
         }
@@ -167,7 +193,17 @@ struct TTMLParagraph: Sendable {
             kind: .text(texts.count - 1), parent: current, region: nodes[current].region,
             preservesSpace: nodes[current].preservesSpace)
         nodes.append(node)
-        nodes[current].children.append(nodes.count - 1)
+        link(nodes.count - 1, to: current)
+    }
+
+    /// Makes `child` the last child of `parent`.
+    private mutating func link(_ child: Int, to parent: Int) {
+        if nodes[parent].lastChild >= 0 {
+            nodes[nodes[parent].lastChild].nextSibling = child
+        } else {
+            nodes[parent].firstChild = child
+        }
+        nodes[parent].lastChild = child
     }
 
     /// Adds a line break, with its own timing, to the current element.
@@ -177,7 +213,7 @@ struct TTMLParagraph: Sendable {
             preservesSpace: nodes[current].preservesSpace)
         node.timing = timing
         nodes.append(node)
-        nodes[current].children.append(nodes.count - 1)
+        link(nodes.count - 1, to: current)
     }
 
     /// Sets the preserved-space flag of the current element (for `xml:space` on elements that

@@ -231,11 +231,12 @@ struct TTMLParagraphRenderer {
         case .text, .lineBreak:
             implicitEnd = parentIsSequence ? begin : .indefinite
         case .element:
-            let children = paragraph.nodes[index].children
             var cursor = begin
             var latest = begin
-            var onlyText = !children.isEmpty
-            for child in children {
+            var onlyText = paragraph.nodes[index].firstChild >= 0
+            var child = paragraph.nodes[index].firstChild
+            while child >= 0 {
+                defer { child = paragraph.nodes[child].nextSibling }
                 if case .element = paragraph.nodes[child].kind { onlyText = false }
                 let childEnd = resolve(
                     child, in: &paragraph, syncBase: timing.isSequence ? cursor : begin, limit: bound,
@@ -268,11 +269,8 @@ struct TTMLParagraphRenderer {
     private func markup(
         for leaves: [Int], in paragraph: TTMLParagraph, region: Int, at time: TTMLTime, droppedEmptyLines: inout Bool
     ) -> String? {
-        var rootWrappers: [TTMLParagraph.Wrapper] = []
-        if let className = regions[region].className { rootWrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
-        rootWrappers += regions[region].tagWrappers
-        rootWrappers += wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers
-        var builder = TTMLCueTextBuilder(rootWrappers: rootWrappers)
+        let (opening, closing) = rootMarkup(region: region, chain: wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers)
+        var builder = TTMLCueTextBuilder(rootOpening: opening, rootClosing: closing)
         var chain: [TTMLCueTextBuilder.Element] = []
         var chainParent = 0
         for leaf in leaves {
@@ -304,6 +302,29 @@ struct TTMLParagraphRenderer {
         if builder.droppedEmptyLines { droppedEmptyLines = true }
         return builder.finish()
     }
+
+    /// The markup around a cue shown in `region` with the outer `chain`: the region's class and
+    /// tags, then the chain. Consecutive paragraphs mostly share both, so the last answer is kept.
+    private func rootMarkup(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8]) {
+        if let cached = rootCache.entry, cached.region == region, cached.chain == chain { return (cached.opening, cached.closing) }
+        var wrappers: [TTMLParagraph.Wrapper] = []
+        if let className = regions[region].className { wrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
+        wrappers += regions[region].tagWrappers
+        wrappers += chain
+        var opening = TTMLMarkupWriter()
+        for wrapper in wrappers { opening.open(wrapper) }
+        var closing = TTMLMarkupWriter()
+        for wrapper in wrappers.reversed() { closing.close(wrapper) }
+        rootCache.entry = (region, chain, opening.bytes, closing.bytes)
+        return (opening.bytes, closing.bytes)
+    }
+
+    /// The last ``rootMarkup(region:chain:)`` answer.
+    private final class RootCache {
+        @exclusivity(unchecked) var entry: (region: Int, chain: [TTMLParagraph.Wrapper], opening: [UInt8], closing: [UInt8])?
+    }
+
+    private let rootCache = RootCache()
 
     /// An element's wrappers at `time`: those of the last `set` active then that changes styles,
     /// else its own. For the `p` (node 0), nil unless a `set` replaces its outer chain.

@@ -51,6 +51,8 @@ struct TTMLDocumentReader {
     private var skipDepth = 0
     private var containers: [Container] = []
     private var paragraph: TTMLParagraph?
+    /// The emptied arrays of the last paragraph, reused by the next.
+    private var spareStorage = TTMLParagraph.Storage()
     private var paragraphHidden = false
     private var spanStack: [SpanContext] = []
     private var pendingStyle: TTMLStyleDefinition?
@@ -119,7 +121,8 @@ struct TTMLDocumentReader {
 
     /// What the `p` being read needs to rebuild its outer chain for a `set`.
     private struct ParagraphContext {
-        var container: Container
+        /// The index of its container in `containers` (which stays put while the `p` is read).
+        var container: Int
         var attributes: TTMLElementAttributes
     }
     private var paragraphContext: ParagraphContext?
@@ -617,43 +620,56 @@ struct TTMLDocumentReader {
     // MARK: Paragraphs
 
     private mutating func startParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
-        guard let parent = containers.last else { return }
+        guard !containers.isEmpty else { return }
+        let parentIndex = containers.count - 1
         stack.append(.paragraph)
-        let syncBase = parent.isSequence ? parent.cursor : parent.begin
+        let syncBase = containers[parentIndex].isSequence ? containers[parentIndex].cursor : containers[parentIndex].begin
         var paragraphTiming = TTMLTiming.none
-        var limit = parent.limit
+        var limit = containers[parentIndex].limit
         if let read = readTiming(attributes, location, what: "p") {
             paragraphTiming = read
         } else {
             limit = syncBase
         }
         let specified = specifiedStyles(attributes, location)
-        var built = TTMLParagraph(
+        let chain = paragraphChain(attributes, container: parentIndex, location)
+        var storage = TTMLParagraph.Storage()
+        swap(&storage, &spareStorage)
+        paragraph = TTMLParagraph(
             identifier: attributes.identifier ?? "", location: location, syncBase: syncBase, limit: limit, timing: paragraphTiming,
-            region: parent.region.adding(validatedRegion(attributes.region, location)),
-            preservesSpace: space(attributes, inherited: parent.preservesSpace, location),
-            blockWrappers: paragraphChain(attributes, container: parent, location), paragraphWrappers: [])
-        built.textAlign = specified[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? parent.textAlign
-        built.direction = specified[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? parent.direction
-        if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
-            built.nodes[0].displayNone = true
-            built.hasDynamicStyles = true
+            region: containers[parentIndex].region.adding(validatedRegion(attributes.region, location)),
+            preservesSpace: space(attributes, inherited: containers[parentIndex].preservesSpace, location),
+            blockWrappers: chain, storage: storage)
+        if let align = specified[.textAlign] {
+            paragraph!.textAlign = String(TTMLStyleValues.trimmed(Substring(align)))
+        } else {
+            paragraph!.textAlign = containers[parentIndex].textAlign
         }
-        paragraph = built
-        paragraphHidden = parent.hidden
-        paragraphContext = ParagraphContext(container: parent, attributes: attributes)
-        let language = attributes.lang ?? parent.language
-        spanStack = [SpanContext(language: language, parentLanguage: parent.language, attributes: attributes, role: .paragraph)]
+        if let direction = specified[.direction] {
+            paragraph!.direction = String(TTMLStyleValues.trimmed(Substring(direction)))
+        } else {
+            paragraph!.direction = containers[parentIndex].direction
+        }
+        if let display = specified[.display], TTMLStyleValues.trimmed(Substring(display)) == "none" {
+            paragraph!.nodes[0].displayNone = true
+            paragraph!.hasDynamicStyles = true
+        }
+        paragraphHidden = containers[parentIndex].hidden
+        paragraphContext = ParagraphContext(container: parentIndex, attributes: attributes)
+        let parentLanguage = containers[parentIndex].language
+        spanStack.removeAll(keepingCapacity: true)
+        spanStack.append(
+            SpanContext(language: attributes.lang ?? parentLanguage, parentLanguage: parentLanguage, attributes: attributes, role: .paragraph))
     }
 
     /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
-    private mutating func paragraphChain(_ attributes: TTMLElementAttributes, container: Container, _ location: SourceLocation)
+    private mutating func paragraphChain(_ attributes: TTMLElementAttributes, container index: Int, _ location: SourceLocation)
         -> [TTMLParagraph.Wrapper]
     {
-        var wrappers = container.wrappers
-        var mergeable = container.mergeableClasses
-        let language = attributes.lang ?? container.language
-        if language != container.language, !language.isEmpty {
+        var wrappers = containers[index].wrappers
+        var mergeable = containers[index].mergeableClasses
+        let language = attributes.lang ?? containers[index].language
+        if language != containers[index].language, !language.isEmpty {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
             mergeable = nil
         }
@@ -664,10 +680,10 @@ struct TTMLDocumentReader {
     }
 
     private mutating func endParagraph() {
-        guard var finished = paragraph else { return }
-        paragraph = nil
+        guard var finished = paragraph.take() else { return }
+        defer { spareStorage = finished.recycle() }
         paragraphContext = nil
-        spanStack = []
+        spanStack.removeAll(keepingCapacity: true)
         if mode == .read, !paragraphHidden {
             let outcome = renderer.render(&finished)
             for cue in outcome.cues { output.append(.cue(cue)) }
@@ -1067,13 +1083,21 @@ struct TTMLDocumentReader {
 
     /// One time expression; nil (after reporting) when it cannot be read.
     private mutating func readTime(_ value: String, name: String, _ location: SourceLocation, what: String) -> TTMLTime? {
-        let trimmed = TTMLStyleValues.trimmed(Substring(value))
-        if trimmed.utf8.count != value.utf8.count, !trimmed.isEmpty {
+        var text = value
+        let (result, trimmedWhiteSpace) = text.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.count
+            while start < end, TTMLStyleValues.isXMLWhiteSpace(bytes[start]) { start += 1 }
+            while end > start, TTMLStyleValues.isXMLWhiteSpace(bytes[end - 1]) { end -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return (TTMLTimeExpression.parse(trimmed, parameters: timing), end - start != bytes.count && end > start)
+        }
+        if trimmedWhiteSpace {
             report(
                 .warning, .ttmlTimeWhiteSpace, location,
                 "\(name) \(quoted(value)) has white space around the time, which TTML does not allow; it was read without it")
         }
-        switch TTMLTimeExpression.parse(trimmed.utf8, parameters: timing) {
+        switch result {
         case .success(let parsed):
             var time = parsed.time
             if let warning = parsed.warning {

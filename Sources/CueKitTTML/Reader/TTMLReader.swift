@@ -107,8 +107,13 @@ public final class TTMLReader: TrackReader {
 
     static func consume(_ parser: XMLPushParser, _ document: inout TTMLDocumentReader) throws {
         guard !parser.events.isEmpty else { return }
-        let events = parser.events
-        parser.events.removeAll(keepingCapacity: true)
+        // Take the events and give the emptied buffer back, so that no copy is made.
+        var events: [XMLEvent] = []
+        swap(&events, &parser.events)
+        defer {
+            events.removeAll(keepingCapacity: true)
+            swap(&events, &parser.events)
+        }
         for event in events { try document.consume(event) }
     }
 
@@ -144,14 +149,23 @@ extension TTMLReader {
     /// classes its inline styles need. A document that cannot be read gives what was found
     /// before the problem (the second pass reports it).
     public static func scanInlineStyles(bytes: some Collection<UInt8>, options: TTMLReaderOptions = TTMLReaderOptions()) -> TTMLInlineStyles {
-        var scanner = InlineStyleScanner(options: options)
         let array = Array(bytes)
+        var hint = InlineStyleHint()
+        array.withUnsafeBytes { hint.feed($0) }
+        guard hint.finish() else { return .none }
+        var scanner = InlineStyleScanner(options: options)
         array.withUnsafeBytes { scanner.feed($0) }
         return scanner.finish()
     }
 
     /// The first pass of a two-pass read of a file, in fixed-size chunks.
+    ///
+    /// A byte-level look comes first: a body with no attribute in a styling namespace (the common
+    /// case: styles in the head) needs no first pass at all.
     public static func scanInlineStyles(fileAtPath path: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> TTMLInlineStyles {
+        var hint = InlineStyleHint()
+        try FileByteSource(path: path).forEachChunk { hint.feed($0) }
+        guard hint.finish() else { return .none }
         var scanner = InlineStyleScanner(options: options)
         try FileByteSource(path: path).forEachChunk { scanner.feed($0) }
         return scanner.finish()

@@ -129,24 +129,57 @@ enum TTMLAttributeKind: Sendable, Hashable {
     }
 }
 
-/// Classifies names once per distinct name of a parse, by the numbers the XML parser gives them.
+/// Classifies names once per distinct name of a parse, by the numbers the XML parser gives them:
+/// a table indexed by namespace number, then local-name number, for the first
+/// ``tableLimit`` numbers (the names of any real document); a hashed table past them, so that a
+/// document with thousands of invented names cannot make the table grow as their square.
 struct TTMLVocabularyCache {
-    private var elements: [Int: TTMLElementKind] = [:]
-    private var attributes: [Int: TTMLAttributeKind] = [:]
+    static let tableLimit = 512
+    private var elements: [[TTMLElementKind?]] = []
+    private var attributes: [[TTMLAttributeKind?]] = []
+    private var otherElements: [Int: TTMLElementKind] = [:]
+    private var otherAttributes: [Int: TTMLAttributeKind] = [:]
 
     mutating func element(_ name: XMLName) -> TTMLElementKind {
-        let key = name.namespaceIndex << 32 | name.localIndex
-        if let known = elements[key] { return known }
+        guard name.namespaceIndex < Self.tableLimit, name.localIndex < Self.tableLimit else {
+            let key = name.namespaceIndex << 32 | name.localIndex
+            if let known = otherElements[key] { return known }
+            let kind = TTMLElementKind(name)
+            otherElements[key] = kind
+            return kind
+        }
+        if let known = Self.lookup(elements, name) { return known }
         let kind = TTMLElementKind(name)
-        elements[key] = kind
+        Self.store(kind, in: &elements, name)
         return kind
     }
 
     mutating func attribute(_ name: XMLName) -> TTMLAttributeKind {
-        let key = name.namespaceIndex << 32 | name.localIndex
-        if let known = attributes[key] { return known }
+        guard name.namespaceIndex < Self.tableLimit, name.localIndex < Self.tableLimit else {
+            let key = name.namespaceIndex << 32 | name.localIndex
+            if let known = otherAttributes[key] { return known }
+            let kind = TTMLAttributeKind(name)
+            otherAttributes[key] = kind
+            return kind
+        }
+        if let known = Self.lookup(attributes, name) { return known }
         let kind = TTMLAttributeKind(name)
-        attributes[key] = kind
+        Self.store(kind, in: &attributes, name)
         return kind
+    }
+
+    private static func lookup<Kind>(_ table: [[Kind?]], _ name: XMLName) -> Kind? {
+        guard name.namespaceIndex < table.count else { return nil }
+        let row = table[name.namespaceIndex]
+        guard name.localIndex < row.count else { return nil }
+        return row[name.localIndex]
+    }
+
+    private static func store<Kind>(_ kind: Kind, in table: inout [[Kind?]], _ name: XMLName) {
+        while table.count <= name.namespaceIndex { table.append([]) }
+        if table[name.namespaceIndex].count <= name.localIndex {
+            table[name.namespaceIndex] += Array(repeating: nil, count: name.localIndex + 1 - table[name.namespaceIndex].count)
+        }
+        table[name.namespaceIndex][name.localIndex] = kind
     }
 }

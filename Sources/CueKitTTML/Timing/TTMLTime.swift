@@ -10,7 +10,9 @@
 /// time, absorbing in sums. Arithmetic that would overflow 64 bits (which needs denominators
 /// beyond 10^18, far past anything a document writes) rounds the result to the nanosecond.
 struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The numerator, in lowest terms with ``denominator``.
     private(set) var numerator: Int64
+    /// The denominator: positive, or zero for the indefinite time.
     private(set) var denominator: Int64
 
     /// Zero seconds.

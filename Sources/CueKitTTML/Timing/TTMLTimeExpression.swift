@@ -45,7 +45,8 @@ enum TTMLTimeExpression {
         return Array(text).withUnsafeBufferPointer { parse($0, parameters: parameters) }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {
+    /// Parses bytes (already trimmed of XML white space).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {
         guard !bytes.isEmpty else { return .failure(Failure(reason: "it is empty")) }
         if bytes[0] == UInt8(ascii: "w"), bytes.starts(with: "wallclock(".utf8) {
             return .failure(
@@ -114,7 +115,12 @@ enum TTMLTimeExpression {
             return smpteTime(seconds: wholeSeconds, minutes: hourValue * 60 + minuteValue, frames: frames ?? 0, subFrames: subFrames, fraction: fraction, parameters)
         }
         var time = TTMLTime(seconds: wholeSeconds)
-        if let fraction, fraction != .zero { time = time + fraction }
+        if let fraction, fraction != .zero {
+            // One fraction, reduced once: seconds × denominator + numerator over the denominator.
+            let scaled = wholeSeconds.multipliedReportingOverflow(by: fraction.denominator)
+            let sum = scaled.partialValue.addingReportingOverflow(fraction.numerator)
+            time = !scaled.overflow && !sum.overflow ? TTMLTime(sum.partialValue, over: fraction.denominator) : time + fraction
+        }
         if let frames {
             time = time + parameters.frames(TTMLTime(frames * parameters.subFrameRate + subFrames, over: parameters.subFrameRate))
         }

@@ -267,22 +267,36 @@ final class XMLPushParser {
     }
 
     /// The string at a dictionary address and its number; equal strings get equal numbers even
-    /// when libxml2 holds them at different addresses.
+    /// when libxml2 holds them at different addresses. A small direct-mapped cache in front of the
+    /// table answers the few names a document repeats without hashing.
     private func interned(_ pointer: UnsafePointer<xmlChar>?) -> (String, Int) {
         guard let pointer else { return ("", 0) }
         let key = UnsafeRawPointer(pointer)
-        if let known = names[key] { return known }
-        let string = String(cString: pointer)
-        let index: Int
-        if let existing = nameIndexByText[string] {
-            index = existing
+        let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & (Self.cacheSize - 1)
+        if recentKeys[slot] == key { return recentNames[slot] }
+        let result: (String, Int)
+        if let known = names[key] {
+            result = known
         } else {
-            index = nameIndexByText.count
-            nameIndexByText[string] = index
+            let string = String(cString: pointer)
+            let index: Int
+            if let existing = nameIndexByText[string] {
+                index = existing
+            } else {
+                index = nameIndexByText.count
+                nameIndexByText[string] = index
+            }
+            result = (string, index)
+            names[key] = result
         }
-        names[key] = (string, index)
-        return (string, index)
+        recentKeys[slot] = key
+        recentNames[slot] = result
+        return result
     }
+
+    private static let cacheSize = 64
+    @exclusivity(unchecked) private var recentKeys = [UnsafeRawPointer?](repeating: nil, count: XMLPushParser.cacheSize)
+    @exclusivity(unchecked) private var recentNames = [(String, Int)](repeating: ("", 0), count: XMLPushParser.cacheSize)
 
     /// The attribute value as text. Without entity substitution libxml2 hands out an escaped
     /// ampersand (`&amp;` or `&#38;`) as the five characters `&#38;`, to be reparsed by a tree
