@@ -58,6 +58,7 @@ let package = Package(
             ]
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
+        .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
