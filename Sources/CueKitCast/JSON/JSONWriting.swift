@@ -9,8 +9,8 @@ extension JSONValue {
 
     /// The value as JSON text (RFC 8259), object keys in their order.
     ///
-    /// Whole numbers below 2^53 are written without a fraction (`3`, not `3.0`), as JavaScript's
-    /// `JSON.stringify` writes them; other numbers in the shortest form that reads back to the same
+    /// Whole numbers below 10^18 are written without a fraction or exponent (`3`, not `3.0`), as
+    /// JavaScript's `JSON.stringify` writes them; other numbers in the shortest form that reads back to the same
     /// double. Like `JSON.stringify`, a non-finite number (which JSON cannot carry) is written as
     /// `null`. Strings escape `"`, `\` and control characters and keep everything else as UTF-8.
     public func serialized(_ layout: Layout = .pretty) -> String {
@@ -72,7 +72,7 @@ extension JSONValue {
     /// form (which is valid JSON: `0.1`, `1e-07`, `1.5e+20`).
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+        if value == value.rounded(), abs(value) < 1e18 {
             if value == 0 { return "0" }  // -0 too, as JSON.stringify writes it
             return String(Int64(value))
         }
@@ -151,7 +151,7 @@ extension JSONValue: Codable {
             try container.encode(value)
         case .number(let value):
             var container = encoder.singleValueContainer()
-            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+            if value == value.rounded(), abs(value) < 1e18 {
                 try container.encode(Int64(value))
             } else {
                 try container.encode(value)

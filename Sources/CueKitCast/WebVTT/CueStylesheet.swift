@@ -28,13 +28,14 @@ public struct CueStylesheet: Sendable, Hashable {
     ]
 
     /// The declarations of the `::cue` rule, in the order written.
-    public var declarations: [(property: String, value: String)] {
-        guard let text = stylesheet?.text else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            let trimmed = line.drop { $0 == " " }
-            guard let colon = trimmed.firstIndex(of: ":"), trimmed.hasSuffix(";") else { return nil }
-            return (String(trimmed[..<colon]), String(trimmed[trimmed.index(after: colon)...].dropFirst().dropLast()))
-        }
+    public var declarations: [Declaration]
+
+    /// One `property: value` pair.
+    public struct Declaration: Sendable, Hashable {
+        /// The CSS property, one of ``CueStylesheet/allowedProperties``.
+        public var property: String
+        /// Its value.
+        public var value: String
     }
 }
 
@@ -63,27 +64,31 @@ extension TextTrackStyle {
             let fieldPath = field.map { path.appending($0) } ?? path
             diagnostics.append(Diagnostic(severity, code, at: locations.nearest(fieldPath), "\(fieldPath): \(message)"))
         }
-        var declarations: [(String, String)] = []
-        if let color = foregroundColor { declarations.append(("color", color.css)) }
-        if let color = backgroundColor { declarations.append(("background-color", color.css)) }
+        var declarations: [CueStylesheet.Declaration] = []
+        func declare(_ property: String, _ value: String) {
+            precondition(CueStylesheet.allowedProperties.contains(property), "\(property) is not allowed in ::cue")
+            declarations.append(CueStylesheet.Declaration(property: property, value: value))
+        }
+        if let color = foregroundColor { declare("color", color.css) }
+        if let color = backgroundColor { declare("background-color", color.css) }
         if let scale = fontScale {
             if scale > 0 && scale.isFinite {
-                declarations.append(("font-size", Self.formatPercentage(scale) + "%"))
+                declare("font-size", Self.formatPercentage(scale) + "%")
             } else {
                 report(.error, .castBadFontScale, "fontScale", "fontScale must be a positive number, found \(scale): not written")
             }
         }
         switch (fontFamily, fontGenericFamily) {
-        case (let family?, let generic?): declarations.append(("font-family", Self.cssString(family) + ", " + generic.fontStack))
-        case (let family?, nil): declarations.append(("font-family", Self.cssString(family)))
-        case (nil, let generic?): declarations.append(("font-family", generic.fontStack))
+        case (let family?, let generic?): declare("font-family", Self.cssString(family) + ", " + generic.fontStack)
+        case (let family?, nil): declare("font-family", Self.cssString(family))
+        case (nil, let generic?): declare("font-family", generic.fontStack)
         case (nil, nil): break
         }
-        if fontGenericFamily == .smallCapitals { declarations.append(("font-variant", "small-caps")) }
+        if fontGenericFamily == .smallCapitals { declare("font-variant", "small-caps") }
         if let fontStyle {
             let (weight, style) = fontStyle.cssWeightAndStyle
-            declarations.append(("font-weight", weight))
-            declarations.append(("font-style", style))
+            declare("font-weight", weight)
+            declare("font-style", style)
         }
         if let edgeType {
             let color: CastColor
@@ -98,7 +103,7 @@ extension TextTrackStyle {
                     )
                 }
             }
-            declarations.append(("text-shadow", edgeType.textShadow(color: color)))
+            declare("text-shadow", edgeType.textShadow(color: color))
         } else if edgeColor != nil {
             report(.note, .castIgnoredField, "edgeColor", "edgeColor without edgeType draws no edge; set edgeType to use it")
         }
@@ -119,14 +124,11 @@ extension TextTrackStyle {
         for (key, _) in otherFields {
             report(.note, .castNotWritten, key, "'\(key)' is not a TextTrackStyle field CueKit knows how to draw: not written into the file")
         }
-        guard !declarations.isEmpty else { return CueStylesheet(stylesheet: nil, diagnostics: diagnostics) }
+        guard !declarations.isEmpty else { return CueStylesheet(stylesheet: nil, diagnostics: diagnostics, declarations: []) }
         var css = CueStylesheet.marker + "\n::cue {\n"
-        for (property, value) in declarations {
-            precondition(CueStylesheet.allowedProperties.contains(property), "\(property) is not allowed in ::cue")
-            css += "  \(property): \(value);\n"
-        }
+        for declaration in declarations { css += "  \(declaration.property): \(declaration.value);\n" }
         css += "}"
-        return CueStylesheet(stylesheet: Stylesheet(css), diagnostics: diagnostics)
+        return CueStylesheet(stylesheet: Stylesheet(css), diagnostics: diagnostics, declarations: declarations)
     }
 
     /// Bakes the style into a track: removes style sheets an earlier application wrote (they start
