@@ -292,7 +292,8 @@ struct JSONParser {
             let unit = try parseHexUnit(escapeStart: start)
             if (0xD800...0xDBFF).contains(unit) {
                 guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                    throw failure("lone high surrogate \\u\(String(unit, radix: 16, uppercase: true)) (a receiver would show U+FFFD)", at: start)
+                    throw failure(
+                        "lone high surrogate \\u\(String(unit, radix: 16, uppercase: true)) (a receiver would show U+FFFD)", at: start)
                 }
                 let lowStart = here
                 advance()

@@ -96,4 +96,3 @@ public struct JSONLocations: Sendable, Hashable {
         }
     }
 }
-

@@ -121,7 +121,8 @@ struct CastDecoder {
         return Int(number)
     }
 
-    mutating func enumeration<Value: CastEnumeration>(_ object: JSONObject, _ key: String, at path: JSONPath, as type: Value.Type) -> Value? {
+    mutating func enumeration<Value: CastEnumeration>(_ object: JSONObject, _ key: String, at path: JSONPath, as type: Value.Type) -> Value?
+    {
         guard let string = string(object, key, at: path) else { return nil }
         guard let value = Value(rawValue: string) else {
             let hint = Value(rawValue: string.uppercased()).map { " (Cast values are upper case: \($0.rawValue))" } ?? ""

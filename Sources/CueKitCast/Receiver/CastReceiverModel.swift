@@ -89,7 +89,9 @@ public struct CastReceiverModel: Sendable, Hashable {
     /// ``CastLoadRequest/validate(at:locations:)``), and active track ids must name its tracks.
     public mutating func load(_ request: CastLoadRequest) -> CastRequestResult {
         let requestId = assignRequestId(request.requestId)
-        let problems = request.validate().filter { $0.severity == .error } + styleProblems(request.media.textTrackStyle, at: JSONPath.root.appending("media").appending("textTrackStyle"))
+        let problems =
+            request.validate().filter { $0.severity == .error }
+            + styleProblems(request.media.textTrackStyle, at: JSONPath.root.appending("media").appending("textTrackStyle"))
         guard problems.isEmpty else {
             return .failure(CastRequestError(requestId: requestId, type: .loadFailed, reason: .invalidParams, diagnostics: problems))
         }
@@ -122,7 +124,8 @@ public struct CastReceiverModel: Sendable, Hashable {
             )
         }
         let problems =
-            request.validate(against: media).filter { $0.severity == .error } + styleProblems(request.textTrackStyle, at: JSONPath.root.appending("textTrackStyle"))
+            request.validate(against: media).filter { $0.severity == .error }
+            + styleProblems(request.textTrackStyle, at: JSONPath.root.appending("textTrackStyle"))
         guard problems.isEmpty else {
             return .failure(CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidParams, diagnostics: problems))
         }

@@ -36,7 +36,8 @@ struct CastValidator {
 
     mutating func check(_ track: MediaTrack, at path: JSONPath) {
         if track.trackId < 0 {
-            report(.warning, .castBadTrackID, at: path.appending("trackId"), "track ids are expected to be 0 or more, found \(track.trackId)")
+            report(
+                .warning, .castBadTrackID, at: path.appending("trackId"), "track ids are expected to be 0 or more, found \(track.trackId)")
         }
         if track.subtype != nil, track.type != .text {
             report(
@@ -46,10 +47,15 @@ struct CastValidator {
         }
         if let language = track.language {
             if language.isEmpty {
-                report(.error, .castBadLanguage, at: path.appending("language"), "language is empty; write a BCP 47 tag such as 'en' or 'pt-BR'")
+                report(
+                    .error, .castBadLanguage, at: path.appending("language"),
+                    "language is empty; write a BCP 47 tag such as 'en' or 'pt-BR'")
             } else if !LanguageTag.isWellFormed(language) {
-                let hint = LanguageTag.suggestion(for: language).map { "; write '\($0)'" } ?? "; write a tag such as 'en', 'pt-BR' or 'zh-Hant'"
-                report(.error, .castBadLanguage, at: path.appending("language"), "'\(language)' is not a BCP 47 language tag (RFC 5646)\(hint)")
+                let hint =
+                    LanguageTag.suggestion(for: language).map { "; write '\($0)'" } ?? "; write a tag such as 'en', 'pt-BR' or 'zh-Hant'"
+                report(
+                    .error, .castBadLanguage, at: path.appending("language"), "'\(language)' is not a BCP 47 language tag (RFC 5646)\(hint)"
+                )
             }
         } else if track.subtype == .subtitles {
             report(
@@ -81,11 +87,13 @@ struct CastValidator {
         switch track.type {
         case .text:
             if ["audio", "video", "image"].contains(mediaType.type) {
-                report(.error, .castContentTypeMismatch, at: typePath, "'\(contentType)' is not a text format, but the track's type is TEXT")
+                report(
+                    .error, .castContentTypeMismatch, at: typePath, "'\(contentType)' is not a text format, but the track's type is TEXT")
             } else if !MediaType.castTextFormats.contains(mediaType.essence) {
                 let advice =
                     mediaType.essence == "text/srt" || mediaType.essence == "application/x-subrip"
-                    ? "; convert SubRip to WebVTT (cuekit convert) and use text/vtt" : "; use text/vtt (WebVTT) or application/ttml+xml (TTML)"
+                    ? "; convert SubRip to WebVTT (cuekit convert) and use text/vtt"
+                    : "; use text/vtt (WebVTT) or application/ttml+xml (TTML)"
                 report(
                     .warning, .castUnsupportedTextFormat, at: typePath,
                     "'\(contentType)' is not a text format Cast receivers render\(advice)"
@@ -93,13 +101,17 @@ struct CastValidator {
             }
         case .audio:
             if mediaType.type == "text" || mediaType.type == "image" {
-                report(.error, .castContentTypeMismatch, at: typePath, "'\(contentType)' is not an audio format, but the track's type is AUDIO")
+                report(
+                    .error, .castContentTypeMismatch, at: typePath, "'\(contentType)' is not an audio format, but the track's type is AUDIO"
+                )
             } else if mediaType.type == "video" {
-                report(.warning, .castContentTypeMismatch, at: typePath, "'\(contentType)' is a video type on an AUDIO track; use audio/...")
+                report(
+                    .warning, .castContentTypeMismatch, at: typePath, "'\(contentType)' is a video type on an AUDIO track; use audio/...")
             }
         case .video:
             if ["text", "audio", "image"].contains(mediaType.type) {
-                report(.error, .castContentTypeMismatch, at: typePath, "'\(contentType)' is not a video format, but the track's type is VIDEO")
+                report(
+                    .error, .castContentTypeMismatch, at: typePath, "'\(contentType)' is not a video format, but the track's type is VIDEO")
             }
         }
     }
@@ -146,19 +158,25 @@ struct CastValidator {
             let durationPath = path.appending("duration")
             if media.streamType == .live {
                 if duration != -1 {
-                    report(.warning, .castBadDuration, at: durationPath, "a LIVE stream's duration is -1 (or absent), found \(JSONValue.format(duration))")
+                    report(
+                        .warning, .castBadDuration, at: durationPath,
+                        "a LIVE stream's duration is -1 (or absent), found \(JSONValue.format(duration))")
                 }
             } else if duration == -1 {
                 report(.warning, .castBadDuration, at: durationPath, "duration -1 marks a live stream, but streamType is not LIVE")
             } else if duration < 0 || !duration.isFinite {
-                report(.error, .castBadDuration, at: durationPath, "duration is in seconds and cannot be negative, found \(JSONValue.format(duration))")
+                report(
+                    .error, .castBadDuration, at: durationPath,
+                    "duration is in seconds and cannot be negative, found \(JSONValue.format(duration))")
             }
         }
         if let metadata = media.metadata {
             let metadataPath = path.appending("metadata")
             if case .object(let object) = metadata {
                 if let type = object["metadataType"], type.numberValue.map({ $0 != $0.rounded() }) ?? true {
-                    report(.error, .castWrongType, at: metadataPath.appending("metadataType"), "metadataType must be a whole number (0 GENERIC, 1 MOVIE, 2 TV_SHOW...)")
+                    report(
+                        .error, .castWrongType, at: metadataPath.appending("metadataType"),
+                        "metadataType must be a whole number (0 GENERIC, 1 MOVIE, 2 TV_SHOW...)")
                 }
             } else {
                 report(.error, .castWrongType, at: metadataPath, "expected metadata (an object), found \(metadata.typeDescription)")

@@ -122,7 +122,8 @@ extension TextTrackStyle {
             report(.note, .castNotWritten, "customData", "customData is application data, not a style: not written into the file")
         }
         for (key, _) in otherFields {
-            report(.note, .castNotWritten, key, "'\(key)' is not a TextTrackStyle field CueKit knows how to draw: not written into the file")
+            report(
+                .note, .castNotWritten, key, "'\(key)' is not a TextTrackStyle field CueKit knows how to draw: not written into the file")
         }
         guard !declarations.isEmpty else { return CueStylesheet(stylesheet: nil, diagnostics: diagnostics, declarations: []) }
         var css = CueStylesheet.marker + "\n::cue {\n"

@@ -24,7 +24,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (3.0, "3"), (-0.0, "0"), (0.1, "0.1"), (1e-7, "1e-07"), (1.5e20, "1.5e+20"), (9007199254740993.0, "9007199254740992"), (1e18, "1e+18"),
+        (3.0, "3"), (-0.0, "0"), (0.1, "0.1"), (1e-7, "1e-07"), (1.5e20, "1.5e+20"), (9007199254740993.0, "9007199254740992"),
+        (1e18, "1e+18"),
         (Double.nan, "null"), (Double.infinity, "null"),
     ])
     func writesNumbersAsJavaScriptReadsThem(value: Double, text: String) throws {

@@ -50,9 +50,10 @@ import Testing
         #expect(style.otherFields["fontColour"] == "#FFFFFFFF")
         #expect(style.json.serialized(.compact) == ##"{"fontScale":1,"fontColour":"#FFFFFFFF"}"##)
         #expect(decoded.isValid)
-        #expect(decoded.diagnostics.map(\.description) == [
-            "1:32: note: $.fontColour: 'fontColour' is not a TextTrackStyle field CueKit checks; it is kept as it is [cast-unknown-field]"
-        ])
+        #expect(
+            decoded.diagnostics.map(\.description) == [
+                "1:32: note: $.fontColour: 'fontColour' is not a TextTrackStyle field CueKit checks; it is kept as it is [cast-unknown-field]"
+            ])
     }
 
     @Test(arguments: [
@@ -117,7 +118,9 @@ import Testing
         #expect(style == TextTrackStyle(edgeType: .outline, edgeColor: CastColor(red: 0, green: 255, blue: 0), fontScale: 1.25))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(style), as: UTF8.self) == ##"{"edgeColor":"#00FF00FF","edgeType":"OUTLINE","fontScale":1.25}"##)
+        #expect(
+            String(decoding: try encoder.encode(style), as: UTF8.self)
+                == ##"{"edgeColor":"#00FF00FF","edgeType":"OUTLINE","fontScale":1.25}"##)
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(TextTrackStyle.self, from: Data(#"{"fontScale":-1}"#.utf8))
         }

@@ -16,7 +16,9 @@ import Testing
     let audio = MediaTrack(trackId: 3, type: .audio, trackContentId: "trk0001", trackContentType: "audio/mp4", language: "fr")
 
     var media: MediaInformation {
-        MediaInformation(contentId: "https://cdn.example.com/movie.mp4", contentType: "video/mp4", streamType: .buffered, tracks: [english, french, audio])
+        MediaInformation(
+            contentId: "https://cdn.example.com/movie.mp4", contentType: "video/mp4", streamType: .buffered,
+            tracks: [english, french, audio])
     }
 
     /// A receiver with media loaded and three listeners whose load callbacks were drained.
@@ -91,7 +93,10 @@ import Testing
         _ = try receiver.setActiveTrackIds([]).get()
         #expect(receiver.activeTrackIds == [])
         for listener in listeners {
-            #expect(receiver.takeCallbacks(for: listener) == [.statusUpdated(CastMediaStatus(mediaSessionId: 1, media: media, activeTrackIds: []))])
+            #expect(
+                receiver.takeCallbacks(for: listener) == [
+                    .statusUpdated(CastMediaStatus(mediaSessionId: 1, media: media, activeTrackIds: []))
+                ])
         }
     }
 
@@ -162,9 +167,10 @@ import Testing
             Issue.record("a negative scale was accepted")
             return
         }
-        #expect(error.diagnostics.map(\.description) == [
-            "error: $.textTrackStyle.fontScale: fontScale must be a positive number (1 is the receiver's default size), found -2 [cast-bad-font-scale]"
-        ])
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "error: $.textTrackStyle.fontScale: fontScale must be a positive number (1 is the receiver's default size), found -2 [cast-bad-font-scale]"
+            ])
         for listener in listeners { #expect(receiver.takeCallbacks(for: listener) == []) }
     }
 
@@ -190,7 +196,9 @@ import Testing
     @Test func requestsWithoutLoadedMediaFail() {
         var receiver = CastReceiverModel()
         let listener = receiver.addListener()
-        for result in [receiver.setActiveTrackIds([1]), receiver.setTextTrackStyle(TextTrackStyle()), receiver.replaceTracks([]), receiver.stop()] {
+        for result in [
+            receiver.setActiveTrackIds([1]), receiver.setTextTrackStyle(TextTrackStyle()), receiver.replaceTracks([]), receiver.stop(),
+        ] {
             guard case .failure(let error) = result else {
                 Issue.record("a request succeeded with nothing loaded")
                 continue

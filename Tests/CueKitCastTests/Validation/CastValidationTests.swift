@@ -3,8 +3,12 @@ import CueKitCast
 import Testing
 
 @Suite struct CastValidationTests {
-    func subtitles(_ id: Int, _ language: String? = "en", url: String = "https://cdn.example.com/en.vtt", type: String? = "text/vtt") -> MediaTrack {
-        MediaTrack(trackId: id, type: .text, subtype: .subtitles, trackContentId: url, trackContentType: type, name: "Subtitles", language: language)
+    func subtitles(_ id: Int, _ language: String? = "en", url: String = "https://cdn.example.com/en.vtt", type: String? = "text/vtt")
+        -> MediaTrack
+    {
+        MediaTrack(
+            trackId: id, type: .text, subtype: .subtitles, trackContentId: url, trackContentType: type, name: "Subtitles",
+            language: language)
     }
 
     func media(_ tracks: [MediaTrack]) -> MediaInformation {
@@ -71,10 +75,12 @@ import Testing
 
     @Test func textFormatsCastReceiversDoNotRenderAreWarnings() {
         #expect(
-            messages(media([subtitles(1, type: "text/srt"), subtitles(2, type: "application/ttml+xml; charset=utf-8"), subtitles(3, type: nil)]).validate()) == [
-                "warning: $.tracks[0].trackContentType: 'text/srt' is not a text format Cast receivers render; convert SubRip to WebVTT (cuekit convert) and use text/vtt [cast-unsupported-text-format]",
-                "warning: $.tracks[2]: a side-loaded text track needs trackContentType (text/vtt for WebVTT) for the receiver to pick its parser [cast-missing-content-type]",
-            ]
+            messages(
+                media([subtitles(1, type: "text/srt"), subtitles(2, type: "application/ttml+xml; charset=utf-8"), subtitles(3, type: nil)])
+                    .validate()) == [
+                    "warning: $.tracks[0].trackContentType: 'text/srt' is not a text format Cast receivers render; convert SubRip to WebVTT (cuekit convert) and use text/vtt [cast-unsupported-text-format]",
+                    "warning: $.tracks[2]: a side-loaded text track needs trackContentType (text/vtt for WebVTT) for the receiver to pick its parser [cast-missing-content-type]",
+                ]
         )
     }
 
@@ -97,11 +103,13 @@ import Testing
             ]
         )
         let live = MediaInformation(contentId: "x", contentType: "application/x-mpegurl", streamType: .live, duration: 60)
-        #expect(messages(live.validate()) == ["warning: $.duration: a LIVE stream's duration is -1 (or absent), found 60 [cast-bad-duration]"])
+        #expect(
+            messages(live.validate()) == ["warning: $.duration: a LIVE stream's duration is -1 (or absent), found 60 [cast-bad-duration]"])
     }
 
     @Test func notesStyleFieldsTheReceiverIgnores() {
-        let style = TextTrackStyle(edgeType: TextTrackStyle.EdgeType.none, edgeColor: .white, windowType: .normal, windowRoundedCornerRadius: 4)
+        let style = TextTrackStyle(
+            edgeType: TextTrackStyle.EdgeType.none, edgeColor: .white, windowType: .normal, windowRoundedCornerRadius: 4)
         #expect(
             messages(style.validate()) == [
                 "note: $.edgeColor: edgeColor is ignored because edgeType is NONE [cast-ignored-field]",
@@ -152,7 +160,10 @@ import Testing
     @Test func checkReportsSyntaxAndUnknownMessageTypes() {
         let broken = CastMessage.check(Array("{\"type\": \"LOAD\",}".utf8))
         #expect(broken.message == nil)
-        #expect(broken.diagnostics.map(\.description) == ["1:17: error: unexpected '}'; expected a member name in double quotes [cast-json-syntax]"])
+        #expect(
+            broken.diagnostics.map(\.description) == [
+                "1:17: error: unexpected '}'; expected a member name in double quotes [cast-json-syntax]"
+            ])
         let seek = CastMessage.check(Array(#"{"type": "SEEK", "currentTime": 10}"#.utf8))
         #expect(!seek.isValid)
         #expect(

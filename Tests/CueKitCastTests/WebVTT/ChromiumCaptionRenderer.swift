@@ -37,8 +37,11 @@ struct ChromiumCaptionRenderer {
         let video = directory.appendingPathComponent("grey.webm")
         try Tool.run(
             ffmpeg,
-            ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=0x404040:s=\(Self.videoWidth)x\(Self.videoHeight):d=3:r=10",
-             "-c:v", "libvpx", "-b:v", "200k", "-y", video.path]
+            [
+                "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i",
+                "color=c=0x404040:s=\(Self.videoWidth)x\(Self.videoHeight):d=3:r=10",
+                "-c:v", "libvpx", "-b:v", "200k", "-y", video.path,
+            ]
         )
         var videos = ""
         for (index, text) in files.enumerated() {
@@ -69,10 +72,12 @@ struct ChromiumCaptionRenderer {
         let screenshot = directory.appendingPathComponent("screenshot.png")
         try Tool.run(
             chromium,
-            ["--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--hide-scrollbars",
-             "--force-device-scale-factor=1", "--mute-audio", "--virtual-time-budget=15000",
-             "--window-size=\(Self.columns * Self.videoWidth),\(rows * Self.videoHeight)", "--screenshot=\(screenshot.path)",
-             pageURL.absoluteString]
+            [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--hide-scrollbars",
+                "--force-device-scale-factor=1", "--mute-audio", "--virtual-time-budget=15000",
+                "--window-size=\(Self.columns * Self.videoWidth),\(rows * Self.videoHeight)", "--screenshot=\(screenshot.path)",
+                pageURL.absoluteString,
+            ]
         )
         let ppm = directory.appendingPathComponent("screenshot.ppm")
         try Tool.run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-i", screenshot.path, "-f", "image2", "-c:v", "ppm", "-y", ppm.path])
@@ -111,7 +116,9 @@ struct Image {
         var fields: [String] = []
         var index = 0
         while fields.count < 4 && index < bytes.count {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
             var field = ""
             while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) {
                 field.append(Character(Unicode.Scalar(bytes[index])))

@@ -45,7 +45,9 @@ struct ChromiumRenderingTests {
             // 0: no style: Chromium's own white text on translucent black.
             Self.file(ownCSS: "::cue { font-size: 300%; }", style: nil),
             // 1: the style's ::cue rule beats the file's ::cue rule; the file's class rule still styles its span.
-            Self.file(ownCSS: "::cue { color: lime; font-size: 50%; }\n::cue(.name) { color: cyan; }", style: Self.styled(.none), text: "HELLO <c.name>WORLD</c>"),
+            Self.file(
+                ownCSS: "::cue { color: lime; font-size: 50%; }\n::cue(.name) { color: cyan; }", style: Self.styled(.none),
+                text: "HELLO <c.name>WORLD</c>"),
             Self.file(ownCSS: nil, style: Self.styled(.dropShadow)),
             Self.file(ownCSS: nil, style: Self.styled(.raised)),
             Self.file(ownCSS: nil, style: Self.styled(.depressed)),
@@ -55,7 +57,8 @@ struct ChromiumRenderingTests {
             // 7: a half-transparent red over the yellow box.
             Self.file(
                 ownCSS: nil,
-                style: TextTrackStyle(foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), backgroundColor: Self.yellow, fontScale: 3)
+                style: TextTrackStyle(
+                    foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), backgroundColor: Self.yellow, fontScale: 3)
             ),
         ]
         let images = try renderer.render(files)

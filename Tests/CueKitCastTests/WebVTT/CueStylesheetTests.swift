@@ -50,7 +50,10 @@ import Testing
 
     @Test(arguments: [
         (TextTrackStyle.EdgeType.none, "none"),
-        (.outline, "rgba(0, 0, 255, 1) -0.05em -0.05em 0, rgba(0, 0, 255, 1) 0.05em -0.05em 0, rgba(0, 0, 255, 1) -0.05em 0.05em 0, rgba(0, 0, 255, 1) 0.05em 0.05em 0"),
+        (
+            .outline,
+            "rgba(0, 0, 255, 1) -0.05em -0.05em 0, rgba(0, 0, 255, 1) 0.05em -0.05em 0, rgba(0, 0, 255, 1) -0.05em 0.05em 0, rgba(0, 0, 255, 1) 0.05em 0.05em 0"
+        ),
         (.dropShadow, "rgba(0, 0, 255, 1) 0.08em 0.08em 0.08em"),
         (.raised, "rgba(0, 0, 255, 1) 0.03em 0.03em 0, rgba(0, 0, 255, 1) 0.06em 0.06em 0"),
         (.depressed, "rgba(0, 0, 255, 1) -0.04em -0.04em 0"),
@@ -85,11 +88,14 @@ import Testing
     func writesAFontStackForEachGenericFamily(family: TextTrackStyle.FontGenericFamily, stack: String, smallCaps: Bool) {
         let expected = smallCaps ? rule("font-family: " + stack, "font-variant: small-caps") : rule("font-family: " + stack)
         #expect(css(TextTrackStyle(fontGenericFamily: family)) == expected)
-        #expect(css(TextTrackStyle(fontFamily: "Lexend", fontGenericFamily: family))?.contains("font-family: \"Lexend\", " + stack + ";") == true)
+        #expect(
+            css(TextTrackStyle(fontFamily: "Lexend", fontGenericFamily: family))?.contains("font-family: \"Lexend\", " + stack + ";")
+                == true)
     }
 
     @Test(arguments: [
-        (TextTrackStyle.FontStyle.normal, "normal", "normal"), (.bold, "bold", "normal"), (.boldItalic, "bold", "italic"), (.italic, "normal", "italic"),
+        (TextTrackStyle.FontStyle.normal, "normal", "normal"), (.bold, "bold", "normal"), (.boldItalic, "bold", "italic"),
+        (.italic, "normal", "italic"),
     ])
     func writesFontStyleAsWeightAndStyle(fontStyle: TextTrackStyle.FontStyle, weight: String, slant: String) {
         #expect(css(TextTrackStyle(fontStyle: fontStyle)) == rule("font-weight: " + weight, "font-style: " + slant))
@@ -102,8 +108,10 @@ import Testing
                 for fontStyle in TextTrackStyle.FontStyle.allCases {
                     styles.append(
                         TextTrackStyle(
-                            foregroundColor: .white, backgroundColor: .black, edgeType: edge, edgeColor: blue, fontScale: 2, fontFamily: "X",
-                            fontGenericFamily: family, fontStyle: fontStyle, windowType: .normal, windowColor: red, windowRoundedCornerRadius: 3
+                            foregroundColor: .white, backgroundColor: .black, edgeType: edge, edgeColor: blue, fontScale: 2,
+                            fontFamily: "X",
+                            fontGenericFamily: family, fontStyle: fontStyle, windowType: .normal, windowColor: red,
+                            windowRoundedCornerRadius: 3
                         )
                     )
                 }
@@ -135,7 +143,8 @@ import Testing
     }
 
     @Test func notesWhatIsNotAStyle() {
-        let result = TextTrackStyle(edgeType: .raised, edgeColor: nil, customData: ["a": 1], otherFields: ["fontWeight": 700]).cueStylesheet()
+        let result = TextTrackStyle(edgeType: .raised, edgeColor: nil, customData: ["a": 1], otherFields: ["fontWeight": 700])
+            .cueStylesheet()
         #expect(result.stylesheet?.text == rule("text-shadow: rgba(0, 0, 0, 1) 0.03em 0.03em 0, rgba(0, 0, 0, 1) 0.06em 0.06em 0"))
         #expect(
             result.diagnostics.map(\.description) == [
@@ -162,7 +171,10 @@ import Testing
         )
         let first = TextTrackStyle(foregroundColor: .white)
         #expect(first.apply(to: &track) == [])
-        #expect(track.stylesheets.map(\.text) == ["::cue { color: blue; }\n::cue(.loud) { color: lime; }", rule("color: rgba(255, 255, 255, 1)")])
+        #expect(
+            track.stylesheets.map(\.text) == [
+                "::cue { color: blue; }\n::cue(.loud) { color: lime; }", rule("color: rgba(255, 255, 255, 1)"),
+            ])
         TextTrackStyle(fontScale: 2).apply(to: &track)
         #expect(track.stylesheets.map(\.text) == ["::cue { color: blue; }\n::cue(.loud) { color: lime; }", rule("font-size: 200%")])
         #expect(track.cues.count == 1)
@@ -185,7 +197,8 @@ import Testing
         applier.finish { output.append($0) }
         #expect(
             output == [
-                .header(""), .note(Note("n", cueIndex: 0)), .stylesheet(own), .stylesheet(Stylesheet(rule("color: rgba(255, 255, 255, 1)"))), .cue(cue),
+                .header(""), .note(Note("n", cueIndex: 0)), .stylesheet(own),
+                .stylesheet(Stylesheet(rule("color: rgba(255, 255, 255, 1)"))), .cue(cue),
                 .cue(cue),
             ]
         )
