@@ -1,0 +1,505 @@
+import CueKit
+
+/// Writes tracks as WebVTT (W3C WebVTT, section 4, "Syntax"), block by block to any ``ByteSink``.
+///
+/// The writer is streaming: each ``TrackEvent`` becomes the bytes of one block, handed to the sink
+/// at once, so that converting a file of any size takes the memory of one cue. It builds bytes, not
+/// strings: cue text that is already safe is copied as it is, and timestamps are formatted straight
+/// into the buffer.
+///
+/// ```swift
+/// var writer = WebVTTWriter(to: MemorySink(), options: .init(lineEnding: .crlf))
+/// try writer.write(track)          // or write(_:) event by event, then finish()
+/// print(writer.sink.string, writer.diagnostics)
+/// ```
+///
+/// Whatever the track holds, the output is a valid WebVTT file that reads back, with WebVTT's own
+/// parsing algorithm (section 6.1), as the same track:
+/// - the header, then `REGION` and `STYLE` blocks, then cues, each block after one empty line;
+///   comments wherever they come. A region or style sheet arriving after the first cue cannot be
+///   written (WebVTT ignores it there) and is reported.
+/// - Cue settings in a fixed order, `vertical line position size align region`, defaults left
+///   out; `region:` comes last so that no other setting takes the cue out of its region.
+/// - Numbers in plain decimal with the shortest digits that read back as the same `Double`.
+/// - Free text (cue text, identifiers, comments, the header, style sheets) never holds an empty line,
+///   a stray line break or `-->` where it would end or change the block.
+///
+/// Every change this takes is a ``Diagnostic`` in ``diagnostics`` (codes `vtt-write-...`, see
+/// ``CueKit/DiagnosticCode/vttWriteCueText`` and its neighbours): never a silent loss. A track read
+/// from a WebVTT file never needs one.
+public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
+    /// The writer's options.
+    public typealias Options = WebVTTWriterOptions
+
+    /// Where the bytes go; it has every block written so far (buffered as the sink buffers).
+    public private(set) var sink: Sink
+    /// How the output is laid out.
+    public let options: Options
+    /// Every change the writer had to make, in the order made. Locations are `nil`: they are about
+    /// the model, not an input file; messages name the cue (`cue 12 ("intro")`) or block.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    private enum Phase {
+        /// Nothing written yet.
+        case start
+        /// The header is written, no cue yet: regions and style sheets may still come.
+        case beforeCues
+        /// A cue is written.
+        case cues
+    }
+
+    private var phase = Phase.start
+    private var buffer: [UInt8] = []
+    private var regionIdentifiers: Set<String> = []
+    private var reportedRegions: Set<String> = []
+    private var cueNumber = 0
+
+    /// Creates a writer that writes to `sink`.
+    public init(to sink: Sink, options: Options = Options()) {
+        self.sink = sink
+        self.options = options
+        buffer.reserveCapacity(4096)
+    }
+
+    /// Writes one event as its block. A track starts with its header; when the first event is
+    /// something else, a bare `WEBVTT` header is written first. Diagnostic events are not written.
+    public mutating func write(_ event: TrackEvent) throws {
+        switch event {
+        case .header(let text):
+            if phase == .start {
+                writeHeader(text)
+            } else {
+                report(.error, .vttWriteLateHeader, "a header came after other blocks; it was left out, since the header starts the file")
+            }
+        case .region(let region):
+            writeSignatureIfNeeded()
+            if phase == .cues {
+                report(
+                    .error, .vttWriteLateRegion,
+                    "region \(quoted(region.id)) came after a cue, where WebVTT ignores REGION blocks; it was left out")
+            } else {
+                writeRegion(region)
+            }
+        case .stylesheet(let stylesheet):
+            writeSignatureIfNeeded()
+            if phase == .cues {
+                report(.error, .vttWriteLateStylesheet, "a style sheet came after a cue, where WebVTT ignores STYLE blocks; it was left out")
+            } else {
+                writeStylesheet(stylesheet)
+            }
+        case .note(let note):
+            writeSignatureIfNeeded()
+            if options.notes == .keep { writeNote(note) }
+        case .cue(let cue):
+            writeSignatureIfNeeded()
+            phase = .cues
+            writeCue(cue)
+        case .diagnostic:
+            return
+        }
+        try handOver()
+    }
+
+    /// Writes a bare header if nothing was written, and flushes the sink.
+    public mutating func finish() throws {
+        writeSignatureIfNeeded()
+        try handOver()
+        try sink.flush()
+    }
+
+    // MARK: Blocks
+
+    private mutating func writeSignatureIfNeeded() {
+        if phase == .start { writeHeader("") }
+    }
+
+    /// `WEBVTT`, a space and the header's first line, then its further lines (section 4.1).
+    private mutating func writeHeader(_ header: String) {
+        phase = .beforeCues
+        buffer += "WEBVTT".utf8
+        guard !header.isEmpty else {
+            appendLineEnd()
+            return
+        }
+        var adjustments: WebVTTBlockText.Adjustments = []
+        let text = WebVTTBlockText.lines(header.utf8, keepingEmptyFirstLine: true, arrowsAllowedInFirstLine: true, adjustments: &adjustments)
+        if let first = text.first, first != WebVTTBlockText.lf { buffer.append(UInt8(ascii: " ")) }
+        appendLines(text)
+        appendLineEnd()
+        if !adjustments.isEmpty {
+            report(adjustments, .vttWriteHeaderText, subject: "the header", arrows: "'-->' in a header line (which would end the header) was written as '-- >'")
+        }
+    }
+
+    /// `REGION` and one setting per line, defaults left out (section 4.5).
+    private mutating func writeRegion(_ region: Region) {
+        let id = region.id
+        if !Self.isWritableRegionIdentifier(id) {
+            report(
+                .error, .vttWriteRegionIdentifier,
+                "region \(quoted(id)) has an identifier with white space, a NUL or '-->', which a REGION block cannot hold; it was left out")
+            return
+        }
+        if !id.isEmpty, regionIdentifiers.contains(id) {
+            report(.warning, .vttWriteDuplicateRegion, "region \(quoted(id)) is defined twice; WebVTT readers use the later definition")
+        }
+        appendBlockSeparator()
+        buffer += "REGION".utf8
+        let start = buffer.count
+        if !id.isEmpty {
+            appendLineEnd()
+            buffer += "id:".utf8
+            buffer += id.utf8
+        }
+        let label = id.isEmpty ? "a region without identifier" : "region \(quoted(id))"
+        if let width = regionPercentage(region.width, named: "width", default: 100, label: label), width != 100 {
+            appendLineEnd()
+            buffer += "width:".utf8
+            appendPercentage(width)
+        }
+        var lines = region.lines
+        if lines < 0 {
+            report(.error, .vttWriteRegionSetting, "\(label): lines \(lines) is negative, which WebVTT cannot express; written as 0")
+            lines = 0
+        }
+        if lines != 3 {
+            appendLineEnd()
+            buffer += "lines:".utf8
+            WebVTTNumberFormat.appendInteger(UInt64(lines), to: &buffer)
+        }
+        let anchors = [("regionanchor", region.regionAnchor), ("viewportanchor", region.viewportAnchor)]
+        for (name, point) in anchors {
+            guard let x = regionPercentage(point.x, named: "\(name) x", default: 0, label: label),
+                let y = regionPercentage(point.y, named: "\(name) y", default: 100, label: label),
+                x != 0 || y != 100
+            else { continue }
+            appendLineEnd()
+            buffer += name.utf8
+            buffer.append(UInt8(ascii: ":"))
+            appendPercentage(x)
+            buffer.append(UInt8(ascii: ","))
+            appendPercentage(y)
+        }
+        if region.scroll == .up {
+            appendLineEnd()
+            buffer += "scroll:up".utf8
+        }
+        if buffer.count == start {
+            // A lone REGION line is not a region block: WebVTT needs a second line to see one.
+            appendLineEnd()
+            buffer += "width:100%".utf8
+        }
+        appendLineEnd()
+        regionIdentifiers.insert(id)
+    }
+
+    /// `STYLE` and the sheet's lines (section 4.4).
+    private mutating func writeStylesheet(_ stylesheet: Stylesheet) {
+        var adjustments: WebVTTBlockText.Adjustments = []
+        let text = WebVTTStylesheetText.safe(stylesheet.text.utf8, adjustments: &adjustments)
+        if !adjustments.isEmpty {
+            report(
+                adjustments, .vttWriteStylesheetText, subject: "a style sheet",
+                escaped: "'-->', which would end the block, was removed where CSS ignores it or escaped where CSS reads it the same",
+                arrows: "'-->' inside a rule, which would end the block, was written as '-- >' (this may change what the rule means)")
+        }
+        if text.isEmpty {
+            report(.warning, .vttWriteStylesheetText, "an empty style sheet cannot be written (WebVTT needs a line after STYLE); it was left out")
+            return
+        }
+        appendBlockSeparator()
+        buffer += "STYLE".utf8
+        appendLineEnd()
+        appendLines(text)
+        appendLineEnd()
+    }
+
+    /// `NOTE`, a space and the comment (section 4.1).
+    private mutating func writeNote(_ note: Note) {
+        var adjustments: WebVTTBlockText.Adjustments = []
+        let text = WebVTTBlockText.lines(note.text.utf8, keepingEmptyFirstLine: true, arrowsAllowedInFirstLine: false, adjustments: &adjustments)
+        if !adjustments.isEmpty {
+            report(adjustments, .vttWriteNoteText, subject: "a comment", arrows: "'-->' in a comment (which would end it) was written as '-- >'")
+        }
+        appendBlockSeparator()
+        buffer += "NOTE".utf8
+        if let first = text.first, first != WebVTTBlockText.lf { buffer.append(UInt8(ascii: " ")) }
+        appendLines(text)
+        appendLineEnd()
+    }
+
+    /// The identifier line, the timing line with settings, and the cue text (section 4.2).
+    private mutating func writeCue(_ cue: Cue) {
+        cueNumber += 1
+        appendBlockSeparator()
+        if !cue.id.isEmpty {
+            var id = cue.id
+            let safe = id.withUTF8 { bytes in
+                if WebVTTBlockText.isSafeLine(bytes) {
+                    buffer.append(contentsOf: bytes)
+                    return true
+                }
+                return false
+            }
+            if !safe {
+                var adjustments: WebVTTBlockText.Adjustments = []
+                buffer += WebVTTBlockText.line(cue.id.utf8, adjustments: &adjustments)
+                report(
+                    adjustments, .vttWriteCueIdentifier, subject: "\(cueLabel(cue))'s identifier",
+                    arrows: "'-->' (which would make it a timing line) was written as '-- >'")
+            }
+            appendLineEnd()
+        }
+        appendTimings(cue)
+        if !cue.settings.isDefault { appendSettings(cue.settings, of: cue) }
+        appendLineEnd()
+        if !cue.text.isEmpty {
+            var text = cue.text
+            let safe = text.withUTF8 { bytes in
+                guard WebVTTBlockText.isSafeCueText(bytes) else { return false }
+                appendLines(bytes)
+                return true
+            }
+            if !safe {
+                var adjustments: WebVTTBlockText.Adjustments = []
+                let adjusted = WebVTTBlockText.cueText(cue.text.utf8, adjustments: &adjustments)
+                report(
+                    adjustments, .vttWriteCueText, subject: "\(cueLabel(cue))'s text",
+                    escaped: "'-->', which would end the cue, was written as '--&gt;' (or '-- >' inside a tag), which reads the same",
+                    arrows: "'-->' was written as '-- >'")
+                if !adjusted.isEmpty {
+                    appendLines(adjusted)
+                    appendLineEnd()
+                }
+                return
+            }
+            appendLineEnd()
+        }
+    }
+
+    private mutating func appendTimings(_ cue: Cue) {
+        var start = cue.start
+        var end = cue.end
+        if start < 0 || end < 0 {
+            report(
+                .error, .vttWriteNegativeTime,
+                "\(cueLabel(cue)) has a negative time (\(start) ms --> \(end) ms), which no WebVTT timestamp can express; written as 0")
+            start = max(0, start)
+            end = max(0, end)
+        }
+        if end < start {
+            report(
+                .warning, .vttWriteEndBeforeStart,
+                "\(cueLabel(cue)) ends before it starts (\(Timestamp.format(start)) --> \(Timestamp.format(end))); written as it is, as WebVTT readers keep it")
+        }
+        Timestamp.append(start, hours: options.hours, to: &buffer)
+        buffer += " --> ".utf8
+        Timestamp.append(end, hours: options.hours, to: &buffer)
+    }
+
+    /// The settings that differ from their defaults, in a fixed order (section 4.3).
+    private mutating func appendSettings(_ settings: CueSettings, of cue: Cue) {
+        if settings.vertical != .horizontal {
+            buffer += " vertical:".utf8
+            buffer += settings.vertical.rawValue.utf8
+        }
+        var lineWritten = false
+        switch settings.line {
+        case .auto:
+            break
+        case .number(let number):
+            if number.isFinite {
+                buffer += " line:".utf8
+                WebVTTNumberFormat.append(number, to: &buffer)
+                lineWritten = true
+            } else {
+                report(.error, .vttWriteCueSetting, "\(cueLabel(cue)): line \(number) is not a number WebVTT can express; the line setting was left out")
+            }
+        case .percentage(let percentage):
+            if let value = cuePercentage(percentage, named: "line", of: cue) {
+                buffer += " line:".utf8
+                appendPercentage(value)
+                lineWritten = true
+            }
+        }
+        if settings.lineAlignment != .start {
+            if lineWritten {
+                buffer.append(UInt8(ascii: ","))
+                buffer += settings.lineAlignment.rawValue.utf8
+            } else {
+                report(
+                    .error, .vttWriteCueSetting,
+                    "\(cueLabel(cue)): line alignment '\(settings.lineAlignment.rawValue)' cannot be written without a line position; it was left out")
+            }
+        }
+        var positionWritten = false
+        if case .percentage(let percentage) = settings.position, let value = cuePercentage(percentage, named: "position", of: cue) {
+            buffer += " position:".utf8
+            appendPercentage(value)
+            positionWritten = true
+        }
+        if settings.positionAlignment != .auto {
+            if positionWritten {
+                buffer.append(UInt8(ascii: ","))
+                buffer += settings.positionAlignment.rawValue.utf8
+            } else {
+                report(
+                    .error, .vttWriteCueSetting,
+                    "\(cueLabel(cue)): position alignment '\(settings.positionAlignment.rawValue)' cannot be written without a position; it was left out")
+            }
+        }
+        if settings.size != 100, let size = cuePercentage(settings.size, named: "size", of: cue), size != 100 {
+            buffer += " size:".utf8
+            appendPercentage(size)
+        }
+        if settings.alignment != .center {
+            buffer += " align:".utf8
+            buffer += settings.alignment.rawValue.utf8
+        }
+        if let region = settings.region {
+            if regionIdentifiers.contains(region) {
+                buffer += " region:".utf8
+                buffer += region.utf8
+            } else if reportedRegions.insert(region).inserted {
+                report(
+                    .error, .vttWriteUndefinedRegion,
+                    "\(cueLabel(cue)) is in region \(quoted(region)), which the track does not define before its first cue; the region setting was left out of it and of every later cue naming that region")
+            }
+        }
+    }
+
+    // MARK: Numbers
+
+    /// A percentage WebVTT can write (0 to 100), or `nil` when the value is not a number.
+    private mutating func cuePercentage(_ value: Double, named name: String, of cue: Cue) -> Double? {
+        percentage(value, code: .vttWriteCueSetting, subject: "\(cueLabel(cue)): \(name)", consequence: "the setting was left out")
+    }
+
+    private mutating func regionPercentage(_ value: Double, named name: String, default defaultValue: Double, label: String) -> Double? {
+        percentage(
+            value, code: .vttWriteRegionSetting, subject: "\(label): \(name)",
+            consequence: "the default, \(Self.decimal(defaultValue))%, was written")
+    }
+
+    private mutating func percentage(_ value: Double, code: DiagnosticCode, subject: String, consequence: String) -> Double? {
+        if value.isNaN {
+            report(.error, code, "\(subject) is not a number; \(consequence)")
+            return nil
+        }
+        if value < 0 || value > 100 {
+            let clamped = min(100, max(0, value))
+            report(.error, code, "\(subject) \(value)% is outside the 0–100% WebVTT allows; written as \(Self.decimal(clamped))%")
+            return clamped
+        }
+        return value
+    }
+
+    private mutating func appendPercentage(_ value: Double) {
+        WebVTTNumberFormat.append(value, to: &buffer)
+        buffer.append(UInt8(ascii: "%"))
+    }
+
+    private static func decimal(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        WebVTTNumberFormat.append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Bytes
+
+    private mutating func appendLineEnd() {
+        if options.lineEnding == .crlf { buffer.append(WebVTTBlockText.cr) }
+        buffer.append(WebVTTBlockText.lf)
+    }
+
+    private mutating func appendBlockSeparator() {
+        appendLineEnd()
+    }
+
+    /// Appends text whose lines are joined by LF, ending each line as the options say.
+    private mutating func appendLines(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if options.lineEnding == .lf {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
+            if byte == WebVTTBlockText.lf { buffer.append(WebVTTBlockText.cr) }
+            buffer.append(byte)
+        }
+    }
+
+    private mutating func appendLines(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { appendLines($0) }
+    }
+
+    /// Hands the block to the sink.
+    private mutating func handOver() throws {
+        guard !buffer.isEmpty else { return }
+        try sink.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Diagnostics
+
+    private static func isWritableRegionIdentifier(_ id: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in id.utf8 {
+            switch byte {
+            case 0, 0x09, 0x0A, 0x0C, 0x0D, 0x20:
+                return false
+            case UInt8(ascii: ">") where previous == UInt8(ascii: "-") && beforePrevious == UInt8(ascii: "-"):
+                return false
+            default:
+                break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return true
+    }
+
+    private func cueLabel(_ cue: Cue) -> String {
+        cue.id.isEmpty ? "cue \(cueNumber)" : "cue \(cueNumber) (\(quoted(cue.id)))"
+    }
+
+    private func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\0": result += "\\0"
+            case "\"": result += "\\\""
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code, at: nil, message))
+    }
+
+    /// One diagnostic listing what a text adjustment changed: an error when it changed the text
+    /// (`arrowsBroken`, `lineBreaks`), a warning when every reader reads it the same.
+    private mutating func report(
+        _ adjustments: WebVTTBlockText.Adjustments,
+        _ code: DiagnosticCode,
+        subject: String,
+        escaped: String = "'-->' was written in a form that reads the same",
+        arrows: String
+    ) {
+        var changes: [String] = []
+        if adjustments.contains(.lineBreaks) { changes.append("line breaks were written as spaces") }
+        if adjustments.contains(.arrowsBroken) { changes.append(arrows) }
+        if adjustments.contains(.arrowsEscaped) { changes.append(escaped) }
+        if adjustments.contains(.emptyLines) {
+            changes.append("empty lines and line breaks at its start or end, which would end the block, were left out")
+        }
+        if adjustments.contains(.carriageReturns) { changes.append("carriage returns were written as line feeds") }
+        if adjustments.contains(.nulls) { changes.append("NUL characters were written as U+FFFD, as WebVTT readers read them") }
+        let severity: Diagnostic.Severity = adjustments.isDisjoint(with: [.arrowsBroken, .lineBreaks]) ? .warning : .error
+        report(severity, code, "\(subject): " + changes.joined(separator: "; "))
+    }
+}
