@@ -65,7 +65,7 @@ let package = Package(
             ]
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
-        .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitTestSupport"]),
+        .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

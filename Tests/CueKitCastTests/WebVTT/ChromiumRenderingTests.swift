@@ -1,5 +1,6 @@
 import CueKit
 import CueKitCast
+import CueKitWebVTT
 import Foundation
 import Testing
 
@@ -23,16 +24,15 @@ struct ChromiumRenderingTests {
     static func isOrange(_ p: Image.Pixel) -> Bool { p.red > 220 && (100...160).contains(p.green) && p.blue < 50 }
 
     /// A WebVTT file: its own style sheet (if any), the Cast style applied, one cue showing at 0.5 s.
-    static func file(ownCSS: String?, style: TextTrackStyle?, text: String = "HELLO WORLD") -> String {
+    static func file(ownCSS: String?, style: TextTrackStyle?, text: String = "HELLO WORLD") throws -> String {
         var track = Track(
             stylesheets: ownCSS.map { [Stylesheet($0)] } ?? [],
             cues: [Cue(start: 0, end: 10_000, text: text)]
         )
         if let style { style.apply(to: &track) }
-        var vtt = "WEBVTT\n\n"
-        for sheet in track.stylesheets { vtt += "STYLE\n\(sheet.text)\n\n" }
-        for cue in track.cues { vtt += "00:00:00.000 --> 00:00:10.000\n\(cue.text)\n\n" }
-        return vtt
+        var writer = WebVTTWriter(to: MemorySink())
+        try writer.write(track)
+        return writer.sink.string
     }
 
     static func styled(_ edge: TextTrackStyle.EdgeType, scale: Double = 3) -> TextTrackStyle {
@@ -43,19 +43,19 @@ struct ChromiumRenderingTests {
         let renderer = try #require(try ChromiumCaptionRenderer.make())
         let files = [
             // 0: no style: Chromium's own white text on translucent black.
-            Self.file(ownCSS: "::cue { font-size: 300%; }", style: nil),
+            try Self.file(ownCSS: "::cue { font-size: 300%; }", style: nil),
             // 1: the style's ::cue rule beats the file's ::cue rule; the file's class rule still styles its span.
-            Self.file(
+            try Self.file(
                 ownCSS: "::cue { color: lime; font-size: 50%; }\n::cue(.name) { color: cyan; }", style: Self.styled(.none),
                 text: "HELLO <c.name>WORLD</c>"),
-            Self.file(ownCSS: nil, style: Self.styled(.dropShadow)),
-            Self.file(ownCSS: nil, style: Self.styled(.raised)),
-            Self.file(ownCSS: nil, style: Self.styled(.depressed)),
-            Self.file(ownCSS: nil, style: Self.styled(.outline)),
+            try Self.file(ownCSS: nil, style: Self.styled(.dropShadow)),
+            try Self.file(ownCSS: nil, style: Self.styled(.raised)),
+            try Self.file(ownCSS: nil, style: Self.styled(.depressed)),
+            try Self.file(ownCSS: nil, style: Self.styled(.outline)),
             // 6: half the scale of case 1.
-            Self.file(ownCSS: nil, style: Self.styled(.none, scale: 1.5)),
+            try Self.file(ownCSS: nil, style: Self.styled(.none, scale: 1.5)),
             // 7: a half-transparent red over the yellow box.
-            Self.file(
+            try Self.file(
                 ownCSS: nil,
                 style: TextTrackStyle(
                     foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), backgroundColor: Self.yellow, fontScale: 3)
