@@ -3,7 +3,7 @@
 /// This checks well-formedness against the RFC's ABNF, not registry validity: `en-US`, `zh-Hant-TW`,
 /// `sr-Latn`, `es-419` and `x-private` pass; `en_US`, `english`, `e` and `en--US` do not. Receivers
 /// match tracks to the viewer's language by these tags, so a malformed one silently never matches.
-public enum LanguageTag {
+enum LanguageTag {
     /// The tags RFC 5646 keeps for compatibility although they do not fit the grammar (section 2.2.8).
     static let grandfathered: Set<String> = [
         "en-gb-oed", "i-ami", "i-bnn", "i-default", "i-enochian", "i-hak", "i-klingon", "i-lux", "i-mingo",
@@ -12,7 +12,7 @@ public enum LanguageTag {
     ]
 
     /// True when `tag` is a well-formed language tag (case does not matter).
-    public static func isWellFormed(_ tag: String) -> Bool {
+    static func isWellFormed(_ tag: String) -> Bool {
         let lowered = tag.lowercased()
         if grandfathered.contains(lowered) { return true }
         let subtags = lowered.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
@@ -63,7 +63,7 @@ public enum LanguageTag {
     }
 
     /// A hint for a malformed tag: the corrected form when the mistake is a common one.
-    public static func suggestion(for tag: String) -> String? {
+    static func suggestion(for tag: String) -> String? {
         if tag.contains("_") {
             let fixed = tag.replacingOccurrences(of: "_", with: "-")
             if isWellFormed(fixed) { return fixed }

@@ -47,7 +47,8 @@ import Testing
         ("en-a", false), ("en-x", false), ("toolongtag", false), ("en-US-x-", false), ("fr CA", false),
     ])
     func checksTheShapeOfLanguageTags(tag: String, wellFormed: Bool) {
-        #expect(LanguageTag.isWellFormed(tag) == wellFormed)
+        let track = MediaTrack(trackId: 1, type: .text, subtype: .captions, language: tag)
+        #expect(track.validate().contains { $0.code == .castBadLanguage } == !wellFormed)
     }
 
     @Test func badLanguageTagsAreErrorsWithAFix() {
