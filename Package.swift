@@ -64,6 +64,10 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Runs web-platform-tests' WebVTT parsing suites (../shared/conformance/webvtt) when present.
+        .testTarget(name: "CueKitWebVTTConformanceTests", dependencies: ["CueKitWebVTT", "CueKitTestSupport"]),
+        // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
+        .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitTestSupport"]),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
     ],

@@ -1,0 +1,147 @@
+extension Timestamp {
+    /// A timestamp read from WebVTT text by ``collect(from:at:)``.
+    public struct Collected: Sendable, Hashable {
+        /// The time in milliseconds.
+        public var milliseconds: Int
+        /// How many digits the hours had; 0 for the short form `mm:ss.ttt`.
+        ///
+        /// The parser accepts one digit (`1:00:00.000`), but a valid WebVTT timestamp has two or
+        /// more: readers report a single digit as a warning.
+        public var hourDigits: Int
+
+        /// Creates a collected timestamp.
+        public init(milliseconds: Int, hourDigits: Int) {
+            self.milliseconds = milliseconds
+            self.hourDigits = hourDigits
+        }
+    }
+
+    /// Why ``collect(from:at:)`` failed, and at which byte.
+    public struct CollectFailure: Error, Sendable, Hashable {
+        /// The kinds of failure.
+        public enum Reason: Sendable, Hashable {
+            /// Where a digit was expected there is none.
+            case expectedDigit
+            /// Minutes or seconds without exactly two digits, or thousandths without three.
+            case wrongDigitCount
+            /// A `:` or `.` is missing.
+            case expectedSeparator(UInt8)
+            /// Minutes or seconds above 59.
+            case componentAbove59
+            /// More hours than a time in milliseconds can hold (about 2.5 billion hours).
+            case outOfRange
+        }
+
+        /// What went wrong.
+        public var reason: Reason
+        /// The byte offset, in the bytes given to ``collect(from:at:)``, where it went wrong.
+        public var offset: Int
+
+        /// Creates a failure.
+        public init(_ reason: Reason, at offset: Int) {
+            self.reason = reason
+            self.offset = offset
+        }
+
+        /// What went wrong, in words.
+        public var message: String {
+            switch reason {
+            case .expectedDigit: "a timestamp starts with a digit"
+            case .wrongDigitCount: "minutes and seconds take two digits and the fraction three (hh:mm:ss.ttt or mm:ss.ttt)"
+            case .expectedSeparator(let byte): "'\(Character(Unicode.Scalar(byte)))' expected in the timestamp"
+            case .componentAbove59: "minutes and seconds must be 59 or less"
+            case .outOfRange: "the timestamp is too large to represent"
+            }
+        }
+    }
+
+    /// Collects a WebVTT timestamp from `bytes` starting at `position`, moving `position` past it on
+    /// success (W3C WebVTT, section 6.3, "collect a WebVTT timestamp", step by step).
+    ///
+    /// The spec computes seconds as a double; CueKit keeps integer milliseconds, which hold every
+    /// timestamp the syntax can write exactly, up to hours with 13 digits. Larger ones fail with
+    /// ``CollectFailure/Reason/outOfRange`` instead of losing precision.
+    public static func collect(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Result<Collected, CollectFailure> {
+        let count = bytes.count
+        var index = position
+        // Steps 3-4: the first character must be a digit.
+        guard index < count, isDigit(bytes[index]) else { return .failure(CollectFailure(.expectedDigit, at: index)) }
+        // Steps 5-7.
+        let first = collectDigits(bytes, &index)
+        var hoursFirst = first.length != 2 || first.value > 59
+        // Step 8.
+        guard index < count, bytes[index] == colon else { return .failure(CollectFailure(.expectedSeparator(colon), at: index)) }
+        index += 1
+        // Steps 9-11.
+        let secondStart = index
+        let second = collectDigits(bytes, &index)
+        guard second.length == 2 else { return .failure(CollectFailure(.wrongDigitCount, at: secondStart)) }
+        var value1 = first.value, value2 = second.value, value3: Int
+        var hourDigits = 0
+        // Step 12.
+        if hoursFirst || (index < count && bytes[index] == colon) {
+            guard index < count, bytes[index] == colon else { return .failure(CollectFailure(.expectedSeparator(colon), at: index)) }
+            index += 1
+            let thirdStart = index
+            let third = collectDigits(bytes, &index)
+            guard third.length == 2 else { return .failure(CollectFailure(.wrongDigitCount, at: thirdStart)) }
+            value3 = third.value
+            hourDigits = first.length
+            hoursFirst = true
+        } else {
+            value3 = value2
+            value2 = value1
+            value1 = 0
+        }
+        // Steps 13-16.
+        guard index < count, bytes[index] == fullStop else { return .failure(CollectFailure(.expectedSeparator(fullStop), at: index)) }
+        index += 1
+        let fractionStart = index
+        let fraction = collectDigits(bytes, &index)
+        guard fraction.length == 3 else { return .failure(CollectFailure(.wrongDigitCount, at: fractionStart)) }
+        // Step 17.
+        guard value2 <= 59, value3 <= 59 else {
+            return .failure(CollectFailure(.componentAbove59, at: hoursFirst ? secondStart : position))
+        }
+        // Step 18, in integer milliseconds.
+        guard !first.overflowed else { return .failure(CollectFailure(.outOfRange, at: position)) }
+        let (hoursInMilliseconds, overflow) = value1.multipliedReportingOverflow(by: 3_600_000)
+        let rest = value2 * 60_000 + value3 * 1_000 + fraction.value
+        let (total, overflow2) = hoursInMilliseconds.addingReportingOverflow(rest)
+        guard !overflow, !overflow2 else { return .failure(CollectFailure(.outOfRange, at: position)) }
+        position = index
+        return .success(Collected(milliseconds: total, hourDigits: hourDigits))
+    }
+
+    private static let colon = UInt8(ascii: ":")
+    private static let fullStop = UInt8(ascii: ".")
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Collects a run of ASCII digits; the value saturates (and says so) rather than overflowing.
+    @inline(__always)
+    private static func collectDigits(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) -> (value: Int, length: Int, overflowed: Bool) {
+        let start = index
+        var value = 0
+        var overflowed = false
+        while index < bytes.count, isDigit(bytes[index]) {
+            if value < Int.max / 10 - 9 {
+                value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+            } else {
+                overflowed = true
+            }
+            index += 1
+        }
+        return (value, index - start, overflowed)
+    }
+}
+
+extension Timestamp {
+    /// A time in milliseconds as the seconds a browser exposes (`VTTCue.startTime`): whole seconds
+    /// plus thousandths, computed as WebVTT does (`h×3600 + m×60 + s + ms/1000`, section 6.3), so
+    /// that `3599999` is exactly the double `3599.999`.
+    public static func seconds(_ milliseconds: Int) -> Double {
+        Double(milliseconds / 1000) + Double(milliseconds % 1000) / 1000
+    }
+}

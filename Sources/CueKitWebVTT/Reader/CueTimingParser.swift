@@ -1,0 +1,346 @@
+import CueKit
+
+/// Reads a timing line: "collect WebVTT cue timings and settings" and "parse the WebVTT cue
+/// settings" (W3C WebVTT, section 6.3), step by step, on the line's bytes, and checks the line
+/// against the syntax of section 4.3 while doing so.
+struct CueTimingParser {
+    /// A timing line that the parser accepted.
+    struct Timings {
+        var start: Int
+        var end: Int
+        var settings: CueSettings
+    }
+
+    /// Why the parser rejected a timing line.
+    struct Failure: Error {
+        var code: DiagnosticCode
+        var offset: Int
+        var message: String
+    }
+
+    let line: UnsafeRawBufferPointer
+    let lineNumber: Int
+    /// The regions defined so far, which `region:` may name.
+    let regions: RegionTable
+    /// Whether to look for authoring problems (the parse itself is the same either way).
+    let checks: Bool
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(line: UnsafeRawBufferPointer, lineNumber: Int, regions: RegionTable, checks: Bool) {
+        self.line = line
+        self.lineNumber = lineNumber
+        self.regions = regions
+        self.checks = checks
+    }
+
+    /// Runs the algorithm.
+    mutating func parse() -> Result<Timings, Failure> {
+        let count = line.count
+        var position = 0
+        // Skip whitespace; collect the start time.
+        skipWhitespace(&position)
+        if checks, position > 0 {
+            warn(.vttTimingWhitespace, at: 0, "a timing line starts with its start time, not with white space")
+        }
+        let start: Timestamp.Collected
+        switch collectTimestamp(&position, which: "start") {
+        case .success(let collected): start = collected
+        case .failure(let failure): return .failure(failure)
+        }
+        // Skip whitespace; "-->"; skip whitespace.
+        let beforeArrow = position
+        skipWhitespace(&position)
+        let arrow = position
+        guard position + 3 <= count,
+            line[position] == UInt8(ascii: "-"), line[position + 1] == UInt8(ascii: "-"), line[position + 2] == UInt8(ascii: ">")
+        else {
+            return .failure(Failure(code: .vttBadTimings, offset: min(position, count), message: "'-->' expected after the start time"))
+        }
+        position += 3
+        let afterArrow = position
+        skipWhitespace(&position)
+        if checks {
+            if !isSpaceOrTab(line, beforeArrow, arrow) || !isSpaceOrTab(line, afterArrow, position) {
+                warn(.vttTimingWhitespace, at: arrow, "'-->' must have spaces or tabs on both sides")
+            }
+        }
+        // Collect the end time.
+        let end: Timestamp.Collected
+        switch collectTimestamp(&position, which: "end") {
+        case .success(let collected): end = collected
+        case .failure(let failure): return .failure(failure)
+        }
+        if checks, position < count, !isASCIIWhitespace(line[position]) {
+            warn(.vttTimingWhitespace, at: position, "settings must be separated from the end time by a space or a tab")
+        }
+        // Parse the settings from the remainder.
+        var settings = CueSettings()
+        parseSettings(from: position, into: &settings)
+        return .success(Timings(start: start.milliseconds, end: end.milliseconds, settings: settings))
+    }
+
+    // MARK: Timestamps
+
+    private mutating func collectTimestamp(_ position: inout Int, which: String) -> Result<Timestamp.Collected, Failure> {
+        let start = position
+        switch Timestamp.collect(from: line, at: &position) {
+        case .success(let collected):
+            if checks, collected.hourDigits == 1 {
+                warn(.vttTimestampHours, at: start, "the hours of the \(which) time take at least two digits")
+            }
+            return .success(collected)
+        case .failure(let failure):
+            let code: DiagnosticCode = failure.reason == .outOfRange ? .vttTimestampOutOfRange : .vttBadTimestamp
+            return .failure(Failure(code: code, offset: failure.offset, message: "bad \(which) time: \(failure.message)"))
+        }
+    }
+
+    // MARK: Settings
+
+    private enum SettingName: Int {
+        case region, vertical, line, position, size, align
+
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            switch bytes.count {
+            case 4 where bytes.elementsEqual("line".utf8): self = .line
+            case 4 where bytes.elementsEqual("size".utf8): self = .size
+            case 5 where bytes.elementsEqual("align".utf8): self = .align
+            case 6 where bytes.elementsEqual("region".utf8): self = .region
+            case 8 where bytes.elementsEqual("vertical".utf8): self = .vertical
+            case 8 where bytes.elementsEqual("position".utf8): self = .position
+            default: return nil
+            }
+        }
+    }
+
+    /// "Parse the WebVTT cue settings": split on ASCII white space; each token `name:value`.
+    private mutating func parseSettings(from start: Int, into settings: inout CueSettings) {
+        let count = line.count
+        var position = start
+        var seen = 0
+        var regionSettingOffset: Int?
+        var droppedOutOfRegion = false
+        while true {
+            skipWhitespace(&position)
+            guard position < count else { break }
+            let tokenStart = position
+            while position < count, !isASCIIWhitespace(line[position]) { position += 1 }
+            let tokenEnd = position
+            let colon = ByteScanning.firstIndex(of: UInt8(ascii: ":"), in: line, from: tokenStart, to: tokenEnd)
+            guard colon < tokenEnd, colon != tokenStart, colon != tokenEnd - 1 else {
+                if checks {
+                    error(.vttBadSetting, at: tokenStart, "'\(text(tokenStart, tokenEnd))' is not a cue setting (name:value); ignored")
+                }
+                continue
+            }
+            let valueStart = colon + 1
+            guard let name = SettingName(UnsafeRawBufferPointer(rebasing: line[tokenStart..<colon])) else {
+                if checks {
+                    error(
+                        .vttUnknownSetting, at: tokenStart,
+                        "unknown cue setting '\(text(tokenStart, colon))' is ignored; WebVTT knows vertical, line, position, size, align and region"
+                    )
+                }
+                continue
+            }
+            if checks {
+                let bit = 1 << name.rawValue
+                if seen & bit != 0 {
+                    error(.vttDuplicateSetting, at: tokenStart, "'\(text(tokenStart, colon))' is set twice; the last one wins")
+                }
+                seen |= bit
+            }
+            switch name {
+            case .region:
+                // The last region with that identifier, if any; null otherwise.
+                let id = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
+                if let region = regions.lookUp(id) {
+                    settings.region = region
+                    regionSettingOffset = tokenStart
+                } else {
+                    settings.region = nil
+                    if checks {
+                        error(.vttUnknownRegion, at: valueStart, "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
+                    }
+                }
+            case .vertical:
+                let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
+                if value.elementsEqual("rl".utf8) {
+                    settings.vertical = .growingLeft
+                } else if value.elementsEqual("lr".utf8) {
+                    settings.vertical = .growingRight
+                } else if checks {
+                    badValue(name: "vertical", valueStart, tokenEnd, expected: "rl or lr")
+                }
+                if settings.vertical != .horizontal, settings.region != nil {
+                    settings.region = nil
+                    droppedOutOfRegion = true
+                }
+            case .line:
+                parseLine(valueStart, tokenEnd, into: &settings, droppedOutOfRegion: &droppedOutOfRegion)
+            case .position:
+                parsePosition(valueStart, tokenEnd, into: &settings)
+            case .size:
+                guard let number = DecimalNumber.percentage(line, from: valueStart, to: tokenEnd) else {
+                    if checks { badValue(name: "size", valueStart, tokenEnd, expected: "a percentage from 0% to 100%") }
+                    continue
+                }
+                settings.size = number
+                if number != 100, settings.region != nil {
+                    settings.region = nil
+                    droppedOutOfRegion = true
+                }
+            case .align:
+                let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
+                if let alignment = CueSettings.TextAlignment(rawValue: String(decoding: value, as: UTF8.self)) {
+                    settings.alignment = alignment
+                } else if checks {
+                    badValue(name: "align", valueStart, tokenEnd, expected: "start, center, end, left or right")
+                }
+            }
+        }
+        guard checks else { return }
+        if droppedOutOfRegion, let regionSettingOffset {
+            warn(.vttRegionIgnored, at: regionSettingOffset, "the cue sets vertical, line or size, which take it out of its region")
+        }
+        if settings.size != 100, settings.position == .auto, settings.alignment == .start || settings.alignment == .end {
+            warn(.vttAutoPositionWithSize, at: start, "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
+        }
+    }
+
+    /// The `line` setting.
+    private mutating func parseLine(_ start: Int, _ end: Int, into settings: inout CueSettings, droppedOutOfRegion: inout Bool) {
+        // Split at the first comma into linepos and linealign.
+        let comma = ByteScanning.firstIndex(of: UInt8(ascii: ","), in: line, from: start, to: end)
+        let positionEnd = comma
+        let expected = "a line number or a percentage, optionally followed by ,start ,center or ,end"
+        var hasDigit = false
+        for index in start..<positionEnd where DecimalNumber.isDigit(line[index]) {
+            hasDigit = true
+            break
+        }
+        guard hasDigit else {
+            if checks { badValue(name: "line", start, end, expected: expected) }
+            return
+        }
+        let isPercentage = line[positionEnd - 1] == UInt8(ascii: "%")
+        let number: Double
+        if isPercentage {
+            guard let value = DecimalNumber.percentage(line, from: start, to: positionEnd) else {
+                if checks { badValue(name: "line", start, end, expected: "a percentage from 0% to 100%") }
+                return
+            }
+            number = value
+        } else {
+            guard isLineNumber(start, positionEnd), let value = DecimalNumber.parse(line, from: start, to: positionEnd) else {
+                if checks { badValue(name: "line", start, end, expected: expected) }
+                return
+            }
+            number = value
+        }
+        if comma < end {
+            let alignment = UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])
+            if alignment.elementsEqual("start".utf8) {
+                settings.lineAlignment = .start
+            } else if alignment.elementsEqual("center".utf8) {
+                settings.lineAlignment = .center
+            } else if alignment.elementsEqual("end".utf8) {
+                settings.lineAlignment = .end
+            } else {
+                if checks { badValue(name: "line", start, end, expected: expected) }
+                return
+            }
+        }
+        settings.line = isPercentage ? .percentage(number) : .number(number)
+        if checks, !isPercentage, ByteScanning.firstIndex(of: UInt8(ascii: "."), in: line, from: start, to: positionEnd) < positionEnd {
+            warn(.vttLineNotInteger, at: start, "a line number is an integer; '\(text(start, positionEnd))' is read as \(number)")
+        }
+        if settings.region != nil {
+            settings.region = nil
+            droppedOutOfRegion = true
+        }
+    }
+
+    /// The parser's checks on a `line` value without `%`: `-` only first, at most one `.`, and
+    /// that one between digits.
+    private func isLineNumber(_ start: Int, _ end: Int) -> Bool {
+        var dots = 0
+        for index in start..<end {
+            let byte = line[index]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                continue
+            case UInt8(ascii: "-"):
+                if index != start { return false }
+            case UInt8(ascii: "."):
+                dots += 1
+                if dots > 1 || index == start || index == end - 1 { return false }
+                if !DecimalNumber.isDigit(line[index - 1]) || !DecimalNumber.isDigit(line[index + 1]) { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The `position` setting.
+    private mutating func parsePosition(_ start: Int, _ end: Int, into settings: inout CueSettings) {
+        let comma = ByteScanning.firstIndex(of: UInt8(ascii: ","), in: line, from: start, to: end)
+        let expected = "a percentage from 0% to 100%, optionally followed by ,line-left ,center or ,line-right"
+        guard let number = DecimalNumber.percentage(line, from: start, to: comma) else {
+            if checks { badValue(name: "position", start, end, expected: expected) }
+            return
+        }
+        if comma < end {
+            let alignment = UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])
+            if alignment.elementsEqual("line-left".utf8) {
+                settings.positionAlignment = .lineLeft
+            } else if alignment.elementsEqual("center".utf8) {
+                settings.positionAlignment = .center
+            } else if alignment.elementsEqual("line-right".utf8) {
+                settings.positionAlignment = .lineRight
+            } else {
+                if checks { badValue(name: "position", start, end, expected: expected) }
+                return
+            }
+        }
+        settings.position = .percentage(number)
+    }
+
+    // MARK: Helpers
+
+    private func skipWhitespace(_ position: inout Int) {
+        while position < line.count, isASCIIWhitespace(line[position]) { position += 1 }
+    }
+
+    private func isSpaceOrTab(_ bytes: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Bool {
+        guard to > from else { return false }
+        for index in from..<to where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
+        return true
+    }
+
+    private func text(_ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
+    }
+
+    private mutating func badValue(name: String, _ start: Int, _ end: Int, expected: String) {
+        error(.vttBadSettingValue, at: start, "\(name):\(text(start, end)) is ignored; \(name) takes \(expected)")
+    }
+
+    private mutating func warn(_ code: DiagnosticCode, at offset: Int, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, code, at: location(offset), message))
+    }
+
+    private mutating func error(_ code: DiagnosticCode, at offset: Int, _ message: String) {
+        diagnostics.append(Diagnostic(.error, code, at: location(offset), message))
+    }
+
+    func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(line: lineNumber, column: ByteScanning.column(of: offset, in: line))
+    }
+}
+
+@inline(__always)
+func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+}

@@ -1,0 +1,429 @@
+import CueKit
+
+/// The WebVTT parser algorithm (W3C WebVTT, section 6.1), driven one decoded line at a time.
+///
+/// The spec's algorithm moves a position through the whole input; "collect a WebVTT block" reads
+/// lines until an empty line, the end, or a line with `-->` that cannot belong to the block, which
+/// is then read again as the first line of the next block. Here each line arrives once: a block's
+/// state lives in this struct between lines, and a line that ends a block is handed to the next
+/// block straight away. Only the current block is buffered, so memory is bounded by the largest
+/// block.
+///
+/// Events go out as soon as each block is complete. `REGION` definitions are the exception: they
+/// are held until the first cue (or the end of input) so that a later definition with the same
+/// identifier can replace an earlier one before anyone sees it.
+struct WebVTTBlockParser {
+    private enum Phase {
+        /// Before the first line (the signature line).
+        case signature
+        /// After the signature line: an empty line ends the header, anything else is header text.
+        case afterSignature
+        /// Inside a block (the header block when `inHeader`).
+        case block
+        /// Between blocks, skipping empty lines.
+        case betweenBlocks
+    }
+
+    /// What the current block turned out to be, by its first lines.
+    private enum BlockKind {
+        case unknown, stylesheet, region
+    }
+
+    /// A cue whose timing line was read; its text is the rest of the block.
+    private struct PendingCue {
+        var id: String
+        var start: Int
+        var end: Int
+        var settings: CueSettings
+        var timingLine: Int
+    }
+
+    private let checks: Bool
+    private let checksCueText: Bool
+    private let maximumBlockLength: Int
+
+    private var phase = Phase.signature
+    private var headerRemainder = ""
+
+    // The block being collected ("collect a WebVTT block").
+    private var inHeader = false
+    private var lineCount = 0
+    private var seenArrow = false
+    private var buffer: [UInt8] = []
+    private var bufferLines = BlockLines()
+    private var blockStartLine = 0
+    private var kind = BlockKind.unknown
+    private var cue: PendingCue?
+    /// Why the block's timing line failed, reported when the block ends.
+    private var timingFailure: Diagnostic?
+    /// The block's failure is already explained by a diagnostic about the line before it.
+    private var failureExplained = false
+
+    // The whole file.
+    private var seenCue = false
+    private var regions = RegionTable()
+    private var regionsEmitted = false
+    private var cueCount = 0
+    private var latestStart: Int?
+    private var identifiers: CueIdentifierRegistry
+
+    init(options: WebVTTReader.Options) {
+        checks = options.diagnostics != .none
+        checksCueText = options.diagnostics == .all
+        maximumBlockLength = options.limits.maximumBlockLength
+        identifiers = CueIdentifierRegistry(limit: options.limits.maximumTrackedIdentifiers)
+    }
+
+    // MARK: Lines
+
+    /// Takes the next line of the input.
+    mutating func consume(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+        if checks, !line.repairs.isEmpty { try reportRepairs(line, handler) }
+        switch phase {
+        case .signature:
+            // The signature was checked on the raw bytes; keep what follows `WEBVTT` and its separator.
+            if line.bytes.count > 7 {
+                headerRemainder = String(decoding: UnsafeRawBufferPointer(rebasing: line.bytes[7...]), as: UTF8.self)
+            }
+            phase = .afterSignature
+        case .afterSignature:
+            if line.bytes.isEmpty {
+                try handler(.header(headerRemainder))
+                phase = .betweenBlocks
+            } else {
+                startBlock(at: line.number, inHeader: true)
+                try collect(line, handler)
+            }
+        case .block:
+            try collect(line, handler)
+        case .betweenBlocks:
+            guard !line.bytes.isEmpty else { return }
+            startBlock(at: line.number, inHeader: false)
+            try collect(line, handler)
+        }
+    }
+
+    /// The end of input.
+    mutating func finish(_ handler: (TrackEvent) throws -> Void) throws {
+        switch phase {
+        case .signature:
+            break
+        case .afterSignature:
+            try handler(.header(headerRemainder))
+        case .block:
+            try endBlock(handler)
+        case .betweenBlocks:
+            break
+        }
+        phase = .betweenBlocks
+        try emitRegions(handler)
+    }
+
+    private mutating func startBlock(at line: Int, inHeader: Bool) {
+        phase = .block
+        self.inHeader = inHeader
+        lineCount = 0
+        seenArrow = false
+        buffer.removeAll(keepingCapacity: true)
+        bufferLines.reset(firstLine: line)
+        blockStartLine = line
+        kind = .unknown
+        cue = nil
+        timingFailure = nil
+        failureExplained = false
+    }
+
+    /// One line of "collect a WebVTT block", its loop's substeps in order.
+    private mutating func collect(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+        lineCount += 1
+        let bytes = line.bytes
+        if let arrow = ByteScanning.firstArrow(in: bytes) {
+            if !inHeader, lineCount == 1 || (lineCount == 2 && !seenArrow) {
+                seenArrow = true
+                try createCue(line, handler)
+            } else {
+                try cutBlock(at: line, arrow: arrow, handler)
+            }
+            return
+        }
+        if bytes.isEmpty {
+            try endBlock(handler)
+            phase = .betweenBlocks
+            return
+        }
+        if !inHeader, lineCount == 2, !seenCue {
+            if startsWithKeyword("STYLE") {
+                kind = .stylesheet
+                buffer.removeAll(keepingCapacity: true)
+                bufferLines.reset(firstLine: line.number)
+            } else if startsWithKeyword("REGION") {
+                kind = .region
+                buffer.removeAll(keepingCapacity: true)
+                bufferLines.reset(firstLine: line.number)
+            }
+        }
+        if !buffer.isEmpty { buffer.append(UInt8(ascii: "\n")) }
+        if checks { bufferLines.starts.append(buffer.count) }
+        buffer.append(contentsOf: bytes)
+        guard buffer.count <= maximumBlockLength else {
+            throw ReadError(
+                .vttBlockTooLong, at: SourceLocation(line: blockStartLine, column: 1),
+                "the block starting on line \(blockStartLine) is longer than \(maximumBlockLength) bytes, the limit for one block"
+            )
+        }
+    }
+
+    /// "Cue creation": the line has `-->` and is the block's first line, or its second after an
+    /// identifier.
+    private mutating func createCue(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+        var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: checks)
+        switch parser.parse() {
+        case .success(let timings):
+            if checks { try checkCue(timings, line: line, handler) }
+            for diagnostic in parser.diagnostics { try handler(.diagnostic(diagnostic)) }
+            let id = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
+            cue = PendingCue(id: id, start: timings.start, end: timings.end, settings: timings.settings, timingLine: line.number)
+            buffer.removeAll(keepingCapacity: true)
+            bufferLines.reset(firstLine: line.number + 1)
+            if !seenCue {
+                seenCue = true
+                try emitRegions(handler)
+            }
+        case .failure(let failure):
+            cue = nil
+            guard checks else { return }
+            let location = parser.location(failure.offset)
+            if buffer.isEmpty, lineCount == 1, startsWithNote(line.bytes) {
+                timingFailure = Diagnostic(
+                    .error, .vttArrowInBlock, at: location,
+                    "a NOTE comment must not contain '-->': this line is read as a timing line and the block is dropped"
+                )
+            } else {
+                timingFailure = Diagnostic(.error, failure.code, at: location, "\(failure.message); the block is dropped")
+            }
+        }
+    }
+
+    /// The checks on a cue that need the file around it: identifier, order, duration.
+    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+        if !buffer.isEmpty {
+            let outcome = buffer.withUnsafeBytes { identifiers.record($0) }
+            let idLocation = SourceLocation(line: line.number - 1, column: 1)
+            switch outcome {
+            case .duplicate:
+                try handler(
+                    .diagnostic(
+                        Diagnostic(
+                            .warning, .vttDuplicateCueIdentifier, at: idLocation,
+                            "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique"
+                        )))
+            case .stoppedNow:
+                try handler(
+                    .diagnostic(
+                        Diagnostic(
+                            .note, .vttIdentifierCheckStopped, at: idLocation,
+                            "more distinct cue identifiers than the limit; later duplicates are not reported"
+                        )))
+            case .new, .notChecked:
+                break
+            }
+        }
+        let location = SourceLocation(line: line.number, column: 1)
+        if let latestStart, timings.start < latestStart {
+            try handler(
+                .diagnostic(
+                    Diagnostic(
+                        .warning, .vttStartBeforePrevious, at: location,
+                        "this cue starts before the cue before it; cues must be in order of start time"
+                    )))
+        }
+        latestStart = max(latestStart ?? timings.start, timings.start)
+        if timings.end <= timings.start {
+            try handler(
+                .diagnostic(
+                    Diagnostic(
+                        .error, .vttEndNotAfterStart, at: location,
+                        timings.end == timings.start
+                            ? "the cue ends when it starts, so it is never shown"
+                            : "the cue ends before it starts, so it is never shown"
+                    )))
+        }
+    }
+
+    /// A line with `-->` that cannot belong to the current block: the block ends, and the line is
+    /// read again as the first line of the next block.
+    private mutating func cutBlock(at line: WebVTTLineDecoder.Line, arrow: Int, _ handler: (TrackEvent) throws -> Void) throws {
+        var note: Diagnostic?
+        if checks {
+            var probe = CueTimingParser(line: line.bytes, lineNumber: line.number, regions: regions, checks: false)
+            let isTimingLine = if case .success = probe.parse() { true } else { false }
+            let location = SourceLocation(line: line.number, column: 1)
+            if isTimingLine {
+                if lineCount == 2, seenArrow, cue == nil, timingFailure != nil, !failureExplained {
+                    timingFailure = Diagnostic(
+                        .error, .vttArrowInIdentifier, at: SourceLocation(line: line.number - 1, column: 1),
+                        "a cue identifier must not contain '-->': the identifier is read as a timing line and dropped"
+                    )
+                } else {
+                    note = Diagnostic(.warning, .vttMissingBlankLine, at: location, "a blank line must come before this cue")
+                }
+            } else {
+                let arrowLocation = SourceLocation(line: line.number, column: ByteScanning.column(of: arrow, in: line.bytes))
+                if cue != nil {
+                    note = Diagnostic(
+                        .error, .vttArrowInPayload, at: arrowLocation,
+                        "'-->' must not appear in cue text: it ends the cue before this line, and the text up to the next blank line is dropped"
+                    )
+                } else if inHeader || kind != .unknown || (!seenArrow && startsWithNote(buffer)) {
+                    let block = inHeader ? "the header" : kind == .stylesheet ? "a STYLE block" : kind == .region ? "a REGION block" : "a NOTE comment"
+                    note = Diagnostic(
+                        .error, .vttArrowInBlock, at: arrowLocation,
+                        "'-->' must not appear in \(block): it ends there, and the text up to the next blank line is dropped"
+                    )
+                }
+            }
+        }
+        try endBlock(handler)
+        if let note { try handler(.diagnostic(note)) }
+        startBlock(at: line.number, inHeader: false)
+        failureExplained = note?.code == .vttArrowInPayload || note?.code == .vttArrowInBlock
+        try collect(line, handler)
+    }
+
+    /// The end of "collect a WebVTT block": the block becomes a cue, a style sheet, a region, a
+    /// comment, or nothing.
+    private mutating func endBlock(_ handler: (TrackEvent) throws -> Void) throws {
+        defer {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 16)
+            cue = nil
+        }
+        if inHeader {
+            inHeader = false
+            if buffer.isEmpty {
+                try handler(.header(headerRemainder))
+            } else {
+                try handler(.header(headerRemainder + "\n" + String(decoding: buffer, as: UTF8.self)))
+                if checks {
+                    try handler(
+                        .diagnostic(
+                            Diagnostic(
+                                .warning, .vttHeaderText, at: SourceLocation(line: blockStartLine, column: 1),
+                                "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line"
+                            )))
+                }
+            }
+            return
+        }
+        if let cue {
+            try emitCue(cue, handler)
+            return
+        }
+        switch kind {
+        case .stylesheet:
+            try handler(.stylesheet(Stylesheet(String(decoding: buffer, as: UTF8.self))))
+            return
+        case .region:
+            try addRegion(handler)
+            return
+        case .unknown:
+            break
+        }
+        if seenArrow {
+            if let timingFailure, !failureExplained { try handler(.diagnostic(timingFailure)) }
+            return
+        }
+        if startsWithNote(buffer) {
+            let skip = buffer.count > 4 && (buffer[4] == 0x20 || buffer[4] == 0x09) ? 5 : 4
+            try handler(.note(Note(String(decoding: buffer[skip...], as: UTF8.self), cueIndex: cueCount)))
+            return
+        }
+        guard checks else { return }
+        let location = SourceLocation(line: blockStartLine, column: 1)
+        if startsWithKeyword("STYLE") {
+            try handler(.diagnostic(Diagnostic(.error, .vttStyleAfterCue, at: location, "STYLE blocks must come before the first cue; this one is ignored")))
+        } else if startsWithKeyword("REGION") {
+            try handler(.diagnostic(Diagnostic(.error, .vttRegionAfterCue, at: location, "REGION blocks must come before the first cue; this one is ignored")))
+        } else {
+            try handler(
+                .diagnostic(
+                    Diagnostic(
+                        .error, .vttUnknownBlock, at: location,
+                        "this block is ignored: it is not a cue (no line with '-->' as its first or second line), a NOTE, a STYLE or a REGION block"
+                    )))
+        }
+    }
+
+    private mutating func emitCue(_ pending: PendingCue, _ handler: (TrackEvent) throws -> Void) throws {
+        if checksCueText, !buffer.isEmpty {
+            let context = CueText.Context(origin: SourceLocation(line: pending.timingLine + 1, column: 1), cueStart: pending.start, cueEnd: pending.end)
+            let diagnostics = buffer.withUnsafeBytes { CueText.diagnostics(forUTF8: $0, context: context) }
+            for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
+        }
+        let text = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
+        try handler(.cue(Cue(id: pending.id, start: pending.start, end: pending.end, settings: pending.settings, text: text)))
+        cueCount += 1
+    }
+
+    private mutating func addRegion(_ handler: (TrackEvent) throws -> Void) throws {
+        let (region, diagnostics) = buffer.withUnsafeBytes { text in
+            var parser = RegionSettingsParser(text: text, lines: bufferLines, checks: checks)
+            let region = parser.parse(headerLine: blockStartLine)
+            return (region, parser.diagnostics)
+        }
+        for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
+        if let replacedLine = regions.add(region, line: blockStartLine), checks {
+            try handler(
+                .diagnostic(
+                    Diagnostic(
+                        .error, .vttDuplicateRegionIdentifier, at: SourceLocation(line: blockStartLine, column: 1),
+                        "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces"
+                    )))
+        }
+    }
+
+    private mutating func emitRegions(_ handler: (TrackEvent) throws -> Void) throws {
+        guard !regionsEmitted else { return }
+        regionsEmitted = true
+        for region in regions.regions { try handler(.region(region)) }
+    }
+
+    private func reportRepairs(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
+        let repairs = line.repairs
+        if repairs.invalidSequences > 0 {
+            let count = repairs.invalidSequences == 1 ? "a byte sequence" : "\(repairs.invalidSequences) byte sequences"
+            try handler(
+                .diagnostic(
+                    Diagnostic(
+                        .error, .vttInvalidUTF8, at: SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
+                        "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8"
+                    )))
+        }
+        if repairs.nullCharacters > 0 {
+            try handler(
+                .diagnostic(
+                    Diagnostic(
+                        .error, .vttNullCharacter, at: SourceLocation(line: line.number, column: repairs.firstNullColumn),
+                        "U+0000 NULL characters are read as U+FFFD"
+                    )))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// "buffer starts with the substring `keyword`, and the remaining characters in buffer (if any)
+    /// are all ASCII whitespace".
+    private func startsWithKeyword(_ keyword: StaticString) -> Bool {
+        let length = keyword.utf8CodeUnitCount
+        guard buffer.count >= length else { return false }
+        let matches = keyword.withUTF8Buffer { key in buffer.prefix(length).elementsEqual(key) }
+        return matches && buffer[length...].allSatisfy(isASCIIWhitespace)
+    }
+
+    /// A comment block: `NOTE`, then nothing, a space, a tab or a line break.
+    private func startsWithNote<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+        guard bytes.count >= 4, bytes.prefix(4).elementsEqual("NOTE".utf8) else { return false }
+        if bytes.count == 4 { return true }
+        let next = bytes[bytes.startIndex + 4]
+        return next == 0x20 || next == 0x09 || next == 0x0A
+    }
+}

@@ -1,0 +1,84 @@
+import CueKit
+
+/// Reads WebVTT exactly as a browser does: the W3C WebVTT parser algorithm (section 6), step by
+/// step, on bytes, streaming.
+///
+/// Feed it chunks of any size; it hands out the header, style sheets, comments and each cue as
+/// soon as the block is complete, holding only the block it is in. Beside the browser's recovery it
+/// reports every departure from the authoring rules of a valid file (section 4) as a
+/// ``Diagnostic`` at its line and column; a file without the `WEBVTT` signature throws a
+/// ``ReadError`` with code ``DiagnosticCode/vttNoSignature``.
+///
+/// ```swift
+/// // A whole document:
+/// let result = try WebVTTReader.read("WEBVTT\n\n00:01.000 --> 00:02.000\nHello")
+/// // A file of any size, in 64 KiB chunks:
+/// var reader = WebVTTReader()
+/// try reader.stream(fileAtPath: "captions.vtt") { event in ... }
+/// // Bytes as they arrive:
+/// try reader.feed(chunk) { event in ... }
+/// try reader.finish { event in ... }
+/// ```
+///
+/// Events come in file order, with one exception: `REGION` definitions are handed out together
+/// just before the first cue (or at the end), after the spec's rule that a region with an
+/// identifier already used replaces the earlier one. The result does not depend on how the input
+/// is cut into chunks.
+public struct WebVTTReader: TrackReader, Sendable {
+    /// The options this reader was made with.
+    public let options: Options
+
+    private var signature = WebVTTSignature()
+    private var decoder: WebVTTLineDecoder
+    private var parser: WebVTTBlockParser
+
+    /// Creates a reader.
+    public init(options: Options = Options()) {
+        self.options = options
+        decoder = WebVTTLineDecoder(maximumLineLength: options.limits.maximumLineLength)
+        parser = WebVTTBlockParser(options: options)
+    }
+
+    /// Takes the next bytes and hands out each event they complete.
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
+        try signature.check(chunk)
+        try Self.decode(chunk, &decoder, &parser, handler)
+    }
+
+    /// Marks the end of input and hands out what remains.
+    public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
+        try signature.finish()
+        try decoder.finish { line in try parser.consume(line, handler) }
+        try parser.finish(handler)
+    }
+
+    private static func decode(
+        _ chunk: UnsafeRawBufferPointer,
+        _ decoder: inout WebVTTLineDecoder,
+        _ parser: inout WebVTTBlockParser,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        try decoder.decode(chunk) { line in try parser.consume(line, handler) }
+    }
+}
+
+extension WebVTTReader {
+    /// Reads a whole WebVTT document held in a string.
+    public static func read(_ text: String, options: Options = Options()) throws -> ReadResult {
+        var reader = WebVTTReader(options: options)
+        return try reader.read(Array(text.utf8))
+    }
+
+    /// Reads a whole WebVTT document held in memory as bytes.
+    public static func read(bytes: some Collection<UInt8>, options: Options = Options()) throws -> ReadResult {
+        var reader = WebVTTReader(options: options)
+        return try reader.read(bytes)
+    }
+
+    /// Reads a WebVTT file (`-` for standard input) in 64 KiB chunks; memory is bounded by the
+    /// largest block, not by the file.
+    public static func read(fileAtPath path: String, options: Options = Options()) throws -> ReadResult {
+        var reader = WebVTTReader(options: options)
+        return try reader.read(fileAtPath: path)
+    }
+}

@@ -1,0 +1,58 @@
+import CueKit
+
+extension WebVTTReader {
+    /// How a ``WebVTTReader`` reads: which diagnostics it looks for, and its limits.
+    ///
+    /// Options never change what is read: every setting gives the track a browser builds. They
+    /// only choose how much checking is done beside it, and where reading gives up.
+    public struct Options: Sendable, Hashable {
+        /// Which departures from the authoring rules are reported. Default: ``Diagnostics/all``.
+        public var diagnostics: Diagnostics
+
+        /// Where reading stops with a ``ReadError`` rather than use unbounded memory.
+        public var limits: Limits
+
+        /// Creates options; each defaults to what a validator wants.
+        public init(diagnostics: Diagnostics = .all, limits: Limits = Limits()) {
+            self.diagnostics = diagnostics
+            self.limits = limits
+        }
+
+        /// Which diagnostics the reader reports.
+        public enum Diagnostics: Sendable, Hashable, CaseIterable {
+            /// Everything: the file, its blocks, timings and settings, and each cue's text (tags,
+            /// character references, timestamp tags). The default.
+            case all
+            /// Everything but cue text, which is then never tokenized while reading: for
+            /// converters that only need the structure checked.
+            case structure
+            /// Nothing: the fastest reading, for input already validated.
+            case none
+        }
+
+        /// Limits that keep a hostile or broken file from taking unbounded memory.
+        public struct Limits: Sendable, Hashable {
+            /// The longest line, in bytes: 16 MiB by default. Longer stops reading with
+            /// ``DiagnosticCode/vttLineTooLong``.
+            public var maximumLineLength: Int
+            /// The longest block (a cue, a comment, a style sheet), in bytes: 64 MiB by default.
+            /// Longer stops reading with ``DiagnosticCode/vttBlockTooLong``.
+            public var maximumBlockLength: Int
+            /// How many distinct cue identifiers the duplicate check remembers: 1,000,000 by
+            /// default. Identifiers that are increasing integers (`1`, `2`, `3`...) cost nothing;
+            /// past the limit the check stops with ``DiagnosticCode/vttIdentifierCheckStopped``.
+            public var maximumTrackedIdentifiers: Int
+
+            /// Creates limits.
+            public init(
+                maximumLineLength: Int = WebVTTLineDecoder.defaultMaximumLineLength,
+                maximumBlockLength: Int = 64 << 20,
+                maximumTrackedIdentifiers: Int = 1_000_000
+            ) {
+                self.maximumLineLength = maximumLineLength
+                self.maximumBlockLength = maximumBlockLength
+                self.maximumTrackedIdentifiers = maximumTrackedIdentifiers
+            }
+        }
+    }
+}

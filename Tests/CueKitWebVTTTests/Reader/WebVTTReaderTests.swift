@@ -1,0 +1,5 @@
+import CueKit
+import CueKitWebVTT
+import Testing
+
+@Suite struct WebVTTReaderTests {}
