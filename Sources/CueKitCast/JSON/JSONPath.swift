@@ -96,3 +96,23 @@ public struct JSONLocations: Sendable, Hashable {
         }
     }
 }
+
+extension JSONValue {
+    /// The value at `path` below this one, if there is one.
+    public func value(at path: JSONPath) -> JSONValue? {
+        var current = self
+        for component in path.components {
+            switch (component, current) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else { return nil }
+                current = next
+            case (.index(let index), .array(let elements)):
+                guard elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}

@@ -39,9 +39,9 @@ protocol CastDecodable {
 
 extension CastDecodable {
     /// Decodes strictly: throws when any error is found.
-    static func decodeStrictly(_ json: JSONValue, locations: JSONLocations) throws(CastDecodingError) -> Self {
+    static func decodeStrictly(_ json: JSONValue, at path: JSONPath = .root, locations: JSONLocations) throws(CastDecodingError) -> Self {
         var decoder = CastDecoder(locations: locations)
-        let value = decode(json, at: .root, with: &decoder)
+        let value = decode(json, at: path, with: &decoder)
         guard let value, !decoder.diagnostics.contains(where: { $0.severity == .error }) else {
             throw CastDecodingError(diagnostics: decoder.diagnostics)
         }

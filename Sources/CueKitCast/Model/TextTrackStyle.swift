@@ -202,6 +202,13 @@ extension TextTrackStyle: CastDecodable {
         self = try Self.decodeStrictly(document.value, locations: document.locations)
     }
 
+    /// Reads a style that sits at `path` in a document (`$.media.textTrackStyle` of a LOAD
+    /// message): problems name their full path and, with the document's `locations`, their line and
+    /// column.
+    public init(json: JSONValue, at path: JSONPath, locations: JSONLocations = JSONLocations()) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, at: path, locations: locations)
+    }
+
     /// The style as Cast JSON: set fields only, then ``otherFields``.
     public var json: JSONValue {
         var object = JSONObject()

@@ -211,7 +211,8 @@ struct CastValidator {
                 report(.warning, .castDuplicateActiveTrack, at: idPath, "track id \(id) is listed more than once")
             }
             if let media, media.track(withID: id) == nil {
-                let known = (media.tracks ?? []).map { String($0.trackId) }
+                var listed: Set<Int> = []
+                let known = (media.tracks ?? []).map(\.trackId).filter { listed.insert($0).inserted }.map(String.init)
                 let list = known.isEmpty ? "the media has no tracks" : "the media's tracks are \(known.joined(separator: ", "))"
                 report(.error, .castUnknownActiveTrack, at: idPath, "no track has id \(id); \(list)")
             }

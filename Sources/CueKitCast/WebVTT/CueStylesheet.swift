@@ -114,7 +114,7 @@ extension TextTrackStyle {
         if !windowFields.isEmpty {
             report(
                 .warning, .castWindowNotInWebVTT, windowFields[0],
-                "\(windowFields.joined(separator: ", ")) describe the caption window of CEA-608/708, which has no ::cue "
+                "\(windowFields.joined(separator: ", ")) \(windowFields.count == 1 ? "describes" : "describe") the caption window of CEA-608/708, which has no ::cue "
                     + "equivalent in WebVTT: not written into the file (send them in the Cast message's textTrackStyle)"
             )
         }

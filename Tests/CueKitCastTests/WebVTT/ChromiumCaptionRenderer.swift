@@ -40,7 +40,7 @@ struct ChromiumCaptionRenderer {
             [
                 "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i",
                 "color=c=0x404040:s=\(Self.videoWidth)x\(Self.videoHeight):d=3:r=10",
-                "-c:v", "libvpx", "-b:v", "200k", "-y", video.path,
+                "-c:v", "libvpx", "-g", "1", "-b:v", "200k", "-y", video.path,
             ]
         )
         var videos = ""

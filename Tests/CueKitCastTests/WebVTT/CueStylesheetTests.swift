@@ -139,7 +139,7 @@ import Testing
         )
         let colourOnly = TextTrackStyle(windowColor: red).cueStylesheet(at: JSONPath.root.appending("textTrackStyle"))
         #expect(colourOnly.diagnostics.map(\.code) == [.castWindowNotInWebVTT])
-        #expect(colourOnly.diagnostics.first?.message.hasPrefix("$.textTrackStyle.windowColor: windowColor describe") == true)
+        #expect(colourOnly.diagnostics.first?.message.hasPrefix("$.textTrackStyle.windowColor: windowColor describes") == true)
     }
 
     @Test func notesWhatIsNotAStyle() {
