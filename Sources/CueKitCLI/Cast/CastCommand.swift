@@ -28,7 +28,8 @@ struct CastCheckCommand: ParsableCommand {
 
     @Option(
         name: .customLong("as"),
-        help: ArgumentHelp("Read the file as: load, edit-tracks-info, media or style (by default, found from its members).", valueName: "kind"),
+        help: ArgumentHelp(
+            "Read the file as: load, edit-tracks-info, media or style (by default, found from its members).", valueName: "kind"),
         transform: { text in
             guard let kind = CastMessage.Kind(rawValue: text) else {
                 throw ValidationError("'\(text)' is not a kind of message; expected load, edit-tracks-info, media or style")

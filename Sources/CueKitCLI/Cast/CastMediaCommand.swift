@@ -4,9 +4,9 @@ import CueKitCast
 import CueKitWebVTT
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `cuekit cast media TRACK...`: the media information of a LOAD message, with a text track per
@@ -63,7 +63,8 @@ struct CastMediaCommand: ParsableCommand {
     var name: [String] = []
 
     @Option(
-        help: ArgumentHelp("A track's kind, once per track in order: subtitles, captions, descriptions, chapters or metadata.", valueName: "kind"),
+        help: ArgumentHelp(
+            "A track's kind, once per track in order: subtitles, captions, descriptions, chapters or metadata.", valueName: "kind"),
         transform: { try StyleOptions.value($0, of: MediaTrack.TextTrackType.self) }
     )
     var subtype: [MediaTrack.TextTrackType] = []
@@ -91,7 +92,8 @@ struct CastMediaCommand: ParsableCommand {
     @Flag(help: "Print the JSON on one line.")
     var compact = false
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the JSON to a file ('-' for standard output).", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")], help: ArgumentHelp("Write the JSON to a file ('-' for standard output).", valueName: "file"))
     var output = "-"
 
     @OptionGroup(title: "Text track style")
@@ -147,7 +149,8 @@ struct CastMediaCommand: ParsableCommand {
         for diagnostic in diagnostics { StandardError.write(diagnostic.formatted(file: "cast media") + "\n") }
         let errors = diagnostics.filter { $0.severity == .error }.count
         if errors > 0 {
-            throw CommandFailure("the message has \(CastCheckCommand.count(errors, "error")); a receiver would refuse it", status: .invalidInput)
+            throw CommandFailure(
+                "the message has \(CastCheckCommand.count(errors, "error")); a receiver would refuse it", status: .invalidInput)
         }
     }
 

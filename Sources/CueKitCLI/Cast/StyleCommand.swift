@@ -22,7 +22,9 @@ struct StyleCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The WebVTT file ('-' for standard input).", valueName: "input"))
     var input: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The styled file ('-' for standard output); it may be the input.", valueName: "output"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The styled file ('-' for standard output); it may be the input.", valueName: "output"))
     var output: String
 
     @OptionGroup(title: "Text track style")
@@ -62,7 +64,8 @@ struct StyleCommand: ParsableCommand {
             throw CommandFailure("\(input) cannot be read as WebVTT; nothing was written", status: .invalidInput)
         }
         if applier.stylesheet == nil {
-            StandardError.write("cuekit: note: the style sets nothing WebVTT can carry; \(output) holds the input's cues and styles unchanged\n")
+            StandardError.write(
+                "cuekit: note: the style sets nothing WebVTT can carry; \(output) holds the input's cues and styles unchanged\n")
         }
         let fileDiagnostics = applier.diagnostics.filter { $0.code == .castFileImportant }
         resolved.report(applier.diagnostics.filter { $0.code != .castFileImportant })

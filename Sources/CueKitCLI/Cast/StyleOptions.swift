@@ -30,10 +30,14 @@ struct StyleOptions: ParsableArguments {
     )
     var edgeType: TextTrackStyle.EdgeType?
 
-    @Option(help: ArgumentHelp("Colour of the edge (opaque black when absent): #RRGGBBAA or #RRGGBB.", valueName: "colour"), transform: StyleOptions.color)
+    @Option(
+        help: ArgumentHelp("Colour of the edge (opaque black when absent): #RRGGBBAA or #RRGGBB.", valueName: "colour"),
+        transform: StyleOptions.color)
     var edgeColor: CastColor?
 
-    @Option(help: ArgumentHelp("Text size as a factor of the receiver's caption size (1.5 is 150%).", valueName: "factor"), transform: StyleOptions.scale)
+    @Option(
+        help: ArgumentHelp("Text size as a factor of the receiver's caption size (1.5 is 150%).", valueName: "factor"),
+        transform: StyleOptions.scale)
     var fontScale: Double?
 
     @Option(help: ArgumentHelp("Font family name; the generic family is the fallback.", valueName: "name"))
@@ -54,7 +58,9 @@ struct StyleOptions: ParsableArguments {
     )
     var fontStyle: TextTrackStyle.FontStyle?
 
-    @Option(help: ArgumentHelp("Colour of the caption window: #RRGGBBAA or #RRGGBB (not expressible in WebVTT).", valueName: "colour"), transform: StyleOptions.color)
+    @Option(
+        help: ArgumentHelp("Colour of the caption window: #RRGGBBAA or #RRGGBB (not expressible in WebVTT).", valueName: "colour"),
+        transform: StyleOptions.color)
     var windowColor: CastColor?
 
     @Option(

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func headerLinesWinOverTheName() {
-        let hints = CaptionFileHints(fileName: "movie.en.vtt", webVTTHeader: "- Episode 1\nKind: captions\nLanguage:  en-GB \nLabel: English (CC)")
+        let hints = CaptionFileHints(
+            fileName: "movie.en.vtt", webVTTHeader: "- Episode 1\nKind: captions\nLanguage:  en-GB \nLabel: English (CC)")
         #expect(hints == CaptionFileHints(contentType: "text/vtt", language: "en-GB", label: "English (CC)", kind: .captions))
     }
 
