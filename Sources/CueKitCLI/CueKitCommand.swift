@@ -16,7 +16,7 @@ struct CueKitCommand: ParsableCommand {
         commandName: "cuekit",
         abstract: "Read, check, convert and style caption and subtitle tracks (WebVTT, TTML, SubRip).",
         version: "0.1.0",
-        subcommands: [StyleCommand.self, CastCommand.self]
+        subcommands: [InspectCommand.self, StyleCommand.self, CastCommand.self]
     )
 
     /// Runs the command line, mapping failures to CueKit's exit statuses: argument-parser's usage

@@ -78,9 +78,9 @@ public enum IOFailure {
         ReadError(readCode, at: nil, "cannot read '\(displayName(path))': \(systemMessage(code))", path: path)
     }
 
-    /// `cannot write 'path': No space left on device`.
+    /// `cannot write 'path': No space left on device` (`<stdout>` for `-`).
     public static func writing(_ path: String, errno code: Int32) -> ReadError {
-        ReadError(writeCode, at: nil, "cannot write '\(displayName(path))': \(systemMessage(code))", path: path)
+        ReadError(writeCode, at: nil, "cannot write '\(path == "-" ? "<stdout>" : path)': \(systemMessage(code))", path: path)
     }
 
     /// The C library's text for an `errno` value.

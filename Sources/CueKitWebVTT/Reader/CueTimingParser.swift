@@ -25,6 +25,8 @@ struct CueTimingParser {
     /// Whether to look for authoring problems (the parse itself is the same either way).
     let checks: Bool
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where the setting being parsed starts, for diagnostics about its value.
+    private var settingStart = 0
 
     init(line: UnsafeRawBufferPointer, lineNumber: Int, regions: RegionTable, checks: Bool) {
         self.line = line
@@ -134,6 +136,7 @@ struct CueTimingParser {
                 continue
             }
             let valueStart = colon + 1
+            settingStart = tokenStart
             guard let name = SettingName(UnsafeRawBufferPointer(rebasing: line[tokenStart..<colon])) else {
                 if checks {
                     error(
@@ -324,7 +327,7 @@ struct CueTimingParser {
     }
 
     private mutating func badValue(name: String, _ start: Int, _ end: Int, expected: String) {
-        error(.vttBadSettingValue, at: start, "\(name):\(text(start, end)) is ignored; \(name) takes \(expected)")
+        error(.vttBadSettingValue, at: settingStart, "\(name):\(text(start, end)) is ignored; \(name) takes \(expected)")
     }
 
     private mutating func warn(_ code: DiagnosticCode, at offset: Int, _ message: String) {

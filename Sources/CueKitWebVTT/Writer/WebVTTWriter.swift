@@ -16,8 +16,9 @@ import CueKit
 /// Whatever the track holds, the output is a valid WebVTT file that reads back, with WebVTT's own
 /// parsing algorithm (section 6.1), as the same track:
 /// - the header, then `REGION` and `STYLE` blocks, then cues, each block after one empty line;
-///   comments wherever they come. A region or style sheet arriving after the first cue cannot be
-///   written (WebVTT ignores it there) and is reported.
+///   comments wherever they come. Regions and style sheets are held until the first cue (a region
+///   defined twice is written once, the later definition, as readers keep it); one arriving after
+///   the first cue cannot be written (WebVTT ignores it there) and is reported.
 /// - Cue settings in a fixed order, `vertical line position size align region`, defaults left
 ///   out; `region:` comes last so that no other setting takes the cue out of its region.
 /// - Numbers in plain decimal with the shortest digits that read back as the same `Double`.
@@ -44,12 +45,16 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         case start
         /// The header is written, no cue yet: regions and style sheets may still come.
         case beforeCues
-        /// A cue is written.
+        /// Regions and style sheets are written (a cue came, or the end).
         case cues
     }
 
     private var phase = Phase.start
     private var buffer: [UInt8] = []
+    /// Regions and style sheets wait for the first cue (they are few and small), so that a region
+    /// defined twice is written once, the later definition in place of the earlier, as readers do.
+    private var pendingRegions: [Region] = []
+    private var pendingStylesheets: [Stylesheet] = []
     private var regionIdentifiers: Set<String> = []
     private var reportedRegions: Set<String> = []
     private var cueNumber = 0
@@ -78,21 +83,21 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
                     .error, .vttWriteLateRegion,
                     "region \(quoted(region.id)) came after a cue, where WebVTT ignores REGION blocks; it was left out")
             } else {
-                writeRegion(region)
+                addRegion(region)
             }
         case .stylesheet(let stylesheet):
             writeSignatureIfNeeded()
             if phase == .cues {
                 report(.error, .vttWriteLateStylesheet, "a style sheet came after a cue, where WebVTT ignores STYLE blocks; it was left out")
             } else {
-                writeStylesheet(stylesheet)
+                pendingStylesheets.append(stylesheet)
             }
         case .note(let note):
             writeSignatureIfNeeded()
             if options.notes == .keep { writeNote(note) }
         case .cue(let cue):
             writeSignatureIfNeeded()
-            phase = .cues
+            if phase == .beforeCues { writeRegionsAndStylesheets() }
             writeCue(cue)
         case .diagnostic:
             return
@@ -103,6 +108,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     /// Writes a bare header if nothing was written, and flushes the sink.
     public mutating func finish() throws {
         writeSignatureIfNeeded()
+        if phase == .beforeCues { writeRegionsAndStylesheets() }
         try handOver()
         try sink.flush()
     }
@@ -131,8 +137,9 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         }
     }
 
-    /// `REGION` and one setting per line, defaults left out (section 4.5).
-    private mutating func writeRegion(_ region: Region) {
+    /// Keeps a region for ``writeRegionsAndStylesheets()``; a later one with the same identifier
+    /// replaces it, moving to the end, as in WebVTT readers.
+    private mutating func addRegion(_ region: Region) {
         let id = region.id
         if !Self.isWritableRegionIdentifier(id) {
             report(
@@ -140,9 +147,27 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
                 "region \(quoted(id)) has an identifier with white space, a NUL or '-->', which a REGION block cannot hold; it was left out")
             return
         }
-        if !id.isEmpty, regionIdentifiers.contains(id) {
-            report(.warning, .vttWriteDuplicateRegion, "region \(quoted(id)) is defined twice; WebVTT readers use the later definition")
+        if let earlier = pendingRegions.firstIndex(where: { $0.id == id }) {
+            pendingRegions.remove(at: earlier)
+            report(
+                .warning, .vttWriteDuplicateRegion,
+                "\(id.isEmpty ? "a region without identifier" : "region \(quoted(id))") is defined twice; the later definition replaces the earlier one, as in WebVTT readers, and only it was written")
         }
+        pendingRegions.append(region)
+    }
+
+    /// The regions, then the style sheets, before the first cue.
+    private mutating func writeRegionsAndStylesheets() {
+        phase = .cues
+        for region in pendingRegions { writeRegion(region) }
+        for stylesheet in pendingStylesheets { writeStylesheet(stylesheet) }
+        pendingRegions = []
+        pendingStylesheets = []
+    }
+
+    /// `REGION` and one setting per line, defaults left out (section 4.5).
+    private mutating func writeRegion(_ region: Region) {
+        let id = region.id
         appendBlockSeparator()
         buffer += "REGION".utf8
         let start = buffer.count
@@ -287,13 +312,13 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
             start = max(0, start)
             end = max(0, end)
         }
-        if end < start {
+        if end <= start {
             report(
-                .warning, .vttWriteEndBeforeStart,
-                "\(cueLabel(cue)) ends before it starts (\(Timestamp.format(start)) --> \(Timestamp.format(end))); written as it is, as WebVTT readers keep it")
+                .warning, .vttWriteEndNotAfterStart,
+                "\(cueLabel(cue)) does not end after it starts (\(Timestamp.format(start)) --> \(Timestamp.format(end))); written as it is, as browsers keep it (and never show it)")
         }
         Timestamp.append(start, hours: options.hours, to: &buffer)
-        buffer += " --> ".utf8
+        buffer.append(contentsOf: WebVTTBlockText.timingArrow)
         Timestamp.append(end, hours: options.hours, to: &buffer)
     }
 

@@ -19,7 +19,8 @@ extension DiagnosticCode {
     /// A region identifier holds white space or `-->`, which the region syntax cannot carry; the
     /// region was left out.
     public static let vttWriteRegionIdentifier: DiagnosticCode = "vtt-write-region-identifier"
-    /// A second region with the same identifier: WebVTT readers use the later one.
+    /// A second region with the same identifier: it replaces the earlier one, as in WebVTT readers,
+    /// and only the later is written.
     public static let vttWriteDuplicateRegion: DiagnosticCode = "vtt-write-duplicate-region"
     /// A region setting outside what WebVTT can express (a percentage outside 0–100, NaN, negative
     /// lines); it was clamped or left at its default.
@@ -33,8 +34,9 @@ extension DiagnosticCode {
     public static let vttWriteCueIdentifier: DiagnosticCode = "vtt-write-cue-identifier"
     /// A cue time is negative, which no timestamp can express; it was written as zero.
     public static let vttWriteNegativeTime: DiagnosticCode = "vtt-write-negative-time"
-    /// A cue ends before it starts; written as it is (every WebVTT reader keeps such a cue).
-    public static let vttWriteEndBeforeStart: DiagnosticCode = "vtt-write-end-before-start"
+    /// A cue does not end after it starts; written as it is, since browsers keep such a cue (and
+    /// never show it), and reading the output reports it again (`vtt-end-not-after-start`).
+    public static let vttWriteEndNotAfterStart: DiagnosticCode = "vtt-write-end-not-after-start"
     /// A cue setting outside what WebVTT can express (NaN, a percentage outside 0–100, an
     /// alignment without the position it aligns); it was clamped or left out.
     public static let vttWriteCueSetting: DiagnosticCode = "vtt-write-cue-setting"

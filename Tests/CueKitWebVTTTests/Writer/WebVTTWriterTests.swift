@@ -204,8 +204,8 @@ import Testing
     @Test func reportsRegionsItCannotWrite() throws {
         let track = Track(
             regions: [
-                Region(id: "two words"), Region(id: "x-->y"), Region(id: "ok", width: -1, lines: -2, viewportAnchor: .init(x: .nan, y: 5)),
-                Region(id: "ok"),
+                Region(id: "two words"), Region(id: "x-->y"), Region(id: "bad", width: -1, lines: -2, viewportAnchor: .init(x: .nan, y: 5)),
+                Region(id: "twice", lines: 1), Region(id: "other"), Region(id: "twice", lines: 2),
             ],
             cues: [
                 Cue(start: 0, end: 1, settings: CueSettings(region: "two words"), text: "a"),
@@ -218,12 +218,16 @@ import Testing
                 WEBVTT
 
                 REGION
-                id:ok
+                id:bad
                 width:0%
                 lines:0
 
                 REGION
-                id:ok
+                id:other
+
+                REGION
+                id:twice
+                lines:2
 
                 00:00:00.000 --> 00:00:00.001
                 a
@@ -237,10 +241,10 @@ import Testing
                 """)
         #expect(
             diagnostics.map(\.code) == [
-                .vttWriteRegionIdentifier, .vttWriteRegionIdentifier, .vttWriteRegionSetting, .vttWriteRegionSetting,
-                .vttWriteRegionSetting, .vttWriteDuplicateRegion, .vttWriteUndefinedRegion, .vttWriteUndefinedRegion,
+                .vttWriteRegionIdentifier, .vttWriteRegionIdentifier, .vttWriteDuplicateRegion, .vttWriteRegionSetting,
+                .vttWriteRegionSetting, .vttWriteRegionSetting, .vttWriteUndefinedRegion, .vttWriteUndefinedRegion,
             ])
-        #expect(diagnostics[5].severity == .warning)
+        #expect(diagnostics[2].severity == .warning)
     }
 
     @Test func refusesRegionsAndStyleSheetsAfterTheFirstCue() throws {
@@ -262,6 +266,7 @@ import Testing
         let track = Track(cues: [
             Cue(start: -500, end: 1_000, text: "a"),
             Cue(start: 2_000, end: 1_000, text: "b"),
+            Cue(start: 3_000, end: 3_000, text: "c"),
         ])
         let (text, diagnostics) = try Self.written(track)
         #expect(
@@ -274,9 +279,12 @@ import Testing
                 00:00:02.000 --> 00:00:01.000
                 b
 
+                00:00:03.000 --> 00:00:03.000
+                c
+
                 """)
-        #expect(diagnostics.map(\.code) == [.vttWriteNegativeTime, .vttWriteEndBeforeStart])
-        #expect(diagnostics.map(\.severity) == [.error, .warning])
+        #expect(diagnostics.map(\.code) == [.vttWriteNegativeTime, .vttWriteEndNotAfterStart, .vttWriteEndNotAfterStart])
+        #expect(diagnostics.map(\.severity) == [.error, .warning, .warning])
     }
 
     // MARK: Free text
