@@ -48,7 +48,7 @@ import Testing
         let again = try CastCLI.run(["style", output, "-o", output, "--background", "#000000"])
         #expect(again.status == 0, "\(again)")
         let text = try #require(directory.read("styled.vtt"))
-        #expect(text.components(separatedBy: "/* Cast TextTrackStyle */").count == 2)
+        #expect(text.split(separator: "/* Cast TextTrackStyle */", omittingEmptySubsequences: false).count == 2)
         #expect(text.contains("  background-color: rgba(0, 0, 0, 1);\n"))
         #expect(!text.contains("  color: rgba(255, 255, 255, 1);\n"))
         #expect(text.contains("::cue { color: lime; }"))
