@@ -34,6 +34,7 @@ public struct CastColor: Sendable, Hashable, CustomStringConvertible, Codable {
         /// What is wrong with it, and what to write instead.
         public var message: String
 
+        /// The message.
         public var description: String { message }
     }
 

@@ -25,7 +25,14 @@ public enum CastMessage: Sendable, Hashable {
     /// What a document is, from its members: `type` names the message; otherwise `contentId`,
     /// `contentUrl` or `tracks` mark media information, and anything else is read as a style.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case load, editTracksInfo = "edit-tracks-info", media, style
+        /// A `LOAD` message.
+        case load
+        /// An `EDIT_TRACKS_INFO` message.
+        case editTracksInfo = "edit-tracks-info"
+        /// Media information on its own.
+        case media
+        /// A text track style on its own.
+        case style
     }
 
     /// The kind of a JSON value; nil when its `type` names a message CueKit does not check.

@@ -62,6 +62,8 @@ public struct MediaInformation: Sendable, Hashable {
         /// Neither (images, or not known).
         case none = "NONE"
 
+        /// The name of this type in the Cast reference.
+
         public static let castName = "StreamType"
     }
 }

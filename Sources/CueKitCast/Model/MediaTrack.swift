@@ -58,6 +58,8 @@ public struct MediaTrack: Sendable, Hashable {
         /// A video stream.
         case video = "VIDEO"
 
+        /// The name of this type in the Cast reference.
+
         public static let castName = "TrackType"
     }
 
@@ -73,6 +75,8 @@ public struct MediaTrack: Sendable, Hashable {
         case chapters = "CHAPTERS"
         /// Data for scripts, not shown.
         case metadata = "METADATA"
+
+        /// The name of this type in the Cast reference.
 
         public static let castName = "TextTrackType"
     }

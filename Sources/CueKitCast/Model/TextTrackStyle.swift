@@ -98,6 +98,8 @@ public struct TextTrackStyle: Sendable, Hashable {
         /// Glyphs look engraved, lit from the top left.
         case depressed = "DEPRESSED"
 
+        /// The name of this type in the Cast reference.
+
         public static let castName = "TextTrackEdgeType"
     }
 
@@ -118,6 +120,8 @@ public struct TextTrackStyle: Sendable, Hashable {
         /// Small capital letters for lower case.
         case smallCapitals = "SMALL_CAPITALS"
 
+        /// The name of this type in the Cast reference.
+
         public static let castName = "TextTrackFontGenericFamily"
     }
 
@@ -132,6 +136,8 @@ public struct TextTrackStyle: Sendable, Hashable {
         /// Regular weight, italic.
         case italic = "ITALIC"
 
+        /// The name of this type in the Cast reference.
+
         public static let castName = "TextTrackFontStyle"
     }
 
@@ -143,6 +149,8 @@ public struct TextTrackStyle: Sendable, Hashable {
         case normal = "NORMAL"
         /// A rectangle with rounded corners.
         case roundedCorners = "ROUNDED_CORNERS"
+
+        /// The name of this type in the Cast reference.
 
         public static let castName = "TextTrackWindowType"
     }

@@ -29,6 +29,7 @@ public struct CastReceiverModel: Sendable, Hashable {
         /// The listener's number, from 1 in order of registration.
         public let rawValue: Int
 
+        /// `listener N`.
         public var description: String { "listener \(rawValue)" }
     }
 
