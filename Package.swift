@@ -79,6 +79,7 @@ let package = Package(
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
+        .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

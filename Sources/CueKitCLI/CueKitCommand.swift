@@ -16,7 +16,9 @@ struct CueKitCommand: ParsableCommand {
         commandName: "cuekit",
         abstract: "Read, check, convert and style caption and subtitle tracks (WebVTT, TTML, SubRip).",
         version: "0.1.0",
-        subcommands: [InspectCommand.self, ConvertCommand.self, GenerateCommand.self]
+        subcommands: [
+            ConvertCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, GenerateCommand.self,
+        ]
     )
 
     /// Runs the command line, mapping failures to CueKit's exit statuses: argument-parser's usage

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CueKit
+import CueKitCast
+
+/// `cuekit cast`: build and check the Cast messages that carry tracks and text styles.
+struct CastCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cast",
+        abstract: "Build and check Google Cast media information, tracks and text track styles.",
+        subcommands: [CastMediaCommand.self, CastCheckCommand.self]
+    )
+}
+
+/// `cuekit cast check FILE.json`: decode and validate a Cast message as a receiver would.
+struct CastCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a Cast message as a receiver would: a LOAD or EDIT_TRACKS_INFO message, media information, or a text track style.",
+        discussion: """
+            Prints every problem as FILE:LINE:COLUMN: SEVERITY: $.json.path: message [code], in document order. \
+            Exit status: 0 when the message is valid (notes and warnings allowed), 1 when it has errors, \
+            2 when the file cannot be read or the command line is wrong.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The JSON file ('-' for standard input).", valueName: "file.json"))
+    var file: String
+
+    @Option(
+        name: .customLong("as"),
+        help: ArgumentHelp(
+            "Read the file as: load, edit-tracks-info, media or style (by default, found from its members).", valueName: "kind"),
+        transform: { text in
+            guard let kind = CastMessage.Kind(rawValue: text) else {
+                throw ValidationError("'\(text)' is not a kind of message; expected load, edit-tracks-info, media or style")
+            }
+            return kind
+        }
+    )
+    var kind: CastMessage.Kind?
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var warningsAsErrors = false
+
+    func run() throws {
+        let path = file == "-" ? "/dev/stdin" : file
+        let bytes: [UInt8]
+        do {
+            bytes = try FileByteSource(path: path).readAll()
+        } catch let error as ReadError {
+            throw CommandFailure(error.diagnostic.message)
+        }
+        let result = CastMessage.check(bytes, as: kind)
+        var output = ""
+        for diagnostic in result.diagnostics { output += diagnostic.formatted(file: file) + "\n" }
+        var standardOutput = FileDescriptorSink.standardOutput()
+        try standardOutput.write(output)
+        try standardOutput.flush()
+        let errors = result.diagnostics.filter { $0.severity == .error }.count
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+        if errors > 0 || result.message == nil {
+            throw CommandFailure("\(file): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))", status: .invalidInput)
+        }
+        if warningsAsErrors && warnings > 0 {
+            throw CommandFailure("\(file): \(Self.count(warnings, "warning")) (warnings are errors)", status: .invalidInput)
+        }
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

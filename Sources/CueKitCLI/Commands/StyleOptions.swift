@@ -1,0 +1,193 @@
+import ArgumentParser
+import CueKit
+import CueKitCast
+
+/// The options that describe a Cast `TextTrackStyle`: a flag per field, or a JSON file whose fields
+/// the flags override.
+///
+/// A reusable group (`@OptionGroup var style: StyleOptions`): `cuekit style`, `cuekit cast media`
+/// and `cuekit convert` take the same flags. Values are checked as they are parsed, so a bad colour
+/// or an unknown edge type is a usage error (exit 2) that names the flag.
+struct StyleOptions: ParsableArguments {
+    @Option(
+        name: .customLong("style"),
+        help: ArgumentHelp(
+            "A TextTrackStyle in Cast JSON (or a LOAD, EDIT_TRACKS_INFO or media information message holding one); flags override its fields.",
+            valueName: "style.json"
+        )
+    )
+    var styleFile: String?
+
+    @Option(help: ArgumentHelp("Text colour: #RRGGBBAA (alpha last) or #RRGGBB.", valueName: "colour"), transform: StyleOptions.color)
+    var foreground: CastColor?
+
+    @Option(help: ArgumentHelp("Colour behind the text: #RRGGBBAA or #RRGGBB.", valueName: "colour"), transform: StyleOptions.color)
+    var background: CastColor?
+
+    @Option(
+        help: ArgumentHelp("Edge of the glyphs: none, outline, drop-shadow, raised or depressed.", valueName: "type"),
+        transform: { try StyleOptions.value($0, of: TextTrackStyle.EdgeType.self) }
+    )
+    var edgeType: TextTrackStyle.EdgeType?
+
+    @Option(
+        help: ArgumentHelp("Colour of the edge (opaque black when absent): #RRGGBBAA or #RRGGBB.", valueName: "colour"),
+        transform: StyleOptions.color)
+    var edgeColor: CastColor?
+
+    @Option(
+        help: ArgumentHelp("Text size as a factor of the receiver's caption size (1.5 is 150%).", valueName: "factor"),
+        transform: StyleOptions.scale)
+    var fontScale: Double?
+
+    @Option(help: ArgumentHelp("Font family name; the generic family is the fallback.", valueName: "name"))
+    var fontFamily: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Kind of font: sans-serif, monospaced-sans-serif, serif, monospaced-serif, casual, cursive or small-capitals.",
+            valueName: "family"
+        ),
+        transform: { try StyleOptions.value($0, of: TextTrackStyle.FontGenericFamily.self) }
+    )
+    var fontGenericFamily: TextTrackStyle.FontGenericFamily?
+
+    @Option(
+        help: ArgumentHelp("Weight and slant: normal, bold, bold-italic or italic.", valueName: "style"),
+        transform: { try StyleOptions.value($0, of: TextTrackStyle.FontStyle.self) }
+    )
+    var fontStyle: TextTrackStyle.FontStyle?
+
+    @Option(
+        help: ArgumentHelp("Colour of the caption window: #RRGGBBAA or #RRGGBB (not expressible in WebVTT).", valueName: "colour"),
+        transform: StyleOptions.color)
+    var windowColor: CastColor?
+
+    @Option(
+        help: ArgumentHelp("Caption window: none, normal or rounded-corners (not expressible in WebVTT).", valueName: "type"),
+        transform: { try StyleOptions.value($0, of: TextTrackStyle.WindowType.self) }
+    )
+    var windowType: TextTrackStyle.WindowType?
+
+    @Option(help: ArgumentHelp("Corner radius of a rounded window, in pixels.", valueName: "pixels"), transform: StyleOptions.radius)
+    var windowCornerRadius: Double?
+
+    /// True when no style option was given.
+    var isEmpty: Bool {
+        styleFile == nil && foreground == nil && background == nil && edgeType == nil && edgeColor == nil && fontScale == nil
+            && fontFamily == nil && fontGenericFamily == nil && fontStyle == nil && windowColor == nil && windowType == nil
+            && windowCornerRadius == nil
+    }
+
+    /// A style read from the options: the JSON file's, with the flags' fields over it; nil when no
+    /// option was given.
+    ///
+    /// Throws a ``CommandFailure``: status 1 when the JSON file is not a valid style (its
+    /// diagnostics are printed first), 2 when it cannot be read.
+    func resolve() throws -> ResolvedStyle? {
+        guard !isEmpty else { return nil }
+        var resolved = ResolvedStyle(style: TextTrackStyle(), path: .root, locations: JSONLocations(), file: styleFile)
+        if let styleFile {
+            resolved = try Self.read(styleFile)
+        }
+        var style = resolved.style
+        if let foreground { style.foregroundColor = foreground }
+        if let background { style.backgroundColor = background }
+        if let edgeType { style.edgeType = edgeType }
+        if let edgeColor { style.edgeColor = edgeColor }
+        if let fontScale { style.fontScale = fontScale }
+        if let fontFamily { style.fontFamily = fontFamily }
+        if let fontGenericFamily { style.fontGenericFamily = fontGenericFamily }
+        if let fontStyle { style.fontStyle = fontStyle }
+        if let windowColor { style.windowColor = windowColor }
+        if let windowType { style.windowType = windowType }
+        if let windowCornerRadius { style.windowRoundedCornerRadius = windowCornerRadius }
+        resolved.style = style
+        return resolved
+    }
+
+    /// A style and where it came from, so that its diagnostics point into its file.
+    struct ResolvedStyle {
+        var style: TextTrackStyle
+        /// The style's path in its JSON file (`$.media.textTrackStyle` in a LOAD message).
+        var path: JSONPath
+        var locations: JSONLocations
+        /// The JSON file, when the style came from one.
+        var file: String?
+
+        /// Prints diagnostics about the style, naming its file.
+        func report(_ diagnostics: [Diagnostic]) {
+            for diagnostic in diagnostics {
+                StandardError.write(diagnostic.formatted(file: file ?? "style") + "\n")
+            }
+        }
+    }
+
+    /// Reads a style from a JSON file: a bare style, or the `textTrackStyle` of a message.
+    static func read(_ path: String) throws -> ResolvedStyle {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileByteSource(path: path).readAll()
+        } catch let error as ReadError {
+            throw CommandFailure(error.diagnostic.message)
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: bytes)
+        } catch {
+            StandardError.write(error.diagnostic.formatted(file: path) + "\n")
+            throw CommandFailure("\(path) is not JSON", status: .invalidInput)
+        }
+        let kind = CastMessage.kind(of: document.value)
+        let stylePath: JSONPath
+        switch kind {
+        case .style?: stylePath = .root
+        case .load?: stylePath = JSONPath.root.appending("media").appending("textTrackStyle")
+        case .media?, .editTracksInfo?: stylePath = JSONPath.root.appending("textTrackStyle")
+        case nil: throw CommandFailure("\(path) is not a TextTrackStyle or a message that holds one", status: .invalidInput)
+        }
+        guard let value = document.value.value(at: stylePath), value != .null else {
+            throw CommandFailure("\(path) has no textTrackStyle (at \(stylePath))", status: .invalidInput)
+        }
+        do {
+            let style = try TextTrackStyle(json: value, at: stylePath, locations: document.locations)
+            return ResolvedStyle(style: style, path: stylePath, locations: document.locations, file: path)
+        } catch {
+            for diagnostic in error.diagnostics { StandardError.write(diagnostic.formatted(file: path) + "\n") }
+            throw CommandFailure("\(path) is not a valid TextTrackStyle", status: .invalidInput)
+        }
+    }
+
+    // Parsing of flag values; a thrown ValidationError names the flag and exits 2.
+
+    @Sendable static func color(_ text: String) throws -> CastColor {
+        do {
+            return try CastColor(parsing: text)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    @Sendable static func scale(_ text: String) throws -> Double {
+        guard let value = Double(text), value > 0, value.isFinite else {
+            throw ValidationError("'\(text)' is not a font scale; write a positive number such as 1.5")
+        }
+        return value
+    }
+
+    @Sendable static func radius(_ text: String) throws -> Double {
+        guard let value = Double(text), value >= 0, value.isFinite else {
+            throw ValidationError("'\(text)' is not a radius; write a number of pixels, 0 or more")
+        }
+        return value
+    }
+
+    /// An enumerated value, written as Cast writes it (`DROP_SHADOW`) or in lower case with hyphens
+    /// (`drop-shadow`).
+    static func value<Value: CastEnumeration>(_ text: String, of type: Value.Type) throws -> Value {
+        let normalized = text.uppercased().map { $0 == "-" ? "_" : $0 }
+        if let value = Value(rawValue: String(normalized)) { return value }
+        let choices = Value.allCases.map { $0.rawValue.lowercased().map { $0 == "_" ? "-" : $0 } }.map { String($0) }
+        throw ValidationError("'\(text)' is not a \(Value.castName); expected one of \(choices.joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,210 @@
+import CueKit
+
+/// A `LOAD` message (Cast media playback messages, `cast.framework.messages.LoadRequestData`):
+/// the media to play, and which of its tracks to switch on.
+public struct CastLoadRequest: Sendable, Hashable {
+    /// The sender's request number (`requestId`), echoed in the receiver's reply.
+    public var requestId: Int?
+    /// What to play (`media`).
+    public var media: MediaInformation
+    /// Whether to start playing at once (`autoplay`, true when absent).
+    public var autoplay: Bool?
+    /// Where to start, in seconds (`currentTime`).
+    public var currentTime: Double?
+    /// The tracks to switch on (`activeTrackIds`), by ``MediaTrack/trackId``.
+    public var activeTrackIds: [Int]?
+    /// Application data (`customData`).
+    public var customData: JSONValue?
+    /// Members CueKit does not model (`credentials`, `queueData`...), in document order.
+    public var otherFields: JSONObject
+
+    /// The message type.
+    public static let type = "LOAD"
+
+    /// Creates a load request.
+    public init(
+        requestId: Int? = nil,
+        media: MediaInformation,
+        autoplay: Bool? = nil,
+        currentTime: Double? = nil,
+        activeTrackIds: [Int]? = nil,
+        customData: JSONValue? = nil,
+        otherFields: JSONObject = JSONObject()
+    ) {
+        self.requestId = requestId
+        self.media = media
+        self.autoplay = autoplay
+        self.currentTime = currentTime
+        self.activeTrackIds = activeTrackIds
+        self.customData = customData
+        self.otherFields = otherFields
+    }
+}
+
+extension CastLoadRequest: CastDecodable {
+    static let fieldNames: [String] = ["type", "requestId", "media", "autoplay", "currentTime", "activeTrackIds", "customData"]
+
+    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> CastLoadRequest? {
+        guard let object = decoder.object(json, at: path, of: "a LOAD message") else { return nil }
+        if let type = decoder.string(object, "type", at: path), type != Self.type {
+            decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")
+        }
+        let requestId = decoder.member(object, "requestId").flatMap {
+            decoder.integer($0, at: path.appending("requestId"), of: "requestId")
+        }
+        var media: MediaInformation?
+        if let value = decoder.member(object, "media") {
+            media = MediaInformation.decode(value, at: path.appending("media"), with: &decoder)
+        } else {
+            decoder.report(.error, .castMissingField, at: path, "a LOAD message needs media")
+        }
+        let autoplay = decoder.bool(object, "autoplay", at: path)
+        let currentTime = decoder.number(object, "currentTime", at: path)
+        let activeTrackIds = decodeTrackIDs(object, at: path, with: &decoder)
+        let customData = decoder.any(object, "customData")
+        let others = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "LOAD message")
+        guard let media else { return nil }
+        return CastLoadRequest(
+            requestId: requestId, media: media, autoplay: autoplay, currentTime: currentTime,
+            activeTrackIds: activeTrackIds, customData: customData, otherFields: others
+        )
+    }
+
+    /// Reads `activeTrackIds`: an array of whole numbers.
+    static func decodeTrackIDs(_ object: JSONObject, at path: JSONPath, with decoder: inout CastDecoder) -> [Int]? {
+        guard let value = decoder.member(object, "activeTrackIds") else { return nil }
+        let idsPath = path.appending("activeTrackIds")
+        guard case .array(let elements) = value else {
+            decoder.report(.error, .castWrongType, at: idsPath, "expected an array of track ids, found \(value.typeDescription)")
+            return nil
+        }
+        return elements.enumerated().compactMap { index, element in
+            decoder.integer(element, at: idsPath.appending(index: index), of: "a track id")
+        }
+    }
+
+    /// Reads a LOAD message from Cast JSON; throws every problem found.
+    public init(json: JSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    }
+
+    /// The message as Cast JSON: `type` first, then the set fields, then ``otherFields``.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["type"] = .string(Self.type)
+        object["requestId"] = requestId.map { .number(Double($0)) }
+        object["media"] = media.json
+        object["autoplay"] = autoplay.map { .bool($0) }
+        object["currentTime"] = currentTime.map { .number($0) }
+        object["activeTrackIds"] = activeTrackIds.map { .array($0.map { .number(Double($0)) }) }
+        object["customData"] = customData
+        for (key, value) in otherFields where object[key] == nil { object[key] = value }
+        return .object(object)
+    }
+}
+
+extension CastLoadRequest: Codable {
+    /// Reads Cast JSON through any decoder, with the same checks as ``init(json:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeThroughCodable(from: decoder)
+    }
+
+    /// Writes Cast JSON.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
+
+/// An `EDIT_TRACKS_INFO` message (`cast.framework.messages.EditTracksInfoRequestData`): switch
+/// tracks on or off, or change the text track style, of the media already loaded.
+///
+/// It cannot change the list of tracks: that takes a new `LOAD`.
+public struct CastEditTracksInfoRequest: Sendable, Hashable {
+    /// The sender's request number (`requestId`).
+    public var requestId: Int?
+    /// The media session the request is for (`mediaSessionId`).
+    public var mediaSessionId: Int?
+    /// The tracks to have on (`activeTrackIds`): absent leaves them, empty switches all off.
+    public var activeTrackIds: [Int]?
+    /// The new style (`textTrackStyle`): absent keeps the current one.
+    public var textTrackStyle: TextTrackStyle?
+    /// Application data (`customData`).
+    public var customData: JSONValue?
+    /// Members CueKit does not model (`language`, `enableTextTracks`...), in document order.
+    public var otherFields: JSONObject
+
+    /// The message type.
+    public static let type = "EDIT_TRACKS_INFO"
+
+    /// Creates an edit request.
+    public init(
+        requestId: Int? = nil,
+        mediaSessionId: Int? = nil,
+        activeTrackIds: [Int]? = nil,
+        textTrackStyle: TextTrackStyle? = nil,
+        customData: JSONValue? = nil,
+        otherFields: JSONObject = JSONObject()
+    ) {
+        self.requestId = requestId
+        self.mediaSessionId = mediaSessionId
+        self.activeTrackIds = activeTrackIds
+        self.textTrackStyle = textTrackStyle
+        self.customData = customData
+        self.otherFields = otherFields
+    }
+}
+
+extension CastEditTracksInfoRequest: CastDecodable {
+    static let fieldNames: [String] = ["type", "requestId", "mediaSessionId", "activeTrackIds", "textTrackStyle", "customData"]
+
+    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> CastEditTracksInfoRequest? {
+        guard let object = decoder.object(json, at: path, of: "an EDIT_TRACKS_INFO message") else { return nil }
+        if let type = decoder.string(object, "type", at: path), type != Self.type {
+            decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")
+        }
+        var request = CastEditTracksInfoRequest()
+        request.requestId = decoder.member(object, "requestId").flatMap {
+            decoder.integer($0, at: path.appending("requestId"), of: "requestId")
+        }
+        request.mediaSessionId = decoder.member(object, "mediaSessionId").flatMap {
+            decoder.integer($0, at: path.appending("mediaSessionId"), of: "mediaSessionId")
+        }
+        request.activeTrackIds = CastLoadRequest.decodeTrackIDs(object, at: path, with: &decoder)
+        if let value = decoder.member(object, "textTrackStyle") {
+            request.textTrackStyle = TextTrackStyle.decode(value, at: path.appending("textTrackStyle"), with: &decoder)
+        }
+        request.customData = decoder.any(object, "customData")
+        request.otherFields = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "EDIT_TRACKS_INFO message")
+        return request
+    }
+
+    /// Reads an EDIT_TRACKS_INFO message from Cast JSON; throws every problem found.
+    public init(json: JSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    }
+
+    /// The message as Cast JSON: `type` first, then the set fields, then ``otherFields``.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["type"] = .string(Self.type)
+        object["requestId"] = requestId.map { .number(Double($0)) }
+        object["mediaSessionId"] = mediaSessionId.map { .number(Double($0)) }
+        object["activeTrackIds"] = activeTrackIds.map { .array($0.map { .number(Double($0)) }) }
+        object["textTrackStyle"] = textTrackStyle?.json
+        object["customData"] = customData
+        for (key, value) in otherFields where object[key] == nil { object[key] = value }
+        return .object(object)
+    }
+}
+
+extension CastEditTracksInfoRequest: Codable {
+    /// Reads Cast JSON through any decoder, with the same checks as ``init(json:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeThroughCodable(from: decoder)
+    }
+
+    /// Writes Cast JSON.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}

@@ -1,0 +1,133 @@
+import CueKit
+
+/// Any Cast JSON document CueKit checks: a `LOAD` or `EDIT_TRACKS_INFO` message, bare media
+/// information, or a bare text track style.
+public enum CastMessage: Sendable, Hashable {
+    /// A `LOAD` message.
+    case load(CastLoadRequest)
+    /// An `EDIT_TRACKS_INFO` message.
+    case editTracksInfo(CastEditTracksInfoRequest)
+    /// Media information on its own (what `cuekit cast media --media-only` prints).
+    case media(MediaInformation)
+    /// A text track style on its own (what `cuekit style --style` reads).
+    case style(TextTrackStyle)
+
+    /// The document as Cast JSON.
+    public var json: JSONValue {
+        switch self {
+        case .load(let request): request.json
+        case .editTracksInfo(let request): request.json
+        case .media(let media): media.json
+        case .style(let style): style.json
+        }
+    }
+
+    /// What a document is, from its members: `type` names the message; otherwise `contentId`,
+    /// `contentUrl` or `tracks` mark media information, and anything else is read as a style.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A `LOAD` message.
+        case load
+        /// An `EDIT_TRACKS_INFO` message.
+        case editTracksInfo = "edit-tracks-info"
+        /// Media information on its own.
+        case media
+        /// A text track style on its own.
+        case style
+    }
+
+    /// The kind of a JSON value; nil when its `type` names a message CueKit does not check.
+    public static func kind(of json: JSONValue) -> Kind? {
+        guard case .object(let object) = json else { return .media }
+        if let type = object["type"] {
+            switch type {
+            case .string(CastLoadRequest.type): return .load
+            case .string(CastEditTracksInfoRequest.type): return .editTracksInfo
+            default: return nil
+            }
+        }
+        if object["media"] != nil { return .load }
+        if object["contentId"] != nil || object["contentUrl"] != nil || object["tracks"] != nil || object["streamType"] != nil {
+            return .media
+        }
+        if object.keys.contains(where: TextTrackStyle.fieldNames.contains) { return .style }
+        return .media
+    }
+
+    /// Parses, decodes and validates a Cast JSON document as a receiver would, collecting every
+    /// problem: syntax, field shapes, and the receiver's rules.
+    ///
+    /// `kind` forces how the document is read; by default it is found from its members.
+    public static func check(_ bytes: some Collection<UInt8>, as kind: Kind? = nil) -> CastCheckResult {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: bytes)
+        } catch {
+            return CastCheckResult(message: nil, diagnostics: [error.diagnostic])
+        }
+        return check(document, as: kind)
+    }
+
+    /// Decodes and validates a parsed document (see ``check(_:as:)-swift.type.method``).
+    public static func check(_ document: JSONDocument, as kind: Kind? = nil) -> CastCheckResult {
+        var diagnostics = document.diagnostics
+        guard let resolvedKind = kind ?? Self.kind(of: document.value) else {
+            let type = document.value.objectValue?["type"] ?? .null
+            let name = type.stringValue.map { "\"\($0)\"" } ?? type.typeDescription
+            let typePath = JSONPath.root.appending("type")
+            let unknown = Diagnostic(
+                .error, .castUnknownMessageType, at: document.locations[typePath],
+                "\(typePath): \(name) is not a message type CueKit checks (LOAD, EDIT_TRACKS_INFO)"
+            )
+            return CastCheckResult(message: nil, diagnostics: diagnostics + [unknown])
+        }
+        var decoder = CastDecoder(locations: document.locations)
+        let message: CastMessage?
+        var validation: [Diagnostic] = []
+        switch resolvedKind {
+        case .load:
+            let request = CastLoadRequest.decode(document.value, at: .root, with: &decoder)
+            message = request.map(CastMessage.load)
+            validation = request?.validate(locations: document.locations) ?? []
+        case .editTracksInfo:
+            let request = CastEditTracksInfoRequest.decode(document.value, at: .root, with: &decoder)
+            message = request.map(CastMessage.editTracksInfo)
+            validation = request?.validate(locations: document.locations) ?? []
+        case .media:
+            let media = MediaInformation.decode(document.value, at: .root, with: &decoder)
+            message = media.map(CastMessage.media)
+            validation = media?.validate(locations: document.locations) ?? []
+        case .style:
+            let style = TextTrackStyle.decode(document.value, at: .root, with: &decoder)
+            message = style.map(CastMessage.style)
+            validation = style?.validate(locations: document.locations) ?? []
+        }
+        diagnostics += decoder.diagnostics + validation
+        diagnostics = diagnostics.enumerated().sorted { lhs, rhs in
+            switch (lhs.element.location, rhs.element.location) {
+            case let (left?, right?) where left != right: return left < right
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return lhs.offset < rhs.offset
+            }
+        }.map(\.element)
+        return CastCheckResult(message: message, diagnostics: diagnostics)
+    }
+}
+
+/// What checking a Cast document found.
+public struct CastCheckResult: Sendable, Hashable {
+    /// The decoded message, when the document could be read as one (even with errors in optional
+    /// fields, which are then dropped).
+    public var message: CastMessage?
+    /// Every problem, in document order.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a result.
+    public init(message: CastMessage?, diagnostics: [Diagnostic]) {
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+
+    /// True when nothing is an error: a receiver accepts the message and every track can work.
+    public var isValid: Bool { message != nil && !diagnostics.contains { $0.severity == .error } }
+}

@@ -1,0 +1,141 @@
+import CueKit
+
+/// A media item as Cast describes it (`chrome.cast.media.MediaInfo`,
+/// `cast.framework.messages.MediaInformation`): what to play, its tracks, and how to draw text.
+///
+/// ``metadata`` is kept as generic JSON: its shape depends on `metadataType` (movie, TV show,
+/// music...), and CueKit has no use for its fields beyond passing them through. Members CueKit does
+/// not model (`breaks`, `entity`, `hlsSegmentFormat`...) are kept in ``otherFields``.
+public struct MediaInformation: Sendable, Hashable {
+    /// The content's identifier, usually its URL (`contentId`).
+    public var contentId: String?
+    /// The content's URL when ``contentId`` is not one (`contentUrl`).
+    public var contentUrl: String?
+    /// The content's MIME type (`contentType`).
+    public var contentType: String?
+    /// Buffered, live or none (`streamType`).
+    public var streamType: StreamType?
+    /// The duration in seconds (`duration`); -1 for live streams.
+    public var duration: Double?
+    /// Title, images and the like (`metadata`), as JSON.
+    public var metadata: JSONValue?
+    /// The tracks (`tracks`), in the order the sender lists them.
+    public var tracks: [MediaTrack]?
+    /// How text tracks are drawn (`textTrackStyle`).
+    public var textTrackStyle: TextTrackStyle?
+    /// Application data (`customData`).
+    public var customData: JSONValue?
+    /// Members CueKit does not model, in document order.
+    public var otherFields: JSONObject
+
+    /// Creates media information.
+    public init(
+        contentId: String? = nil,
+        contentUrl: String? = nil,
+        contentType: String? = nil,
+        streamType: StreamType? = nil,
+        duration: Double? = nil,
+        metadata: JSONValue? = nil,
+        tracks: [MediaTrack]? = nil,
+        textTrackStyle: TextTrackStyle? = nil,
+        customData: JSONValue? = nil,
+        otherFields: JSONObject = JSONObject()
+    ) {
+        self.contentId = contentId
+        self.contentUrl = contentUrl
+        self.contentType = contentType
+        self.streamType = streamType
+        self.duration = duration
+        self.metadata = metadata
+        self.tracks = tracks
+        self.textTrackStyle = textTrackStyle
+        self.customData = customData
+        self.otherFields = otherFields
+    }
+
+    /// `StreamType`.
+    public enum StreamType: String, CastEnumeration {
+        /// Video on demand: the whole file can be sought.
+        case buffered = "BUFFERED"
+        /// A live stream.
+        case live = "LIVE"
+        /// Neither (images, or not known).
+        case none = "NONE"
+
+        /// The name of this type in the Cast reference.
+
+        public static let castName = "StreamType"
+    }
+}
+
+extension MediaInformation: CastDecodable {
+    static let fieldNames: [String] = [
+        "contentId", "contentUrl", "contentType", "streamType", "duration", "metadata", "tracks", "textTrackStyle",
+        "customData",
+    ]
+
+    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> MediaInformation? {
+        guard let object = decoder.object(json, at: path, of: "a MediaInformation") else { return nil }
+        var media = MediaInformation()
+        media.contentId = decoder.string(object, "contentId", at: path)
+        media.contentUrl = decoder.string(object, "contentUrl", at: path)
+        media.contentType = decoder.string(object, "contentType", at: path)
+        media.streamType = decoder.enumeration(object, "streamType", at: path, as: StreamType.self)
+        media.duration = decoder.number(object, "duration", at: path)
+        media.metadata = decoder.member(object, "metadata")
+        if let value = decoder.member(object, "tracks") {
+            let tracksPath = path.appending("tracks")
+            if case .array(let elements) = value {
+                media.tracks = elements.enumerated().compactMap { index, element in
+                    MediaTrack.decode(element, at: tracksPath.appending(index: index), with: &decoder)
+                }
+            } else {
+                decoder.report(.error, .castWrongType, at: tracksPath, "expected an array of tracks, found \(value.typeDescription)")
+            }
+        }
+        if let value = decoder.member(object, "textTrackStyle") {
+            media.textTrackStyle = TextTrackStyle.decode(value, at: path.appending("textTrackStyle"), with: &decoder)
+        }
+        media.customData = decoder.any(object, "customData")
+        media.otherFields = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "MediaInformation")
+        return media
+    }
+
+    /// Reads media information from Cast JSON; throws every problem found.
+    public init(json: JSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    }
+
+    /// The media information as Cast JSON: set fields only, then ``otherFields``.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["contentId"] = contentId.map { .string($0) }
+        object["contentUrl"] = contentUrl.map { .string($0) }
+        object["contentType"] = contentType.map { .string($0) }
+        object["streamType"] = streamType.map { .string($0.rawValue) }
+        object["duration"] = duration.map { .number($0) }
+        object["metadata"] = metadata
+        object["tracks"] = tracks.map { .array($0.map(\.json)) }
+        object["textTrackStyle"] = textTrackStyle?.json
+        object["customData"] = customData
+        for (key, value) in otherFields where object[key] == nil { object[key] = value }
+        return .object(object)
+    }
+
+    /// The track with an identifier, if the media has one.
+    public func track(withID id: Int) -> MediaTrack? {
+        tracks?.first { $0.trackId == id }
+    }
+}
+
+extension MediaInformation: Codable {
+    /// Reads Cast JSON through any decoder, with the same checks as ``init(json:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeThroughCodable(from: decoder)
+    }
+
+    /// Writes Cast JSON.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}

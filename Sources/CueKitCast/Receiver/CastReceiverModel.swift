@@ -1,0 +1,289 @@
+import CueKit
+
+/// The rules a Cast receiver follows for tracks and text styles, as a value a test can drive.
+///
+/// A receiver holds one media session at a time and broadcasts a media status to every connected
+/// sender after each change. This model keeps the session's media, its active tracks and its text
+/// track style, and a queue of callbacks per listener (one listener per sender), in the order the
+/// sender SDKs deliver them (`RemoteMediaClient.Callback`'s `onMetadataUpdated` and
+/// `onStatusUpdated` on Android, `GCKRemoteMediaClientListener` on iOS):
+///
+/// - **Load** replaces the media; every listener gets the new metadata, then the new status.
+/// - **Activate tracks by id**: every id must name a track of the loaded media; an empty list
+///   switches all tracks off. Every listener gets the status, and only the status: active tracks
+///   are part of the media status, not of the media information.
+/// - **Set the text track style**: the style is part of the media information, so every listener
+///   gets the metadata and then the status, even when the new style equals the old one (receivers
+///   do not compare styles, and senders rely on the echo to refresh their UI).
+/// - **The track list of loaded media cannot be edited**: changing it takes a new load.
+///
+/// Each request returns its outcome to its caller alone, like the SDKs' request objects
+/// (`PendingResult` on Android, `GCKRequest` on iOS): completion with the request id, or failure
+/// with Cast's error type and reason. A failed request changes nothing and notifies no one.
+///
+/// The model is a value: copies are independent receivers, and it is `Sendable` because everything
+/// in it is. To share one between tasks, keep it in an actor or a mutex.
+public struct CastReceiverModel: Sendable, Hashable {
+    /// A listener: one sender's view of the receiver.
+    public struct ListenerID: Sendable, Hashable, CustomStringConvertible {
+        /// The listener's number, from 1 in order of registration.
+        public let rawValue: Int
+
+        /// `listener N`.
+        public var description: String { "listener \(rawValue)" }
+    }
+
+    /// What a listener is told.
+    public enum Callback: Sendable, Hashable {
+        /// `onStatusUpdated`: the media status changed (or a request completed).
+        case statusUpdated(CastMediaStatus)
+        /// `onMetadataUpdated`: the media information changed (a load, or a new text track style).
+        case metadataUpdated(MediaInformation)
+    }
+
+    /// The loaded media, with its current text track style; nil before the first load.
+    public private(set) var media: MediaInformation?
+    /// The identifier of the current media session; it grows with each load.
+    public private(set) var mediaSessionId: Int?
+    /// The active tracks, in the order they were asked for.
+    public private(set) var activeTrackIds: [Int] = []
+    private var listenerQueues: [ListenerID: [Callback]] = [:]
+    private var listenerOrder: [ListenerID] = []
+    private var nextListener = 1
+    private var nextRequestId = 1
+
+    /// A receiver with nothing loaded and no listeners.
+    public init() {}
+
+    /// The status a listener would be sent now; nil before the first load.
+    public var status: CastMediaStatus? {
+        guard let mediaSessionId else { return nil }
+        return CastMediaStatus(mediaSessionId: mediaSessionId, media: media, activeTrackIds: activeTrackIds)
+    }
+
+    /// The listeners, in order of registration.
+    public var listeners: [ListenerID] { listenerOrder }
+
+    /// Registers a listener; it hears of changes from now on.
+    public mutating func addListener() -> ListenerID {
+        let id = ListenerID(rawValue: nextListener)
+        nextListener += 1
+        listenerOrder.append(id)
+        listenerQueues[id] = []
+        return id
+    }
+
+    /// Unregisters a listener and drops its pending callbacks.
+    public mutating func removeListener(_ id: ListenerID) {
+        listenerOrder.removeAll { $0 == id }
+        listenerQueues[id] = nil
+    }
+
+    /// The callbacks a listener has been sent since the last call, in order, and forgets them.
+    public mutating func takeCallbacks(for id: ListenerID) -> [Callback] {
+        guard let queue = listenerQueues[id] else { return [] }
+        listenerQueues[id] = []
+        return queue
+    }
+
+    /// Loads media (a `LOAD` message): the receiver's rules for the media must hold (see
+    /// ``CastLoadRequest/validate(at:locations:)``), and active track ids must name its tracks.
+    public mutating func load(_ request: CastLoadRequest) -> CastRequestResult {
+        let requestId = assignRequestId(request.requestId)
+        let problems =
+            request.validate().filter { $0.severity == .error }
+            + styleProblems(request.media.textTrackStyle, at: JSONPath.root.appending("media").appending("textTrackStyle"))
+        guard problems.isEmpty else {
+            return .failure(CastRequestError(requestId: requestId, type: .loadFailed, reason: .invalidParams, diagnostics: problems))
+        }
+        media = request.media
+        mediaSessionId = (mediaSessionId ?? 0) + 1
+        activeTrackIds = request.activeTrackIds ?? []
+        broadcastMetadata()
+        broadcastStatus()
+        return .success(CastRequestCompletion(requestId: requestId, status: status!))
+    }
+
+    /// Edits the tracks of the loaded media (an `EDIT_TRACKS_INFO` message): active tracks, text
+    /// track style, or both. Either everything in the request applies or nothing does.
+    public mutating func editTracksInfo(_ request: CastEditTracksInfoRequest) -> CastRequestResult {
+        let requestId = assignRequestId(request.requestId)
+        guard let media, let mediaSessionId else {
+            return .failure(
+                CastRequestError(
+                    requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId,
+                    message: "no media is loaded: load media before editing its tracks"
+                )
+            )
+        }
+        if let asked = request.mediaSessionId, asked != mediaSessionId {
+            return .failure(
+                CastRequestError(
+                    requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId,
+                    message: "media session \(asked) is not the current one (\(mediaSessionId))"
+                )
+            )
+        }
+        let problems =
+            request.validate(against: media).filter { $0.severity == .error }
+            + styleProblems(request.textTrackStyle, at: JSONPath.root.appending("textTrackStyle"))
+        guard problems.isEmpty else {
+            return .failure(CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidParams, diagnostics: problems))
+        }
+        if let ids = request.activeTrackIds { activeTrackIds = ids }
+        if let style = request.textTrackStyle {
+            self.media?.textTrackStyle = style
+            broadcastMetadata()
+        }
+        broadcastStatus()
+        return .success(CastRequestCompletion(requestId: requestId, status: status!))
+    }
+
+    /// Switches on exactly these tracks of the loaded media; an empty list switches all off.
+    public mutating func setActiveTrackIds(_ ids: [Int], requestId: Int? = nil) -> CastRequestResult {
+        editTracksInfo(CastEditTracksInfoRequest(requestId: requestId, activeTrackIds: ids))
+    }
+
+    /// Sets the text track style of the loaded media.
+    public mutating func setTextTrackStyle(_ style: TextTrackStyle, requestId: Int? = nil) -> CastRequestResult {
+        editTracksInfo(CastEditTracksInfoRequest(requestId: requestId, textTrackStyle: style))
+    }
+
+    /// Asks to change the track list of the loaded media, which a receiver refuses: tracks are
+    /// fixed by the load, and a sender must load the media again with the new list.
+    public mutating func replaceTracks(_ tracks: [MediaTrack], requestId: Int? = nil) -> CastRequestResult {
+        let requestId = assignRequestId(requestId)
+        guard media != nil else {
+            return .failure(
+                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded")
+            )
+        }
+        return .failure(
+            CastRequestError(
+                requestId: requestId, type: .invalidRequest, reason: .notSupported,
+                message: "the tracks of loaded media cannot be edited: load the media again with the new track list"
+            )
+        )
+    }
+
+    /// Ends the media session (a `STOP` message); every listener gets the status.
+    public mutating func stop(requestId: Int? = nil) -> CastRequestResult {
+        let requestId = assignRequestId(requestId)
+        guard let mediaSessionId else {
+            return .failure(
+                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded")
+            )
+        }
+        media = nil
+        activeTrackIds = []
+        let final = CastMediaStatus(mediaSessionId: mediaSessionId, media: nil, activeTrackIds: [])
+        for id in listenerOrder { listenerQueues[id]?.append(.statusUpdated(final)) }
+        self.mediaSessionId = nil
+        return .success(CastRequestCompletion(requestId: requestId, status: final))
+    }
+
+    private mutating func assignRequestId(_ asked: Int?) -> Int {
+        if let asked { return asked }
+        defer { nextRequestId += 1 }
+        return nextRequestId
+    }
+
+    /// A style built in code may hold values a receiver refuses (a negative scale): check it as
+    /// the receiver reads it, from its JSON.
+    private func styleProblems(_ style: TextTrackStyle?, at path: JSONPath) -> [Diagnostic] {
+        guard let style else { return [] }
+        var decoder = CastDecoder(locations: JSONLocations())
+        _ = TextTrackStyle.decode(style.json, at: path, with: &decoder)
+        return decoder.diagnostics.filter { $0.severity == .error }
+    }
+
+    private mutating func broadcastMetadata() {
+        guard let media else { return }
+        for id in listenerOrder { listenerQueues[id]?.append(.metadataUpdated(media)) }
+    }
+
+    private mutating func broadcastStatus() {
+        guard let status else { return }
+        for id in listenerOrder { listenerQueues[id]?.append(.statusUpdated(status)) }
+    }
+}
+
+/// A media status (`MEDIA_STATUS`, `cast.framework.messages.MediaStatus`), reduced to what the
+/// track rules touch.
+public struct CastMediaStatus: Sendable, Hashable {
+    /// The media session.
+    public var mediaSessionId: Int
+    /// The loaded media, with its text track style; nil after a stop.
+    public var media: MediaInformation?
+    /// The active tracks.
+    public var activeTrackIds: [Int]
+
+    /// Creates a status.
+    public init(mediaSessionId: Int, media: MediaInformation?, activeTrackIds: [Int]) {
+        self.mediaSessionId = mediaSessionId
+        self.media = media
+        self.activeTrackIds = activeTrackIds
+    }
+}
+
+/// What a request returns to its caller: completion, or failure with Cast's error.
+public typealias CastRequestResult = Result<CastRequestCompletion, CastRequestError>
+
+/// A request completed.
+public struct CastRequestCompletion: Sendable, Hashable {
+    /// The request's id (the caller's, or one the receiver assigned).
+    public var requestId: Int
+    /// The status after the request.
+    public var status: CastMediaStatus
+
+    /// Creates a completion.
+    public init(requestId: Int, status: CastMediaStatus) {
+        self.requestId = requestId
+        self.status = status
+    }
+}
+
+/// A request failed: Cast's error type and reason (`cast.framework.messages.ErrorType` and
+/// `ErrorReason`), and what was wrong.
+public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The failed request's id.
+    public var requestId: Int
+    /// Cast's error type.
+    public var type: ErrorType
+    /// Cast's error reason.
+    public var reason: ErrorReason
+    /// The problems found in the request, when it was refused for its content.
+    public var diagnostics: [Diagnostic]
+    /// One line saying what failed.
+    public var message: String
+
+    /// Creates an error; the message defaults to the first diagnostic's.
+    public init(requestId: Int, type: ErrorType, reason: ErrorReason, diagnostics: [Diagnostic] = [], message: String? = nil) {
+        self.requestId = requestId
+        self.type = type
+        self.reason = reason
+        self.diagnostics = diagnostics
+        self.message = message ?? diagnostics.first?.message ?? reason.rawValue
+    }
+
+    /// `TYPE (REASON): message`.
+    public var description: String { "\(type.rawValue) (\(reason.rawValue)): \(message)" }
+
+    /// `ErrorType`: the kind of failure.
+    public enum ErrorType: String, Sendable, Hashable, CaseIterable {
+        /// A load was refused.
+        case loadFailed = "LOAD_FAILED"
+        /// A request was malformed or does not apply to the current state.
+        case invalidRequest = "INVALID_REQUEST"
+    }
+
+    /// `ErrorReason`: why.
+    public enum ErrorReason: String, Sendable, Hashable, CaseIterable {
+        /// The request's parameters are not valid (an unknown track id...).
+        case invalidParams = "INVALID_PARAMS"
+        /// There is no such media session (nothing loaded, or a stale id).
+        case invalidMediaSessionId = "INVALID_MEDIA_SESSION_ID"
+        /// The receiver does not do this.
+        case notSupported = "NOT_SUPPORTED"
+    }
+}

@@ -1,0 +1,243 @@
+import CueKit
+
+/// A text track style written as WebVTT CSS, and what could not be written.
+public struct CueStylesheet: Sendable, Hashable {
+    /// The style sheet: a marker comment and one `::cue` rule; `nil` when the style sets nothing
+    /// WebVTT can carry.
+    public var stylesheet: Stylesheet?
+    /// What the style holds that the file cannot carry, or that the receiver would draw
+    /// differently, in field order.
+    public var diagnostics: [Diagnostic]
+
+    /// The comment that opens every style sheet CueKit writes for a Cast style. Applying a style
+    /// to a track replaces sheets that start with it, so that styling a styled file restyles it
+    /// instead of stacking rules.
+    public static let marker = "/* Cast TextTrackStyle */"
+
+    /// The CSS properties WebVTT allows in `::cue` rules (W3C WebVTT, section 7.2.1: `color`,
+    /// `opacity`, `visibility`, `text-decoration`, `text-shadow`, `background`, `outline`, `font`
+    /// and their longhands, `line-height`, `white-space`, `text-combine-upright`, `ruby-position`):
+    /// the only ones CueKit writes.
+    public static let allowedProperties: Set<String> = [
+        "color", "opacity", "visibility", "text-decoration", "text-decoration-line", "text-decoration-color",
+        "text-decoration-style", "text-decoration-thickness", "text-shadow", "background", "background-color",
+        "background-image", "background-repeat", "background-attachment", "background-position", "background-size",
+        "background-origin", "background-clip", "outline", "outline-color", "outline-style", "outline-width", "font",
+        "font-family", "font-size", "font-stretch", "font-style", "font-variant", "font-weight", "line-height",
+        "white-space", "text-combine-upright", "ruby-position",
+    ]
+
+    /// The declarations of the `::cue` rule, in the order written.
+    public var declarations: [Declaration]
+
+    /// One `property: value` pair.
+    public struct Declaration: Sendable, Hashable {
+        /// The CSS property, one of ``CueStylesheet/allowedProperties``.
+        public var property: String
+        /// Its value.
+        public var value: String
+    }
+}
+
+extension TextTrackStyle {
+    /// The style as WebVTT CSS: one `::cue` rule with a declaration per set field.
+    ///
+    /// | field | CSS |
+    /// | --- | --- |
+    /// | foregroundColor | `color: rgba(…)` |
+    /// | backgroundColor | `background-color: rgba(…)` |
+    /// | fontScale | `font-size: N%` (1.5 is `150%` of the receiver's caption size) |
+    /// | fontFamily, fontGenericFamily | `font-family: "Family", <stack for the generic family>` |
+    /// | fontGenericFamily SMALL_CAPITALS | also `font-variant: small-caps` |
+    /// | fontStyle | `font-weight` and `font-style` |
+    /// | edgeType, edgeColor | `text-shadow` (see ``EdgeType/textShadow(color:)``) |
+    ///
+    /// `::cue` with no argument styles the cue's root, so the file's own `::cue(.class)` and
+    /// `::cue(v[voice=…])` rules still style the spans they select; the style's rule must come after
+    /// the file's own `::cue` rules to win over them (equal specificity, so the later rule wins):
+    /// ``apply(to:at:locations:)`` puts it last. The window fields have no `::cue` equivalent and are
+    /// reported, never silently dropped; `customData` and unknown members are reported as notes.
+    /// `path` and `locations` place those diagnostics in the style's JSON.
+    public func cueStylesheet(at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> CueStylesheet {
+        var diagnostics: [Diagnostic] = []
+        func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ field: String?, _ message: String) {
+            let fieldPath = field.map { path.appending($0) } ?? path
+            diagnostics.append(Diagnostic(severity, code, at: locations.nearest(fieldPath), "\(fieldPath): \(message)"))
+        }
+        var declarations: [CueStylesheet.Declaration] = []
+        func declare(_ property: String, _ value: String) {
+            precondition(CueStylesheet.allowedProperties.contains(property), "\(property) is not allowed in ::cue")
+            declarations.append(CueStylesheet.Declaration(property: property, value: value))
+        }
+        if let color = foregroundColor { declare("color", color.css) }
+        if let color = backgroundColor { declare("background-color", color.css) }
+        if let scale = fontScale {
+            if scale > 0 && scale.isFinite {
+                declare("font-size", Self.formatPercentage(scale) + "%")
+            } else {
+                report(.error, .castBadFontScale, "fontScale", "fontScale must be a positive number, found \(scale): not written")
+            }
+        }
+        switch (fontFamily, fontGenericFamily) {
+        case (let family?, let generic?): declare("font-family", Self.cssString(family) + ", " + generic.fontStack)
+        case (let family?, nil): declare("font-family", Self.cssString(family))
+        case (nil, let generic?): declare("font-family", generic.fontStack)
+        case (nil, nil): break
+        }
+        if fontGenericFamily == .smallCapitals { declare("font-variant", "small-caps") }
+        if let fontStyle {
+            let (weight, style) = fontStyle.cssWeightAndStyle
+            declare("font-weight", weight)
+            declare("font-style", style)
+        }
+        if let edgeType {
+            let color: CastColor
+            if let edgeColor {
+                color = edgeColor
+            } else {
+                color = .black
+                if edgeType != .none {
+                    report(
+                        .note, .castEdgeColorDefaulted, "edgeType",
+                        "edgeType \(edgeType.rawValue) has no edgeColor; the edge is drawn in opaque black (#000000FF), as receivers do"
+                    )
+                }
+            }
+            declare("text-shadow", edgeType.textShadow(color: color))
+        } else if edgeColor != nil {
+            report(.note, .castIgnoredField, "edgeColor", "edgeColor without edgeType draws no edge; set edgeType to use it")
+        }
+        let windowFields = [
+            windowType.map { _ in "windowType" }, windowColor.map { _ in "windowColor" },
+            windowRoundedCornerRadius.map { _ in "windowRoundedCornerRadius" },
+        ].compactMap { $0 }
+        if !windowFields.isEmpty {
+            report(
+                .warning, .castWindowNotInWebVTT, windowFields[0],
+                "\(windowFields.joined(separator: ", ")) \(windowFields.count == 1 ? "describes" : "describe") the caption window of CEA-608/708, which has no ::cue "
+                    + "equivalent in WebVTT: not written into the file (send them in the Cast message's textTrackStyle)"
+            )
+        }
+        if customData != nil {
+            report(.note, .castNotWritten, "customData", "customData is application data, not a style: not written into the file")
+        }
+        for (key, _) in otherFields {
+            report(
+                .note, .castNotWritten, key, "'\(key)' is not a TextTrackStyle field CueKit knows how to draw: not written into the file")
+        }
+        guard !declarations.isEmpty else { return CueStylesheet(stylesheet: nil, diagnostics: diagnostics, declarations: []) }
+        var css = CueStylesheet.marker + "\n::cue {\n"
+        for declaration in declarations { css += "  \(declaration.property): \(declaration.value);\n" }
+        css += "}"
+        return CueStylesheet(stylesheet: Stylesheet(css), diagnostics: diagnostics, declarations: declarations)
+    }
+
+    /// Bakes the style into a track: removes style sheets an earlier application wrote (they start
+    /// with ``CueStylesheet/marker``), appends the new one after the file's own, and returns what
+    /// could not be written.
+    @discardableResult
+    public func apply(to track: inout Track, at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> [Diagnostic] {
+        var applier = CastStyleApplier(style: self, at: path, locations: locations)
+        track.stylesheets.removeAll { CastStyleApplier.isApplied($0) }
+        for sheet in track.stylesheets { applier.inspect(sheet) }
+        if let sheet = applier.stylesheet { track.stylesheets.append(sheet) }
+        return applier.diagnostics
+    }
+
+    /// A percentage for `font-size`: `150`, `87.5`, `133.3333` (at most four decimals).
+    static func formatPercentage(_ scale: Double) -> String {
+        let tenThousandths = (scale * 1_000_000).rounded()
+        guard tenThousandths.isFinite, abs(tenThousandths) < 1e15 else { return JSONValue.format(scale * 100) }
+        let whole = Int64(tenThousandths) / 10_000
+        var fraction = String(Int64(tenThousandths) % 10_000)
+        if fraction == "0" { return String(whole) }
+        fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)"
+    }
+
+    /// A CSS string (CSS Syntax 3, section 4.3.5) in double quotes. `>` is escaped too, so that a
+    /// font name can never put `-->` into a STYLE block.
+    static func cssString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case ">": result += "\\3E "
+            case "\u{00}"..."\u{1F}", "\u{7F}": result += "\\" + String(scalar.value, radix: 16, uppercase: true) + " "
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Applies a text track style to a stream of ``TrackEvent``s, for files too large to hold whole:
+/// the style sheet goes in just before the first cue, after every STYLE block of the file (WebVTT
+/// allows STYLE blocks only before the first cue), and sheets from an earlier application are
+/// dropped.
+///
+/// ```swift
+/// var applier = CastStyleApplier(style: style)
+/// try reader.feed(chunk) { event in try applier.process(event) { try writer.write($0) } }
+/// try reader.finish { event in try applier.process(event) { try writer.write($0) } }
+/// try applier.finish { try writer.write($0) }
+/// ```
+public struct CastStyleApplier: Sendable {
+    /// The sheet the style becomes, if any.
+    public let stylesheet: Stylesheet?
+    /// The conversion's diagnostics, then those about the file's own sheets.
+    public private(set) var diagnostics: [Diagnostic]
+    private var inserted = false
+    private var warnedAboutImportant = false
+
+    /// Prepares to apply `style`; `path` and `locations` place its diagnostics in its JSON.
+    public init(style: TextTrackStyle, at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) {
+        let result = style.cueStylesheet(at: path, locations: locations)
+        stylesheet = result.stylesheet
+        diagnostics = result.diagnostics
+    }
+
+    /// True for a sheet written by an earlier application of a Cast style.
+    public static func isApplied(_ sheet: Stylesheet) -> Bool {
+        sheet.text.hasPrefix(CueStylesheet.marker)
+    }
+
+    /// Passes one event on, adding the style sheet before the first cue.
+    public mutating func process(_ event: TrackEvent, to handler: (TrackEvent) throws -> Void) rethrows {
+        switch event {
+        case .stylesheet(let sheet):
+            if Self.isApplied(sheet) { return }
+            inspect(sheet)
+        case .cue:
+            try insert(to: handler)
+        case .header, .region, .note, .diagnostic:
+            break
+        }
+        try handler(event)
+    }
+
+    /// Adds the style sheet if no cue came (a file with no cues).
+    public mutating func finish(to handler: (TrackEvent) throws -> Void) rethrows {
+        try insert(to: handler)
+    }
+
+    private mutating func insert(to handler: (TrackEvent) throws -> Void) rethrows {
+        guard !inserted else { return }
+        inserted = true
+        if let stylesheet { try handler(.stylesheet(stylesheet)) }
+    }
+
+    /// Looks at one of the file's own sheets: `!important` there beats the applied style.
+    mutating func inspect(_ sheet: Stylesheet) {
+        guard !warnedAboutImportant, stylesheet != nil, sheet.text.contains("!important") else { return }
+        warnedAboutImportant = true
+        diagnostics.append(
+            Diagnostic(
+                .warning, .castFileImportant, at: nil,
+                "the file's own STYLE block uses !important, which overrides the applied style wherever both set a property"
+            )
+        )
+    }
+}

@@ -1,0 +1,183 @@
+import CueKitTestSupport
+import Testing
+
+@Suite struct CastMediaCommandTests {
+    let movie = TestPaths.fixture("cast/movie.en.vtt")
+
+    @Test func buildsALoadMessageFromCaptionFiles() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("WEBVTT\nKind: captions\nLanguage: fr-CA\nLabel: Français (CC)\n\n00:00.000 --> 00:01.000\nallô\n", to: "film.vtt")
+        let run = try CastCLI.run([
+            "cast", "media", movie, directory.file("film.vtt"), "--content-id", "https://cdn.example.com/movie.mp4",
+            "--base-url", "https://cdn.example.com/subs", "--active", "2", "--request-id", "7", "--title", "Movie", "--edge-type",
+            "outline",
+        ])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardError == "")
+        #expect(
+            run.standardOutput == """
+                {
+                  "type": "LOAD",
+                  "requestId": 7,
+                  "media": {
+                    "contentId": "https://cdn.example.com/movie.mp4",
+                    "contentType": "video/mp4",
+                    "streamType": "BUFFERED",
+                    "metadata": {
+                      "metadataType": 0,
+                      "title": "Movie"
+                    },
+                    "tracks": [
+                      {
+                        "trackId": 1,
+                        "type": "TEXT",
+                        "subtype": "SUBTITLES",
+                        "trackContentId": "https://cdn.example.com/subs/movie.en.vtt",
+                        "trackContentType": "text/vtt",
+                        "name": "en",
+                        "language": "en"
+                      },
+                      {
+                        "trackId": 2,
+                        "type": "TEXT",
+                        "subtype": "CAPTIONS",
+                        "trackContentId": "https://cdn.example.com/subs/film.vtt",
+                        "trackContentType": "text/vtt",
+                        "name": "Français (CC)",
+                        "language": "fr-CA"
+                      }
+                    ],
+                    "textTrackStyle": {
+                      "edgeType": "OUTLINE"
+                    }
+                  },
+                  "activeTrackIds": [
+                    2
+                  ]
+                }
+
+                """
+        )
+    }
+
+    @Test func flagsNameTracksInOrderAndMediaOnlyPrintsTheMedia() throws {
+        let run = try CastCLI.run([
+            "cast", "media", movie, "--content-id", "https://cdn.example.com/live.m3u8", "--stream-type", "live", "--language", "en-GB",
+            "--name", "English", "--subtype", "captions", "--first-id", "10", "--base-url", "https://cdn.example.com/", "--media-only",
+            "--compact",
+        ])
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            run.standardOutput
+                == #"{"contentId":"https://cdn.example.com/live.m3u8","contentType":"application/x-mpegurl","streamType":"LIVE","tracks":[{"trackId":10,"type":"TEXT","subtype":"CAPTIONS","trackContentId":"https://cdn.example.com/movie.en.vtt","trackContentType":"text/vtt","name":"English","language":"en-GB"}]}"#
+                + "\n"
+        )
+    }
+
+    @Test func aMessageAReceiverWouldRefuseExitsOneButIsPrinted() throws {
+        let run = try CastCLI.run([
+            "cast", "media", movie, "--content-id", "https://cdn.example.com/movie.mp4", "--language", "en_GB", "--active", "1,4",
+        ])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.hasPrefix("{\n  \"type\": \"LOAD\""))
+        #expect(
+            run.standardError == """
+                cast media: error: $.media.tracks[0].language: 'en_GB' is not a BCP 47 language tag (RFC 5646); write 'en-GB' [cast-bad-language]
+                cast media: warning: $.media.tracks[0].trackContentId: '\(movie)' is not an absolute URL: the receiver resolves trackContentId against its own page, not the sender's [cast-relative-url]
+                cast media: error: $.activeTrackIds[1]: no track has id 4; the media's tracks are 1 [cast-unknown-active-track]
+                cuekit: error: the message has 2 errors; a receiver would refuse it
+
+                """
+        )
+    }
+
+    @Test func writesToAFile() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try CastCLI.run(["cast", "media", "--content-id", "https://cdn.example.com/a.mp4", "-o", directory.file("load.json")])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput == "")
+        let check = try CastCLI.run(["cast", "check", directory.file("load.json")])
+        #expect(check.status == 0, "\(check)")
+    }
+
+    @Test(arguments: [
+        (["--content-id", "x", "--language", "en", "--language", "fr"], "--language is given 2 times for 1 tracks"),
+        (["--content-id", "x", "--media-only", "--active", "1"], "--active and --request-id belong to the LOAD message"),
+        (["--content-id", "x", "--stream-type", "vod"], "'vod' is not a StreamType"),
+        (["--language", "en"], "Missing expected argument '--content-id <id>'"),
+    ])
+    func badCommandLinesAreUsageErrors(flags: [String], message: String) throws {
+        let run = try CastCLI.run(["cast", "media", movie] + flags)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.standardError.contains(message), "\(run)")
+    }
+
+    @Test func aMissingTrackFileIsAnIOError() throws {
+        let run = try CastCLI.run(["cast", "media", "missing.en.vtt", "--content-id", "x"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.standardError == "cuekit: error: cannot read 'missing.en.vtt': No such file or directory\n")
+    }
+}
+
+@Suite struct CastCheckCommandTests {
+    @Test(arguments: ["load-sender-guide.json", "load-sender-guide.canonical.json", "edit-tracks-info.json", "style-high-contrast.json"])
+    func acceptsValidMessages(name: String) throws {
+        let run = try CastCLI.run(["cast", "check", TestPaths.fixture("cast/" + name)])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "")
+    }
+
+    @Test func printsEveryProblemWithItsLineAndExitsOne() throws {
+        let file = TestPaths.fixture("cast/load-invalid.json")
+        let run = try CastCLI.run(["cast", "check", file])
+        #expect(run.status == 1)
+        #expect(
+            run.standardOutput == """
+                \(file):7:80: warning: $.media.tracks[0].trackContentId: 'subs/en.vtt' is not an absolute URL: the receiver resolves trackContentId against its own page, not the sender's [cast-relative-url]
+                \(file):8:7: error: $.media.tracks[1]: a SUBTITLES track needs a language (the receiver and sender menus match subtitles by it) [cast-missing-language]
+                \(file):8:19: error: $.media.tracks[1].trackId: track id 1 is already used by $.media.tracks[0]; track ids must be unique [cast-duplicate-track-id]
+                \(file):8:134: error: $.media.tracks[1].trackContentType: 'audio/mp4' is not a text format, but the track's type is TEXT [cast-content-type-mismatch]
+                \(file):11:22: error: $.activeTrackIds[0]: no track has id 2; the media's tracks are 1 [cast-unknown-active-track]
+
+                """
+        )
+        #expect(run.standardError == "cuekit: error: \(file): 4 errors, 1 warning\n")
+    }
+
+    @Test func warningsFailOnlyWhenAskedTo() throws {
+        let input =
+            #"{"contentId": "https://cdn.example.com/a.mp4", "contentType": "video/mp4", "contentUrl": "http://cdn.example.com/a.mp4"}"#
+        let relaxed = try CastCLI.run(["cast", "check", "-"], input: input)
+        #expect(relaxed.status == 0, "\(relaxed)")
+        #expect(relaxed.standardOutput.contains("-:1:90: warning: $.contentUrl: 'http://cdn.example.com/a.mp4' is http"))
+        let strict = try CastCLI.run(["cast", "check", "--warnings-as-errors", "-"], input: input)
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.standardError == "cuekit: error: -: 1 warning (warnings are errors)\n")
+    }
+
+    @Test func readsAsTheKindItIsTold() throws {
+        let style = try CastCLI.run(["cast", "check", "--as", "style", "-"], input: #"{"edgeType": "GLOW"}"#)
+        #expect(style.status == 1)
+        #expect(style.standardOutput.contains("-:1:14: error: $.edgeType: 'GLOW' is not a TextTrackEdgeType"))
+        let bad = try CastCLI.run(["cast", "check", "--as", "queue", "-"], input: "{}")
+        #expect(bad.status == 2)
+    }
+
+    @Test func syntaxErrorsAndUnknownMessagesAreInvalid() throws {
+        let broken = try CastCLI.run(["cast", "check", "-"], input: "{\"type\": \"LOAD\", }")
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput == "-:1:18: error: unexpected '}'; expected a member name in double quotes [cast-json-syntax]\n")
+        let seek = try CastCLI.run(["cast", "check", "-"], input: #"{"type": "SEEK"}"#)
+        #expect(seek.status == 1)
+        #expect(seek.standardOutput.contains("is not a message type CueKit checks"))
+    }
+
+    @Test func anUnreadableFileIsAnIOError() throws {
+        let run = try CastCLI.run(["cast", "check", "missing.json"])
+        #expect(run.status == 2)
+        #expect(run.standardError == "cuekit: error: cannot read 'missing.json': No such file or directory\n")
+    }
+}

@@ -1,0 +1,66 @@
+import CueKitCast
+import Foundation
+import Testing
+
+@Suite struct JSONWritingTests {
+    @Test func writesPrettyAndCompactText() {
+        let value: JSONValue = ["b": [1, 2.5, "x"], "a": nil, "e": [:], "f": []]
+        #expect(value.serialized(.compact) == #"{"b":[1,2.5,"x"],"a":null,"e":{},"f":[]}"#)
+        #expect(
+            value.serialized()
+                == """
+                {
+                  "b": [
+                    1,
+                    2.5,
+                    "x"
+                  ],
+                  "a": null,
+                  "e": {},
+                  "f": []
+                }
+                """
+        )
+    }
+
+    @Test(arguments: [
+        (3.0, "3"), (-0.0, "0"), (0.1, "0.1"), (1e-7, "1e-07"), (1.5e20, "1.5e+20"), (9007199254740993.0, "9007199254740992"),
+        (1e18, "1e+18"),
+        (Double.nan, "null"), (Double.infinity, "null"),
+    ])
+    func writesNumbersAsJavaScriptReadsThem(value: Double, text: String) throws {
+        #expect(JSONValue.number(value).serialized() == text)
+        if value.isFinite {
+            #expect(try JSONDocument(parsing: text).value == .number(value))
+        }
+    }
+
+    @Test func escapesStrings() throws {
+        let value = JSONValue.string("quote \" backslash \\ newline \n tab \t bell \u{07} delete \u{7F} é 😀")
+        let text = value.serialized()
+        #expect(text == #""quote \" backslash \\ newline \n tab \t bell \u0007 delete \u007F é 😀""#)
+        #expect(try JSONDocument(parsing: text).value == value)
+    }
+
+    @Test func objectsEqualWhateverTheirOrder() {
+        let first: JSONValue = ["a": 1, "b": 2]
+        let second: JSONValue = ["b": 2, "a": 1]
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        #expect(first.serialized(.compact) != second.serialized(.compact))
+        var object = JSONObject()
+        object["x"] = 1
+        object["y"] = 2
+        object["x"] = 3
+        object["y"] = nil
+        #expect(object.keys == ["x"])
+        #expect(Array(object.map(\.key)) == ["x"])
+    }
+
+    @Test func roundTripsThroughFoundationsCoders() throws {
+        let value: JSONValue = ["list": [1, "two", true, nil, ["nested": 0.25]], "n": -7]
+        let data = try JSONEncoder().encode(value)
+        let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
+        #expect(decoded == value)
+    }
+}

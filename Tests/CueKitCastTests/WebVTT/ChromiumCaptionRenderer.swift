@@ -1,0 +1,250 @@
+import CueKit
+import Foundation
+
+/// Draws WebVTT files the way a Cast receiver does, in headless Chromium, and reads back the pixels.
+///
+/// Each file plays in its own `<video>` (a grey test video made by ffmpeg) with its track showing,
+/// paused half a second in; one screenshot holds them all. The screenshot is converted to PPM by
+/// ffmpeg and read here, so the test needs no image library. Chromium runs with a virtual time
+/// budget, so it takes the screenshot once the page has loaded, sought and drawn the cues, however
+/// slow the machine.
+struct ChromiumCaptionRenderer {
+    /// The size of each video, in CSS pixels; Chromium's cue font size is 5% of the video height.
+    static let videoWidth = 640
+    static let videoHeight = 360
+    static let columns = 2
+
+    let chromium: String
+    let ffmpeg: String
+    let directory: URL
+
+    /// The renderer, when both chromium and ffmpeg are installed.
+    static func make() throws -> ChromiumCaptionRenderer? {
+        guard let chromium = Tool.find(["chromium", "chromium-browser", "google-chrome"]), let ffmpeg = Tool.find(["ffmpeg"]) else {
+            return nil
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cuekit-chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return ChromiumCaptionRenderer(chromium: chromium, ffmpeg: ffmpeg, directory: directory)
+    }
+
+    static var isAvailable: Bool {
+        Tool.find(["chromium", "chromium-browser", "google-chrome"]) != nil && Tool.find(["ffmpeg"]) != nil
+    }
+
+    /// Renders each WebVTT text in its own video and returns one image per file.
+    func render(_ files: [String]) throws -> [Image] {
+        let video = directory.appendingPathComponent("grey.webm")
+        try Tool.run(
+            ffmpeg,
+            [
+                "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i",
+                "color=c=0x404040:s=\(Self.videoWidth)x\(Self.videoHeight):d=3:r=10",
+                "-c:v", "libvpx", "-g", "1", "-b:v", "200k", "-y", video.path,
+            ]
+        )
+        var videos = ""
+        for (index, text) in files.enumerated() {
+            try Data(text.utf8).write(to: directory.appendingPathComponent("case-\(index).vtt"))
+            let x = (index % Self.columns) * Self.videoWidth
+            let y = (index / Self.columns) * Self.videoHeight
+            videos += """
+                <video src="grey.webm" width="\(Self.videoWidth)" height="\(Self.videoHeight)" muted preload="auto" \
+                style="position:absolute;left:\(x)px;top:\(y)px"><track kind="captions" src="case-\(index).vtt" default></video>
+
+                """
+        }
+        let rows = (files.count + Self.columns - 1) / Self.columns
+        let page = """
+            <!doctype html>
+            <html><body style="margin:0;background:#000;overflow:hidden">
+            \(videos)<script>
+            let waiting = document.querySelectorAll('video').length;
+            for (const video of document.querySelectorAll('video')) {
+              video.textTracks[0].mode = 'showing';
+              video.addEventListener('loadeddata', () => { video.currentTime = 0.5; });
+              video.addEventListener('seeked', () => { if (--waiting === 0) document.title = 'ready'; });
+            }
+            </script></body></html>
+            """
+        let pageURL = directory.appendingPathComponent("page.html")
+        try Data(page.utf8).write(to: pageURL)
+        let screenshot = directory.appendingPathComponent("screenshot.png")
+        try Tool.run(
+            chromium,
+            [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--hide-scrollbars",
+                "--force-device-scale-factor=1", "--mute-audio", "--virtual-time-budget=15000",
+                "--window-size=\(Self.columns * Self.videoWidth),\(rows * Self.videoHeight)", "--screenshot=\(screenshot.path)",
+                pageURL.absoluteString,
+            ]
+        )
+        let ppm = directory.appendingPathComponent("screenshot.ppm")
+        try Tool.run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-i", screenshot.path, "-f", "image2", "-c:v", "ppm", "-y", ppm.path])
+        let whole = try Image(ppm: Data(contentsOf: ppm))
+        return files.indices.map { index in
+            whole.crop(
+                x: (index % Self.columns) * Self.videoWidth, y: (index / Self.columns) * Self.videoHeight, width: Self.videoWidth,
+                height: Self.videoHeight
+            )
+        }
+    }
+
+    /// The screenshot, for a person to look at when a test fails.
+    var screenshotPath: String { directory.appendingPathComponent("screenshot.png").path }
+
+    func removeFiles() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// An RGB image.
+struct Image {
+    struct Pixel: Equatable {
+        var red: Int
+        var green: Int
+        var blue: Int
+    }
+
+    let width: Int
+    let height: Int
+    private let pixels: [UInt8]
+
+    /// Reads a binary PPM (P6, maximum value 255).
+    init(ppm data: Data) throws {
+        let bytes = [UInt8](data)
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4 && index < bytes.count {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+            var field = ""
+            while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) {
+                field.append(Character(Unicode.Scalar(bytes[index])))
+                index += 1
+            }
+            fields.append(field)
+        }
+        index += 1
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]), fields[3] == "255",
+            bytes.count - index >= width * height * 3
+        else { throw Tool.Failure(message: "not a binary PPM image: \(fields)") }
+        self.width = width
+        self.height = height
+        self.pixels = Array(bytes[index..<(index + width * height * 3)])
+    }
+
+    private init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    subscript(x: Int, y: Int) -> Pixel {
+        let offset = (y * width + x) * 3
+        return Pixel(red: Int(pixels[offset]), green: Int(pixels[offset + 1]), blue: Int(pixels[offset + 2]))
+    }
+
+    func crop(x: Int, y: Int, width: Int, height: Int) -> Image {
+        var result: [UInt8] = []
+        result.reserveCapacity(width * height * 3)
+        for row in y..<min(y + height, self.height) {
+            let start = (row * self.width + x) * 3
+            result += pixels[start..<(start + min(width, self.width - x) * 3)]
+        }
+        return Image(width: min(width, self.width - x), height: min(height, self.height - y), pixels: result)
+    }
+
+    /// The pixels matching `predicate`: how many, their bounding box and their centroid.
+    func region(where predicate: (Pixel) -> Bool) -> Region {
+        var region = Region()
+        for y in 0..<height {
+            for x in 0..<width where predicate(self[x, y]) {
+                region.add(x: x, y: y)
+            }
+        }
+        return region
+    }
+
+    /// Where edge pixels lie against text pixels: how many edge pixels have text within `reach`
+    /// pixels up and to the left of them (the edge falls down-right of the text), and how many have
+    /// text down and to the right (the edge falls up-left).
+    func edgeDirections(text isText: (Pixel) -> Bool, edge isEdge: (Pixel) -> Bool, reach: Int = 6) -> (downRight: Int, upLeft: Int) {
+        var downRight = 0
+        var upLeft = 0
+        for y in 0..<height {
+            for x in 0..<width where isEdge(self[x, y]) {
+                if (1...reach).contains(where: { x - $0 >= 0 && y - $0 >= 0 && isText(self[x - $0, y - $0]) }) { downRight += 1 }
+                if (1...reach).contains(where: { x + $0 < width && y + $0 < height && isText(self[x + $0, y + $0]) }) { upLeft += 1 }
+            }
+        }
+        return (downRight, upLeft)
+    }
+
+    struct Region {
+        var count = 0
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        private var sumX = 0, sumY = 0
+
+        mutating func add(x: Int, y: Int) {
+            count += 1
+            minX = Swift.min(minX, x)
+            maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y)
+            maxY = Swift.max(maxY, y)
+            sumX += x
+            sumY += y
+        }
+
+        var height: Int { count == 0 ? 0 : maxY - minY + 1 }
+        var centroid: (x: Double, y: Double) { (Double(sumX) / Double(Swift.max(count, 1)), Double(sumY) / Double(Swift.max(count, 1))) }
+    }
+}
+
+/// External programs: finding them on the PATH and running them with a time limit.
+enum Tool {
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    static func find(_ names: [String]) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for name in names {
+            for directory in path.split(separator: ":") {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }
+
+    /// Runs a program to completion (killing it after `timeout` seconds); throws when it fails.
+    static func run(_ program: String, _ arguments: [String], timeout: TimeInterval = 120) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        // A file, not a pipe: Chromium logs enough to fill a pipe and block.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("cuekit-tool-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let errors = try FileHandle(forWritingTo: log)
+        defer { try? errors.close() }
+        process.standardError = errors
+        process.standardOutput = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                throw Failure(message: "\(program) did not finish within \(Int(timeout)) s")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        guard process.terminationStatus == 0 else {
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw Failure(message: "\(program) exited with status \(process.terminationStatus): \(output.suffix(2_000))")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import CueKitTTML
+
+/// Exact time arithmetic and the one rounding step.
+struct TTMLTimeTests {
+    @Test func fractionsStayExact() {
+        // 1001 frames at 30000/1001 frames per second is exactly 33.4 seconds... and then some.
+        var sum = TTMLTime.zero
+        for _ in 0..<30000 { sum = sum + TTMLTime(1001, over: 30000) }
+        #expect(sum == TTMLTime(seconds: 1001))
+        #expect(TTMLTime(1, over: 3) + TTMLTime(1, over: 6) == TTMLTime(1, over: 2))
+        #expect(TTMLTime(5, over: 4) - TTMLTime(1, over: 4) == TTMLTime(seconds: 1))
+    }
+
+    /// Nearest millisecond, a tie to the even one: 0.5005 s (12 frames at 24000/1001) is 500 ms,
+    /// 8.5085 s (255 frames at 30000/1001) is 8508 ms.
+    @Test func roundsToNearestMillisecondTiesToEven() {
+        #expect(TTMLTime(12 * 1001, over: 24000).milliseconds == 500)
+        #expect(TTMLTime(255 * 1001, over: 30000).milliseconds == 8508)
+        #expect(TTMLTime(3, over: 2000).milliseconds == 2)  // 1.5 ms: to the even 2
+        #expect(TTMLTime(5, over: 2000).milliseconds == 2)  // 2.5 ms: to the even 2
+        #expect(TTMLTime(7001, over: 10000).milliseconds == 700)  // 700.1 ms
+        #expect(TTMLTime(7007, over: 10000).milliseconds == 701)  // 700.7 ms
+        #expect(TTMLTime.indefinite.milliseconds == nil)
+    }
+
+    /// Rounding keeps order: a cue never ends before it starts because of it.
+    @Test func roundingIsMonotonic() {
+        var previous = Int.min
+        for numerator in 0..<5000 {
+            let milliseconds = TTMLTime(Int64(numerator) * 1001, over: 30000).milliseconds!
+            #expect(milliseconds >= previous)
+            previous = milliseconds
+        }
+    }
+
+    @Test func indefiniteIsLaterThanEverything() {
+        #expect(TTMLTime(seconds: 1_000_000_000) < .indefinite)
+        #expect(TTMLTime.indefinite + TTMLTime(seconds: 1) == .indefinite)
+        #expect(min(TTMLTime.indefinite, TTMLTime(seconds: 2)) == TTMLTime(seconds: 2))
+    }
+
+    /// Denominators too large for 64 bits fall back to the nearest nanosecond.
+    @Test func overflowFallsBackToNanoseconds() {
+        let big = TTMLTime(1, over: 999_999_999_999_999_989)
+        let other = TTMLTime(1, over: 999_999_999_999_999_967)
+        let sum = big + other
+        #expect(sum.milliseconds == 0)
+        #expect(sum >= .zero)
+    }
+
+    @Test func comparesAcrossDenominators() {
+        #expect(TTMLTime(1001, over: 30000) < TTMLTime(1, over: 29))
+        #expect(TTMLTime(1, over: 30) < TTMLTime(1001, over: 30000))
+    }
+}
