@@ -179,12 +179,15 @@ struct TTMLStyleMapper: Sendable {
                 // Cue settings, structure or Unicode controls (the reader handles them), or
                 // properties with no visible effect on one cue.
                 break
+            case .multiRowAlign:
+                // `auto` follows textAlign; any other value aligns the lines apart from it.
+                if value != "auto" { notExpressible("ebutts:multiRowAlign has no counterpart in WebVTT's ::cue") }
             case .forcedDisplay:
                 if value == "true" { notExpressible("WebVTT cannot mark text to be shown when captions are off") }
             case .padding, .letterSpacing, .fontVariant, .fontKerning, .fontShear, .lineShear, .shear, .textEmphasis,
                 .textOrientation, .rubyAlign, .rubyReserve, .disparity, .luminanceGain, .border, .bpd, .ipd, .backgroundClip,
                 .backgroundExtent, .backgroundImage, .backgroundOrigin, .backgroundPosition, .backgroundRepeat,
-                .fontSelectionStrategy, .multiRowAlign, .linePadding, .fillLineGap:
+                .fontSelectionStrategy, .linePadding, .fillLineGap:
                 if !Self.isNeutral(value) { notExpressible("\(property.qualifiedName) has no counterpart in WebVTT's ::cue") }
             }
         }

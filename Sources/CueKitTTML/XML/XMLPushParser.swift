@@ -241,6 +241,14 @@ final class XMLPushParser {
         var location = currentLocation
         if error.pointee.line > 0 {
             location = SourceLocation(line: Int(error.pointee.line), column: max(1, Int(error.pointee.int2)))
+            // libxml2 notices an undeclared entity after its `;`: point at its `&` instead.
+            let code = error.pointee.code
+            if code == Int32(XML_ERR_UNDECLARED_ENTITY.rawValue) || code == Int32(XML_WAR_UNDECLARED_ENTITY.rawValue),
+                let name = error.pointee.str1
+            {
+                let reference = String(cString: name).unicodeScalars.count + 2
+                if location.column > reference { location = SourceLocation(line: location.line, column: location.column - reference) }
+            }
         }
         switch error.pointee.level {
         case XML_ERR_FATAL:

@@ -71,10 +71,12 @@ struct TimingSemanticsTests {
         #expect(shorter.track.cues.map(\.end) == [60_000])
     }
 
+    /// A `br` that is not yet active is pruned from the intermediate synchronic document (TTML2
+    /// 11.3.1.3), so before it begins "one" and "two" are adjacent: no space was written between them.
     @Test func timedLineBreaks() throws {
         let result = try TTMLDocument.read(
             TTMLDocument.make(body: #"<div><p begin="0s" end="2s">one<br begin="1s"/>two</p></div>"#))
-        #expect(TTMLDocument.cueLines(result) == ["00:00:00.000-00:00:01.000 one two", "00:00:01.000-00:00:02.000 one\ntwo"])
+        #expect(TTMLDocument.cueLines(result) == ["00:00:00.000-00:00:01.000 onetwo", "00:00:01.000-00:00:02.000 one\ntwo"])
     }
 
     @Test func frameAndTickParameters() throws {

@@ -49,13 +49,13 @@ struct XMLSafetyTests {
     }
 
     /// Without a document type declaration no entity can be declared: any reference but XML's
-    /// five is a well-formedness error.
+    /// five is a well-formedness error, located at the reference's `&`.
     @Test func undeclaredEntityIsNotWellFormed() throws {
         let document = TTMLDocument.make(body: #"<div><p begin="0s" end="1s">caf&eacute;</p></div>"#)
         let error = try #require(TTMLDocument.error(document))
         #expect(error.diagnostic.code == .ttmlNotWellFormed)
         #expect(error.diagnostic.message == "not well-formed XML: Entity 'eacute' not defined")
-        #expect(error.diagnostic.location == SourceLocation(line: 4, column: 42))
+        #expect(error.diagnostic.location == SourceLocation(line: 4, column: 38))
     }
 
     @Test func predefinedEntitiesAndCharacterReferencesAreText() throws {
