@@ -17,7 +17,7 @@ struct CueKitCommand: ParsableCommand {
         abstract: "Read, check, convert and style caption and subtitle tracks (WebVTT, TTML, SubRip).",
         version: "0.1.0",
         subcommands: [
-            ConvertCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, GenerateCommand.self,
+            ConvertCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, GenerateCommand.self,
         ]
     )
 

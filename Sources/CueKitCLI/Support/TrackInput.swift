@@ -26,6 +26,9 @@ struct TrackInput {
     let format: TrackFormat
     /// Bytes already read from standard input to tell its format.
     private let prefix: [UInt8]
+    /// True when the first byte that is not white space (after a UTF-8 BOM) is `{`: a JSON
+    /// document, such as a Cast message, rather than a track.
+    let startsLikeJSON: Bool
 
     /// How many bytes are looked at to tell the format.
     static let detectionLength = TrackFormat.detectionLength
@@ -35,7 +38,23 @@ struct TrackInput {
     static func open(_ path: String, format forced: TrackFormat?) throws -> TrackInput {
         let prefix = try readPrefix(path)
         let format = forced ?? TrackFormat.detect(content: prefix, path: path == "-" ? nil : path) ?? .webVTT
-        return TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [])
+        return TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [], startsLikeJSON: startsLikeJSON(prefix))
+    }
+
+    private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        let first = rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{")
+    }
+
+    /// The whole input as bytes, for small documents such as JSON messages.
+    func readAll() throws -> [UInt8] {
+        do {
+            return try prefix + FileByteSource(path: path).readAll()
+        } catch let error as ReadError where error.path == nil {
+            throw error.inFile(path)
+        }
     }
 
     /// Reads the whole input with its format's reader, handing each event to `handler`.

@@ -1,0 +1,212 @@
+import ArgumentParser
+import CueKit
+import CueKitCast
+
+/// `cuekit validate FILE...`: checks caption files and Cast messages against their specs, as a
+/// compiler checks sources, for CI jobs that must refuse a broken track before it ships.
+///
+/// Each file is read with its format's own reader (WebVTT by the W3C authoring rules, TTML, SubRip)
+/// or, when it is a JSON document, checked as a Cast message as a receiver would. Diagnostics are
+/// printed as they are found, never collected, so that memory stays flat whatever the file's size.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check caption files (WebVTT, TTML, SubRip) and Cast messages against their specs.",
+        discussion: """
+            Prints each problem as FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE], as it is found, then a \
+            summary line. A file is valid when it has no errors (with --strict, no warnings either). \
+            A JSON file is checked as a Cast message (LOAD, EDIT_TRACKS_INFO, media information or a \
+            text track style).
+
+            Exit status: 0 every file is valid; 1 some file is invalid; 2 a usage error or a file \
+            that cannot be read (the other files are still checked).
+
+            Examples:
+              cuekit validate captions/*.vtt
+              cuekit validate --strict --format sarif movie.en.vtt movie.fr.ttml > cuekit.sarif
+              curl -s https://example.com/captions.srt | cuekit validate -
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The files to check; '-' reads standard input.", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("Read every file as: vtt, ttml, srt or cast (default: told from each file's content).", valueName: "format"))
+    var from: ValidationFormat?
+
+    @Option(name: .customLong("format"), help: "How to print the results: text, json or sarif.")
+    var outputFormat: ValidationOutputFormat = .text
+
+    @Flag(help: "Count warnings as errors.")
+    var strict = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one file to check ('-' for standard input).") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read only once.") }
+    }
+
+    func run() throws {
+        var report: any ValidationReport =
+            switch outputFormat {
+            case .text: TextValidationReport()
+            case .json: JSONValidationReport(strict: strict)
+            case .sarif: SARIFValidationReport()
+            }
+        var summary = ValidationSummary(strict: strict)
+        for file in files {
+            let outcome = try validate(file, into: &report)
+            summary.add(outcome)
+            try report.end(outcome)
+        }
+        try report.finish(summary)
+        if summary.failed > 0 { throw ExitCode(ExitStatus.usageOrIOError.rawValue) }
+        if summary.invalid > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+    }
+
+    /// Checks one file, handing each diagnostic to `report` as it is found.
+    private func validate(_ file: String, into report: inout any ValidationReport) throws -> FileValidation {
+        let name = file == "-" ? "<stdin>" : file
+        var outcome = FileValidation(path: name, strict: strict)
+        let input: TrackInput
+        do {
+            input = try TrackInput.open(file, format: from?.trackFormat)
+        } catch let error as ReadError {
+            outcome.failure = error.diagnostic.message
+            try report.begin(outcome)
+            return outcome
+        }
+        let isCast = from == .cast || (from == nil && input.startsLikeJSON)
+        outcome.format = isCast ? "Cast message" : input.format.displayName
+        try report.begin(outcome)
+        do {
+            if isCast {
+                let result = CastMessage.check(try input.readAll())
+                for diagnostic in result.diagnostics {
+                    outcome.count(diagnostic)
+                    try report.take(diagnostic, in: outcome)
+                }
+                if result.message == nil && outcome.errors == 0 {
+                    let diagnostic = Diagnostic(.error, "cast-not-a-message", at: nil, "not a Cast message")
+                    outcome.count(diagnostic)
+                    try report.take(diagnostic, in: outcome)
+                }
+            } else {
+                var reportError: (any Error)?
+                try input.stream { event in
+                    guard case .diagnostic(let diagnostic) = event, reportError == nil else { return }
+                    outcome.count(diagnostic)
+                    do { try report.take(diagnostic, in: outcome) } catch { reportError = error }
+                }
+                if let reportError { throw reportError }
+            }
+        } catch let error as ReadError {
+            if error.diagnostic.code == IOFailure.readCode {
+                outcome.failure = error.diagnostic.message
+            } else {
+                // The reader stopped: not this format at all, or over a limit. It is one more error.
+                outcome.count(error.diagnostic)
+                try report.take(error.diagnostic, in: outcome)
+            }
+        }
+        return outcome
+    }
+}
+
+/// What `--from` of `cuekit validate` accepts: a track format or a Cast message.
+enum ValidationFormat: ExpressibleByArgument, Equatable {
+    case track(TrackFormat)
+    case cast
+
+    init?(argument: String) {
+        if argument.lowercased() == "cast" || argument.lowercased() == "json" {
+            self = .cast
+        } else if let format = TrackFormat(name: argument) {
+            self = .track(format)
+        } else {
+            return nil
+        }
+    }
+
+    var trackFormat: TrackFormat? {
+        if case .track(let format) = self { return format }
+        return nil
+    }
+
+    static var allValueStrings: [String] { TrackFormat.allCases.map(\.name) + ["cast"] }
+}
+
+/// What `--format` of `cuekit validate` accepts.
+enum ValidationOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+    case sarif
+}
+
+/// What checking one file found: counts, never the diagnostics themselves.
+struct FileValidation {
+    /// The file as diagnostics name it (`<stdin>` for standard input).
+    var path: String
+    /// Whether warnings count as errors.
+    var strict: Bool
+    /// The format it was read as, once known.
+    var format: String?
+    var errors = 0
+    var warnings = 0
+    var notes = 0
+    /// Why the file could not be read at all (an I/O error), if it could not.
+    var failure: String?
+
+    init(path: String, strict: Bool) {
+        self.path = path
+        self.strict = strict
+    }
+
+    mutating func count(_ diagnostic: Diagnostic) {
+        switch diagnostic.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
+    }
+
+    /// True when the file was read and has no errors (no warnings either, when strict).
+    var isValid: Bool { failure == nil && errors == 0 && !(strict && warnings > 0) }
+}
+
+/// The totals over every file, for the summary line and the exit status.
+struct ValidationSummary {
+    var strict: Bool
+    var files = 0
+    var valid = 0
+    var invalid = 0
+    var failed = 0
+    var errors = 0
+    var warnings = 0
+
+    mutating func add(_ file: FileValidation) {
+        files += 1
+        errors += file.errors
+        warnings += file.warnings
+        if file.failure != nil {
+            failed += 1
+        } else if file.isValid {
+            valid += 1
+        } else {
+            invalid += 1
+        }
+    }
+
+    /// `3 files: 2 valid, 1 invalid (4 errors, 2 warnings)`.
+    var line: String {
+        var parts = ["\(valid) valid"]
+        if invalid > 0 { parts.append("\(invalid) invalid") }
+        if failed > 0 { parts.append("\(failed) unreadable") }
+        var text = "\(Self.count(files, "file")): " + parts.joined(separator: ", ")
+        text += " (\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))\(strict && warnings > 0 ? ", warnings are errors" : ""))"
+        return text
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,147 @@
+import CueKitTestSupport
+import Foundation
+import Testing
+
+@Suite(.enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built next to the tests"))
+struct ValidateCommandTests {
+    @Test func aValidFileExitsZeroWithASummary() throws {
+        let run = try CommandLineRun.cuekit(["validate", "Fixtures/webvtt/valid.vtt"])
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(run.standardOutput == "1 file: 1 valid (0 errors, 0 warnings)\n")
+    }
+
+    @Test func anInvalidFilePrintsCompilerStyleLinesAndExitsOne() throws {
+        let run = try CommandLineRun.cuekit(["validate", "Fixtures/webvtt/cue-order.vtt"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardOutput == """
+                Fixtures/webvtt/cue-order.vtt:4:1: error: the cue ends when it starts, so it is never shown [vtt-end-not-after-start]
+                Fixtures/webvtt/cue-order.vtt:8:1: error: the cue ends before it starts, so it is never shown [vtt-end-not-after-start]
+                Fixtures/webvtt/cue-order.vtt:11:1: warning: cue identifier 'a' is used by an earlier cue; identifiers must be unique [vtt-duplicate-cue-identifier]
+                Fixtures/webvtt/cue-order.vtt:12:1: warning: this cue starts before the cue before it; cues must be in order of start time [vtt-start-before-previous]
+                1 file: 0 valid, 1 invalid (2 errors, 2 warnings)
+
+                """)
+    }
+
+    @Test func warningsAloneAreValidUnlessStrict() throws {
+        let file = "Fixtures/subrip/tags.srt"
+        let relaxed = try CommandLineRun.cuekit(["validate", file])
+        #expect(relaxed.status == 0)
+        #expect(relaxed.standardOutput.contains(": warning: "))
+        #expect(relaxed.standardOutput.hasSuffix("1 file: 1 valid (0 errors, 4 warnings)\n"))
+        let strict = try CommandLineRun.cuekit(["validate", "--strict", file])
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput.hasSuffix("1 file: 0 valid, 1 invalid (0 errors, 4 warnings, warnings are errors)\n"))
+    }
+
+    @Test func aMissingFileIsAnIOErrorAndTheOthersAreStillChecked() throws {
+        let run = try CommandLineRun.cuekit(["validate", "no-such-file.vtt", "Fixtures/webvtt/valid.vtt", "Fixtures/webvtt/cue-order.vtt"])
+        #expect(run.status == 2)
+        #expect(run.standardError == "cuekit: error: cannot read 'no-such-file.vtt': No such file or directory\n")
+        #expect(run.standardOutput.contains("Fixtures/webvtt/cue-order.vtt:4:1: error:"))
+        #expect(run.standardOutput.hasSuffix("3 files: 1 valid, 1 invalid, 1 unreadable (2 errors, 2 warnings)\n"))
+    }
+
+    @Test func aFolderCannotBeRead() throws {
+        let run = try CommandLineRun.cuekit(["validate", "Fixtures"])
+        #expect(run.status == 2)
+        #expect(run.standardError == "cuekit: error: cannot read 'Fixtures': Is a directory\n")
+    }
+
+    @Test func anUnknownFormatIsAUsageError() throws {
+        let run = try CommandLineRun.cuekit(["validate", "--from", "docx", "Fixtures/webvtt/valid.vtt"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("docx"))
+        #expect(run.standardOutput == "")
+    }
+
+    @Test func contentOfNoKnownFormatIsInvalid() throws {
+        let run = try CommandLineRun.cuekit(["validate", "-"], input: Array("Hello, this is not a caption file.\n".utf8))
+        #expect(run.status == 1)
+        #expect(run.standardOutput.hasPrefix("<stdin>:1:1: error: "))
+        #expect(run.standardOutput.contains("[vtt-no-signature]"))
+    }
+
+    @Test func invalidUTF8IsReportedWhereItStands() throws {
+        let run = try CommandLineRun.cuekit(["validate", "Fixtures/webvtt/invalid-utf8.vtt"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("[vtt-invalid-utf8]"))
+        let line = try #require(run.standardOutput.split(separator: "\n").first { $0.contains("vtt-invalid-utf8") })
+        #expect(line.hasPrefix("Fixtures/webvtt/invalid-utf8.vtt:"))
+    }
+
+    @Test func eachFormatByItsOwnRules() throws {
+        let run = try CommandLineRun.cuekit([
+            "validate", "Fixtures/subrip/wrong-sequence-numbers.srt", "Fixtures/ttml/billion-laughs.ttml", "Fixtures/cast/load-invalid.json",
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("[srt-sequence-number]"))
+        #expect(run.standardOutput.contains("Fixtures/ttml/billion-laughs.ttml:2:14: error: "))
+        #expect(run.standardOutput.contains("[ttml-doctype]"))
+        #expect(run.standardOutput.contains("Fixtures/cast/load-invalid.json:8:19: error: $.media.tracks[1].trackId: "))
+    }
+
+    @Test func castMessagesAreCheckedAsAReceiverWould() throws {
+        let good = try CommandLineRun.cuekit(["validate", "Fixtures/cast/load-sender-guide.json", "Fixtures/cast/style-high-contrast.json"])
+        #expect(good.status == 0)
+        let forced = try CommandLineRun.cuekit(["validate", "--from", "cast", "-"], input: Array(##"{"foregroundColor": "#12"}"##.utf8))
+        #expect(forced.status == 1)
+        #expect(forced.standardOutput.contains("$.foregroundColor"))
+    }
+
+    @Test func jsonHoldsEveryFileAndTheSummary() throws {
+        let run = try CommandLineRun.cuekit(["validate", "--format", "json", "Fixtures/webvtt/cue-order.vtt", "missing.vtt"])
+        #expect(run.status == 2)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.count == 2)
+        #expect(files[0]["path"] as? String == "Fixtures/webvtt/cue-order.vtt")
+        #expect(files[0]["format"] as? String == "WebVTT")
+        #expect(files[0]["valid"] as? Bool == false)
+        let diagnostics = try #require(files[0]["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["code"] as? String } == [
+            "vtt-end-not-after-start", "vtt-end-not-after-start", "vtt-duplicate-cue-identifier", "vtt-start-before-previous",
+        ])
+        #expect(diagnostics[0]["line"] as? Int == 4 && diagnostics[0]["column"] as? Int == 1)
+        #expect(files[1]["failure"] as? String == "cannot read 'missing.vtt': No such file or directory")
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["files"] as? Int == 2 && summary["invalid"] as? Int == 1 && summary["unreadable"] as? Int == 1)
+        #expect(summary["errors"] as? Int == 2 && summary["warnings"] as? Int == 2)
+    }
+
+    @Test func sarifIsAValidLogWithRulesForEveryResult() throws {
+        let run = try CommandLineRun.cuekit([
+            "validate", "--format", "sarif", "Fixtures/webvtt/interview.vtt", "Fixtures/cast/load-invalid.json", "gone dir/x.vtt",
+        ])
+        #expect(run.status == 2)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs[0]["columnKind"] as? String == "unicodeCodePoints")
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.count == 10)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "cuekit")
+        let rules = Set(((driver["rules"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+        #expect(Set(results.compactMap { $0["ruleId"] as? String }) == rules)
+        let first = results[0]
+        #expect(first["level"] as? String == "error")
+        let location = try #require((first["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "Fixtures/webvtt/interview.vtt")
+        #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 18)
+        let invocation = try #require((runs[0]["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        let uri = ((notification["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+        #expect((uri as? [String: Any])?["uri"] as? String == "gone%20dir/x.vtt")
+    }
+
+    @Test func standardInputCanBeReadOnlyOnce() throws {
+        let run = try CommandLineRun.cuekit(["validate", "-", "-"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("Standard input ('-') can be read only once."))
+    }
+}
