@@ -1,79 +1,183 @@
 import ArgumentParser
 import CueKit
+import CueKitSubRip
 import CueKitWebVTT
 
-/// `cuekit convert INPUT -o OUTPUT`: reads a track and writes it as WebVTT, block by block.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `cuekit convert INPUT... (-o OUTPUT | --output-dir DIR)`: reads tracks and writes them as WebVTT
+/// or SubRip, block by block, with the timing edits and the Cast style a pipeline asks for.
 ///
-/// The input is WebVTT, TTML (any profile) or SubRip, told from its content (``TrackInput``). The
+/// The input is WebVTT, TTML (any profile) or SubRip, told from its content (``TrackInput``). Each
 /// conversion streams: memory stays that of one block (for TTML, the head and one paragraph)
-/// whatever the file's size. The output file is replaced atomically (``AtomicFileSink``): a failure leaves no
-/// half-written file and never touches an existing one.
+/// whatever the file's size. Output files are replaced atomically (``AtomicFileSink``): a failure or
+/// Ctrl-C leaves no half-written file and never touches an existing one. Many inputs are converted
+/// in parallel (``BatchConversion``).
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a caption track (WebVTT, TTML, SubRip) to WebVTT.",
+        abstract: "Convert caption tracks (WebVTT, TTML, SubRip) to WebVTT or SubRip.",
         discussion: """
-            Reads INPUT in the format its content shows (or --from names): WebVTT as browsers read \
-            it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes \
-            it to OUTPUT as WebVTT: every cue with its identifier, times, settings and text, the \
-            REGION and STYLE blocks and the NOTE comments; TTML styles become STYLE classes and its \
-            regions cue settings. The output is written to a temporary file beside OUTPUT, \
-            then renamed over it, so OUTPUT is never left half-written.
+            Reads each INPUT in the format its content shows (or --from names): WebVTT as browsers read \
+            it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes it \
+            as WebVTT (every cue with its identifier, times, settings and text, the REGION and STYLE \
+            blocks and the NOTE comments; TTML styles become STYLE classes) or SubRip. Outputs are \
+            written to a temporary file beside them, then renamed, so none is ever left half-written.
 
-            Problems found in the input are printed to standard error as \
-            'file:line:column: severity: message [code]'; the output is written all the same, as a \
-            browser would read the input. Exit status: 0 done, 1 the input has errors (or is not a \
-            WebVTT file at all), 2 a usage error or a file that cannot be read or written.
+            Timing edits: every time t becomes t x SCALE + SHIFT, exactly, rounded to the millisecond \
+            (halves away from zero). --frame-rate 25:23.976 retimes a track made for a 25 fps (PAL \
+            sped-up) video for the 23.976 fps one: times x 25/(24000/1001).
+
+            Problems in the inputs go to standard error as 'file:line:column: severity: message \
+            [code]'; the output is written all the same, as a browser would read the input. Exit \
+            status: 0 done; 1 an input has errors, or (with many inputs) some file failed; 2 a usage \
+            error, or (one input) a file that cannot be read or written; 130 interrupted.
+
+            Examples:
+              cuekit convert episode.srt -o episode.vtt
+              cuekit convert movie.ttml -o - | gzip > movie.vtt.gz
+              cuekit convert captions/*.ttml captions/*.srt --output-dir web/ --jobs 4
+              cuekit convert pal.vtt -o film.vtt --frame-rate 25:23.976 --shift -1.5s --drop-empty
+              cuekit convert in.vtt -o styled.vtt --foreground '#FFFF00' --edge-type OUTLINE
             """
     )
 
-    @Argument(help: ArgumentHelp("The track to read; '-' reads standard input.", valueName: "input"))
-    var input: String
+    @Argument(help: ArgumentHelp("The tracks to read; '-' reads standard input.", valueName: "input"))
+    var inputs: [String]
 
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp("Where to write; '-' (the default) writes standard output.", valueName: "output"))
-    var output: String = "-"
+        help: ArgumentHelp("Where to write one input; '-' writes standard output (the default).", valueName: "output"))
+    var output: String?
 
-    @Option(help: ArgumentHelp("The input's format: vtt, ttml or srt (default: told from its content).", valueName: "format"))
+    @Option(help: ArgumentHelp("Write each input into this folder (made if missing), named after it.", valueName: "dir"))
+    var outputDir: String?
+
+    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml or srt (default: told from each one's content).", valueName: "format"))
     var from: FormatArgument?
 
-    @Option(help: "Line ending: lf or crlf.")
-    var lineEnding: LineEndingArgument = .lf
+    @Option(help: ArgumentHelp("The output format: vtt or srt (default: from the output's extension, else vtt).", valueName: "format"))
+    var to: FormatArgument?
 
-    @Option(help: "Timestamps: 'always' with hours (00:01:02.500), or hours only 'when-needed' (01:02.500).")
+    @Option(help: ArgumentHelp("How many files to convert at once (default: one per core).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Move every time by this much: -1.5s, 250ms, 2m, 00:00:01.500.", valueName: "duration"))
+    var shift: String?
+
+    @Option(help: ArgumentHelp("Multiply every time by this factor: 1.001, 25/24.", valueName: "factor"))
+    var scale: String?
+
+    @Option(help: ArgumentHelp("Retime from one frame rate to another: FROM:TO, such as 25:23.976.", valueName: "from:to"))
+    var frameRate: String?
+
+    @Flag(help: "Leave out cues with no text to show.")
+    var dropEmpty = false
+
+    @Option(help: "Line ending: lf or crlf (default: lf for WebVTT, crlf for SubRip).")
+    var lineEnding: LineEndingArgument?
+
+    @Option(help: "WebVTT timestamps: 'always' with hours (00:01:02.500), or hours only 'when-needed' (01:02.500).")
     var hours: HoursArgument = .always
 
-    @Flag(help: "Leave NOTE comments out.")
+    @Flag(help: "Leave NOTE comments out (WebVTT).")
     var dropNotes = false
 
-    /// The input as diagnostics name it.
-    var inputName: String { input == "-" ? "<stdin>" : input }
+    @Flag(name: [.customShort("q"), .long], help: "Do not print the inputs' diagnostics (the exit status still counts them).")
+    var quiet = false
 
-    /// The writer options the flags ask for.
-    var options: WebVTTWriterOptions {
-        WebVTTWriterOptions(
-            lineEnding: lineEnding == .crlf ? .crlf : .lf,
-            hours: hours == .always ? .always : .whenNeeded,
-            notes: dropNotes ? .drop : .keep)
+    @OptionGroup(title: "Text track style (WebVTT output)")
+    var style: StyleOptions
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("Name at least one input ('-' for standard input).") }
+        if let to, to.format == .ttml { throw ValidationError("TTML output is not written; use --to vtt or --to srt.") }
+        if output != nil && outputDir != nil { throw ValidationError("Give either -o/--output or --output-dir, not both.") }
+        if inputs.count > 1 {
+            if outputDir == nil { throw ValidationError("Many inputs need --output-dir DIR; -o names the output of one input.") }
+            if inputs.contains("-") { throw ValidationError("Standard input ('-') is converted alone, with -o.") }
+            let outputs = BatchConversion.outputPaths(for: inputs, in: outputDir!, format: outputFormat)
+            var seen: [String: String] = [:]
+            for (input, path) in zip(inputs, outputs) {
+                if let other = seen[path] { throw ValidationError("'\(other)' and '\(input)' would both be written to '\(path)'.") }
+                seen[path] = input
+            }
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of 1 or more.") }
+        if scale != nil && frameRate != nil { throw ValidationError("Give either --scale or --frame-rate, not both.") }
+        _ = try timing()
+        if !style.isEmpty && outputFormat != .webVTT {
+            throw ValidationError("The style options write a WebVTT STYLE block; they need WebVTT output.")
+        }
+    }
+
+    /// The output format: `--to`, else the output file's extension, else WebVTT.
+    var outputFormat: TrackFormat {
+        if let to { return to.format }
+        if let output, output != "-", let dot = output.lastIndex(of: "."),
+            let format = TrackFormat(fileExtension: String(output[output.index(after: dot)...])), format != .ttml
+        {
+            return format
+        }
+        return .webVTT
+    }
+
+    /// The timing edit the flags ask for.
+    func timing() throws -> TimingEdit {
+        var edit = TimingEdit()
+        if let scale { (edit.numerator, edit.denominator) = try TimingEdit.parseScale(scale) }
+        if let frameRate { (edit.numerator, edit.denominator) = try TimingEdit.parseFrameRates(frameRate) }
+        if let shift { edit.shift = try TimingEdit.parseDuration(shift) }
+        return edit
     }
 
     func run() throws {
+        InterruptCleanup.install()
+        var settings = ConversionSettings()
+        settings.inputFormat = from?.format
+        settings.outputFormat = outputFormat
+        settings.webVTT = WebVTTWriterOptions(
+            lineEnding: lineEnding == .crlf ? .crlf : .lf,
+            hours: hours == .always ? .always : .whenNeeded,
+            notes: dropNotes ? .drop : .keep)
+        settings.subRip = SubRipWriterOptions(lineEnding: lineEnding == .lf ? .lf : .crlf)
+        settings.timing = try timing()
+        settings.dropEmpty = dropEmpty
+        settings.quiet = quiet
+        let resolved = try style.resolve()
+        if let resolved { settings.style = (resolved.style, resolved.path, resolved.locations) }
+
+        if let outputDir {
+            try Self.makeFolder(outputDir)
+            let results = BatchConversion(
+                inputs: inputs, outputDirectory: outputDir, jobs: jobs ?? Self.activeCores, settings: settings
+            ).run()
+            var failed = 0, withErrors = 0
+            for result in results {
+                switch result {
+                case .failed: failed += 1
+                case .converted(let outcome): if outcome.inputErrors > 0 { withErrors += 1 }
+                }
+            }
+            if let resolved, case .converted(let first)? = results.first(where: { if case .converted = $0 { true } else { false } }) {
+                resolved.report(first.styleDiagnostics.filter { $0.code != .castFileImportant })
+            }
+            if failed > 0 || withErrors > 0 {
+                StandardError.write(
+                    "cuekit: \(results.count - failed) of \(results.count) files converted; \(failed) failed, \(withErrors) with errors in the input\n")
+                throw ExitCode(ExitStatus.invalidInput.rawValue)
+            }
+            return
+        }
+
+        let input = inputs[0]
         let outcome: ConversionOutcome
         do {
-            if output == "-" {
-                var conversion = Conversion(
-                    input: input, format: from?.format, inputName: inputName, outputName: "<stdout>", options: options
-                ) {
-                    FileDescriptorSink.standardOutput()
-                }
-                outcome = try conversion.run()
-            } else {
-                var conversion = Conversion(input: input, format: from?.format, inputName: inputName, outputName: output, options: options) {
-                    try AtomicFileSink(path: output)
-                }
-                outcome = try conversion.run { try $0.commit() }
-            }
+            outcome = try ConversionJob(settings: settings).run(input: input, output: output ?? "-")
         } catch let error as ReadError {
             let code = error.diagnostic.code
             if code == IOFailure.readCode || code == IOFailure.writeCode {
@@ -81,53 +185,30 @@ struct ConvertCommand: ParsableCommand {
             }
             // The input is not a track at all (no format recognised; for WebVTT no signature, for
             // TTML not well-formed XML or no tt root; or over a reading limit): nothing was written.
-            throw CommandFailure(error.inFile(inputName).description, status: .invalidInput)
+            throw CommandFailure(error.inFile(input == "-" ? "<stdin>" : input).description, status: .invalidInput)
         }
-        if outcome.inputHasErrors { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+        resolved?.report(outcome.styleDiagnostics.filter { $0.code != .castFileImportant })
+        if outcome.inputErrors > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }
     }
-}
 
-/// One conversion: the input streamed through a reader into a writer whose sink is made on the
-/// first event, so that an input that cannot be read never creates or touches the output.
-struct Conversion<Sink: ByteSink> {
-    let input: String
-    /// The input format, when the command line names it.
-    let format: TrackFormat?
-    let inputName: String
-    let outputName: String
-    let options: WebVTTWriterOptions
-    let makeSink: () throws -> Sink
+    /// The cores this process may run on.
+    static var activeCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-    /// Converts, then calls `complete` with the sink (to commit a file) and prints the writer's
-    /// diagnostics.
-    mutating func run(complete: (Sink) throws -> Void = { _ in }) throws -> ConversionOutcome {
-        let source = try TrackInput.open(input, format: format)
-        var writer: WebVTTWriter<Sink>?
-        var inputHasErrors = false
-        func handle(_ event: TrackEvent) throws {
-            if case .diagnostic(let diagnostic) = event {
-                if diagnostic.severity == .error { inputHasErrors = true }
-                StandardError.write(diagnostic.formatted(file: inputName) + "\n")
-                return
+    /// Makes `path` and its parents, as `mkdir -p`; an I/O failure names it.
+    static func makeFolder(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw CommandFailure("cannot make the folder '\(prefix)': \(String(cString: strerror(errno)))")
             }
-            if writer == nil { writer = WebVTTWriter(to: try makeSink(), options: options) }
-            try writer!.write(event)
+            prefix += "/"
         }
-        try source.stream(to: handle)
-        if writer == nil { writer = WebVTTWriter(to: try makeSink(), options: options) }
-        try writer!.finish()
-        try complete(writer!.sink)
-        for diagnostic in writer!.diagnostics {
-            StandardError.write(diagnostic.formatted(file: outputName) + "\n")
+        var status = stat()
+        if stat(path, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
+            throw CommandFailure("'\(path)' is not a folder")
         }
-        return ConversionOutcome(inputHasErrors: inputHasErrors)
     }
-}
-
-/// What a conversion found.
-struct ConversionOutcome {
-    /// The input had error diagnostics (the output was written all the same).
-    var inputHasErrors: Bool
 }
 
 /// `--line-ending` values.

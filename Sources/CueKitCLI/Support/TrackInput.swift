@@ -65,8 +65,13 @@ struct TrackInput {
                 var reader = WebVTTReader()
                 try stream(&reader, handler)
             case .subRip:
-                var reader = SubRipReader()
-                try stream(&reader, handler)
+                if path == "-" {
+                    let spooled = try spoolStandardInput()
+                    defer { unlink(spooled) }
+                    try Self.streamSubRip(fileAtPath: spooled, handler)
+                } else {
+                    try Self.streamSubRip(fileAtPath: path, handler)
+                }
             case .ttml:
                 if path == "-" {
                     let spooled = try spoolStandardInput()
@@ -83,6 +88,24 @@ struct TrackInput {
         } catch let error as ReadError where error.path == nil {
             throw error.inFile(path)
         }
+    }
+
+    /// SubRip in two passes (``SubRipReader``'s colours and streaming): the header and the colour
+    /// style sheets first, found by a cheap look at the tags, then the cues, so that the style
+    /// sheets come before the first cue as WebVTT needs them.
+    private static func streamSubRip(fileAtPath path: String, _ handler: (TrackEvent) throws -> Void) throws {
+        var first = SubRipReader(options: .init(events: .stylesheetsOnly))
+        try FileByteSource(path: path).forEachChunk { chunk in try first.feed(chunk, to: handler) }
+        try first.finish(to: handler)
+        var reader = SubRipReader()
+        func rest(_ event: TrackEvent) throws {
+            switch event {
+            case .header, .stylesheet: return
+            default: try handler(event)
+            }
+        }
+        try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: rest) }
+        try reader.finish(to: rest)
     }
 
     private func stream<Reader: TrackReader>(_ reader: inout Reader, _ handler: (TrackEvent) throws -> Void) throws {

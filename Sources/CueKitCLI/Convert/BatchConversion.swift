@@ -1,0 +1,173 @@
+import CueKit
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Many inputs converted into one folder, in parallel on `jobs` threads. A file that fails is
+/// reported in one line naming it, and the others are still converted.
+struct BatchConversion {
+    let inputs: [String]
+    let outputDirectory: String
+    let jobs: Int
+    let settings: ConversionSettings
+
+    /// What became of one input.
+    enum FileResult: Sendable {
+        case converted(ConversionOutcome)
+        /// The input could not be converted; nothing was written for it.
+        case failed(String)
+    }
+
+    /// The output path of each input: its name, with the output format's extension, in the folder.
+    static func outputPaths(for inputs: [String], in directory: String, format: TrackFormat) -> [String] {
+        let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return inputs.map { input in
+            var name = Substring(input.split(separator: "/").last ?? Substring(input))
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+            return "\(folder)/\(name).\(format.preferredFileExtension)"
+        }
+    }
+
+    /// Converts every input; results are in the order of `inputs`.
+    func run() -> [FileResult] {
+        let outputs = Self.outputPaths(for: inputs, in: outputDirectory, format: settings.outputFormat)
+        let state = BatchState(count: inputs.count)
+        let progress = StandardError.isTerminal ? ProgressBar(total: inputs.count, noun: "file") : nil
+        progress?.start { state.finishedCount }
+        let job = ConversionJob(settings: settings)
+        let inputs = self.inputs
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
+            while let index = state.next() {
+                let result: FileResult
+                do {
+                    result = .converted(try job.run(input: inputs[index], output: outputs[index]))
+                } catch let error as ReadError {
+                    let code = error.diagnostic.code
+                    let message =
+                        code == IOFailure.readCode || code == IOFailure.writeCode
+                        ? error.diagnostic.message : error.inFile(inputs[index]).description
+                    StandardError.write("cuekit: error: \(message)\n")
+                    result = .failed(message)
+                } catch {
+                    let message = "\(inputs[index]): \(error)"
+                    StandardError.write("cuekit: error: \(message)\n")
+                    result = .failed(message)
+                }
+                state.finish(index, result)
+            }
+        }
+        progress?.stop()
+        return state.results
+    }
+}
+
+/// The work queue and results of a batch, shared by its threads.
+private final class BatchState: Sendable {
+    private let queue: Mutex<(next: Int, finished: Int, results: [BatchConversion.FileResult?])>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        queue = Mutex((0, 0, Array(repeating: nil, count: count)))
+    }
+
+    /// The next input to convert, or nil when none is left.
+    func next() -> Int? {
+        queue.withLock { state in
+            guard state.next < count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
+
+    func finish(_ index: Int, _ result: BatchConversion.FileResult) {
+        queue.withLock { state in
+            state.results[index] = result
+            state.finished += 1
+        }
+    }
+
+    var finishedCount: Int { queue.withLock { $0.finished } }
+
+    var results: [BatchConversion.FileResult] { queue.withLock { $0.results.map { $0! } } }
+}
+
+/// A one-line progress bar on standard error, drawn only once the work has taken half a second, and
+/// only when standard error is a terminal (never on a pipe or in a log file).
+final class ProgressBar: Sendable {
+    private let total: Int
+    private let noun: String
+    private let running = Mutex(true)
+    private let drawn = Mutex(false)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(total: Int, noun: String) {
+        self.total = total
+        self.noun = noun
+    }
+
+    /// Starts drawing `progress()` (how many are done) ten times a second, after half a second.
+    func start(_ progress: @escaping @Sendable () -> Int) {
+        let thread = DispatchQueue(label: "cuekit.progress")
+        thread.async { [self] in
+            if done.wait(timeout: .now() + .milliseconds(500)) == .success { return }
+            while running.withLock({ $0 }) {
+                draw(progress())
+                if done.wait(timeout: .now() + .milliseconds(100)) == .success { break }
+            }
+        }
+    }
+
+    /// Stops drawing and clears the line.
+    func stop() {
+        running.withLock { $0 = false }
+        done.signal()
+        if drawn.withLock({ $0 }) { StandardError.write("\r\u{1B}[K") }
+    }
+
+    private func draw(_ finished: Int) {
+        drawn.withLock { $0 = true }
+        let width = 30
+        let filled = total == 0 ? width : finished * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        StandardError.write("\r\u{1B}[K[\(bar)] \(finished)/\(total) \(noun)s")
+    }
+}
+
+/// Ctrl-C (`SIGINT`) and `SIGTERM` during a conversion: every temporary file is removed, so that
+/// nothing half-written is left behind and no destination is touched, then the process exits with
+/// 128 + the signal number (130 for Ctrl-C).
+///
+/// The signals are blocked in every thread and taken by one thread in `sigwait`, so the cleanup
+/// runs as ordinary code (``TemporaryFiles`` is guarded by a lock, which a raw signal handler must
+/// not take).
+enum InterruptCleanup {
+    /// Call before starting any other thread.
+    static func install() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        var thread = pthread_t()
+        pthread_create(
+            &thread, nil,
+            { _ in
+                var signals = sigset_t()
+                sigemptyset(&signals)
+                sigaddset(&signals, SIGINT)
+                sigaddset(&signals, SIGTERM)
+                var received: Int32 = 0
+                while sigwait(&signals, &received) != 0 {}
+                TemporaryFiles.removeAll()
+                StandardError.write("\ncuekit: interrupted; no partial output was left behind\n")
+                _exit(128 + received)
+            }, nil)
+        pthread_detach(thread)
+    }
+}

@@ -1,0 +1,189 @@
+import ArgumentParser
+import CueKit
+
+/// The timing edits of `cuekit convert`: every time `t` (cue start and end, and timestamps inside
+/// cue text) becomes `t × scale + shift`, computed exactly on integers and rounded to the nearest
+/// millisecond, halves away from zero.
+///
+/// A cue that ends at or before 0 after the edit is dropped (and reported); one that starts before
+/// 0 starts at 0.
+struct TimingEdit: Sendable, Equatable {
+    /// The scale as a fraction `numerator / denominator`, both positive.
+    var numerator: Int = 1
+    var denominator: Int = 1
+    /// Milliseconds added after scaling (negative moves the cues earlier).
+    var shift: Int = 0
+
+    var isIdentity: Bool { numerator == denominator && shift == 0 }
+
+    /// `t × numerator / denominator + shift`, rounded half away from zero.
+    func apply(_ time: Int) -> Int {
+        guard numerator != denominator else { return time &+ shift }
+        // Round |t × n| / d half away from zero, on 128 bits.
+        let negative = time < 0
+        let absolute = negative ? (0 - time) : time
+        let wide = absolute.multipliedFullWidth(by: numerator)
+        // Beyond 2^62 ms (146 million years) the time saturates rather than overflowing.
+        guard wide.high == 0, wide.low < UInt(1 << 62) else { return negative ? -(1 << 62) : 1 << 62 }
+        let product = Int(wide.low)
+        var scaled = product / denominator
+        if (product % denominator) * 2 >= denominator { scaled += 1 }
+        return (negative ? -scaled : scaled) &+ shift
+    }
+
+    /// Edits a cue's times and the timestamps in its text; nil when it ends at or before 0.
+    func apply(to cue: Cue) -> Cue? {
+        var edited = cue
+        edited.start = max(0, apply(cue.start))
+        edited.end = apply(cue.end)
+        if edited.end <= 0 { return nil }
+        if cue.text.utf8.contains(UInt8(ascii: "<")) { edited.text = retimed(cue.text) }
+        return edited
+    }
+
+    /// The markup with every timestamp tag (`<00:01.500>`) edited, written with hours.
+    private func retimed(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 8)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), index + 1 < count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
+                var position = index + 1
+                let collected = bytes.withUnsafeBytes { Timestamp.collect(from: $0, at: &position) }
+                if case .success(let time) = collected, position < count, bytes[position] == UInt8(ascii: ">") {
+                    result.append(UInt8(ascii: "<"))
+                    Timestamp.append(max(0, apply(time.milliseconds)), to: &result)
+                    result.append(UInt8(ascii: ">"))
+                    index = position + 1
+                    continue
+                }
+            }
+            result.append(byte)
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    // MARK: Parsing the command line
+
+    /// `-1.5s`, `+250ms`, `2m`, `00:00:01.500`, `-01:02.5`: a signed duration in milliseconds.
+    static func parseDuration(_ text: String) throws -> Int {
+        var body = Substring(text)
+        var sign = 1
+        if body.first == "-" {
+            sign = -1
+            body = body.dropFirst()
+        } else if body.first == "+" {
+            body = body.dropFirst()
+        }
+        let units: [(String, Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
+        for (unit, factor) in units where body.hasSuffix(unit) && !body.contains(":") {
+            let number = body.dropLast(unit.count)
+            guard let fraction = Fraction(decimal: number), let value = fraction.times(factor) else { break }
+            return sign * value
+        }
+        if body.contains(":") {
+            let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+            if (2...3).contains(parts.count), let seconds = Fraction(decimal: parts.last!), let secondsValue = seconds.times(1000) {
+                var total = secondsValue
+                var factor = 60_000
+                for part in parts.dropLast().reversed() {
+                    guard !part.isEmpty, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else {
+                        throw ValidationError(durationHelp(text))
+                    }
+                    total += value * factor
+                    factor *= 60
+                }
+                return sign * total
+            }
+        }
+        throw ValidationError(durationHelp(text))
+    }
+
+    private static func durationHelp(_ text: String) -> String {
+        "'\(text)' is not a duration; write e.g. -1.5s, 250ms, 2m or 00:00:01.500"
+    }
+
+    /// `1.001`, `25/24`: a positive scale factor as a fraction.
+    static func parseScale(_ text: String) throws -> (numerator: Int, denominator: Int) {
+        if let slash = text.firstIndex(of: "/") {
+            if let top = Fraction(decimal: text[..<slash]), let bottom = Fraction(decimal: text[text.index(after: slash)...]),
+                top.numerator > 0, bottom.numerator > 0
+            {
+                return reduced(top.numerator * bottom.denominator, top.denominator * bottom.numerator)
+            }
+        } else if let value = Fraction(decimal: Substring(text)), value.numerator > 0 {
+            return reduced(value.numerator, value.denominator)
+        }
+        throw ValidationError("'\(text)' is not a positive scale; write e.g. 1.001 or 25/24")
+    }
+
+    /// `25:23.976` (from the first frame rate to the second): the scale `from / to`. The NTSC
+    /// rates 23.976, 29.97 and 59.94 mean 24000/1001, 30000/1001 and 60000/1001.
+    static func parseFrameRates(_ text: String) throws -> (numerator: Int, denominator: Int) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let from = frameRate(parts[0]), let to = frameRate(parts[1]) else {
+            throw ValidationError("'\(text)' is not FROM:TO frame rates; write e.g. 25:23.976")
+        }
+        return reduced(from.numerator * to.denominator, from.denominator * to.numerator)
+    }
+
+    private static func frameRate(_ text: Substring) -> Fraction? {
+        switch text {
+        case "23.976", "23.98": return Fraction(numerator: 24000, denominator: 1001)
+        case "29.97": return Fraction(numerator: 30000, denominator: 1001)
+        case "59.94": return Fraction(numerator: 60000, denominator: 1001)
+        default:
+            guard let value = Fraction(decimal: text), value.numerator > 0 else { return nil }
+            return value
+        }
+    }
+
+    private static func reduced(_ numerator: Int, _ denominator: Int) -> (numerator: Int, denominator: Int) {
+        var a = numerator, b = denominator
+        while b != 0 { (a, b) = (b, a % b) }
+        return (numerator / a, denominator / a)
+    }
+}
+
+/// A non-negative decimal number as an exact fraction: `1.5` is 15/10.
+private struct Fraction {
+    var numerator: Int
+    var denominator: Int
+
+    init(numerator: Int, denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    init?(decimal text: Substring) {
+        guard !text.isEmpty, text.count <= 15 else { return nil }
+        var numerator = 0
+        var denominator = 1
+        var seenPoint = false
+        var digits = 0
+        for character in text {
+            if character == "." {
+                if seenPoint { return nil }
+                seenPoint = true
+                continue
+            }
+            guard let digit = character.wholeNumberValue, character.isASCII else { return nil }
+            numerator = numerator * 10 + digit
+            if seenPoint { denominator *= 10 }
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// `self × factor`, rounded to the nearest whole number (halves up).
+    func times(_ factor: Int) -> Int? {
+        let product = numerator * factor
+        return product % denominator == 0 ? product / denominator : (product + denominator / 2) / denominator
+    }
+}
