@@ -120,7 +120,7 @@ struct ConversionJob {
         }
         if outcome.droppedBeforeZero > 0 {
             StandardError.write(
-                "\(inputName): note: \(Self.count(outcome.droppedBeforeZero, "cue")) ended at or before 00:00:00.000 after the timing edit and were left out\n"
+                "\(inputName): note: left out \(Self.count(outcome.droppedBeforeZero, "cue")) that end at or before 00:00:00.000 after the timing edit\n"
             )
         }
         if outcome.droppedEmpty > 0 {
