@@ -16,7 +16,15 @@ struct InspectCommand: ParsableCommand {
             With --json, prints one JSON object whose keys follow HTML's VTTCue and VTTRegion:
             {"styles", "regions", "cues" (with "nodes", the cue text tree), "diagnostics"}.
             TTML and SubRip are shown as the WebVTT they convert to (cuekit convert).
+            With --stats, shows what a reviewer checks instead: the time span, reading speed (median, \
+            fastest, and every cue over --max-cps), overlapping cues, lines over --max-line-length and \
+            empty cues; the track is streamed, so any size takes the same memory.
             Exit status: 0 for a track, 1 when the input is not one, 2 for a usage or I/O error.
+
+            Examples:
+              cuekit inspect movie.en.vtt
+              cuekit inspect --json movie.ttml | jq '.cues | length'
+              cuekit inspect --stats --max-cps 17 --max-line-length 37 episode.srt
             """
     )
 
@@ -29,12 +37,41 @@ struct InspectCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the track as JSON, with the keys and values a browser exposes on VTTCue and VTTRegion.")
     var json = false
 
+    @Flag(help: "Show statistics instead of the cues: reading speed, overlaps, long lines, empty cues.")
+    var stats = false
+
+    @Option(help: ArgumentHelp("With --stats, list cues read faster than this many characters per second.", valueName: "n"))
+    var maxCps: Double = 20
+
+    @Option(help: ArgumentHelp("With --stats, list lines longer than this many characters.", valueName: "n"))
+    var maxLineLength: Int = 42
+
     func run() throws {
         let input: TrackInput
         do {
             input = try TrackInput.open(file, format: from?.format)
         } catch let error as ReadError {
             try fail(error) { _ in }
+        }
+        if stats {
+            var statistics = TrackStatistics(maximumCharactersPerSecond: maxCps, maximumLineLength: maxLineLength)
+            do {
+                try input.stream { event in
+                    if case .cue(let cue) = event { statistics.add(cue) }
+                }
+            } catch let error as ReadError {
+                try fail(error) { _ in }
+            }
+            if json {
+                var writer = JSONWriter(sink: FileDescriptorSink.standardOutput())
+                statistics.writeJSON(name: displayName, format: input.format.displayName, to: &writer)
+                try writer.flush()
+            } else {
+                var sink = FileDescriptorSink.standardOutput()
+                try sink.write(statistics.text(name: displayName, format: input.format.displayName))
+                try sink.flush()
+            }
+            return
         }
         if json {
             var output = InspectJSONOutput(writer: JSONWriter(sink: FileDescriptorSink.standardOutput()))

@@ -1,0 +1,252 @@
+import CueKit
+
+/// The statistics view of `cuekit inspect --stats`: what a QA reviewer checks before a track ships
+/// (reading speed, overlaps, long lines, empty cues), gathered cue by cue as the track streams.
+///
+/// Memory stays flat whatever the track's size: reading speeds go into a histogram of 0.1
+/// character-per-second buckets (the median is read from it), and only the first
+/// ``listedLimit`` cues of each kind of finding are kept to be listed; the counts are exact.
+struct TrackStatistics {
+    /// Reading speed above which a cue is listed, in characters per second.
+    let maximumCharactersPerSecond: Double
+    /// Line length above which a line is listed, in characters.
+    let maximumLineLength: Int
+    /// How many findings of each kind are listed (all are counted).
+    static let listedLimit = 100
+
+    /// A cue, as findings name it.
+    struct CueReference {
+        /// 1-based position in the track.
+        var index: Int
+        var id: String
+        var start: Int
+        var end: Int
+
+        var label: String {
+            "cue \(index)\(id.isEmpty ? "" : " \"\(id)\"") \(Timestamp.format(start)) --> \(Timestamp.format(end))"
+        }
+    }
+
+    private(set) var cueCount = 0
+    private(set) var firstStart: Int?
+    private(set) var lastEnd: Int?
+    /// The sum of the cues' durations (cues that end after they start).
+    private(set) var shownMilliseconds = 0
+    private(set) var emptyCues: [CueReference] = []
+    private(set) var emptyCount = 0
+    private(set) var fastCues: [(cue: CueReference, speed: Double)] = []
+    private(set) var fastCount = 0
+    private(set) var maximumSpeed: (cue: CueReference, speed: Double)?
+    private(set) var overlaps: [(earlier: CueReference, later: CueReference)] = []
+    private(set) var overlapCount = 0
+    private(set) var longLines: [(cue: CueReference, line: Int, length: Int)] = []
+    private(set) var longLineCount = 0
+    private var speedHistogram = [Int](repeating: 0, count: 1001)
+    private var speedCount = 0
+    /// The cue that ends last of those seen so far: the one a new cue overlaps, if any.
+    private var latestEnding: CueReference?
+
+    init(maximumCharactersPerSecond: Double, maximumLineLength: Int) {
+        self.maximumCharactersPerSecond = maximumCharactersPerSecond
+        self.maximumLineLength = maximumLineLength
+    }
+
+    mutating func add(_ cue: Cue) {
+        cueCount += 1
+        let reference = CueReference(index: cueCount, id: cue.id, start: cue.start, end: cue.end)
+        firstStart = min(firstStart ?? cue.start, cue.start)
+        lastEnd = max(lastEnd ?? cue.end, cue.end)
+        let duration = cue.end - cue.start
+        if duration > 0 { shownMilliseconds += duration }
+
+        let text = cue.text.utf8.contains(UInt8(ascii: "<")) || cue.text.utf8.contains(UInt8(ascii: "&")) ? cue.nodes.plainText : cue.text
+        // Reading speed counts every character shown, spaces included, line breaks not (as the
+        // streaming services' style guides count it).
+        var characters = 0
+        var visible = false
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let length = line.unicodeScalars.count
+            characters += length
+            if !visible { visible = line.unicodeScalars.contains { !$0.properties.isWhitespace } }
+            if length > maximumLineLength {
+                longLineCount += 1
+                if longLines.count < Self.listedLimit { longLines.append((reference, lineNumber, length)) }
+            }
+        }
+        if !visible {
+            emptyCount += 1
+            if emptyCues.count < Self.listedLimit { emptyCues.append(reference) }
+        } else if duration > 0 {
+            let speed = Double(characters) * 1000 / Double(duration)
+            speedHistogram[min(1000, Int(speed * 10))] += 1
+            speedCount += 1
+            if speed > (maximumSpeed?.speed ?? -1) { maximumSpeed = (reference, speed) }
+            if speed > maximumCharactersPerSecond {
+                fastCount += 1
+                if fastCues.count < Self.listedLimit { fastCues.append((reference, speed)) }
+            }
+        }
+
+        if let latest = latestEnding, cue.start < latest.end, duration > 0 {
+            overlapCount += 1
+            if overlaps.count < Self.listedLimit { overlaps.append((latest, reference)) }
+        }
+        if duration > 0, cue.end > (latestEnding?.end ?? Int.min) { latestEnding = reference }
+    }
+
+    /// The median reading speed, to 0.1 character per second (nil without a timed, non-empty cue).
+    var medianSpeed: Double? {
+        guard speedCount > 0 else { return nil }
+        var seen = 0
+        for (bucket, count) in speedHistogram.enumerated() {
+            seen += count
+            if seen * 2 >= speedCount { return Double(bucket) / 10 }
+        }
+        return 100
+    }
+
+    // MARK: Output
+
+    /// The text report.
+    func text(name: String, format: String) -> String {
+        var lines: [String] = []
+        lines.append("\(name): \(format), \(Self.count(cueCount, "cue"))")
+        if let firstStart, let lastEnd {
+            lines.append("time span: \(Timestamp.format(firstStart)) --> \(Timestamp.format(lastEnd)); cues shown for \(Timestamp.format(shownMilliseconds)) in all")
+        }
+        if let median = medianSpeed, let maximumSpeed {
+            lines.append(
+                "reading speed: median \(Self.decimal(median)) characters/s, fastest \(Self.decimal(maximumSpeed.speed)) (\(maximumSpeed.cue.label))")
+        }
+        lines.append("faster than \(Self.decimal(maximumCharactersPerSecond)) characters/s: \(Self.count(fastCount, "cue"))")
+        for (cue, speed) in fastCues { lines.append("  \(cue.label): \(Self.decimal(speed)) characters/s") }
+        lines.append("overlapping cues: \(overlapCount)")
+        for (earlier, later) in overlaps {
+            lines.append("  cue \(later.index) starts at \(Timestamp.format(later.start)) before cue \(earlier.index) ends at \(Timestamp.format(earlier.end))")
+        }
+        lines.append("lines over \(maximumLineLength) characters: \(longLineCount)")
+        for (cue, line, length) in longLines { lines.append("  \(cue.label), line \(line): \(length) characters") }
+        lines.append("empty cues: \(emptyCount)")
+        for cue in emptyCues { lines.append("  \(cue.label)") }
+        for (count, listed) in [(fastCount, fastCues.count), (overlapCount, overlaps.count), (longLineCount, longLines.count), (emptyCount, emptyCues.count)]
+        where count > listed {
+            lines.append("(the first \(Self.listedLimit) of each finding are listed)")
+            break
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON report, one object.
+    func writeJSON<Sink>(name: String, format: String, to writer: inout JSONWriter<Sink>) {
+        func reference(_ cue: CueReference) {
+            writer.key("index")
+            writer.integer(cue.index)
+            writer.raw(",")
+            writer.key("id")
+            writer.string(cue.id)
+            writer.raw(",")
+            writer.key("startTime")
+            writer.number(Double(cue.start) / 1000)
+            writer.raw(",")
+            writer.key("endTime")
+            writer.number(Double(cue.end) / 1000)
+        }
+        writer.raw("{")
+        writer.key("file")
+        writer.string(name)
+        writer.raw(",")
+        writer.key("format")
+        writer.string(format)
+        writer.raw(",")
+        writer.key("cues")
+        writer.integer(cueCount)
+        writer.raw(",")
+        writer.key("startTime")
+        if let firstStart { writer.number(Double(firstStart) / 1000) } else { writer.raw("null") }
+        writer.raw(",")
+        writer.key("endTime")
+        if let lastEnd { writer.number(Double(lastEnd) / 1000) } else { writer.raw("null") }
+        writer.raw(",")
+        writer.key("shownSeconds")
+        writer.number(Double(shownMilliseconds) / 1000)
+        writer.raw(",")
+        writer.key("medianCharactersPerSecond")
+        if let medianSpeed { writer.number(medianSpeed) } else { writer.raw("null") }
+        writer.raw(",")
+        writer.key("maximumCharactersPerSecond")
+        writer.number(maximumCharactersPerSecond)
+        writer.raw(",")
+        writer.key("fastCueCount")
+        writer.integer(fastCount)
+        writer.raw(",")
+        writer.key("fastCues")
+        writer.raw("[")
+        for (index, item) in fastCues.enumerated() {
+            writer.raw(index == 0 ? "{" : ",{")
+            reference(item.cue)
+            writer.raw(",")
+            writer.key("charactersPerSecond")
+            writer.number((item.speed * 10).rounded() / 10)
+            writer.raw("}")
+        }
+        writer.raw("],")
+        writer.key("overlapCount")
+        writer.integer(overlapCount)
+        writer.raw(",")
+        writer.key("overlaps")
+        writer.raw("[")
+        for (index, item) in overlaps.enumerated() {
+            writer.raw(index == 0 ? "{" : ",{")
+            writer.key("cue")
+            writer.integer(item.later.index)
+            writer.raw(",")
+            writer.key("overlapsCue")
+            writer.integer(item.earlier.index)
+            writer.raw("}")
+        }
+        writer.raw("],")
+        writer.key("maximumLineLength")
+        writer.integer(maximumLineLength)
+        writer.raw(",")
+        writer.key("longLineCount")
+        writer.integer(longLineCount)
+        writer.raw(",")
+        writer.key("longLines")
+        writer.raw("[")
+        for (index, item) in longLines.enumerated() {
+            writer.raw(index == 0 ? "{" : ",{")
+            reference(item.cue)
+            writer.raw(",")
+            writer.key("line")
+            writer.integer(item.line)
+            writer.raw(",")
+            writer.key("length")
+            writer.integer(item.length)
+            writer.raw("}")
+        }
+        writer.raw("],")
+        writer.key("emptyCueCount")
+        writer.integer(emptyCount)
+        writer.raw(",")
+        writer.key("emptyCues")
+        writer.raw("[")
+        for (index, cue) in emptyCues.enumerated() {
+            writer.raw(index == 0 ? "{" : ",{")
+            reference(cue)
+            writer.raw("}")
+        }
+        writer.raw("]}\n")
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// One decimal: `12.5`, `20`.
+    static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+}
