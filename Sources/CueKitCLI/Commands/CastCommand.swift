@@ -7,6 +7,11 @@ struct CastCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cast",
         abstract: "Build and check Google Cast media information, tracks and text track styles.",
+        discussion: """
+            Examples:
+              cuekit cast media --content-id https://cdn.example.com/movie.m3u8 movie.en.vtt > load.json
+              cuekit cast check load.json
+            """,
         subcommands: [CastMediaCommand.self, CastCheckCommand.self]
     )
 }
@@ -20,6 +25,10 @@ struct CastCheckCommand: ParsableCommand {
             Prints every problem as FILE:LINE:COLUMN: SEVERITY: $.json.path: message [code], in document order. \
             Exit status: 0 when the message is valid (notes and warnings allowed), 1 when it has errors, \
             2 when the file cannot be read or the command line is wrong.
+
+            Examples:
+              cuekit cast check load.json
+              cuekit cast check --as style --warnings-as-errors style.json
             """
     )
 

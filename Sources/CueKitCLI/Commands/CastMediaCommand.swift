@@ -21,6 +21,10 @@ struct CastMediaCommand: ParsableCommand {
             per track, in order), else from the file's WebVTT header (Language:, Label:, Kind:) or its name \
             (movie.pt-BR.vtt, movie.en.sdh.vtt). The message is checked as a receiver would check it: problems \
             go to standard error and make the exit status 1, and the JSON is printed all the same.
+
+            Examples:
+              cuekit cast media --content-id https://cdn.example.com/movie.m3u8 movie.en.vtt movie.fr.vtt
+              cuekit cast media --content-id https://cdn.example.com/movie.mp4 subs.srt --language de --name Deutsch --media-only
             """
     )
 

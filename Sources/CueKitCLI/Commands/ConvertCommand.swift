@@ -38,7 +38,7 @@ struct ConvertCommand: ParsableCommand {
             Examples:
               cuekit convert episode.srt -o episode.vtt
               cuekit convert movie.ttml -o - | gzip > movie.vtt.gz
-              cuekit convert captions/*.ttml captions/*.srt --output-dir web/ --jobs 4
+              cuekit convert captions/*.ttml --output-dir web/ --jobs 4
               cuekit convert pal.vtt -o film.vtt --frame-rate 25:23.976 --shift -1.5s --drop-empty
               cuekit convert in.vtt -o styled.vtt --foreground '#FFFF00' --edge-type OUTLINE
             """

@@ -16,6 +16,10 @@ struct StyleCommand: ParsableCommand {
             reported, not written. The file is streamed: any size takes the memory of one cue. Exit status: 0 \
             when written; 1 when the input or the style file has errors (the output is still written when the \
             input could be read); 2 for a usage or I/O error.
+
+            Examples:
+              cuekit style movie.en.vtt -o movie.en.styled.vtt --foreground '#FFFF00' --edge-type outline --font-scale 1.5
+              cuekit style movie.en.vtt -o - --style load.json
             """
     )
 
