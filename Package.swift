@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CueKitSubRip", targets: ["CueKitSubRip"]),
         .library(name: "CueKitCast", targets: ["CueKitCast"]),
         .library(name: "CueKitTTML", targets: ["CueKitTTML"]),
+        .library(name: "CueKitSynthetic", targets: ["CueKitSynthetic"]),
         .executable(name: "cuekit", targets: ["CueKitCLI"]),
     ],
     dependencies: [
@@ -39,11 +40,13 @@ let package = Package(
         ),
         // TTML (TTML1/2, IMSC 1.x text, DFXP, SMPTE-TT, EBU-TT-D) read with libxml2's SAX2 push parser.
         .target(name: "CueKitTTML", dependencies: ["CueKit", "CCueKitLibXML2"]),
+        // Deterministic synthetic tracks for benchmarks (`cuekit generate`, Benchmarks/).
+        .target(name: "CueKitSynthetic", dependencies: ["CueKit"]),
         // The `cuekit` command: a thin layer over the libraries.
         .executableTarget(
             name: "CueKitCLI",
             dependencies: [
-                "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML",
+                "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CueKit
+import CueKitSynthetic
 
 #if canImport(Glibc)
     import Glibc
@@ -53,20 +54,10 @@ struct GenerateCommand: ParsableCommand {
             options: .init(
                 cues: cues, seed: seed, format: format.generatorFormat, styleAndRegionBlocks: noStyleRegion ? .omitted : .included)
         )
-        let descriptor: Int32
-        if output == "-" {
-            descriptor = 1
-        } else {
-            descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw CommandFailure(
-                    "cannot write '\(output)': \(IOFailure.systemMessage(errno)); check that its directory exists and is writable")
-            }
-        }
-        defer { if descriptor != 1 { close(descriptor) } }
-        var sink = FileDescriptorSink(descriptor: descriptor, path: output)
         do {
+            var sink = try OutputSink(path: output)
             try generator.write(to: &sink)
+            try sink.commit()
         } catch let error as ReadError {
             throw CommandFailure(error.diagnostic.message)
         }

@@ -1,6 +1,7 @@
 import CueKit
 
-/// Writes a synthetic caption track, cue by cue, for benchmarking parsers: `cuekit generate`.
+/// Writes a synthetic caption track, cue by cue, for benchmarking parsers (`cuekit generate`, the
+/// benchmarks in `Benchmarks/`).
 ///
 /// The same seed gives the same cues in every format (times, text, styling, placement), so that a
 /// WebVTT, a SubRip and a TTML file of one seed hold the same track, and the same bytes on every
@@ -20,30 +21,44 @@ import CueKit
 ///   and a NOTE every 250 cues or so; about 100 bytes per cue.
 /// - SubRip: sequence numbers, `<i>`, `<b>`, `<u>`, `<font color>`, `{\an8}` for cues at the top.
 /// - TTML: an IMSC 1.1 Text Profile document with styles, regions and agents.
-struct TrackGenerator {
+public struct TrackGenerator: Sendable {
     /// The formats generated.
-    enum Format: String, CaseIterable {
+    public enum Format: String, CaseIterable, Sendable {
         case webVTT = "vtt"
         case subRip = "srt"
         case ttml
     }
 
     /// Whether WebVTT output has STYLE and REGION blocks.
-    enum StyleAndRegionBlocks {
+    public enum StyleAndRegionBlocks: Sendable {
         /// STYLE and REGION blocks, and cues placed in the regions.
         case included
         /// Neither (ffmpeg drops every cue after the first STYLE or REGION block).
         case omitted
     }
 
-    struct Options {
-        var cues: Int
-        var seed: UInt64
-        var format: Format
-        var styleAndRegionBlocks: StyleAndRegionBlocks = .included
+    /// What to generate.
+    public struct Options: Sendable {
+        /// How many cues.
+        public var cues: Int
+        /// The seed: the same seed gives the same track.
+        public var seed: UInt64
+        /// The format written.
+        public var format: Format
+        /// Whether WebVTT output has STYLE and REGION blocks.
+        public var styleAndRegionBlocks: StyleAndRegionBlocks
+
+        /// Creates options.
+        public init(cues: Int, seed: UInt64, format: Format, styleAndRegionBlocks: StyleAndRegionBlocks = .included) {
+            self.cues = cues
+            self.seed = seed
+            self.format = format
+            self.styleAndRegionBlocks = styleAndRegionBlocks
+        }
     }
 
-    let options: Options
+    /// What is generated.
+    public let options: Options
 
     // MARK: The drawn cue
 
@@ -104,7 +119,8 @@ struct TrackGenerator {
     private var clock = 1_000
     private var output: [UInt8] = []
 
-    init(options: Options) {
+    /// A generator; nothing is drawn until ``write(to:)``.
+    public init(options: Options) {
         self.options = options
         random = GeneratorRandom(seed: options.seed)
         output.reserveCapacity(4096)
@@ -112,7 +128,7 @@ struct TrackGenerator {
     }
 
     /// Writes the whole track to `sink` and flushes it.
-    mutating func write<Sink: ByteSink>(to sink: inout Sink) throws {
+    public mutating func write<Sink: ByteSink>(to sink: inout Sink) throws {
         output.removeAll(keepingCapacity: true)
         writeHeader()
         try sink.write(output)
