@@ -17,11 +17,20 @@ struct ReadmeExampleTests {
     @Test(arguments: [
         ["inspect", "Fixtures/webvtt/interview.vtt"],
         ["inspect", "--json", "Fixtures/webvtt/interview.vtt"],
+        ["inspect", "--stats", "Fixtures/webvtt/interview.vtt"],
     ])
     func readmeShowsWhatTheCommandPrints(_ arguments: [String]) throws {
         let documented = try #require(try Self.documentedOutput(of: "cuekit " + arguments.joined(separator: " ")))
         let run = try CommandLineRun.cuekit(arguments)
         #expect(run.status == 0)
         #expect(run.standardOutput == documented)
+    }
+
+    @Test func readmeShowsWhatValidatePrints() throws {
+        let arguments = ["validate", "Fixtures/webvtt/interview.vtt", "Fixtures/subrip/tags.srt", "Fixtures/cast/load-invalid.json", "missing.vtt"]
+        let documented = try #require(try Self.documentedOutput(of: "cuekit " + arguments.joined(separator: " ")))
+        let run = try CommandLineRun.cuekit(arguments)
+        #expect(run.status == 2)
+        #expect(documented == run.standardOutput + "$ echo $?\n2\n")
     }
 }

@@ -59,7 +59,7 @@ struct GenerateCommand: ParsableCommand {
             try generator.write(to: &sink)
             try sink.commit()
         } catch let error as ReadError {
-            throw CommandFailure(error.diagnostic.message)
+            throw CommandFailure(error.diagnostic.message + "; check that its directory exists and is writable")
         }
     }
 }
