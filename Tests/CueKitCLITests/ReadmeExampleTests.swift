@@ -18,6 +18,7 @@ struct ReadmeExampleTests {
         ["inspect", "Fixtures/webvtt/interview.vtt"],
         ["inspect", "--json", "Fixtures/webvtt/interview.vtt"],
         ["inspect", "--stats", "Fixtures/webvtt/interview.vtt"],
+        ["convert", "Fixtures/ttml/speakers-and-styles.ttml", "-o", "-"],
     ])
     func readmeShowsWhatTheCommandPrints(_ arguments: [String]) throws {
         let documented = try #require(try Self.documentedOutput(of: "cuekit " + arguments.joined(separator: " ")))
