@@ -17,6 +17,7 @@ cues=${CUES:-1000000}
 runs=${RUNS:-3}
 ttml_cues=${TTML_CUES:-100000}
 ttconv_cues=${TTCONV_CUES:-1000}
+python_cues=${PYTHON_CUES:-100000}
 work=$(mktemp -d /tmp/cuekit-compare-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
@@ -32,6 +33,8 @@ echo "generating $cues-cue files..." >&2
 "$cuekit" generate --cues "$cues" --seed 7 --format srt -o "$work/track.srt"
 "$cuekit" generate --cues "$ttml_cues" --seed 7 --format ttml -o "$work/track.ttml"
 "$cuekit" generate --cues "$ttconv_cues" --seed 7 --format ttml -o "$work/small.ttml"
+"$cuekit" generate --cues "$python_cues" --seed 7 --no-style-region -o "$work/python.vtt"
+"$cuekit" generate --cues "$python_cues" --seed 7 --format srt -o "$work/python.srt"
 
 has_python() { python3 -c "import $1" 2>/dev/null; }
 
@@ -96,27 +99,28 @@ else
     echo "skipped: ffmpeg is not installed (apt install ffmpeg)" >&2
 fi
 if has_python webvtt; then
-    pair "WebVTT read (cuekit validate)" "$cuekit" validate "$work/track.vtt" -- \
-        "webvtt-py read" python3 -c "import sys, webvtt; print(len(webvtt.read(sys.argv[1])))" "$work/track.vtt"
+    pair "WebVTT read, $python_cues cues (cuekit validate)" "$cuekit" validate "$work/python.vtt" -- \
+        "webvtt-py read" python3 -c "import sys, webvtt; print(len(webvtt.read(sys.argv[1])))" "$work/python.vtt"
 else
     echo "skipped: webvtt-py is not installed (pip install webvtt-py)" >&2
 fi
 if has_python pysubs2; then
-    pair "WebVTT to WebVTT (cuekit convert)" "$cuekit" convert "$work/track.vtt" -o "$work/cuekit.vtt" -- \
-        "pysubs2 load and save" python3 -c "import sys, pysubs2; pysubs2.load(sys.argv[1]).save(sys.argv[2], format_='vtt')" "$work/track.vtt" "$work/pysubs2.vtt"
-    pair "SubRip to WebVTT (cuekit convert)" "$cuekit" convert "$work/track.srt" -o "$work/cuekit-srt.vtt" -- \
-        "pysubs2 load and save" python3 -c "import sys, pysubs2; pysubs2.load(sys.argv[1]).save(sys.argv[2], format_='vtt')" "$work/track.srt" "$work/pysubs2-srt.vtt"
+    pair "WebVTT to WebVTT, $python_cues cues (cuekit convert)" "$cuekit" convert "$work/python.vtt" -o "$work/cuekit.vtt" -- \
+        "pysubs2 load and save" python3 -c "import sys, pysubs2; pysubs2.load(sys.argv[1]).save(sys.argv[2], format_='vtt')" "$work/python.vtt" "$work/pysubs2.vtt"
+    pair "SubRip to WebVTT, $python_cues cues (cuekit convert)" "$cuekit" convert "$work/python.srt" -o "$work/cuekit-srt.vtt" -- \
+        "pysubs2 load and save" python3 -c "import sys, pysubs2; pysubs2.load(sys.argv[1]).save(sys.argv[2], format_='vtt')" "$work/python.srt" "$work/pysubs2-srt.vtt"
 else
     echo "skipped: pysubs2 is not installed (pip install pysubs2)" >&2
 fi
 if has_python pycaption; then
-    pair "WebVTT to WebVTT (cuekit convert)" "$cuekit" convert "$work/track.vtt" -o "$work/cuekit.vtt" -- \
-        "pycaption read and write" python3 -c "import sys, pycaption; t = open(sys.argv[1], encoding='utf-8').read(); open(sys.argv[2], 'w').write(pycaption.WebVTTWriter().write(pycaption.WebVTTReader().read(t)))" "$work/track.vtt" "$work/pycaption.vtt"
+    pair "WebVTT to WebVTT, $python_cues cues (cuekit convert)" "$cuekit" convert "$work/python.vtt" -o "$work/cuekit.vtt" -- \
+        "pycaption read and write" python3 -c "import sys, pycaption; t = open(sys.argv[1], encoding='utf-8').read(); open(sys.argv[2], 'w').write(pycaption.WebVTTWriter().write(pycaption.WebVTTReader().read(t)))" "$work/python.vtt" "$work/pycaption.vtt"
 else
     echo "skipped: pycaption is not installed (pip install pycaption)" >&2
 fi
-pair "TTML to WebVTT, $ttml_cues cues (cuekit convert)" "$cuekit" convert "$work/track.ttml" -o "$work/cuekit-ttml.vtt" -- \
-    "C floor: blocks with memchr" "$work/split-blocks" "$work/track.ttml"
+echo "timing: TTML to WebVTT, $ttml_cues cues" >&2
+rm -f "$work/ttml"
+for ((i = 0; i < runs; i++)); do run ttml "$cuekit" convert "$work/track.ttml" -o "$work/cuekit-ttml.vtt"; done
 if command -v tt >/dev/null; then
     pair "TTML to WebVTT, $ttconv_cues cues (cuekit convert)" "$cuekit" convert "$work/small.ttml" -o "$work/cuekit-small.vtt" -- \
         "ttconv 'tt convert'" tt convert -i "$work/small.ttml" -o "$work/ttconv.vtt"
@@ -131,8 +135,9 @@ echo "| task | cuekit | cuekit peak | peer | peer time | peer peak | cuekit is |
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 printf '%s\n' "${rows[@]}"
 
-ttml_seconds=$(median "$(echo "TTML to WebVTT, $ttml_cues cues (cuekit convert) C floor: blocks with memchr" | tr -c 'a-zA-Z0-9' '_').ours" 1)
-awk -v n="$ttml_cues" -v s="$ttml_seconds" 'BEGIN { printf "\nTTML to WebVTT: %.0f cues/s on %d cues\n", n / s, n }'
+ttml_seconds=$(median ttml 1)
+ttml_kb=$(median ttml 2)
+awk -v n="$ttml_cues" -v s="$ttml_seconds" -v m="$ttml_kb" 'BEGIN { printf "\nTTML to WebVTT (cuekit convert): %.2f s for %d cues, %.0f cues/s, peak %.0f MB\n", s, n, n / s, m / 1024 }'
 
 # Peak memory on a file ten times larger (and, with BIG=1, a 1 GB one): flat, not growing.
 memory() {
