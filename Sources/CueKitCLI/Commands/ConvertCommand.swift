@@ -47,6 +47,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Leave NOTE comments out.")
     var dropNotes = false
 
+    @OptionGroup(title: "Limits")
+    var limits: ReadLimitOptions
+
     /// The input as diagnostics name it.
     var inputName: String { input == "-" ? "<stdin>" : input }
 
@@ -63,13 +66,14 @@ struct ConvertCommand: ParsableCommand {
         do {
             if output == "-" {
                 var conversion = Conversion(
-                    input: input, format: from?.format, inputName: inputName, outputName: "<stdout>", options: options
+                    input: input, format: from?.format, inputName: inputName, outputName: "<stdout>", options: options,
+                    limits: limits
                 ) {
                     FileDescriptorSink.standardOutput()
                 }
                 outcome = try conversion.run()
             } else {
-                var conversion = Conversion(input: input, format: from?.format, inputName: inputName, outputName: output, options: options) {
+                var conversion = Conversion(input: input, format: from?.format, inputName: inputName, outputName: output, options: options, limits: limits) {
                     try AtomicFileSink(path: output)
                 }
                 outcome = try conversion.run { try $0.commit() }
@@ -96,12 +100,14 @@ struct Conversion<Sink: ByteSink> {
     let inputName: String
     let outputName: String
     let options: WebVTTWriterOptions
+    /// The reading limits the command line sets.
+    var limits: ReadLimitOptions? = nil
     let makeSink: () throws -> Sink
 
     /// Converts, then calls `complete` with the sink (to commit a file) and prints the writer's
     /// diagnostics.
     mutating func run(complete: (Sink) throws -> Void = { _ in }) throws -> ConversionOutcome {
-        let source = try TrackInput.open(input, format: format)
+        let source = try TrackInput.open(input, format: format, limits: limits)
         var writer: WebVTTWriter<Sink>?
         var inputHasErrors = false
         func handle(_ event: TrackEvent) throws {

@@ -26,16 +26,20 @@ struct TrackInput {
     let format: TrackFormat
     /// Bytes already read from standard input to tell its format.
     private let prefix: [UInt8]
+    /// The WebVTT reader's limits (`--max-line-length`, `--max-block-length`).
+    var webVTTLimits = WebVTTReader.Options.Limits()
 
     /// How many bytes are looked at to tell the format.
     static let detectionLength = TrackFormat.detectionLength
 
     /// The input at `path`, its format forced or told from its first bytes. Throws a ``ReadError``
     /// (`io-read`) when it cannot be read.
-    static func open(_ path: String, format forced: TrackFormat?) throws -> TrackInput {
+    static func open(_ path: String, format forced: TrackFormat?, limits: ReadLimitOptions? = nil) throws -> TrackInput {
         let prefix = try readPrefix(path)
         let format = forced ?? TrackFormat.detect(content: prefix, path: path == "-" ? nil : path) ?? .webVTT
-        return TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [])
+        var input = TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [])
+        if let limits { input.webVTTLimits = limits.webVTTLimits }
+        return input
     }
 
     /// Reads the whole input with its format's reader, handing each event to `handler`.
@@ -43,8 +47,12 @@ struct TrackInput {
         do {
             switch format {
             case .webVTT:
-                var reader = WebVTTReader()
-                try stream(&reader, handler)
+                var reader = WebVTTReader(options: .init(limits: webVTTLimits))
+                do {
+                    try stream(&reader, handler)
+                } catch let error as ReadError {
+                    throw ReadLimitOptions.explained(error)
+                }
             case .subRip:
                 var reader = SubRipReader()
                 try stream(&reader, handler)
