@@ -70,7 +70,7 @@ seed() {
         cast) seed_files "$corpus" '' 'json' "$root/Fixtures/cast" ;;
         cuetext)
             # The cue text inputs of web-platform-tests' cue text parsing suite, one file each.
-            if [[ -d $conformance/webvtt/cue-text-parsing ]]; then
+            if [[ -d $conformance/webvtt/cue-text-parsing ]] && command -v python3 >/dev/null; then
                 python3 - "$conformance/webvtt/cue-text-parsing" "$corpus" <<'PY'
 import json, pathlib, sys, hashlib
 source, corpus = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
