@@ -2,7 +2,7 @@ import ArgumentParser
 import CueKit
 import CueKitWebVTT
 
-/// `--max-line-length` and `--max-block-length`: the WebVTT reader's limits
+/// `--max-line-bytes` and `--max-block-bytes`: the WebVTT reader's limits
 /// (``WebVTTReader/Options/Limits``), for the rare honest file past them.
 ///
 /// A hostile or broken file (a line of hundreds of megabytes, a block that never ends) would
@@ -10,16 +10,16 @@ import CueKitWebVTT
 /// `vtt-block-too-long`, and the error names the flag that raises it.
 struct ReadLimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The longest WebVTT line read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
-    var maxLineLength: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
+    var maxLineBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
 
     @Option(help: ArgumentHelp("The longest WebVTT block (cue, STYLE, NOTE) read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
-    var maxBlockLength: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumBlockLength)
+    var maxBlockBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumBlockLength)
 
     /// The WebVTT reader's limits these flags give.
     var webVTTLimits: WebVTTReader.Options.Limits {
         var limits = WebVTTReader.Options.Limits()
-        limits.maximumLineLength = maxLineLength.bytes
-        limits.maximumBlockLength = maxBlockLength.bytes
+        limits.maximumLineLength = maxLineBytes.bytes
+        limits.maximumBlockLength = maxBlockBytes.bytes
         return limits
     }
 
@@ -27,8 +27,8 @@ struct ReadLimitOptions: ParsableArguments {
     static func explained(_ error: ReadError) -> ReadError {
         let flag: String
         switch error.diagnostic.code {
-        case .vttLineTooLong: flag = "--max-line-length"
-        case .vttBlockTooLong: flag = "--max-block-length"
+        case .vttLineTooLong: flag = "--max-line-bytes"
+        case .vttBlockTooLong: flag = "--max-block-bytes"
         default: return error
         }
         var copy = error

@@ -55,11 +55,11 @@ struct HostileInputTests {
             try file.append("\n")
         }
         let result = Self.convert("long-line.vtt", in: directory, expecting: 1, code: "vtt-line-too-long")
-        #expect(result.error.contains("--max-line-length"), "the error says how to raise the limit")
+        #expect(result.error.contains("--max-line-bytes"), "the error says how to raise the limit")
         #expect(!TestPaths.exists(directory.file("out.vtt")))
     }
 
-    /// `--max-line-length` and `--max-block-length` raise the limits: a 20 MiB cue line reads.
+    /// `--max-line-bytes` and `--max-block-bytes` raise the limits: a 20 MiB cue line reads.
     @Test func webVTTLimitsRaisedByOption() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -70,7 +70,7 @@ struct HostileInputTests {
         }
         Self.convert("long-cue.vtt", in: directory, expecting: 1, code: "vtt-line-too-long")
         Self.convert(
-            "long-cue.vtt", in: directory, extraArguments: ["--max-line-length", "32M", "--max-block-length", "64M"],
+            "long-cue.vtt", in: directory, extraArguments: ["--max-line-bytes", "32M", "--max-block-bytes", "64M"],
             expecting: 0, code: nil)
         let size = (try? FileManager.default.attributesOfItem(atPath: directory.file("out.vtt"))[.size] as? Int) ?? 0
         #expect(size > 20 * Self.megabyte)

@@ -91,7 +91,7 @@ struct NothingLostTests {
         for index in 0..<2000 { ttml += #"<p begin="\#(index)s" end="\#(index)s500ms">cue \#(index)</p>"# }
         directory.write(ttml + "</div></oops></tt>\n", to: "broken.ttml")
         let failures: [(arguments: [String], code: String)] = [
-            (["convert", directory.file("limit.vtt"), "-o", output, "--max-line-length", "1M"], "vtt-line-too-long"),
+            (["convert", directory.file("limit.vtt"), "-o", output, "--max-line-bytes", "1M"], "vtt-line-too-long"),
             (["convert", directory.file("broken.ttml"), "-o", output], "ttml-"),
         ]
         for failure in failures {
