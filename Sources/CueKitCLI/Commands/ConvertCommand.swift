@@ -90,6 +90,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "Do not print the inputs' diagnostics (the exit status still counts them).")
     var quiet = false
 
+    @OptionGroup(title: "Limits")
+    var limits: ReadLimitOptions
+
     @OptionGroup(title: "Text track style (WebVTT output)")
     var style: StyleOptions
 
@@ -148,6 +151,7 @@ struct ConvertCommand: ParsableCommand {
         settings.timing = try timing()
         settings.dropEmpty = dropEmpty
         settings.quiet = quiet
+        settings.webVTTLimits = limits.webVTTLimits
         let resolved = try style.resolve()
         if let resolved { settings.style = (resolved.style, resolved.path, resolved.locations) }
 

@@ -34,6 +34,9 @@ struct InspectCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The input's format: vtt, ttml or srt (default: told from its content).", valueName: "format"))
     var from: FormatArgument?
 
+    @OptionGroup(title: "Limits")
+    var limits: ReadLimitOptions
+
     @Flag(name: .long, help: "Print the track as JSON, with the keys and values a browser exposes on VTTCue and VTTRegion.")
     var json = false
 
@@ -49,7 +52,7 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let input: TrackInput
         do {
-            input = try TrackInput.open(file, format: from?.format)
+            input = try TrackInput.open(file, format: from?.format, limits: limits)
         } catch let error as ReadError {
             try fail(error) { _ in }
         }

@@ -40,6 +40,9 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Count warnings as errors.")
     var strict = false
 
+    @OptionGroup(title: "Limits")
+    var limits: ReadLimitOptions
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one file to check ('-' for standard input).") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read only once.") }
@@ -69,7 +72,7 @@ struct ValidateCommand: ParsableCommand {
         var outcome = FileValidation(path: name, strict: strict)
         let input: TrackInput
         do {
-            input = try TrackInput.open(file, format: from?.trackFormat)
+            input = try TrackInput.open(file, format: from?.trackFormat, limits: limits)
         } catch let error as ReadError {
             outcome.failure = error.diagnostic.message
             try report.begin(outcome)

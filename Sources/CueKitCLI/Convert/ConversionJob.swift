@@ -18,6 +18,8 @@ struct ConversionSettings: Sendable {
     var style: (style: TextTrackStyle, path: JSONPath, locations: JSONLocations)?
     /// Leave the input's diagnostics out of standard error (the exit status still counts them).
     var quiet = false
+    /// The WebVTT reader's limits (`--max-line-bytes`, `--max-block-bytes`).
+    var webVTTLimits = WebVTTReader.Options.Limits()
 }
 
 /// What converting one input did.
@@ -43,7 +45,8 @@ struct ConversionJob {
     /// or a file cannot be read or written: then no output file is left behind.
     func run(input: String, output: String) throws -> ConversionOutcome {
         let inputName = input == "-" ? "<stdin>" : input
-        let source = try TrackInput.open(input, format: settings.inputFormat)
+        var source = try TrackInput.open(input, format: settings.inputFormat)
+        source.webVTTLimits = settings.webVTTLimits
         if output == "-" {
             return try run(source, inputName: inputName, outputName: "<stdout>") { FileDescriptorSink.standardOutput() } complete: { sink in
                 var sink = sink

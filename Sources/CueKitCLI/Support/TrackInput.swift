@@ -29,16 +29,20 @@ struct TrackInput {
     /// True when the first byte that is not white space (after a UTF-8 BOM) is `{`: a JSON
     /// document, such as a Cast message, rather than a track.
     let startsLikeJSON: Bool
+    /// The WebVTT reader's limits (`--max-line-bytes`, `--max-block-bytes`).
+    var webVTTLimits = WebVTTReader.Options.Limits()
 
     /// How many bytes are looked at to tell the format.
     static let detectionLength = TrackFormat.detectionLength
 
     /// The input at `path`, its format forced or told from its first bytes. Throws a ``ReadError``
     /// (`io-read`) when it cannot be read.
-    static func open(_ path: String, format forced: TrackFormat?) throws -> TrackInput {
+    static func open(_ path: String, format forced: TrackFormat?, limits: ReadLimitOptions? = nil) throws -> TrackInput {
         let prefix = try readPrefix(path)
         let format = forced ?? TrackFormat.detect(content: prefix, path: path == "-" ? nil : path) ?? .webVTT
-        return TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [], startsLikeJSON: startsLikeJSON(prefix))
+        var input = TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [], startsLikeJSON: startsLikeJSON(prefix))
+        if let limits { input.webVTTLimits = limits.webVTTLimits }
+        return input
     }
 
     private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
@@ -62,8 +66,12 @@ struct TrackInput {
         do {
             switch format {
             case .webVTT:
-                var reader = WebVTTReader()
-                try stream(&reader, handler)
+                var reader = WebVTTReader(options: .init(limits: webVTTLimits))
+                do {
+                    try stream(&reader, handler)
+                } catch let error as ReadError {
+                    throw ReadLimitOptions.explained(error)
+                }
             case .subRip:
                 if path == "-" {
                     let spooled = try spoolStandardInput()

@@ -17,6 +17,10 @@ extension DiagnosticCode {
     /// The document holds image captions (an image profile, `smpte:image`, `image`), which CueKit
     /// does not convert.
     public static let ttmlImageCaptions: DiagnosticCode = "ttml-image-captions"
+    /// Elements nest deeper than ``TTMLReaderOptions/maximumNestingDepth``.
+    public static let ttmlNestingTooDeep: DiagnosticCode = "ttml-nesting-too-deep"
+    /// A paragraph holds more text than ``TTMLReaderOptions/maximumParagraphLength``.
+    public static let ttmlParagraphTooLong: DiagnosticCode = "ttml-paragraph-too-long"
 
     // MARK: Problems read past
 

@@ -49,6 +49,10 @@ struct TTMLDocumentReader {
     // Where the reader is.
     private var stack: [Open] = []
     private var skipDepth = 0
+    /// How many elements are open (for ``TTMLReaderOptions/maximumNestingDepth``).
+    private var depth = 0
+    /// The bytes of text in the current paragraph (for ``TTMLReaderOptions/maximumParagraphLength``).
+    private var paragraphTextLength = 0
     private var containers: [Container] = []
     private var paragraph: TTMLParagraph?
     /// The emptied arrays of the last paragraph, reused by the next.
@@ -152,6 +156,13 @@ struct TTMLDocumentReader {
         switch event {
         case .start(let name, let attributes, let location):
             lastLocation = location
+            depth += 1
+            if depth > options.maximumNestingDepth {
+                throw ReadError(
+                    .ttmlNestingTooDeep, at: location,
+                    "elements nest more than \(options.maximumNestingDepth) deep (TTMLReaderOptions.maximumNestingDepth); reading stopped")
+            }
+            if paragraph == nil { paragraphTextLength = 0 }
             if skipDepth > 0 {
                 skipDepth += 1
                 return
@@ -159,6 +170,7 @@ struct TTMLDocumentReader {
             try start(name, attributes, location)
         case .end(_, let location):
             lastLocation = location
+            depth -= 1
             if skipDepth > 0 {
                 skipDepth -= 1
                 return
@@ -166,6 +178,14 @@ struct TTMLDocumentReader {
             end()
         case .text(let text):
             guard skipDepth == 0 else { return }
+            if paragraph != nil {
+                paragraphTextLength += text.utf8.count
+                if paragraphTextLength > options.maximumParagraphLength {
+                    throw ReadError(
+                        .ttmlParagraphTooLong, at: lastLocation,
+                        "a paragraph holds more than \(options.maximumParagraphLength) bytes of text (TTMLReaderOptions.maximumParagraphLength); reading stopped")
+                }
+            }
             self.text(text)
         case .problem(let severity, let message, let location):
             report(severity, .ttmlXMLProblem, location, message)

@@ -22,14 +22,28 @@ public struct TTMLReaderOptions: Sendable, Hashable {
     /// note says how many more there were. Default: 100.
     public var maximumDiagnosticsPerCode: Int
 
+    /// The deepest nesting of elements read: 256 by default (libxml2's own limit when it builds a
+    /// tree). Deeper stops reading with `ttml-nesting-too-deep`: a document nested a million deep
+    /// would otherwise exhaust the stack of every recursive walk of a paragraph.
+    public var maximumNestingDepth: Int
+
+    /// The most text one paragraph may hold, in bytes: 16 MiB by default (a real cue holds a few
+    /// hundred). More stops reading with `ttml-paragraph-too-long`, since a paragraph is held in
+    /// memory until it ends.
+    public var maximumParagraphLength: Int
+
     /// Creates options; every argument defaults to the documented default.
     public init(
         unboundedEnd: Int = 359_999_999,
         initialBackground: InitialBackground = .transparent,
         defaultRegion: DefaultRegion = .rootContainer,
         clockTimeOrigin: Int = 0,
-        maximumDiagnosticsPerCode: Int = 100
+        maximumDiagnosticsPerCode: Int = 100,
+        maximumNestingDepth: Int = 256,
+        maximumParagraphLength: Int = 16 << 20
     ) {
+        self.maximumNestingDepth = maximumNestingDepth
+        self.maximumParagraphLength = maximumParagraphLength
         self.unboundedEnd = unboundedEnd
         self.initialBackground = initialBackground
         self.defaultRegion = defaultRegion

@@ -1,0 +1,67 @@
+import ArgumentParser
+import CueKit
+import CueKitWebVTT
+
+/// `--max-line-bytes` and `--max-block-bytes`: the WebVTT reader's limits
+/// (``WebVTTReader/Options/Limits``), for the rare honest file past them.
+///
+/// A hostile or broken file (a line of hundreds of megabytes, a block that never ends) would
+/// otherwise take memory without bound: past a limit, reading stops with `vtt-line-too-long` or
+/// `vtt-block-too-long`, and the error names the flag that raises it.
+struct ReadLimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The longest WebVTT line read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
+    var maxLineBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
+
+    @Option(help: ArgumentHelp("The longest WebVTT block (cue, STYLE, NOTE) read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
+    var maxBlockBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumBlockLength)
+
+    /// The WebVTT reader's limits these flags give.
+    var webVTTLimits: WebVTTReader.Options.Limits {
+        var limits = WebVTTReader.Options.Limits()
+        limits.maximumLineLength = maxLineBytes.bytes
+        limits.maximumBlockLength = maxBlockBytes.bytes
+        return limits
+    }
+
+    /// A reading error at a limit, with the flag that raises it added to its message.
+    static func explained(_ error: ReadError) -> ReadError {
+        let flag: String
+        switch error.diagnostic.code {
+        case .vttLineTooLong: flag = "--max-line-bytes"
+        case .vttBlockTooLong: flag = "--max-block-bytes"
+        default: return error
+        }
+        var copy = error
+        copy.diagnostic.message += " (raise the limit with \(flag))"
+        return copy
+    }
+}
+
+/// A number of bytes on the command line: `1048576`, `512K`, `16M`, `1G`.
+struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
+    let bytes: Int
+
+    init(_ bytes: Int) { self.bytes = bytes }
+
+    init?(argument: String) {
+        var digits = Substring(argument)
+        var scale = 1
+        switch digits.last?.uppercased() {
+        case "K": scale = 1 << 10
+        case "M": scale = 1 << 20
+        case "G": scale = 1 << 30
+        default: break
+        }
+        if scale != 1 { digits = digits.dropLast() }
+        guard let value = Int(digits), value > 0, value <= Int.max / scale else { return nil }
+        bytes = value * scale
+    }
+
+    var description: String {
+        if bytes % (1 << 20) == 0 { return "\(bytes >> 20)M" }
+        if bytes % (1 << 10) == 0 { return "\(bytes >> 10)K" }
+        return "\(bytes)"
+    }
+
+    var defaultValueDescription: String { description }
+}

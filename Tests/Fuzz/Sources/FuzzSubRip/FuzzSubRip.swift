@@ -1,0 +1,54 @@
+import CueKit
+import CueKitSubRip
+
+/// Reads the input as a SubRip file whole, then again in chunks, and traps when the two differ.
+///
+/// The first byte picks the chunk size (1 to 64 bytes, from its low six bits) and the encoding
+/// and events options (from its high bits); it is not part of the file. Small limits let small
+/// inputs reach the limit paths.
+func fuzzSubRip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    guard size > 0 else { return 0 }
+    let chunkSize = Int(data[0] & 0x3F) + 1
+    let encodings = SubRipReader.Options.Encoding.allCases
+    let eventKinds = SubRipReader.Options.Events.allCases
+    let options = SubRipReader.Options(
+        encoding: encodings[Int(data[0] >> 6) % encodings.count],
+        events: eventKinds[Int(data[0] >> 7) % eventKinds.count],
+        maximumLineLength: 256,
+        maximumCueTextLength: 1024,
+        diagnosticLimitPerCode: 4
+    )
+    let file = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
+    let whole = FuzzRead(file, chunkSize: max(file.count, 1), options: options)
+    let chunked = FuzzRead(file, chunkSize: chunkSize, options: options)
+    if whole != chunked {
+        fatalError("chunks of \(chunkSize) bytes read differently from the whole file:\n\(whole)\n\(chunked)")
+    }
+    return 0
+}
+
+/// Every event the reader hands out, and the error that stopped it, if any.
+struct FuzzRead: Equatable, CustomStringConvertible {
+    var events: [TrackEvent] = []
+    var error: ReadError?
+
+    init(_ file: UnsafeRawBufferPointer, chunkSize: Int, options: SubRipReader.Options) {
+        var reader = SubRipReader(options: options)
+        do {
+            var start = 0
+            while start < file.count {
+                let end = min(start + chunkSize, file.count)
+                try reader.feed(UnsafeRawBufferPointer(rebasing: file[start..<end])) { events.append($0) }
+                start = end
+            }
+            try reader.finish { events.append($0) }
+        } catch let caught as ReadError {
+            error = caught
+        } catch {
+            fatalError("the reader threw something other than a ReadError: \(error)")
+        }
+    }
+
+    var description: String { events.map { "\($0)" }.joined(separator: "\n") + "\nerror: \(String(describing: error))" }
+}

@@ -1,0 +1,34 @@
+import CueKit
+import CueKitTTML
+
+/// Reads the input as a TTML document, whole and in chunks, with the inline style scan first as
+/// `cuekit` does.
+///
+/// The first byte picks the chunk size (1 to 256 bytes) and is not part of the document. Only
+/// crashes, hangs and leaks are looked for: libxml2 may report a syntax error at a different
+/// point depending on where the input is cut.
+func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    guard size > 0 else { return 0 }
+    let chunkSize = Int(data[0]) + 1
+    let document = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
+    let options = TTMLReaderOptions(maximumDiagnosticsPerCode: 5)
+    let styles = TTMLReader.scanInlineStyles(bytes: document, options: options)
+    _ = try? TTMLReader.read(bytes: document, options: options)
+
+    let reader = TTMLReader(options: options, inlineStyles: styles)
+    var events = 0
+    do {
+        var start = 0
+        while start < document.count {
+            let end = min(start + chunkSize, document.count)
+            try reader.feed(UnsafeRawBufferPointer(rebasing: document[start..<end])) { _ in events += 1 }
+            start = end
+        }
+        try reader.finish { _ in events += 1 }
+    } catch is ReadError {
+    } catch {
+        fatalError("the reader threw something other than a ReadError: \(error)")
+    }
+    return 0
+}

@@ -1,0 +1,52 @@
+import CueKit
+import CueKitWebVTT
+
+/// Reads the input as a WebVTT file whole, then again in chunks, and traps when the two differ.
+///
+/// The first byte picks the chunk size (1 to 256 bytes) and is not part of the file, so the
+/// fuzzer explores cut points as well as contents. A reader must give the same events and the same
+/// error however its input is cut (`TrackReader`'s contract). Small limits let small inputs reach
+/// the limit paths.
+func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    guard size > 0 else { return 0 }
+    let chunkSize = Int(data[0]) + 1
+    let file = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
+    for diagnostics in [WebVTTReader.Options.Diagnostics.all, .none] {
+        let options = WebVTTReader.Options(
+            diagnostics: diagnostics,
+            limits: .init(maximumLineLength: 512, maximumBlockLength: 2048, maximumTrackedIdentifiers: 8)
+        )
+        let whole = FuzzRead(file, chunkSize: max(file.count, 1), options: options)
+        let chunked = FuzzRead(file, chunkSize: chunkSize, options: options)
+        if whole != chunked {
+            fatalError("chunks of \(chunkSize) bytes read differently from the whole file:\n\(whole)\n\(chunked)")
+        }
+    }
+    return 0
+}
+
+/// Every event the reader hands out, and the error that stopped it, if any.
+struct FuzzRead: Equatable, CustomStringConvertible {
+    var events: [TrackEvent] = []
+    var error: ReadError?
+
+    init(_ file: UnsafeRawBufferPointer, chunkSize: Int, options: WebVTTReader.Options) {
+        var reader = WebVTTReader(options: options)
+        do {
+            var start = 0
+            while start < file.count {
+                let end = min(start + chunkSize, file.count)
+                try reader.feed(UnsafeRawBufferPointer(rebasing: file[start..<end])) { events.append($0) }
+                start = end
+            }
+            try reader.finish { events.append($0) }
+        } catch let caught as ReadError {
+            error = caught
+        } catch {
+            fatalError("the reader threw something other than a ReadError: \(error)")
+        }
+    }
+
+    var description: String { events.map { "\($0)" }.joined(separator: "\n") + "\nerror: \(String(describing: error))" }
+}

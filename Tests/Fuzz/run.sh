@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Builds CueKit's libFuzzer targets and runs them.
+#
+#   Tests/Fuzz/run.sh TARGET SECONDS     one target: webvtt, cuetext, ttml, subrip, cast
+#   Tests/Fuzz/run.sh all SECONDS        every target, one after the other, SECONDS each
+#
+# Seed corpora are built at run time from Fixtures/ and ../shared/conformance (when present) into
+# Tests/Fuzz/.work/corpus/TARGET, which keeps what the fuzzer finds between runs. A crash, a hang
+# (an input taking over FUZZ_TIMEOUT seconds), a leak or an input using over FUZZ_RSS_MB megabytes
+# is written to Tests/Fuzz/.work/crashes/TARGET/ and makes the script exit 1.
+# Environment: FUZZ_JOBS (parallel workers per target, default 1), FUZZ_TIMEOUT (default 10),
+# FUZZ_RSS_MB (default 2048), FUZZ_MAX_LEN (default 65536); FUZZ_BIN (a folder of targets built
+# before: skips the build).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work="$here/.work"
+conformance="$root/../shared/conformance"
+
+usage() { echo "usage: $0 webvtt|cuetext|ttml|subrip|cast|all SECONDS" >&2; exit 2; }
+[[ $# -eq 2 && $2 =~ ^[0-9]+$ ]] || usage
+
+all_targets=(webvtt cuetext ttml subrip cast)
+case $1 in
+    all) targets=("${all_targets[@]}") ;;
+    webvtt|cuetext|ttml|subrip|cast) targets=("$1") ;;
+    *) usage ;;
+esac
+seconds=$2
+
+executable() {
+    case $1 in
+        webvtt) echo FuzzWebVTT ;; cuetext) echo FuzzCueText ;; ttml) echo FuzzTTML ;;
+        subrip) echo FuzzSubRip ;; cast) echo FuzzCastJSON ;;
+    esac
+}
+
+build() {
+    echo "fuzz: building (release, -sanitize=fuzzer,address)" >&2
+    swift build --package-path "$here" -c release \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xswiftc -use-ld=lld >&2
+}
+
+# Copies each file found under the given folders with the given suffixes into the corpus folder,
+# with a first byte prepended when the target reads one (the chunk size, options).
+seed_files() {
+    local corpus=$1 prefix=$2 suffixes=$3; shift 3
+    local folder file name
+    for folder in "$@"; do
+        [[ -d $folder ]] || continue
+        while IFS= read -r -d '' file; do
+            name="seed-$(printf '%s' "$file" | cksum | cut -d' ' -f1)"
+            if [[ -n $prefix ]]; then
+                { printf "\\x$prefix"; cat "$file"; } > "$corpus/$name"
+            else
+                cp "$file" "$corpus/$name"
+            fi
+        done < <(find "$folder" -type f -regextype posix-extended -regex ".*\\.($suffixes)" -size -256k -print0)
+    done
+}
+
+seed() {
+    local target=$1 corpus="$work/corpus/$1"
+    mkdir -p "$corpus"
+    case $target in
+        webvtt) seed_files "$corpus" 0f 'vtt' "$root/Fixtures" "$conformance/webvtt" ;;
+        subrip) seed_files "$corpus" 07 'srt' "$root/Fixtures" "$conformance/ttml" ;;
+        ttml) seed_files "$corpus" 3f 'ttml|xml|dfxp' "$root/Fixtures" "$conformance/ttml" ;;
+        cast) seed_files "$corpus" '' 'json' "$root/Fixtures/cast" ;;
+        cuetext)
+            # The cue text inputs of web-platform-tests' cue text parsing suite, one file each.
+            if [[ -d $conformance/webvtt/cue-text-parsing ]] && command -v python3 >/dev/null; then
+                python3 - "$conformance/webvtt/cue-text-parsing" "$corpus" <<'PY'
+import json, pathlib, sys, hashlib
+source, corpus = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+for path in source.glob("*.json"):
+    for test in json.loads(path.read_text()).get("tests", []):
+        data = test["input"].encode("utf-8", "surrogatepass")
+        (corpus / ("seed-" + hashlib.sha1(data).hexdigest())).write_bytes(data)
+PY
+            fi
+            printf '<c.a.b><i>x</i> <v Roger>y</v> <ruby>z<rt>w</rt></ruby> &amp; <00:00:01.000></c>' > "$corpus/seed-tags"
+            ;;
+    esac
+    if [[ -z $(ls -A "$corpus") ]]; then printf 'WEBVTT\n' > "$corpus/seed-minimal"; fi
+}
+
+run() {
+    local target=$1 binary
+    binary="$bin/$(executable "$target")"
+    local crashes="$work/crashes/$target"
+    mkdir -p "$crashes"
+    seed "$target"
+    echo "fuzz: $target for ${seconds}s (corpus $work/corpus/$target, findings in $crashes)" >&2
+    local status=0 parallel=()
+    # More than one job runs workers in subprocesses, each logging to $work/logs/$target/fuzz-N.log.
+    if (( ${FUZZ_JOBS:-1} > 1 )); then
+        mkdir -p "$work/logs/$target"
+        parallel=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
+    fi
+    (cd "$work/logs/$target" 2>/dev/null || cd "$work"
+     "$binary" "$work/corpus/$target" "${parallel[@]}" \
+        -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
+        -max_len="${FUZZ_MAX_LEN:-65536}" -artifact_prefix="$crashes/" -print_final_stats=1) || status=$?
+    if [[ $status -ne 0 ]] || [[ -n $(ls -A "$crashes") ]]; then
+        echo "fuzz: $target FAILED (exit $status); findings:" >&2
+        ls -l "$crashes" >&2
+        return 1
+    fi
+}
+
+# The Swift runtime's backtracer and AddressSanitizer both catch crashes; let AddressSanitizer report.
+export SWIFT_BACKTRACE=enable=no
+if [[ -n ${FUZZ_BIN:-} ]]; then
+    bin=$FUZZ_BIN
+else
+    build
+    bin=$(swift build --package-path "$here" -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xswiftc -use-ld=lld --show-bin-path)
+fi
+failed=0
+for target in "${targets[@]}"; do
+    run "$target" || failed=1
+done
+exit $failed
