@@ -5,6 +5,10 @@ import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // Each benchmark reads (and writes) a whole generated track per iteration, and reports its
 // throughput in cues per second and megabytes per second beside time, allocations and peak memory.
 
@@ -91,10 +95,15 @@ enum Work {
         return cues
     }
 
+    /// True when the line holds `-->`: each `>` found with `memchr`, then the two bytes before it.
     private static func containsArrow(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count >= 3 else { return false }
-        for index in 0...(bytes.count - 3) where bytes[index] == UInt8(ascii: "-") {
-            if bytes[index + 1] == UInt8(ascii: "-") && bytes[index + 2] == UInt8(ascii: ">") { return true }
+        guard let base = bytes.baseAddress, bytes.count >= 3 else { return false }
+        var offset = 2
+        while offset < bytes.count {
+            guard let found = memchr(base + offset, Int32(UInt8(ascii: ">")), bytes.count - offset) else { return false }
+            let index = base.distance(to: UnsafeRawPointer(found))
+            if bytes[index - 1] == UInt8(ascii: "-") && bytes[index - 2] == UInt8(ascii: "-") { return true }
+            offset = index + 1
         }
         return false
     }
