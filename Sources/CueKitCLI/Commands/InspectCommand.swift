@@ -157,7 +157,7 @@ struct InspectJSONOutput<Sink: ByteSink> {
         writer.raw("[")
         for (index, diagnostic) in (diagnostics + (fatal.map { [$0] } ?? [])).enumerated() {
             writer.raw(index == 0 ? "\n" : ",\n")
-            write(diagnostic)
+            writer.diagnostic(diagnostic)
         }
         writer.raw("\n]}\n")
         try writer.flush()
@@ -313,24 +313,5 @@ struct InspectJSONOutput<Sink: ByteSink> {
             }
         }
         writer.raw("]")
-    }
-
-    private mutating func write(_ diagnostic: Diagnostic) {
-        writer.raw("{")
-        writer.key("severity")
-        writer.string(diagnostic.severity.rawValue)
-        writer.raw(",")
-        writer.key("code")
-        writer.string(diagnostic.code.rawValue)
-        writer.raw(",")
-        writer.key("line")
-        if let location = diagnostic.location { writer.integer(location.line) } else { writer.raw("null") }
-        writer.raw(",")
-        writer.key("column")
-        if let location = diagnostic.location { writer.integer(location.column) } else { writer.raw("null") }
-        writer.raw(",")
-        writer.key("message")
-        writer.string(diagnostic.message)
-        writer.raw("}")
     }
 }

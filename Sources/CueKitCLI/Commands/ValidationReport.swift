@@ -66,7 +66,7 @@ struct JSONValidationReport: ValidationReport {
         if diagnosticsWritten > 0 { writer.raw(",") }
         diagnosticsWritten += 1
         writer.raw("\n")
-        Self.write(diagnostic, to: &writer)
+        writer.diagnostic(diagnostic)
         try writer.flushIfFull()
     }
 
@@ -116,26 +116,6 @@ struct JSONValidationReport: ValidationReport {
         writer.bool(strict)
         writer.raw("}}\n")
         try writer.flush()
-    }
-
-    /// `{"severity","code","line","column","message"}`, as `cuekit inspect --json` writes them.
-    static func write<Sink>(_ diagnostic: Diagnostic, to writer: inout JSONWriter<Sink>) {
-        writer.raw("{")
-        writer.key("severity")
-        writer.string(diagnostic.severity.rawValue)
-        writer.raw(",")
-        writer.key("code")
-        writer.string(diagnostic.code.rawValue)
-        writer.raw(",")
-        writer.key("line")
-        if let location = diagnostic.location { writer.integer(location.line) } else { writer.raw("null") }
-        writer.raw(",")
-        writer.key("column")
-        if let location = diagnostic.location { writer.integer(location.column) } else { writer.raw("null") }
-        writer.raw(",")
-        writer.key("message")
-        writer.string(diagnostic.message)
-        writer.raw("}")
     }
 }
 

@@ -80,6 +80,29 @@ struct JSONWriter<Sink: ByteSink> {
     }
 }
 
+extension JSONWriter {
+    /// `{"severity","code","line","column","message"}`: a diagnostic as `inspect --json` and
+    /// `validate --format json` write it (`null` line and column when it has no location).
+    mutating func diagnostic(_ diagnostic: Diagnostic) {
+        raw("{")
+        key("severity")
+        string(diagnostic.severity.rawValue)
+        raw(",")
+        key("code")
+        string(diagnostic.code.rawValue)
+        raw(",")
+        key("line")
+        if let location = diagnostic.location { integer(location.line) } else { raw("null") }
+        raw(",")
+        key("column")
+        if let location = diagnostic.location { integer(location.column) } else { raw("null") }
+        raw(",")
+        key("message")
+        string(diagnostic.message)
+        raw("}")
+    }
+}
+
 /// JavaScript's Number-to-String (ECMAScript, section 6.1.6.1.20) for doubles.
 enum JavaScriptNumber {
     static func format(_ value: Double) -> String {
