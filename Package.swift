@@ -67,7 +67,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // Runs web-platform-tests' WebVTT parsing suites (../shared/conformance/webvtt) when present.
+        // Runs web-platform-tests' WebVTT parsing suites (vendored in Fixtures/conformance/webvtt).
         .testTarget(name: "CueKitWebVTTConformanceTests", dependencies: ["CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
         .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitTestSupport"]),
@@ -75,7 +75,7 @@ let package = Package(
             name: "CueKitTTMLTests",
             dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]
         ),
-        // Compares the TTML reader with ttconv 1.2.3's output on ../shared/conformance/ttml when present.
+        // Compares the TTML reader with ttconv 1.2.3's output on the corpus vendored in Fixtures/conformance/ttml.
         .testTarget(
             name: "CueKitTTMLConformanceTests",
             dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]

@@ -5,7 +5,7 @@ import Testing
 
 /// Every document of the corpus, ttconv's failures included: read, or refused with a clear error,
 /// and the same however the bytes are cut.
-@Suite(.enabled(if: TTMLCorpus.isPresent, "the TTML conformance corpus (../shared/conformance/ttml) is not present"))
+@Suite
 struct CorpusReadingTests {
     /// The documents CueKit refuses, and why.
     static let refused: [String: DiagnosticCode] = TTConvComparisonTests.refusedOnPurpose.merging([

@@ -5,7 +5,7 @@ import Testing
 
 /// Styles ttconv 1.2.3 leaves out of its WebVTT (its README: colour, span background, bold,
 /// italic and plain underline only) that CueKit carries, on the corpus's own documents.
-@Suite(.enabled(if: TTMLCorpus.isPresent, "the TTML conformance corpus (../shared/conformance/ttml) is not present"))
+@Suite
 struct StylesTTConvDropsTests {
     /// The STYLE block's text.
     private func styleSheet(_ document: String) throws -> String {

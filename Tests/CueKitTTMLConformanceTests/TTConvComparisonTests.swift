@@ -6,7 +6,7 @@ import Testing
 /// CueKit against ttconv 1.2.3 on every document of the corpus that ttconv converts: the text shown
 /// at every instant must be the same (see ``ShownText``), except where ttconv is wrong, and CueKit
 /// differs on purpose; each such case has a named test below that cites the spec.
-@Suite(.enabled(if: TTMLCorpus.isPresent, "the TTML conformance corpus (../shared/conformance/ttml) is not present"))
+@Suite
 struct TTConvComparisonTests {
     /// Documents ttconv turns into empty WebVTT that CueKit refuses with a clear error: image
     /// captions (IMSC Image Profile, SMPTE-TT images), which CueKit does not convert.

@@ -1,7 +1,7 @@
 import CueKit
 
 /// Where tests find their inputs: the package's own `Fixtures/`, and the third-party conformance
-/// suites in `../shared/conformance/` beside the checkout (present on developer machines and in CI).
+/// suites vendored, with their licences, in `Fixtures/conformance/`.
 public enum TestPaths {
     /// The package root, found from this file's path.
     public static let packageRoot: String = {
@@ -13,8 +13,9 @@ public enum TestPaths {
     /// `Fixtures/` in the package.
     public static var fixtures: String { packageRoot + "/Fixtures" }
 
-    /// `../shared/conformance` beside the package.
-    public static var conformance: String { packageRoot + "/../shared/conformance" }
+    /// `Fixtures/conformance`: web-platform-tests' and vtt.js's WebVTT suites, and the TTML corpus
+    /// with ttconv's readings of it (see `Fixtures/conformance/*/README.md` for sources and licences).
+    public static var conformance: String { fixtures + "/conformance" }
 
     /// A fixture's full path: `fixture("webvtt/settings-align.vtt")`.
     public static func fixture(_ relativePath: String) -> String { fixtures + "/" + relativePath }

@@ -6,7 +6,7 @@ import Testing
 
 /// Every conformance input, fed whole, one byte at a time and in random chunks, must give the same
 /// events (or the same error).
-@Suite(.enabled(if: Conformance.isPresent, "../shared/conformance/webvtt is not present"))
+@Suite
 struct ChunkingConformanceTests {
     @Test func everyFileParsingInputReadsTheSameHoweverChunked() throws {
         let inputs =

@@ -6,7 +6,7 @@ import Testing
 
 /// web-platform-tests' WebVTT cue text parsing suite (`webvtt/parsing/cue-text-parsing`): each
 /// test's file is read whole, and the first cue's tree must be the expected DOM fragment.
-@Suite(.enabled(if: Conformance.isPresent, "../shared/conformance/webvtt is not present"))
+@Suite
 struct CueTextParsingConformanceTests {
     @Test func everyCueTextTestPasses() throws {
         let folder = Conformance.webvtt + "/cue-text-parsing"

@@ -7,7 +7,7 @@ import Testing
 /// mozilla/vtt.js's own parser tests, whose expectations follow an older WebVTT model: cue
 /// identifiers, times and text are compared where that model agrees with today's spec; settings
 /// and regions are not (see the suite's README).
-@Suite(.enabled(if: Conformance.isPresent, "../shared/conformance/webvtt is not present"))
+@Suite
 struct MozillaConformanceTests {
     /// Cases where vtt.js's expectation is not what today's algorithm gives, and why.
     static let legacyDifferences: [String: String] = [

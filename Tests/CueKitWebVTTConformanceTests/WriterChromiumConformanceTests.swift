@@ -17,7 +17,6 @@ import Testing
 /// CueKit's reader, read it as a header line and give the cue no identifier. CueKit writes the
 /// header line followed by a blank line, so Chromium reads the output as the W3C parser reads both.
 @Suite(
-    .enabled(if: Conformance.isPresent, "../shared/conformance/webvtt is not present"),
     .enabled(if: Chromium.isInstalled, "chromium not installed")
 )
 struct WriterChromiumConformanceTests {

@@ -15,7 +15,7 @@ import Testing
 /// - the writer reports nothing but cues that do not end after they start, and reading its output
 ///   gives no error but those its content carries: the cue text's own (`<c Mary>` is kept as
 ///   written, as browsers keep it in `VTTCue.text`) and `vtt-end-not-after-start` for such a cue.
-@Suite(.enabled(if: Conformance.isPresent, "../shared/conformance/webvtt is not present"))
+@Suite
 struct WriterRoundTripConformanceTests {
     /// Every input: a name and its bytes.
     static func inputs() throws -> [(name: String, bytes: [UInt8])] {

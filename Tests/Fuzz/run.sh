@@ -4,7 +4,7 @@
 #   Tests/Fuzz/run.sh TARGET SECONDS     one target: webvtt, cuetext, ttml, subrip, cast
 #   Tests/Fuzz/run.sh all SECONDS        every target, one after the other, SECONDS each
 #
-# Seed corpora are built at run time from Fixtures/ and ../shared/conformance (when present) into
+# Seed corpora are built at run time from Fixtures/ (the vendored conformance suites included) into
 # Tests/Fuzz/.work/corpus/TARGET, which keeps what the fuzzer finds between runs. A crash, a hang
 # (an input taking over FUZZ_TIMEOUT seconds), a leak or an input using over FUZZ_RSS_MB megabytes
 # is written to Tests/Fuzz/.work/crashes/TARGET/ and makes the script exit 1.
@@ -16,7 +16,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work="$here/.work"
-conformance="$root/../shared/conformance"
+conformance="$root/Fixtures/conformance"
 
 usage() { echo "usage: $0 webvtt|cuetext|ttml|subrip|cast|all SECONDS" >&2; exit 2; }
 [[ $# -eq 2 && $2 =~ ^[0-9]+$ ]] || usage

@@ -3,10 +3,10 @@ import CueKitTTML
 import CueKitTestSupport
 import CueKitWebVTT
 
-/// The TTML conformance corpus in `../shared/conformance/ttml`, and ttconv 1.2.3's output for it.
+/// The TTML conformance corpus vendored in `Fixtures/conformance/ttml`, and ttconv 1.2.3's output
+/// for it.
 enum TTMLCorpus {
     static let root = TestPaths.conformance + "/ttml"
-    static var isPresent: Bool { TestPaths.exists(root + "/ttconv-out/results.tsv") }
 
     /// Every document of the corpus, as paths relative to ``root``.
     static var documents: [String] {

@@ -137,8 +137,7 @@ func loadJSON(_ path: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(TestPaths.bytes(path)))
 }
 
-/// The WebVTT conformance suites beside the package, when they are there.
+/// The WebVTT conformance suites vendored in `Fixtures/conformance/webvtt`.
 enum Conformance {
     static var webvtt: String { TestPaths.conformance + "/webvtt" }
-    static var isPresent: Bool { TestPaths.exists(webvtt + "/file-parsing") }
 }
