@@ -30,6 +30,12 @@ public enum TestPaths {
         FileTree.files(in: directory).filter { path in suffixes.contains { path.hasSuffix($0) } }.sorted()
     }
 
+    /// The project's own fixtures whose names end with one of `suffixes`, sorted: every file below
+    /// `Fixtures/` but the vendored conformance suites, which their own tests walk.
+    public static func projectFixtures(suffixes: [String]) -> [String] {
+        files(in: fixtures, suffixes: suffixes).filter { !$0.hasPrefix(conformance + "/") }
+    }
+
     /// True when a file or directory exists.
     public static func exists(_ path: String) -> Bool { FileTree.exists(path) }
 }

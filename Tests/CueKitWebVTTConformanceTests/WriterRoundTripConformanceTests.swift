@@ -20,7 +20,7 @@ struct WriterRoundTripConformanceTests {
     /// Every input: a name and its bytes.
     static func inputs() throws -> [(name: String, bytes: [UInt8])] {
         var inputs: [(String, [UInt8])] = []
-        for path in TestPaths.files(in: TestPaths.fixtures, suffixes: [".vtt"]) {
+        for path in TestPaths.projectFixtures(suffixes: [".vtt"]) {
             inputs.append((path, try TestPaths.bytes(path)))
         }
         for folder in ["file-parsing", "historical", "mozilla-vtt.js"] {

@@ -5,7 +5,7 @@ import Testing
 
 /// The streaming contract: every fixture reads the same whole, byte by byte and in random chunks.
 @Suite struct WebVTTChunkingTests {
-    static let fixtures = TestPaths.files(in: TestPaths.fixtures, suffixes: [".vtt"])
+    static let fixtures = TestPaths.projectFixtures(suffixes: [".vtt"])
 
     @Test func thereAreFixtures() {
         #expect(Self.fixtures.count >= 18)

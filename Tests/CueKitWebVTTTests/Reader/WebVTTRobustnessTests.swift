@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func mutatedFixturesNeverTrap() throws {
-        let inputs = try TestPaths.files(in: TestPaths.fixtures, suffixes: [".vtt"]).map(TestPaths.bytes)
+        let inputs = try TestPaths.projectFixtures(suffixes: [".vtt"]).map(TestPaths.bytes)
         var random = SeededRandom(seed: 0xBADF00D)
         for run in 0..<3_000 {
             let input = inputs[run % inputs.count]
