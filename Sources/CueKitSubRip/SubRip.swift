@@ -31,6 +31,8 @@ extension DiagnosticCode {
     public static let srtMissingBlankLine: DiagnosticCode = "srt-missing-blank-line"
     /// A blank line inside a cue's text (followed by more text, not by a new cue): it is left out.
     public static let srtBlankLineInText: DiagnosticCode = "srt-blank-line-in-text"
+    /// An ASS line break (`\N` or `\n`) in the text, read as a line break.
+    public static let srtASSLineBreak: DiagnosticCode = "srt-ass-line-break"
     /// The input ends with a sequence number and no timing line: that cue is dropped.
     public static let srtIncompleteCue: DiagnosticCode = "srt-incomplete-cue"
     /// The input holds no cue at all.

@@ -120,34 +120,17 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
 /// The byte-level checks behind ``TrackFormat/detect(content:)``.
 enum FormatSniffer {
-    /// The content as ASCII bytes: a byte order mark removed, UTF-16 narrowed to one byte per code
-    /// unit (non-ASCII units become 0xFF), UTF-8 left as it is.
+    /// The first bytes as UTF-8, whatever their encoding (a byte order mark, or UTF-16's NUL bytes,
+    /// tells it), so that the patterns below are matched on ASCII.
     static func asciiView(of bytes: UnsafeRawBufferPointer.SubSequence) -> [UInt8] {
-        let bytes = Array(bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
-        var bigEndian: Bool?
-        var start = 0
-        if bytes.starts(with: [0xFF, 0xFE]) {
-            bigEndian = false
-            start = 2
-        } else if bytes.starts(with: [0xFE, 0xFF]) {
-            bigEndian = true
-            start = 2
-        } else if bytes.count >= 2, bytes[0] != 0, bytes[0] < 0x80, bytes[1] == 0 {
-            bigEndian = false
-        } else if bytes.count >= 2, bytes[0] == 0, bytes[1] != 0, bytes[1] < 0x80 {
-            bigEndian = true
+        var transcoder = TextTranscoder(declared: nil)
+        var text: [UInt8] = []
+        func collect(_ output: TextTranscoder.Output) {
+            if case .utf8(let bytes) = output { text.append(contentsOf: bytes) }
         }
-        guard let bigEndian else { return bytes }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count / 2)
-        var index = start
-        while index + 1 < bytes.count {
-            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-            result.append(high == 0 && low < 0x80 ? low : 0xFF)
-            index += 2
-        }
-        return result
+        transcoder.decode(UnsafeRawBufferPointer(rebasing: bytes), emit: collect)
+        transcoder.finish(emit: collect)
+        return text
     }
 
     static func detect(_ text: [UInt8]) -> TrackFormat? {
@@ -229,7 +212,9 @@ enum FormatSniffer {
             guard let next = lines.next() else { return false }
             current = next
         }
-        let content = current.drop(while: isWhiteSpace)
+        var content = current.drop(while: isWhiteSpace)
+        // A negative start time is still SubRip's shape (the reader says what is wrong with it).
+        if content.first == UInt8(ascii: "-") { content = content.dropFirst() }
         guard let first = content.first, isDigit(first) else { return false }
         guard let colon = content.firstIndex(of: UInt8(ascii: ":")) else { return false }
         return find("-->", in: Array(content[colon...]), from: 0) != nil

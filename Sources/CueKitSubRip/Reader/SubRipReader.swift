@@ -6,10 +6,10 @@ import CueKit
 /// reader recovers the way players do and reports each departure as a diagnostic (codes `srt-…`,
 /// see ``CueKit/DiagnosticCode``):
 ///
-/// - **Encoding.** A UTF-8 byte order mark is skipped; UTF-16 with a mark (or, without one, with
-///   a NUL beside the first ASCII byte) is transcoded. Other input is UTF-8: bytes that are not
-///   UTF-8 become U+FFFD, reported per line, with a hint when they look like Windows-1252, which
-///   ``Options/Encoding-swift.enum/windows1252`` reads instead.
+/// - **Encoding.** A byte order mark (UTF-8, UTF-16 or UTF-32) says which; without one,
+///   ``Options/encoding`` does, or UTF-16 is recognised by a NUL beside the first ASCII byte (see
+///   `TextTranscoder`). Other input is UTF-8: bytes that are not UTF-8 become U+FFFD, reported per
+///   line, with a hint when they look like Windows-1252 (`--encoding windows-1252` reads them).
 /// - **Lines** end at LF, CRLF or CR. A line holding only white space (or the DOS end-of-file
 ///   byte 0x1A) is blank.
 /// - **Blocks.** A cue is an optional sequence number line, a timing line (see
@@ -23,8 +23,8 @@ import CueKit
 ///   at a line holding the next expected sequence number, even with no timing line after it (that
 ///   cue is skipped, reported); and at the end of input. Anything else after blank lines is more
 ///   text of the same cue: the blank lines are left out (a cue cannot hold an empty line) and
-///   reported; but in the last cue, text after a blank line with no cue after it is trailing text
-///   (credits, links, junk), skipped and reported, as players drop it. A timing line with no blank
+///   reported, in the last cue too (as ffmpeg and pysubs2 keep it: a last line of dialogue is worth
+///   more than the credits some files end with). A timing line with no blank
 ///   line before it still starts a new cue, reported. A number at the very end after a blank line is
 ///   a cut-off cue, dropped and reported.
 /// - **Other text** outside cues (before the first, or after a number with no timing line) is
@@ -48,8 +48,9 @@ import CueKit
 public struct SubRipReader: TrackReader, Sendable {
     /// How the reader reads.
     public struct Options: Sendable, Hashable {
-        /// The text encoding of input without a byte order mark.
-        public var encoding: Encoding
+        /// The text encoding of input without a byte order mark; nil: UTF-8, or UTF-16 when its
+        /// NUL bytes show it.
+        public var encoding: TextEncoding?
         /// What cue identifiers are made of.
         public var cueIdentifiers: CueIdentifiers
         /// Which events are emitted.
@@ -64,7 +65,7 @@ public struct SubRipReader: TrackReader, Sendable {
 
         /// Creates options; the defaults suit files from anywhere.
         public init(
-            encoding: Encoding = .automatic,
+            encoding: TextEncoding? = nil,
             cueIdentifiers: CueIdentifiers = .sequenceNumbers,
             events: Events = .all,
             maximumLineLength: Int = 64 * 1024,
@@ -77,15 +78,6 @@ public struct SubRipReader: TrackReader, Sendable {
             self.maximumLineLength = max(16, maximumLineLength)
             self.maximumCueTextLength = max(16, maximumCueTextLength)
             self.diagnosticLimitPerCode = max(0, diagnosticLimitPerCode)
-        }
-
-        /// The text encoding of input without a byte order mark.
-        public enum Encoding: Sendable, Hashable, CaseIterable {
-            /// UTF-8, or UTF-16 when the first bytes say so; bytes that are not UTF-8 become U+FFFD.
-            case automatic
-            /// Windows-1252 (the Western European code page many older SubRip files use), unless a
-            /// byte order mark says otherwise.
-            case windows1252
         }
 
         /// What cue identifiers are made of.
@@ -120,7 +112,7 @@ public struct SubRipReader: TrackReader, Sendable {
         case inText
     }
 
-    private var decoder: SubRipInputDecoder
+    private var decoder: TextTranscoder
     private var splitter: SubRipLineSplitter
     private var scanner: SubRipColorScanner
     private var state = State.betweenCues
@@ -142,12 +134,12 @@ public struct SubRipReader: TrackReader, Sendable {
     private var cueEnd = 0
     private var cueID = ""
     private var text: [UInt8] = []
-    /// For each line of `text`: its offset in `text` and its line number.
-    private var textLines: [(offset: Int, line: Int)] = []
+    /// For each line of `text`: its offset in `text`, its line number, and the characters before
+    /// it on that line (more than zero after an ASS `\N` line break).
+    private var textLines: [(offset: Int, line: Int, column: Int)] = []
     private var blankLinesPending = 0
-    /// Where the cue's text went on after its first blank line: the text and line counts before it,
-    /// the blank line, and the line after it.
-    private var continuation: (textCount: Int, lineCount: Int, blankLine: Int, nextLine: Int)?
+    /// The first blank line inside the cue's text, reported when the cue ends.
+    private var blankLineInText: Int?
     private var textCutReported = false
     private var cueCount = 0
 
@@ -165,7 +157,7 @@ public struct SubRipReader: TrackReader, Sendable {
     /// Creates a reader.
     public init(options: Options = Options()) {
         self.options = options
-        decoder = SubRipInputDecoder(encoding: options.encoding)
+        decoder = TextTranscoder(declared: options.encoding)
         splitter = SubRipLineSplitter(maximumLineLength: options.maximumLineLength)
         scanner = SubRipColorScanner(maximumTagLength: options.maximumLineLength)
     }
@@ -177,7 +169,7 @@ public struct SubRipReader: TrackReader, Sendable {
         try sendHeader(handler)
         // The decoder and splitter are moved out while they call back into the reader.
         var decoder = self.decoder
-        self.decoder = SubRipInputDecoder(encoding: .automatic)
+        self.decoder = TextTranscoder(declared: nil)
         defer { self.decoder = decoder }
         try decoder.decode(chunk) { output in try decoded(output, handler) }
     }
@@ -188,7 +180,7 @@ public struct SubRipReader: TrackReader, Sendable {
         guard !finished else { return }
         try sendHeader(handler)
         var decoder = self.decoder
-        self.decoder = SubRipInputDecoder(encoding: .automatic)
+        self.decoder = TextTranscoder(declared: nil)
         defer { self.decoder = decoder }
         try decoder.finish { output in try decoded(output, handler) }
         finished = true
@@ -219,10 +211,10 @@ public struct SubRipReader: TrackReader, Sendable {
                 try finishCue(atEnd: true, handler)
             }
         }
-        if decoder.utf16Errors > 0 {
+        if decoder.undecodableUnits > 0, let encoding = decoder.encoding {
             try report(
                 .error, .srtUTF16, line: nil, column: nil,
-                "\(decoder.utf16Errors) UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD",
+                "\(decoder.undecodableUnits) \(encoding) code unit(s) could not be decoded (an unpaired surrogate, a value past U+10FFFF, or a cut-off last unit) and were read as U+FFFD",
                 handler)
         }
         if cueCount == 0 {
@@ -243,9 +235,10 @@ public struct SubRipReader: TrackReader, Sendable {
 
     // MARK: Lines
 
-    private mutating func decoded(_ output: SubRipInputDecoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func decoded(_ output: TextTranscoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
         switch output {
-        case .encoding(.utf16, marked: false):
+        case .encoding(.utf16LittleEndian, marked: false) where options.encoding == nil,
+            .encoding(.utf16BigEndian, marked: false) where options.encoding == nil:
             try report(
                 .warning, .srtUTF16, line: 1, column: 1,
                 "the input is UTF-16 without a byte order mark (recognised by its NUL bytes); UTF-8 is what players expect", handler)
@@ -433,9 +426,8 @@ public struct SubRipReader: TrackReader, Sendable {
     private mutating func appendText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         if blankLinesPending > 0 {
             blankLinesPending = 0
-            // Reported when the cue ends: at the end of the input, this is trailing text instead.
-            if continuation == nil, !textLines.isEmpty {
-                continuation = (text.count, textLines.count, lineNumber - 1, lineNumber)
+            if blankLineInText == nil, !textLines.isEmpty {
+                blankLineInText = lineNumber - 1
             }
         }
         let separator = textLines.isEmpty ? 0 : 1
@@ -449,8 +441,38 @@ public struct SubRipReader: TrackReader, Sendable {
             }
             return
         }
-        if separator == 1 { text.append(0x0A) }
-        textLines.append((text.count, lineNumber))
+        // ASS's line breaks `\N` and `\n`, which tools converting from ASS leave in: read as
+        // ffmpeg and pysubs2 read them, as line breaks. Empty pieces between them are left out, as a
+        // cue cannot hold an empty line.
+        guard line.contains(UInt8(ascii: "\\")) else {
+            appendTextLine(line, columnBase: 0)
+            return
+        }
+        var segmentStart = 0
+        var index = 0
+        while index + 1 < line.count {
+            guard line[index] == UInt8(ascii: "\\"), line[index + 1] == UInt8(ascii: "N") || line[index + 1] == UInt8(ascii: "n") else {
+                index += 1
+                continue
+            }
+            if index > segmentStart {
+                appendTextLine(UnsafeBufferPointer(rebasing: line[segmentStart..<index]), columnBase: column(of: segmentStart, in: line) - 1)
+            }
+            try report(
+                .note, .srtASSLineBreak, line: lineNumber, column: column(of: index, in: line),
+                "'\\\(Character(Unicode.Scalar(line[index + 1])))' is an ASS line break: read as one, as ffmpeg and pysubs2 read it", handler)
+            index += 2
+            segmentStart = index
+        }
+        if segmentStart == 0 || segmentStart < line.count {
+            appendTextLine(UnsafeBufferPointer(rebasing: line[segmentStart...]), columnBase: column(of: segmentStart, in: line) - 1)
+        }
+    }
+
+    /// Appends one line of cue text; `columnBase` counts the characters before it on its line.
+    private mutating func appendTextLine(_ line: UnsafeBufferPointer<UInt8>, columnBase: Int) {
+        if !textLines.isEmpty { text.append(0x0A) }
+        textLines.append((text.count, lineNumber, columnBase))
         text.append(contentsOf: line)
     }
 
@@ -550,6 +572,13 @@ public struct SubRipReader: TrackReader, Sendable {
     }
 
     private mutating func reportBadTiming(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+        if let minus = SubRipTimingLine.negativeTimeOffset(line) {
+            try report(
+                .error, .srtBadTiming, line: lineNumber, column: column(of: minus, in: line),
+                "time is negative: SubRip times count from 00:00:00,000, so the cue is skipped",
+                handler)
+            return
+        }
         var start = 0
         while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
         try report(
@@ -588,7 +617,7 @@ public struct SubRipReader: TrackReader, Sendable {
         text.removeAll(keepingCapacity: true)
         textLines.removeAll(keepingCapacity: true)
         blankLinesPending = 0
-        continuation = nil
+        blankLineInText = nil
         textCutReported = false
     }
 
@@ -597,23 +626,15 @@ public struct SubRipReader: TrackReader, Sendable {
         state = .betweenCues
         blankLinesPending = 0
         cueCount += 1
-        if let continuation {
-            self.continuation = nil
-            if atEnd {
-                // Text after a blank line at the very end, with no cue after it, is what players
-                // drop too: credits, links, junk.
-                text.removeSubrange(continuation.textCount...)
-                textLines.removeSubrange(continuation.lineCount...)
-                try report(
-                    .error, .srtStrayText, line: continuation.nextLine, column: 1,
-                    "text after a blank line at the end of the input, with no cue after it, is taken for trailing text and skipped", handler
-                )
-            } else {
-                try report(
-                    .warning, .srtBlankLineInText, line: continuation.blankLine, column: 1,
-                    "blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line",
-                    handler)
-            }
+        if let blankLine = blankLineInText {
+            blankLineInText = nil
+            // At the end of the input too, the text after the blank line stays in the cue: players
+            // (ffmpeg, pysubs2) keep it, and a last line of dialogue is worth more than credits.
+            let place = atEnd ? "the last cue's text, with no cue after it" : "a cue's text (the next line is neither a timing line nor a sequence number followed by one)"
+            try report(
+                .warning, .srtBlankLineInText, line: blankLine, column: 1,
+                "blank line inside \(place): it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue",
+                handler)
         }
         let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
         if isPlain {
@@ -652,11 +673,11 @@ public struct SubRipReader: TrackReader, Sendable {
         // Find the text line the offset falls in.
         var lineIndex = textLines.count - 1
         while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
-        let (lineOffset, line) = textLines.isEmpty ? (0, lineNumber) : textLines[lineIndex]
+        let (lineOffset, line, columnBase) = textLines.isEmpty ? (0, lineNumber, 0) : textLines[lineIndex]
         let column =
             text.withUnsafeBufferPointer {
                 UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[lineOffset..<max(lineOffset, issue.offset)]))
-            } + 1
+            } + 1 + columnBase
         switch issue.kind {
         case .unknownTag(let tag):
             try report(
@@ -767,11 +788,11 @@ public struct SubRipReader: TrackReader, Sendable {
         if let firstInvalid {
             let hex = invalidBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             var message = "bytes that are not UTF-8 (\(hex)) are read as U+FFFD"
-            if looksLikeWindows1252, options.encoding == .automatic {
-                let guessed = invalidBytes.map { String(Character(Unicode.Scalar(SubRipInputDecoder.windows1252[Int($0 - 0x80)])!)) }
+            if looksLikeWindows1252, options.encoding == nil {
+                let guessed = invalidBytes.map { String(Character(Unicode.Scalar(TextTranscoder.windows1252[Int($0 - 0x80)])!)) }
                     .joined()
                 message +=
-                    "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it as Windows-1252"
+                    "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it with --encoding windows-1252"
             }
             try report(.error, .srtInvalidUTF8, line: lineNumber, column: column(of: firstInvalid), message, handler)
         }

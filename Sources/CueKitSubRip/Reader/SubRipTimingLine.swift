@@ -52,6 +52,8 @@ struct SubRipTimingLine {
     static func looksLikeTiming(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        // A negative start time (`-00:00:01,000 --> …`) is a timing line too, one that cannot be read.
+        if index + 1 < line.count, line[index] == UInt8(ascii: "-"), isDigit(line[index + 1]) { index += 1 }
         guard index < line.count, isDigit(line[index]) else { return false }
         var sawColon = false
         while index + 2 < line.count {
@@ -62,6 +64,20 @@ struct SubRipTimingLine {
             index += 1
         }
         return false
+    }
+
+    /// The offset of a minus sign written before a time (`-00:00:01,000`), if the line has one.
+    static func negativeTimeOffset(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index + 1 < line.count {
+            if line[index] == UInt8(ascii: "-"), isDigit(line[index + 1]), index == 0 || line[index - 1] != UInt8(ascii: "-") {
+                var before = index
+                while before > 0, line[before - 1] == 0x20 || line[before - 1] == 0x09 { before -= 1 }
+                if before == 0 || line[before - 1] == UInt8(ascii: ">") { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Reads a timing line, appending what is non-standard to `issues`; nil when the line is not one.

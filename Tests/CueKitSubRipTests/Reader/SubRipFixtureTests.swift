@@ -37,7 +37,7 @@ import Testing
     @Test func blankLineInText() throws {
         #expect(
             try EventDump.read(fixture: "blank-line-in-text.srt") == """
-                4:1: warning: blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line [srt-blank-line-in-text]
+                4:1: warning: blank line inside a cue's text (the next line is neither a timing line nor a sequence number followed by one): it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue [srt-blank-line-in-text]
                 cue #1 00:00:01.000 --> 00:00:02.000
                   | First paragraph.
                   | Second paragraph, same cue.
@@ -273,7 +273,7 @@ import Testing
     @Test func windows1252() throws {
         #expect(
             try EventDump.read(fixture: "windows-1252.srt") == """
-                3:4: error: bytes that are not UTF-8 (0xE9 0xE8 0xEF 0x93) are read as U+FFFD; the file looks like Windows-1252 (in which they are 'éèï“'): convert it to UTF-8, or read it as Windows-1252 [srt-invalid-utf8]
+                3:4: error: bytes that are not UTF-8 (0xE9 0xE8 0xEF 0x93) are read as U+FFFD; the file looks like Windows-1252 (in which they are 'éèï“'): convert it to UTF-8, or read it with --encoding windows-1252 [srt-invalid-utf8]
                 cue #1 00:00:01.000 --> 00:00:02.000
                   | Caf� cr�me, na�ve �quotes�
                 """
@@ -295,14 +295,25 @@ import Testing
         )
     }
 
-    @Test func trailingGarbage() throws {
+    /// Text after a blank line in the last cue stays in it, as ffmpeg and pysubs2 keep it.
+    @Test func textAfterABlankLineInTheLastCueIsKept() throws {
         #expect(
             try EventDump.read(fixture: "trailing-garbage.srt") == """
                 cue #1 00:00:01.000 --> 00:00:02.000
                   | First cue.
-                9:1: error: text after a blank line at the end of the input, with no cue after it, is taken for trailing text and skipped [srt-stray-text]
+                8:1: warning: blank line inside the last cue's text, with no cue after it: it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue [srt-blank-line-in-text]
                 cue #2 00:00:03.000 --> 00:00:04.000
                   | Last cue.
+                  | Subtitles by someone
+                  | www.example.com
+                """
+        )
+        #expect(
+            try EventDump.read(fixture: "last-cue-blank-line.srt") == """
+                4:1: warning: blank line inside the last cue's text, with no cue after it: it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue [srt-blank-line-in-text]
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | first line
+                  | second line
                 """
         )
     }

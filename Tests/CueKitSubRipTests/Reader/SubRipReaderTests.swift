@@ -20,6 +20,60 @@ import Testing
         #expect(dump.hasSuffix("| UTF-16 café 字幕 🎬"))
     }
 
+    @Test(arguments: ["utf32le-bom.srt", "utf32be-bom.srt"])
+    func readsUTF32WithAByteOrderMark(_ fixture: String) throws {
+        #expect(
+            try EventDump.read(fixture: fixture) == """
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | Café ♪ 😀
+                """
+        )
+    }
+
+    @Test(arguments: TextEncoding.allCases)
+    func readsEveryEncodingItIsToldOf(_ encoding: TextEncoding) throws {
+        let text = "1\n00:00:01,000 --> 00:00:02,000\nCafé\n"
+        let bytes: [UInt8] =
+            switch encoding {
+            case .utf8: Array(text.utf8)
+            case .utf16LittleEndian: text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            case .utf16BigEndian: text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            case .utf32LittleEndian: text.unicodeScalars.flatMap { s in (0..<4).map { UInt8((s.value >> (8 * $0)) & 0xFF) } }
+            case .utf32BigEndian: text.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8((s.value >> (8 * $0)) & 0xFF) } }
+            case .windows1252, .latin1: text.unicodeScalars.map { UInt8($0.value) }
+            }
+        #expect(
+            try EventDump.read(bytes, options: .init(encoding: encoding)) == """
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | Café
+                """
+        )
+    }
+
+    /// ffmpeg and pysubs2 read ASS's `\N` and `\n` as line breaks.
+    @Test func readsASSLineBreaksAsLineBreaks() throws {
+        #expect(
+            try EventDump.read(fixture: "ass-line-breaks.srt") == #"""
+                3:11: note: '\N' is an ASS line break: read as one, as ffmpeg and pysubs2 read it [srt-ass-line-break]
+                3:24: note: '\n' is an ASS line break: read as one, as ffmpeg and pysubs2 read it [srt-ass-line-break]
+                cue #1 00:00:01.000 --> 00:00:02.000
+                  | First line
+                  | Second line
+                  | Third
+                """#
+        )
+    }
+
+    @Test func saysWhatIsWrongWithANegativeTime() throws {
+        #expect(
+            try EventDump.read(fixture: "negative-time.srt") == """
+                2:1: error: time is negative: SubRip times count from 00:00:00,000, so the cue is skipped [srt-bad-timing]
+                cue #2 00:00:03.000 --> 00:00:04.000
+                  | Kept.
+                """
+        )
+    }
+
     @Test func leavesIdentifiersOutWhenAsked() throws {
         let result = try SubRipReader(options: .init(cueIdentifiers: .none)).readAll(fixture: "wrong-sequence-numbers.srt")
         #expect(result.track.cues.map(\.id) == ["", "", ""])
@@ -132,7 +186,7 @@ import Testing
             dump == """
                 cue #1 00:00:01.000 --> 00:00:02.000
                   | x\u{FFFD}y
-                error: 1 UTF-16 code unit(s) could not be decoded (an unpaired surrogate, or an odd last byte) and were read as U+FFFD [srt-utf16]
+                error: 1 utf-16le code unit(s) could not be decoded (an unpaired surrogate, a value past U+10FFFF, or a cut-off last unit) and were read as U+FFFD [srt-utf16]
                 """
         )
     }

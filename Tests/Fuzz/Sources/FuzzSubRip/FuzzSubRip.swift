@@ -10,10 +10,10 @@ func fuzzSubRip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     guard size > 0 else { return 0 }
     let chunkSize = Int(data[0] & 0x3F) + 1
-    let encodings = SubRipReader.Options.Encoding.allCases
+    let encodings: [TextEncoding?] = [nil] + TextEncoding.allCases
     let eventKinds = SubRipReader.Options.Events.allCases
     let options = SubRipReader.Options(
-        encoding: encodings[Int(data[0] >> 6) % encodings.count],
+        encoding: encodings[Int(data[0] >> 5) % encodings.count],
         events: eventKinds[Int(data[0] >> 7) % eventKinds.count],
         maximumLineLength: 256,
         maximumCueTextLength: 1024,
