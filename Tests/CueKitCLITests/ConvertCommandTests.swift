@@ -69,11 +69,34 @@ struct ConvertCommandTests {
         #expect(result.output.isEmpty)
     }
 
+    /// `--encoding` reads SubRip and WebVTT saved in another encoding; the Windows-1252 hint names it.
+    @Test func readsTheEncodingItIsToldOf() throws {
+        let srt = TestPaths.fixture("subrip/windows-1252.srt")
+        let guessed = Self.run(["convert", srt])
+        #expect(guessed.error.contains("read it with --encoding windows-1252 [srt-invalid-utf8]"), "\(guessed.error)")
+        let told = Self.run(["convert", "--encoding", "windows-1252", srt])
+        #expect(told.status == 0)
+        #expect(told.error.isEmpty, "\(told.error)")
+        #expect(told.output.contains("Café crème, naïve “quotes”"))
+
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        ExternalProcess.writeBytes(Array("WEBVTT\n\n00:01.000 --> 00:02.000\nCaf".utf8) + [0xE9, 0x0A], to: directory.file("latin1.vtt"))
+        let vtt = Self.run(["convert", "--encoding", "latin1", directory.file("latin1.vtt")])
+        #expect(vtt.status == 0)
+        #expect(vtt.output.hasSuffix("Café\n"))
+        let validated = ExternalProcess.run(CommandLineRun.executable.path, ["validate", "--encoding", "latin1", directory.file("latin1.vtt")])
+        #expect(validated.status == 0, "\(validated.output)")
+    }
+
     @Test func printsInputDiagnosticsLikeACompilerAndStillWrites() throws {
         let input = "WEBVTT\n\n00:00:02.000 --> 00:00:01.000 line:x\n<b>text\n"
         let result = Self.run(["convert", "-"], input: input)
-        #expect(result.status == 1, "the input has errors")
+        #expect(result.status == 0, "the output was written; input errors fail only with --strict")
         #expect(result.output == (try Self.expectedOutput(of: input)))
+        let strict = Self.run(["convert", "--strict", "-"], input: input)
+        #expect(strict.status == 1, "the input has errors")
+        #expect(strict.output == result.output)
         let lines = result.error.split(separator: "\n").map(String.init)
         #expect(
             lines.contains("<stdin>:3:1: error: the cue ends before it starts, so it is never shown [vtt-end-not-after-start]"), "\(lines)")

@@ -31,9 +31,13 @@ struct ConvertCommand: ParsableCommand {
             sped-up) video for the 23.976 fps one: times x 25/(24000/1001).
 
             Problems in the inputs go to standard error as 'file:line:column: severity: message \
-            [code]'; the output is written all the same, as a browser would read the input. Exit \
-            status: 0 done; 1 an input has errors, or (with many inputs) some file failed; 2 a usage \
-            error, or (one input) a file that cannot be read or written; 130 interrupted.
+            [code]'; the output is written all the same, as a browser would read the input, and the \
+            conversion succeeds: malformed captions are the normal case, and a pipeline under \
+            'set -e' should not stop on them (--strict makes input errors fail). Exit status: 0 \
+            every output written; 1 some output could not be made (an input that is not a track, or \
+            in a batch a file that failed), or --strict and an input has errors; 2 a usage error, or \
+            (one input) a file that cannot be read or written; 128 + the signal's number when \
+            interrupted (130 for Ctrl-C, 143 for SIGTERM).
 
             Examples:
               cuekit convert episode.srt -o episode.vtt
@@ -87,11 +91,14 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Leave NOTE comments out (WebVTT).")
     var dropNotes = false
 
-    @Flag(name: [.customShort("q"), .long], help: "Do not print the inputs' diagnostics (the exit status still counts them).")
+    @Flag(name: [.customShort("q"), .long], help: "Do not print the inputs' diagnostics (with --strict, the exit status still counts them).")
     var quiet = false
 
+    @Flag(help: "Exit 1 when an input has errors, though its output was written.")
+    var strict = false
+
     @OptionGroup(title: "Limits")
-    var limits: ReadLimitOptions
+    var limits: ReadingOptions
 
     @OptionGroup(title: "Text track style (WebVTT output)")
     var style: StyleOptions
@@ -152,6 +159,7 @@ struct ConvertCommand: ParsableCommand {
         settings.dropEmpty = dropEmpty
         settings.quiet = quiet
         settings.webVTTLimits = limits.webVTTLimits
+        settings.encoding = limits.encoding
         let resolved = try style.resolve()
         if let resolved { settings.style = (resolved.style, resolved.path, resolved.locations) }
 
@@ -173,8 +181,8 @@ struct ConvertCommand: ParsableCommand {
             if failed > 0 || withErrors > 0 {
                 StandardError.write(
                     "cuekit: \(results.count - failed) of \(results.count) files converted; \(failed) failed, \(withErrors) with errors in the input\n")
-                throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
+            if failed > 0 || (strict && withErrors > 0) { throw ExitCode(ExitStatus.invalidInput.rawValue) }
             return
         }
 
@@ -192,7 +200,7 @@ struct ConvertCommand: ParsableCommand {
             throw CommandFailure(error.inFile(input == "-" ? "<stdin>" : input).description, status: .invalidInput)
         }
         resolved?.report(outcome.styleDiagnostics.filter { $0.code != .castFileImportant })
-        if outcome.inputErrors > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+        if strict, outcome.inputErrors > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }
     }
 
     /// The cores this process may run on.

@@ -35,7 +35,7 @@ struct InspectCommand: ParsableCommand {
     var from: FormatArgument?
 
     @OptionGroup(title: "Limits")
-    var limits: ReadLimitOptions
+    var limits: ReadingOptions
 
     @Flag(name: .long, help: "Print the track as JSON, with the keys and values a browser exposes on VTTCue and VTTRegion.")
     var json = false

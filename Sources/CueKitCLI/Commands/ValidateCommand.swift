@@ -41,7 +41,7 @@ struct ValidateCommand: ParsableCommand {
     var strict = false
 
     @OptionGroup(title: "Limits")
-    var limits: ReadLimitOptions
+    var limits: ReadingOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one file to check ('-' for standard input).") }

@@ -20,6 +20,8 @@ struct ConversionSettings: Sendable {
     var quiet = false
     /// The WebVTT reader's limits (`--max-line-bytes`, `--max-block-bytes`).
     var webVTTLimits = WebVTTReader.Options.Limits()
+    /// The encoding of SubRip and WebVTT input without a byte order mark (`--encoding`).
+    var encoding: TextEncoding?
 }
 
 /// What converting one input did.
@@ -47,6 +49,7 @@ struct ConversionJob {
         let inputName = input == "-" ? "<stdin>" : input
         var source = try TrackInput.open(input, format: settings.inputFormat)
         source.webVTTLimits = settings.webVTTLimits
+        source.encoding = settings.encoding
         if output == "-" {
             return try run(source, inputName: inputName, outputName: "<stdout>") { FileDescriptorSink.standardOutput() } complete: { sink in
                 var sink = sink

@@ -29,6 +29,10 @@ struct TrackInput {
     /// True when the first byte that is not white space (after a UTF-8 BOM) is `{`: a JSON
     /// document, such as a Cast message, rather than a track.
     let startsLikeJSON: Bool
+    /// The format the first bytes look like, whatever the input is read as.
+    private(set) var contentLooksLike: TrackFormat?
+    /// The encoding of SubRip and WebVTT input without a byte order mark (`--encoding`).
+    var encoding: TextEncoding?
     /// The WebVTT reader's limits (`--max-line-bytes`, `--max-block-bytes`).
     var webVTTLimits = WebVTTReader.Options.Limits()
 
@@ -37,11 +41,19 @@ struct TrackInput {
 
     /// The input at `path`, its format forced or told from its first bytes. Throws a ``ReadError``
     /// (`io-read`) when it cannot be read.
-    static func open(_ path: String, format forced: TrackFormat?, limits: ReadLimitOptions? = nil) throws -> TrackInput {
+    static func open(_ path: String, format forced: TrackFormat?, limits: ReadingOptions? = nil) throws -> TrackInput {
         let prefix = try readPrefix(path)
-        let format = forced ?? TrackFormat.detect(content: prefix, path: path == "-" ? nil : path) ?? .webVTT
+        let named = path == "-" ? nil : TrackFormat(path: path)
+        let detected = TrackFormat.detect(content: prefix)
+        // A name that says WebVTT is read as WebVTT, as a browser (and so every Cast receiver) reads
+        // it, whatever the content looks like; other names only break a tie.
+        let format = forced ?? (named == .webVTT ? .webVTT : detected ?? named ?? .webVTT)
         var input = TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [], startsLikeJSON: startsLikeJSON(prefix))
-        if let limits { input.webVTTLimits = limits.webVTTLimits }
+        input.contentLooksLike = detected
+        if let limits {
+            input.webVTTLimits = limits.webVTTLimits
+            input.encoding = limits.encoding
+        }
         return input
     }
 
@@ -66,19 +78,29 @@ struct TrackInput {
         do {
             switch format {
             case .webVTT:
-                var reader = WebVTTReader(options: .init(limits: webVTTLimits))
+                let reader = WebVTTReader(options: .init(limits: webVTTLimits))
                 do {
-                    try stream(&reader, handler)
-                } catch let error as ReadError {
-                    throw ReadLimitOptions.explained(error)
+                    if let encoding, encoding != .utf8 {
+                        var transcoding = TranscodingTrackReader(reader, encoding: encoding)
+                        try stream(&transcoding, handler)
+                    } else {
+                        var reader = reader
+                        try stream(&reader, handler)
+                    }
+                } catch var error as ReadError {
+                    if error.diagnostic.code == .vttNoSignature, let other = contentLooksLike, other != .webVTT {
+                        let output = path == "-" ? "out.vtt" : Self.shellQuoted(Self.replacingExtension(of: path, with: "fixed.vtt"))
+                        error.diagnostic.message += "; the content looks like \(other.displayName), which no browser or Cast receiver reads as WebVTT: convert it with 'cuekit convert --from \(other.name) \(Self.shellQuoted(path)) -o \(output)'"
+                    }
+                    throw ReadingOptions.explained(error)
                 }
             case .subRip:
                 if path == "-" {
                     let spooled = try spoolStandardInput()
                     defer { unlink(spooled) }
-                    try Self.streamSubRip(fileAtPath: spooled, handler)
+                    try Self.streamSubRip(fileAtPath: spooled, encoding: encoding, handler)
                 } else {
-                    try Self.streamSubRip(fileAtPath: path, handler)
+                    try Self.streamSubRip(fileAtPath: path, encoding: encoding, handler)
                 }
             case .ttml:
                 if path == "-" {
@@ -98,14 +120,30 @@ struct TrackInput {
         }
     }
 
+    /// A path as a POSIX shell reads it back: quoted only when it has to be.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = path.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-_./+,:@%".utf8.contains(byte)
+        }
+        return safe && !path.isEmpty ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// `dir/name.ext` as `dir/name.newExtension` (`dir/name.newExtension` when there is no extension).
+    static func replacingExtension(of path: String, with newExtension: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[slash...]
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "." + newExtension }
+        return String(path[..<dot]) + "." + newExtension
+    }
+
     /// SubRip in two passes (``SubRipReader``'s colours and streaming): the header and the colour
     /// style sheets first, found by a cheap look at the tags, then the cues, so that the style
     /// sheets come before the first cue as WebVTT needs them.
-    private static func streamSubRip(fileAtPath path: String, _ handler: (TrackEvent) throws -> Void) throws {
-        var first = SubRipReader(options: .init(events: .stylesheetsOnly))
+    private static func streamSubRip(fileAtPath path: String, encoding: TextEncoding?, _ handler: (TrackEvent) throws -> Void) throws {
+        var first = SubRipReader(options: .init(encoding: encoding, events: .stylesheetsOnly))
         try FileByteSource(path: path).forEachChunk { chunk in try first.feed(chunk, to: handler) }
         try first.finish(to: handler)
-        var reader = SubRipReader()
+        var reader = SubRipReader(options: .init(encoding: encoding))
         func rest(_ event: TrackEvent) throws {
             switch event {
             case .header, .stylesheet: return

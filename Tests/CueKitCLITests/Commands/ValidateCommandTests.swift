@@ -25,6 +25,26 @@ struct ValidateCommandTests {
                 """)
     }
 
+    /// A name that says WebVTT is judged as WebVTT, as Chromium (and so every Cast receiver)
+    /// judges it, however much the content looks like SubRip; other names are told by content.
+    @Test func aWebVTTNameWithoutTheSignatureIsInvalidAndSaysHowToConvertIt() throws {
+        let file = "Fixtures/webvtt/subrip-content-no-signature.vtt"
+        let run = try CommandLineRun.cuekit(["validate", file])
+        #expect(run.status == 1)
+        #expect(
+            run.standardOutput == """
+                \(file):1:1: error: a WebVTT file starts with the line 'WEBVTT'; this is not a WebVTT file; the content looks like SubRip, which no browser or Cast receiver reads as WebVTT: convert it with 'cuekit convert --from srt \(file) -o Fixtures/webvtt/subrip-content-no-signature.fixed.vtt' [vtt-no-signature]
+                1 file: 0 valid, 1 invalid (1 error, 0 warnings)
+
+                """)
+        let forced = try CommandLineRun.cuekit(["validate", "--from", "vtt", "-"], input: Array("00:00:01.000 --> 00:00:02.000\nHello\n".utf8))
+        #expect(forced.status == 1)
+        #expect(forced.standardOutput.contains("[vtt-no-signature]"))
+        let byContent = try CommandLineRun.cuekit(["validate", "-"], input: Array("00:00:01.000 --> 00:00:02.000\nHello\n".utf8))
+        #expect(byContent.status == 0, "standard input says nothing of its format: read as the SubRip it looks like")
+        #expect(byContent.standardOutput.contains("[srt-timestamp-separator]"))
+    }
+
     @Test func warningsAloneAreValidUnlessStrict() throws {
         let file = "Fixtures/subrip/tags.srt"
         let relaxed = try CommandLineRun.cuekit(["validate", file])

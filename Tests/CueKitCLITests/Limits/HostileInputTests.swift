@@ -26,11 +26,13 @@ struct HostileInputTests {
     /// Converts the generated `input` and checks the run ended cleanly with `status`, printing
     /// `code`; returns the run.
     @discardableResult
+    /// Runs `cuekit convert --strict`, so that input errors show in the exit status: 1 for an input
+    /// with errors (its output written all the same) or one that is not a track at all.
     static func convert(
         _ input: String, in directory: TemporaryDirectory, extraArguments: [String] = [],
         expecting status: Int32, code: String?, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> BoundedProcess.Result {
-        let result = cuekit(["convert", directory.file(input), "-o", directory.file("out.vtt")] + extraArguments)
+        let result = cuekit(["convert", "--strict", directory.file(input), "-o", directory.file("out.vtt")] + extraArguments)
         #expect(!result.timedOut, "cuekit did not finish", sourceLocation: sourceLocation)
         #expect(!result.crashed, "cuekit crashed: \(result.error.suffix(2000))", sourceLocation: sourceLocation)
         #expect(result.status == status, "\(result.error.prefix(2000))", sourceLocation: sourceLocation)

@@ -113,7 +113,9 @@ struct NothingLostTests {
         let valid = TestPaths.fixture("webvtt/valid.vtt")
         let cases: [(arguments: [String], status: Int32)] = [
             (["convert", valid, "-o", directory.file("ok.vtt")], 0),
-            (["convert", TestPaths.fixture("webvtt/cue-text-errors.vtt"), "-o", directory.file("errors.vtt")], 1),
+            // Written all the same: input errors fail only with --strict.
+            (["convert", TestPaths.fixture("webvtt/cue-text-errors.vtt"), "-o", directory.file("errors.vtt")], 0),
+            (["convert", "--strict", TestPaths.fixture("webvtt/cue-text-errors.vtt"), "-o", directory.file("strict.vtt")], 1),
             (["convert", TestPaths.fixture("webvtt/signature-missing.vtt"), "-o", directory.file("none.vtt")], 1),
             (["convert", directory.file("missing.vtt"), "-o", directory.file("missing-out.vtt")], 2),
             (["convert", directory.path, "-o", directory.file("folder-out.vtt")], 2),
@@ -126,6 +128,6 @@ struct NothingLostTests {
             #expect(result.status == status, "\(arguments): \(result.error)")
             if status == 2 { #expect(result.error.hasPrefix("cuekit: error:") || result.error.contains("error:"), "\(result.error)") }
         }
-        #expect(directory.names == ["errors.vtt", "ok.vtt"], "failed conversions made no file")
+        #expect(directory.names == ["errors.vtt", "ok.vtt", "strict.vtt"], "failed conversions made no file")
     }
 }

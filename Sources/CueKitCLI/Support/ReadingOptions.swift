@@ -2,13 +2,20 @@ import ArgumentParser
 import CueKit
 import CueKitWebVTT
 
-/// `--max-line-bytes` and `--max-block-bytes`: the WebVTT reader's limits
-/// (``WebVTTReader/Options/Limits``), for the rare honest file past them.
+/// How the commands that read tracks read them: `--encoding`, and `--max-line-bytes` and
+/// `--max-block-bytes`, the WebVTT reader's limits (``WebVTTReader/Options/Limits``), for the rare
+/// honest file past them.
 ///
 /// A hostile or broken file (a line of hundreds of megabytes, a block that never ends) would
 /// otherwise take memory without bound: past a limit, reading stops with `vtt-line-too-long` or
 /// `vtt-block-too-long`, and the error names the flag that raises it.
-struct ReadLimitOptions: ParsableArguments {
+struct ReadingOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The text encoding of SubRip and WebVTT input without a byte order mark: \(TextEncoding.allCases.map(\.rawValue).joined(separator: ", ")) (default: UTF-8, or UTF-16 for SubRip when its NUL bytes show it). TTML declares its own.",
+            valueName: "encoding"))
+    var encoding: TextEncoding?
+
     @Option(help: ArgumentHelp("The longest WebVTT line read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
     var maxLineBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
 
@@ -35,6 +42,20 @@ struct ReadLimitOptions: ParsableArguments {
         copy.diagnostic.message += " (raise the limit with \(flag))"
         return copy
     }
+}
+
+extension TextEncoding: ExpressibleByArgument {
+    public init?(argument: String) {
+        let name = argument.lowercased()
+        switch name {
+        case "utf8": self = .utf8
+        case "cp1252": self = .windows1252
+        case "iso-8859-1", "latin-1": self = .latin1
+        default: self.init(rawValue: name)
+        }
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 /// A number of bytes on the command line: `1048576`, `512K`, `16M`, `1G`.
