@@ -98,7 +98,14 @@ enum TTMLTimeExpression {
             }
         }
         guard scanner.isAtEnd else {
-            return .failure(Failure(reason: "unexpected characters follow the clock time (';' separators are SMPTE notation, not TTML)"))
+            let rest = scanner.rest
+            if rest.contains(UInt8(ascii: ";")) {
+                return .failure(Failure(reason: "unexpected characters follow the clock time (';' separators are SMPTE drop-frame notation, not TTML: write frames after ':')"))
+            }
+            if rest.first == UInt8(ascii: ","), fraction == nil, frames == nil {
+                return .failure(Failure(reason: "a ',' is a decimal comma, which TTML does not read: fractions of a second follow a '.' (00:00:01.500)"))
+            }
+            return .failure(Failure(reason: "unexpected characters follow the clock time"))
         }
         if let frames {
             guard parameters.timeBase != .clock else {

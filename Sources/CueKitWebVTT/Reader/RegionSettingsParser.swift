@@ -3,36 +3,38 @@ import CueKit
 /// The regions defined before the first cue, after the rule that a region with an identifier
 /// already used replaces the earlier one (so that `region:id` finds "the last WebVTT region in
 /// regions whose identifier is id", W3C WebVTT, section 6.3).
+///
+/// Adding is constant time and the list is built once, sorted, when the regions are emitted, so a
+/// file of a million `REGION` blocks sharing one identifier reads in linear time.
 struct RegionTable {
-    private(set) var regions: [Region] = []
-    /// The line each region's block started on, for the duplicate diagnostic.
-    private var lines: [Int] = []
-    private var indexByIdentifier: [String: Int] = [:]
+    private struct Entry {
+        var region: Region
+        /// The line the region's block started on, for the duplicate diagnostic.
+        var line: Int
+        /// The order of the region's definition: a replacement takes the place of the last one.
+        var order: Int
+    }
 
-    var isEmpty: Bool { regions.isEmpty }
+    private var entries: [String: Entry] = [:]
+    private var count = 0
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The regions in the order of their (last) definitions.
+    var regions: [Region] { entries.values.sorted { $0.order < $1.order }.map(\.region) }
 
     /// Adds a region; returns the line of the region it replaces, if any.
     mutating func add(_ region: Region, line: Int) -> Int? {
-        var replacedLine: Int?
-        if let index = indexByIdentifier[region.id] {
-            replacedLine = lines[index]
-            regions.remove(at: index)
-            lines.remove(at: index)
-            for (id, position) in indexByIdentifier where position > index {
-                indexByIdentifier[id] = position - 1
-            }
-        }
-        indexByIdentifier[region.id] = regions.count
-        regions.append(region)
-        lines.append(line)
-        return replacedLine
+        let replaced = entries.updateValue(Entry(region: region, line: line, order: count), forKey: region.id)
+        count += 1
+        return replaced?.line
     }
 
     /// The identifier of the region named by `id`, if one is defined.
     func lookUp(_ id: UnsafeRawBufferPointer) -> String? {
-        guard !regions.isEmpty else { return nil }
+        guard !entries.isEmpty else { return nil }
         let key = String(decoding: id, as: UTF8.self)
-        return indexByIdentifier[key] == nil ? nil : key
+        return entries[key] == nil ? nil : key
     }
 }
 

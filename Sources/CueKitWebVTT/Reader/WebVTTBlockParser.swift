@@ -374,7 +374,9 @@ struct WebVTTBlockParser {
             return (region, parser.diagnostics)
         }
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
-        if let replacedLine = regions.add(region, line: blockStartLine), checks {
+        // A region without an identifier is reported as such; that it replaces an earlier one without
+        // an identifier is no second problem.
+        if let replacedLine = regions.add(region, line: blockStartLine), checks, !region.id.isEmpty {
             try report(
                 .error, .vttDuplicateRegionIdentifier, SourceLocation(line: blockStartLine, column: 1),
                 "region identifier '\(region.id)' is already used by the REGION on line \(replacedLine), which this one replaces", handler)

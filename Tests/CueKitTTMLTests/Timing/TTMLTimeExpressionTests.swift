@@ -43,6 +43,15 @@ struct TTMLTimeExpressionTests {
         #expect(Self.time("12345678t", parameters) == TTMLTime(12_345_678, over: 10_000_000))
     }
 
+    /// The hint about SMPTE's `;` comes only when a `;` is there; a `,` is explained as a decimal
+    /// comma; other trailing characters get neither.
+    @Test func failuresSayWhatIsWrongWithTheClockTime() {
+        #expect(Self.failure("00:00:01;15")?.contains("SMPTE drop-frame notation") == true)
+        #expect(Self.failure("00:00:01,500") == "a ',' is a decimal comma, which TTML does not read: fractions of a second follow a '.' (00:00:01.500)")
+        #expect(Self.failure("00:00:01.5x") == "unexpected characters follow the clock time")
+        #expect(Self.failure("00:00:01.5x")?.contains("SMPTE") == false)
+    }
+
     @Test func clockTimesInTheMediaTimeBase() {
         #expect(Self.time("00:00:01.5") == TTMLTime(3, over: 2))
         #expect(Self.time("100:00:00") == TTMLTime(seconds: 360_000))

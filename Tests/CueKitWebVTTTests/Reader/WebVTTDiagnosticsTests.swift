@@ -25,6 +25,11 @@ import Testing
             ]
         ),
         Expectation(fixture: "header-text.vtt", diagnostics: ["2:1 warning vtt-header-text"]),
+        // Each REGION without an id is reported once, and not again as a duplicate of the other.
+        Expectation(
+            fixture: "regions-without-identifier.vtt",
+            diagnostics: ["3:1 warning vtt-region-without-identifier", "6:1 warning vtt-region-without-identifier"]
+        ),
         Expectation(fixture: "invalid-utf8.vtt", diagnostics: ["4:4 error vtt-invalid-utf8"]),
         Expectation(fixture: "null-character.vtt", diagnostics: ["4:3 error vtt-null-character"]),
         Expectation(fixture: "missing-blank-line.vtt", diagnostics: ["5:1 warning vtt-missing-blank-line"]),
