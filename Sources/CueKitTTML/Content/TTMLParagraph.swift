@@ -26,6 +26,8 @@ struct TTMLParagraph: Sendable {
         /// `tts:display="none"`: the element and its content are not shown (unless a `set` shows
         /// them).
         var displayNone = false
+        /// A ruby text with no container, written in parentheses.
+        var parenthesized = false
         /// The `set` children that change this element's styles for a while.
         var animations: [Animation] = []
         /// The node's active interval once ``TTMLParagraphRenderer`` has resolved it.
@@ -117,6 +119,21 @@ struct TTMLParagraph: Sendable {
     /// element of a chain at each interval.
     var hasDynamicStyles = false
 
+    /// What was mended so that the ruby markup is one WebVTT (and Chromium) can draw; the reader
+    /// reports each kind once.
+    struct RubyRepairs: Sendable, Equatable {
+        /// Text directly inside a ruby container, outside its base and text: moved after the ruby.
+        var textMovedOutOfContainer = false
+        /// A ruby text before its base: moved after it.
+        var textPutAfterBase = false
+        /// A ruby text with no container: written in parentheses.
+        var textWithoutContainer = false
+    }
+    var rubyRepairs = RubyRepairs()
+    /// Text met directly inside an open ruby container, by the container's node: it is shown
+    /// after the container once that closes.
+    private var textAfterContainer: [Int: String] = [:]
+
     /// The node being filled: the innermost open element.
     var current: Int = 0
     /// Open elements, innermost last.
@@ -161,6 +178,19 @@ struct TTMLParagraph: Sendable {
 
     /// Opens a child element of the current one.
     mutating func openElement(_ role: Role, timing: TTMLTiming, region: String?, preservesSpace: Bool, wrappers: [Wrapper]) {
+        var role = role
+        var wrappers = wrappers
+        var parenthesized = false
+        if role == .rubyText, !open.contains(where: { nodes[$0].kind == .element(.rubyContainer) }) {
+            // WebVTT's <rt> means something only inside <ruby>: with no container, the annotation is
+            // written as ruby is written where ruby cannot be drawn, in parentheses.
+            role = .span
+            wrappers = wrappers.map { $0.kind == .rubyText ? Wrapper(kind: .class, classes: $0.classes) : $0 }.filter {
+                $0.kind != .class || !$0.classes.isEmpty
+            }
+            rubyRepairs.textWithoutContainer = true
+            parenthesized = true
+        }
         let parent = current
         var node = Node(
             kind: .element(role), parent: parent, region: nodes[parent].region.adding(region), preservesSpace: preservesSpace)
@@ -171,19 +201,89 @@ struct TTMLParagraph: Sendable {
         link(index, to: parent)
         open.append(index)
         current = index
+        if parenthesized {
+            nodes[index].parenthesized = true
+            appendText("(")
+        }
     }
 
     /// Closes the current element.
     mutating func closeElement() {
         guard open.count > 1 else { return }
+        let closing = current
+        if nodes[closing].parenthesized { appendText(")") }
+        if nodes[closing].kind == .element(.rubyContainer) { putBasesFirst(in: closing) }
         open.removeLast()
         current = open[open.count - 1]
+        if let text = textAfterContainer.removeValue(forKey: closing) { appendText(text) }
+    }
+
+    /// Orders a ruby container's children base first: WebVTT (and Chromium) draw `<ruby>B<rt>r</rt>`
+    /// over its base, and an annotation written before its base over nothing.
+    ///
+    /// Nodes are kept in document order, which is the order the renderer writes them in, so the
+    /// children's subtrees (the last nodes of the array, as the container is the element closing)
+    /// are moved, and every index into them renumbered.
+    private mutating func putBasesFirst(in container: Int) {
+        var bases: [Range<Int>] = []
+        var annotations: [Range<Int>] = []
+        var outOfOrder = false
+        var child = nodes[container].firstChild
+        while child >= 0 {
+            let next = nodes[child].nextSibling
+            let subtree = child..<(next >= 0 ? next : nodes.count)
+            switch nodes[child].kind {
+            case .element(.rubyText), .element(.rubyTextContainer): annotations.append(subtree)
+            default:
+                bases.append(subtree)
+                if !annotations.isEmpty { outOfOrder = true }
+            }
+            child = next
+        }
+        guard outOfOrder else { return }
+        rubyRepairs.textPutAfterBase = true
+        let first = container + 1
+        let ordered = bases + annotations
+        var newIndex = Array(0..<nodes.count)
+        var position = first
+        for range in ordered {
+            for old in range {
+                newIndex[old] = position
+                position += 1
+            }
+        }
+        func renumbered(_ index: Int) -> Int { index >= first ? newIndex[index] : index }
+        var moved = nodes[first...]
+        for old in moved.indices {
+            var node = nodes[old]
+            node.parent = renumbered(node.parent)
+            if node.firstChild >= 0 { node.firstChild = renumbered(node.firstChild) }
+            if node.lastChild >= 0 { node.lastChild = renumbered(node.lastChild) }
+            if node.nextSibling >= 0 { node.nextSibling = renumbered(node.nextSibling) }
+            moved[newIndex[old]] = node
+        }
+        nodes.replaceSubrange(first..., with: moved)
+        // The container's children, linked in their new order.
+        let children = ordered.map { newIndex[$0.lowerBound] }
+        nodes[container].firstChild = children[0]
+        nodes[container].lastChild = children[children.count - 1]
+        for (offset, node) in children.enumerated() {
+            nodes[node].nextSibling = offset + 1 < children.count ? children[offset + 1] : -1
+        }
     }
 
     /// Adds text to the current element (joined to text just before it).
     mutating func appendText(_ text: String) {
         textSize += text.utf8.count
-        if case .element(let role) = nodes[current].kind, role.ignoresText { return }
+        if case .element(let role) = nodes[current].kind, role.ignoresText {
+            // Ruby containers hold only ruby elements (TTML2 section 10.2.35): white space between
+            // them is layout; other text is kept, after the ruby, rather than lost.
+            if text.utf8.contains(where: { !TTMLStyleValues.isXMLWhiteSpace($0) }) || textAfterContainer[current] != nil {
+                textAfterContainer[current, default: ""].append(text)
+                rubyRepairs.textMovedOutOfContainer = true
+            }
+            return
+        }
         if nodes[current].lastChild >= 0, case .text(let textIndex) = nodes[nodes[current].lastChild].kind {
             texts[textIndex].append(text)
             return

@@ -56,6 +56,10 @@ extension DiagnosticCode {
     public static let ttmlDuplicateIdentifier: DiagnosticCode = "ttml-duplicate-id"
     /// Content where TTML does not allow it (text in a `div`, a `span` outside a `p`); ignored.
     public static let ttmlMisplacedContent: DiagnosticCode = "ttml-misplaced-content"
+    /// Ruby markup mended so that WebVTT can draw it: text directly in a ruby container moved after
+    /// the ruby, an annotation before its base moved after it, an annotation with no container
+    /// written in parentheses.
+    public static let ttmlRubyRepaired: DiagnosticCode = "ttml-ruby-repaired"
     /// An element in a TTML namespace that TTML does not define there; ignored.
     public static let ttmlUnknownElement: DiagnosticCode = "ttml-unknown-element"
     /// Image content in a text document; skipped.

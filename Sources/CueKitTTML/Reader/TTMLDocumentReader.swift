@@ -73,6 +73,8 @@ struct TTMLDocumentReader {
     private var reportedUnbounded = false
     private var reportedEmptyLines = false
     private var reportedUnassociated = false
+    /// The kinds of ruby repair already reported.
+    private var reportedRubyRepairs = TTMLParagraph.RubyRepairs()
     private var reportedLateStyles = false
     private var reportedAnimation = false
 
@@ -718,6 +720,7 @@ struct TTMLDocumentReader {
                 reportedEmptyLines = true
                 report(.note, .ttmlEmptyLine, finished.location, "empty lines (a br with nothing before it on its line) cannot be written in WebVTT cue text; they were left out")
             }
+            reportRubyRepairs(finished.rubyRepairs, at: finished.location)
             if outcome.hadUnassociatedText, !reportedUnassociated {
                 reportedUnassociated = true
                 report(
@@ -783,6 +786,28 @@ struct TTMLDocumentReader {
             paragraph!.closeElement()
             spanStack.removeLast()
             stack.removeLast()
+        }
+    }
+
+    /// Reports, once per document and kind, how a paragraph's ruby was mended.
+    private mutating func reportRubyRepairs(_ repairs: TTMLParagraph.RubyRepairs, at location: SourceLocation) {
+        if repairs.textMovedOutOfContainer, !reportedRubyRepairs.textMovedOutOfContainer {
+            reportedRubyRepairs.textMovedOutOfContainer = true
+            report(
+                .warning, .ttmlRubyRepaired, location,
+                "text directly inside a tts:ruby=\"container\" span, outside its base and text, is not ruby (TTML2 section 10.2.35): it is kept after the ruby")
+        }
+        if repairs.textPutAfterBase, !reportedRubyRepairs.textPutAfterBase {
+            reportedRubyRepairs.textPutAfterBase = true
+            report(
+                .warning, .ttmlRubyRepaired, location,
+                "a ruby text comes before its base: it is written after it, as WebVTT's <ruby> draws an annotation over the base before it")
+        }
+        if repairs.textWithoutContainer, !reportedRubyRepairs.textWithoutContainer {
+            reportedRubyRepairs.textWithoutContainer = true
+            report(
+                .warning, .ttmlRubyRepaired, location,
+                "a tts:ruby=\"text\" span is not inside a tts:ruby=\"container\" span: it is written in parentheses, as ruby is shown where it cannot be drawn")
         }
     }
 
