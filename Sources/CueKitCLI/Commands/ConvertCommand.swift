@@ -1,6 +1,7 @@
 import ArgumentParser
 import CueKit
 import CueKitSubRip
+import CueKitTTML
 import CueKitWebVTT
 
 #if canImport(Glibc)
@@ -91,6 +92,12 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Leave NOTE comments out (WebVTT).")
     var dropNotes = false
 
+    @Option(
+        help: ArgumentHelp(
+            "TTML text that selects no region in a document that defines regions: 'hidden', as TTML says, or shown in the 'default-region', as players do.",
+            valueName: "mode"))
+    var unregioned: UnregionedArgument = .hidden
+
     @Flag(name: [.customShort("q"), .long], help: "Do not print the inputs' diagnostics (with --strict, the exit status still counts them).")
     var quiet = false
 
@@ -160,6 +167,7 @@ struct ConvertCommand: ParsableCommand {
         settings.quiet = quiet
         settings.webVTTLimits = limits.webVTTLimits
         settings.encoding = limits.encoding
+        settings.ttmlOptions.unregionedContent = unregioned.content
         let resolved = try style.resolve()
         if let resolved { settings.style = (resolved.style, resolved.path, resolved.locations) }
 
@@ -242,6 +250,19 @@ struct FormatArgument: ExpressibleByArgument {
 }
 
 /// `--hours` values.
+/// `--unregioned` values: ``TTMLReaderOptions/UnregionedContent``.
+enum UnregionedArgument: String, ExpressibleByArgument, CaseIterable {
+    case hidden
+    case defaultRegion = "default-region"
+
+    var content: TTMLReaderOptions.UnregionedContent {
+        switch self {
+        case .hidden: .hidden
+        case .defaultRegion: .defaultRegion
+        }
+    }
+}
+
 enum HoursArgument: String, ExpressibleByArgument, CaseIterable {
     case always
     case whenNeeded = "when-needed"

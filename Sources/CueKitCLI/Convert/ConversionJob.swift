@@ -1,6 +1,7 @@
 import CueKit
 import CueKitCast
 import CueKitSubRip
+import CueKitTTML
 import CueKitWebVTT
 
 /// Everything `cuekit convert` does to a track, the same for every input of a batch.
@@ -22,6 +23,8 @@ struct ConversionSettings: Sendable {
     var webVTTLimits = WebVTTReader.Options.Limits()
     /// The encoding of SubRip and WebVTT input without a byte order mark (`--encoding`).
     var encoding: TextEncoding?
+    /// How TTML is read (`--unregioned`).
+    var ttmlOptions = TTMLReaderOptions()
 }
 
 /// What converting one input did.
@@ -50,6 +53,7 @@ struct ConversionJob {
         var source = try TrackInput.open(input, format: settings.inputFormat)
         source.webVTTLimits = settings.webVTTLimits
         source.encoding = settings.encoding
+        source.ttmlOptions = settings.ttmlOptions
         if output == "-" {
             return try run(source, inputName: inputName, outputName: "<stdout>") { FileDescriptorSink.standardOutput() } complete: { sink in
                 var sink = sink

@@ -33,6 +33,8 @@ struct TrackInput {
     private(set) var contentLooksLike: TrackFormat?
     /// The encoding of SubRip and WebVTT input without a byte order mark (`--encoding`).
     var encoding: TextEncoding?
+    /// How TTML is read.
+    var ttmlOptions = TTMLReaderOptions()
     /// The WebVTT reader's limits (`--max-line-bytes`, `--max-block-bytes`).
     var webVTTLimits = WebVTTReader.Options.Limits()
 
@@ -107,12 +109,12 @@ struct TrackInput {
                     let spooled = try spoolStandardInput()
                     defer { unlink(spooled) }
                     do {
-                        try TTMLReader.stream(fileAtPath: spooled, to: handler)
+                        try TTMLReader.stream(fileAtPath: spooled, options: ttmlOptions, to: handler)
                     } catch let error as ReadError {
                         throw ReadError(error.diagnostic.code, at: error.diagnostic.location, error.diagnostic.message)
                     }
                 } else {
-                    try TTMLReader.stream(fileAtPath: path, to: handler)
+                    try TTMLReader.stream(fileAtPath: path, options: ttmlOptions, to: handler)
                 }
             }
         } catch let error as ReadError where error.path == nil {

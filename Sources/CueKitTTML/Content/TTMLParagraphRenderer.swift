@@ -30,6 +30,9 @@ struct TTMLParagraphRenderer {
     let unboundedEnd: Int
     /// Whether region-less documents get TTML's default-region settings.
     let defaultRegionSettings: Bool
+    /// Whether content that selects no region is shown in the default region even when the
+    /// document defines regions (``TTMLReaderOptions/UnregionedContent/defaultRegion``).
+    var presentsUnregionedContent = false
 
     init(defaultRegion: TTMLRegion, documentHasRegions: Bool, unboundedEnd: Int, defaultRegionSettings: Bool) {
         regions = [defaultRegion]
@@ -210,7 +213,7 @@ struct TTMLParagraphRenderer {
     /// The region that content with this selection goes to, by index; nil when none.
     private func region(for selection: TTMLParagraph.RegionSelection) -> Int? {
         switch selection {
-        case .unspecified: documentHasRegions ? nil : 0
+        case .unspecified: documentHasRegions && !presentsUnregionedContent ? nil : 0
         case .region(let identifier): regionIndex[identifier]
         case .conflicting: nil
         }

@@ -67,6 +67,9 @@ extension DiagnosticCode {
     /// Content is not presented because it selects no region while the document defines regions
     /// (TTML2 section 11.3.1.3).
     public static let ttmlNoRegion: DiagnosticCode = "ttml-no-region"
+    /// Every piece of text selects no region in a document that defines regions: the track is
+    /// empty (an error, since a converted film would show nothing).
+    public static let ttmlAllContentUnregioned: DiagnosticCode = "ttml-all-content-unregioned"
     /// Content has no end (nothing bounds its time): its cues end at the configured time.
     public static let ttmlUnboundedEnd: DiagnosticCode = "ttml-unbounded-end"
     /// How times of the `clock` or discontinuous `smpte` time base were placed on the media timeline.

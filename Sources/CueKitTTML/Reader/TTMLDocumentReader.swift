@@ -73,6 +73,8 @@ struct TTMLDocumentReader {
     private var reportedUnbounded = false
     private var reportedEmptyLines = false
     private var reportedUnassociated = false
+    /// Where text that selects no region was first met.
+    private var firstUnassociated: SourceLocation?
     /// The kinds of ruby repair already reported.
     private var reportedRubyRepairs = TTMLParagraph.RubyRepairs()
     private var reportedLateStyles = false
@@ -140,6 +142,7 @@ struct TTMLDocumentReader {
         renderer = TTMLParagraphRenderer(
             defaultRegion: TTMLRegion(identifier: "", styles: TTMLStyleSet(), interval: .always, className: nil, geometry: .rootContainer),
             documentHasRegions: false, unboundedEnd: options.unboundedEnd, defaultRegionSettings: options.defaultRegion == .rootContainer)
+        renderer.presentsUnregionedContent = options.unregionedContent == .defaultRegion
     }
 
     /// The presentations of the classes registered after the style sheet: in scan mode, what the
@@ -208,6 +211,14 @@ struct TTMLDocumentReader {
                             .note, .ttmlDiagnosticLimit, at: nil,
                             "\(count - options.maximumDiagnosticsPerCode) more diagnostics with code \(code.rawValue) were not reported")))
             }
+        }
+        if mode == .read, cueCount == 0, reportedUnassociated {
+            output.append(
+                .diagnostic(
+                    Diagnostic(
+                        .error, .ttmlAllContentUnregioned, at: firstUnassociated,
+                        "the document defines regions but none of its text selects one, so nothing is presented (TTML2 section 11.3.1.3) and the track is empty; players show such text in the default region: convert with --unregioned default-region to do the same"
+                    )))
         }
         if sawImages, cueCount == 0 {
             throw ReadError(.ttmlImageCaptions, at: nil, "the document holds image captions, which CueKit does not convert (only text is read)")
@@ -723,9 +734,10 @@ struct TTMLDocumentReader {
             reportRubyRepairs(finished.rubyRepairs, at: finished.location)
             if outcome.hadUnassociatedText, !reportedUnassociated {
                 reportedUnassociated = true
+                firstUnassociated = finished.location
                 report(
                     .warning, .ttmlNoRegion, finished.location,
-                    "text that selects no region (no region attribute on it or its ancestors) is not presented, since the document defines regions (TTML2 section 11.3.1.3)")
+                    "text that selects no region (no region attribute on it or its ancestors) is not presented, since the document defines regions (TTML2 section 11.3.1.3); --unregioned default-region presents it in the default region, as players do")
             }
         } else {
             renderer.resolveTiming(&finished)

@@ -14,6 +14,10 @@ public struct TTMLReaderOptions: Sendable, Hashable {
     /// Where text goes when the document defines no region. Default: ``DefaultRegion/rootContainer``.
     public var defaultRegion: DefaultRegion
 
+    /// What becomes of content that selects no region in a document that defines regions. Default:
+    /// ``UnregionedContent/hidden``, as TTML2 section 11.3.1.3 says.
+    public var unregionedContent: UnregionedContent
+
     /// For documents in the `clock` time base: the time of day, in milliseconds, that becomes time
     /// zero of the media. Default: 0 (midnight), so `13:00:00` is read as 13 hours into the media.
     public var clockTimeOrigin: Int
@@ -37,6 +41,7 @@ public struct TTMLReaderOptions: Sendable, Hashable {
         unboundedEnd: Int = 359_999_999,
         initialBackground: InitialBackground = .transparent,
         defaultRegion: DefaultRegion = .rootContainer,
+        unregionedContent: UnregionedContent = .hidden,
         clockTimeOrigin: Int = 0,
         maximumDiagnosticsPerCode: Int = 100,
         maximumNestingDepth: Int = 256,
@@ -47,6 +52,7 @@ public struct TTMLReaderOptions: Sendable, Hashable {
         self.unboundedEnd = unboundedEnd
         self.initialBackground = initialBackground
         self.defaultRegion = defaultRegion
+        self.unregionedContent = unregionedContent
         self.clockTimeOrigin = clockTimeOrigin
         self.maximumDiagnosticsPerCode = maximumDiagnosticsPerCode
     }
@@ -59,6 +65,17 @@ public struct TTMLReaderOptions: Sendable, Hashable {
         case transparent
         /// The player's default (WebVTT's dark box): nothing is written.
         case playerDefault
+    }
+
+    /// Content that selects no region (no `region` attribute on it or its ancestors) in a document
+    /// whose head defines regions.
+    public enum UnregionedContent: Sendable, Hashable, CaseIterable {
+        /// Not presented (TTML2 section 11.3.1.3): the specification's behaviour. A document whose
+        /// content is all like this reads as no cues, and an error says so.
+        case hidden
+        /// Presented in the default region, as many players do (`cuekit convert --unregioned
+        /// default-region`).
+        case defaultRegion
     }
 
     /// The placement of text in a document without `region` elements.

@@ -45,6 +45,24 @@ struct ValidateCommandTests {
         #expect(byContent.standardOutput.contains("[srt-timestamp-separator]"))
     }
 
+    /// TTML whose text selects none of the regions it defines becomes an empty track: invalid, and
+    /// the message names the flag that presents it; `convert --unregioned default-region` does.
+    @Test func aTTMLTrackEmptiedByRegionsIsInvalidAndConvertCanShowIt() throws {
+        let file = "Fixtures/ttml/regions-none-selected.ttml"
+        let run = try CommandLineRun.cuekit(["validate", file])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("\(file):10:29: error: the document defines regions but none of its text selects one"))
+        #expect(run.standardOutput.contains("--unregioned default-region"))
+        let converted = try CommandLineRun.cuekit(["convert", "--unregioned", "default-region", file])
+        #expect(converted.status == 0)
+        #expect(converted.standardOutput.contains("¿Dónde estabas?"))
+        #expect(converted.standardOutput.contains("Aquí."))
+        let hidden = try CommandLineRun.cuekit(["convert", file])
+        #expect(hidden.status == 0, "the output was written")
+        #expect(!hidden.standardOutput.contains("Aquí."))
+        #expect(hidden.standardError.contains("[ttml-all-content-unregioned]"))
+    }
+
     @Test func warningsAloneAreValidUnlessStrict() throws {
         let file = "Fixtures/subrip/tags.srt"
         let relaxed = try CommandLineRun.cuekit(["validate", file])
