@@ -104,6 +104,11 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Exit 1 when an input has errors, though its output was written.")
     var strict = false
 
+    // How many cues the ordering window holds and how many late cues make one spilled run: hidden,
+    // for tests that make the spilling path run on small inputs.
+    @Option(help: .hidden) var orderingWindow = CueOrdering.defaultWindowSize
+    @Option(help: .hidden) var orderingRunLength = CueOrdering.defaultRunLength
+
     @OptionGroup(title: "Limits")
     var limits: ReadingOptions
 
@@ -168,6 +173,8 @@ struct ConvertCommand: ParsableCommand {
         settings.webVTTLimits = limits.webVTTLimits
         settings.encoding = limits.encoding
         settings.ttmlOptions.unregionedContent = unregioned.content
+        settings.orderingWindow = orderingWindow
+        settings.orderingRunLength = orderingRunLength
         let resolved = try style.resolve()
         if let resolved { settings.style = (resolved.style, resolved.path, resolved.locations) }
 

@@ -4,6 +4,12 @@ import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Everything `cuekit convert` does to a track, the same for every input of a batch.
 struct ConversionSettings: Sendable {
     /// The input format, when the command line names it; otherwise each input's content tells.
@@ -25,6 +31,10 @@ struct ConversionSettings: Sendable {
     var encoding: TextEncoding?
     /// How TTML is read (`--unregioned`).
     var ttmlOptions = TTMLReaderOptions()
+    /// How many cues the ordering window holds, and how many late cues make one spilled run
+    /// (``CueOrdering``).
+    var orderingWindow = CueOrdering.defaultWindowSize
+    var orderingRunLength = CueOrdering.defaultRunLength
 }
 
 /// What converting one input did.
@@ -37,6 +47,8 @@ struct ConversionOutcome: Sendable {
     var droppedEmpty = 0
     /// The style's own diagnostics (reported once per run, not per file).
     var styleDiagnostics: [Diagnostic] = []
+    /// Cues that came after a cue with a later start, and were put in order.
+    var reordered = 0
 }
 
 /// One conversion: the input streamed through its reader, the edits, and a writer whose sink is
@@ -48,40 +60,80 @@ struct ConversionJob {
     /// Converts `input` (`-` for standard input) to `output` (`-` for standard output, otherwise a
     /// file replaced atomically). Throws a ``ReadError`` when the input cannot be read as a track,
     /// or a file cannot be read or written: then no output file is left behind.
+    ///
+    /// Cues are written in start-time order (``CueOrdering``). The output is first written to a
+    /// file that can be read back (the destination's temporary file, or, for standard output, a
+    /// temporary file copied out at the end); when cues came too late for the ordering window, it
+    /// is read back and merged with them into the final output.
     func run(input: String, output: String) throws -> ConversionOutcome {
         let inputName = input == "-" ? "<stdin>" : input
         var source = try TrackInput.open(input, format: settings.inputFormat)
         source.webVTTLimits = settings.webVTTLimits
         source.encoding = settings.encoding
         source.ttmlOptions = settings.ttmlOptions
-        if output == "-" {
-            return try run(source, inputName: inputName, outputName: "<stdout>") { FileDescriptorSink.standardOutput() } complete: { sink in
-                var sink = sink
-                try sink.flush()
-            }
-        }
-        return try run(source, inputName: inputName, outputName: output) { try AtomicFileSink(path: output) } complete: { try $0.commit() }
-    }
-
-    private func run<Sink: ByteSink>(
-        _ source: TrackInput, inputName: String, outputName: String, makeSink: () throws -> Sink, complete: (Sink) throws -> Void
-    ) throws -> ConversionOutcome {
         switch settings.outputFormat {
         case .subRip:
-            return try pump(source, inputName: inputName, outputName: outputName, complete: complete) {
-                SubRipWriter(to: try makeSink(), options: settings.subRip)
+            return try convert(source, inputName: inputName, output: output, makeReader: { SubRipReader() }) {
+                SubRipWriter(to: $0, options: settings.subRip)
             }
         case .webVTT, .ttml:
-            return try pump(source, inputName: inputName, outputName: outputName, complete: complete) {
-                WebVTTWriter(to: try makeSink(), options: settings.webVTT)
+            return try convert(source, inputName: inputName, output: output, makeReader: { WebVTTReader() }) {
+                WebVTTWriter(to: $0, options: settings.webVTT)
             }
         }
     }
 
+    private func convert<Writer: TrackWriter, Reader: TrackReader>(
+        _ source: TrackInput, inputName: String, output: String, makeReader: () -> Reader, makeWriter: (OutputSink) -> Writer
+    ) throws -> ConversionOutcome where Writer.Sink == OutputSink {
+        let outputName = output == "-" ? "<stdout>" : output
+        let scratch = output == "-" ? Self.temporaryFolder + "/cuekit-output" : output
+        let spillFolder = output == "-" ? Self.temporaryFolder : Self.folder(of: output)
+        var ordering = CueOrdering(windowSize: settings.orderingWindow, runLength: settings.orderingRunLength, spillFolder: spillFolder)
+        var (outcome, first) = try pump(source, inputName: inputName, outputName: outputName, ordering: &ordering) {
+            makeWriter(try OutputSink(path: scratch))
+        }
+        let written = first.sink
+        defer { written.discard() }
+        if ordering.reorderedCount > 0, !settings.quiet {
+            let late = ordering.late?.count ?? 0
+            let how = late > 0 ? " (\(Self.count(late, "cue")) merged back from sorted runs in temporary files)" : ""
+            StandardError.write(
+                Diagnostic(
+                    .warning, .convertReordered, at: nil,
+                    "\(Self.count(ordering.reorderedCount, "cue")) start before a cue ahead of them; they are written in start-time order, as WebVTT requires\(how)"
+                ).formatted(file: inputName) + "\n")
+        }
+        guard let path = written.temporaryPath else {
+            // Written straight to a device or FIFO: nothing to read back (and nothing came late,
+            // or the merge below could not be made).
+            var sink = written
+            try sink.commit()
+            return outcome
+        }
+        if let late = ordering.late {
+            var final = makeWriter(try OutputSink(path: output))
+            try Self.merge(readingBack: path, with: late, reader: makeReader(), into: &final)
+            try final.finish()
+            var sink = final.sink
+            try sink.commit()
+        } else if output == "-" {
+            var standardOutput = FileDescriptorSink.standardOutput()
+            try FileByteSource(path: path).forEachChunk { try standardOutput.write($0) }
+            try standardOutput.flush()
+        } else {
+            var sink = written
+            try sink.commit()
+        }
+        outcome.reordered = ordering.reorderedCount
+        return outcome
+    }
+
+    /// The first pass: the input through the edits and the ordering window into `makeWriter`'s
+    /// writer, made on the first event (so an input that cannot be read makes no file).
     private func pump<Writer: TrackWriter>(
-        _ source: TrackInput, inputName: String, outputName: String, complete: (Writer.Sink) throws -> Void,
-        makeWriter: () throws -> Writer
-    ) throws -> ConversionOutcome {
+        _ source: TrackInput, inputName: String, outputName: String, ordering: inout CueOrdering, makeWriter: () throws -> Writer
+    ) throws -> (ConversionOutcome, Writer) {
         var outcome = ConversionOutcome()
         var writer: Writer?
         var applier = settings.style.map { CastStyleApplier(style: $0.style, at: $0.path, locations: $0.locations) }
@@ -89,9 +141,12 @@ struct ConversionJob {
         let quiet = settings.quiet
         let dropEmpty = settings.dropEmpty
 
-        func emit(_ event: TrackEvent) throws {
+        func write(_ event: TrackEvent) throws {
             if writer == nil { writer = try makeWriter() }
             try writer!.write(event)
+        }
+        func emit(_ event: TrackEvent) throws {
+            try ordering.take(event, emit: write)
         }
         func styled(_ event: TrackEvent) throws {
             if applier != nil { try applier!.process(event, to: emit) } else { try emit(event) }
@@ -122,9 +177,9 @@ struct ConversionJob {
             try applier!.finish(to: emit)
             outcome.styleDiagnostics = applier!.diagnostics
         }
+        try ordering.finish(emit: write)
         if writer == nil { writer = try makeWriter() }
         try writer!.finish()
-        try complete(writer!.sink)
         for diagnostic in writer!.diagnostics {
             StandardError.write(diagnostic.formatted(file: outputName) + "\n")
         }
@@ -136,7 +191,48 @@ struct ConversionJob {
         if outcome.droppedEmpty > 0 {
             StandardError.write("\(inputName): note: \(Self.count(outcome.droppedEmpty, "empty cue")) left out (--drop-empty)\n")
         }
-        return outcome
+        return (outcome, writer!)
+    }
+
+    /// The second pass, when cues came late: the first pass's output, read back (it is CueKit's own,
+    /// so it reads as it was written), with the late cues merged in by start time.
+    private static func merge<Reader: TrackReader, Writer: TrackWriter>(
+        readingBack path: String, with late: LateCueRuns, reader: Reader, into writer: inout Writer
+    ) throws {
+        var reader = reader
+        let lateCues = try late.merged()
+        var pending = try lateCues.next()
+        func write(_ event: TrackEvent) throws {
+            switch event {
+            case .cue(let cue):
+                while let entry = pending, entry.cue.start < cue.start {
+                    try writer.write(.cue(entry.cue))
+                    pending = try lateCues.next()
+                }
+                try writer.write(event)
+            case .diagnostic:
+                break
+            default:
+                try writer.write(event)
+            }
+        }
+        try FileByteSource(path: path).forEachChunk { try reader.feed($0, to: write) }
+        try reader.finish(to: write)
+        while let entry = pending {
+            try writer.write(.cue(entry.cue))
+            pending = try lateCues.next()
+        }
+    }
+
+    /// `$TMPDIR`, or `/tmp`.
+    static var temporaryFolder: String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
+    /// The folder a path is in (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// True when the cue shows no text: nothing but white space once its markup is removed.

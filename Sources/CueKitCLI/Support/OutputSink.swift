@@ -38,6 +38,14 @@ struct OutputSink: ByteSink {
         if let file { try file.commit() } else { try standardOutput?.flush() }
     }
 
+    /// The file being written before it is committed, which can be read back; nil for standard output.
+    var temporaryPath: String? { file?.temporaryPath }
+
+    /// Abandons a file output: the temporary file is removed and the destination left as it was.
+    func discard() {
+        file?.discard()
+    }
+
     /// Writes a whole text to `path` and commits it; I/O failures become a ``CommandFailure``
     /// (exit 2) naming the file.
     static func write(_ text: String, to path: String) throws {

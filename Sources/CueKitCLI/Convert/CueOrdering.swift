@@ -1,0 +1,130 @@
+import CueKit
+
+/// Puts a converted track's cues in start-time order, as WebVTT requires (W3C WebVTT, section 4.1:
+/// "cues ... in order of start time"), with memory bounded whatever the input.
+///
+/// Inputs are unsorted in two ways. Most are nearly sorted (a TTML `seq` of timed `div`s, a SubRip
+/// file with two cues swapped): a window of the latest cues, a heap of ``windowSize`` cues, sorts
+/// them as they stream through. A cue that starts before one the window has already let go is
+/// *late*: it is set aside in sorted runs of ``runLength`` cues, spilled to temporary files, and
+/// merged with the streamed output at the end (``LateCueRuns``). Ties keep the input's order.
+///
+/// A `NOTE` stays before the cue that followed it in the input; other events (header, regions,
+/// style sheets, diagnostics) pass straight through, ahead of the cues still in the window.
+struct CueOrdering {
+    /// How many cues the window holds.
+    let windowSize: Int
+    /// How many late cues are sorted in memory before they are spilled as one run.
+    let runLength: Int
+    /// Where late runs are spilled.
+    let spillFolder: String
+
+    private var window = CueHeap()
+    private var pendingNotes: [Note] = []
+    private var sequence = 0
+    private var lastEmittedStart = Int.min
+    private var latestInputStart = Int.min
+    /// Cues that came after a cue with a later start.
+    private(set) var reorderedCount = 0
+    private(set) var late: LateCueRuns?
+
+    static let defaultWindowSize = 4096
+    static let defaultRunLength = 32768
+
+    init(windowSize: Int = defaultWindowSize, runLength: Int = defaultRunLength, spillFolder: String) {
+        self.windowSize = max(1, windowSize)
+        self.runLength = max(1, runLength)
+        self.spillFolder = spillFolder
+    }
+
+    /// Takes the next event of the track; hands on what can be written now.
+    mutating func take(_ event: TrackEvent, emit: (TrackEvent) throws -> Void) throws {
+        switch event {
+        case .cue(let cue):
+            if cue.start < latestInputStart { reorderedCount += 1 }
+            latestInputStart = max(latestInputStart, cue.start)
+            let notes = pendingNotes
+            pendingNotes.removeAll(keepingCapacity: true)
+            if cue.start < lastEmittedStart {
+                // Too late for the window: its notes stay where they were, the cue is set aside.
+                for note in notes { try emit(.note(note)) }
+                if late == nil { late = LateCueRuns(runLength: runLength, folder: spillFolder) }
+                try late!.add(cue, sequence: sequence)
+            } else {
+                window.push(CueHeap.Entry(cue: cue, sequence: sequence, notes: notes))
+                if window.count > windowSize { try release(window.pop()!, emit) }
+            }
+            sequence += 1
+        case .note(let note):
+            pendingNotes.append(note)
+        default:
+            try emit(event)
+        }
+    }
+
+    /// Hands on the cues still in the window, and the notes after the last cue.
+    mutating func finish(emit: (TrackEvent) throws -> Void) throws {
+        while let entry = window.pop() { try release(entry, emit) }
+        for note in pendingNotes { try emit(.note(note)) }
+        pendingNotes.removeAll()
+        try late?.finishWriting()
+    }
+
+    private mutating func release(_ entry: CueHeap.Entry, _ emit: (TrackEvent) throws -> Void) throws {
+        lastEmittedStart = entry.cue.start
+        for note in entry.notes { try emit(.note(note)) }
+        try emit(.cue(entry.cue))
+    }
+}
+
+/// A binary min-heap of cues by start time, then input order.
+struct CueHeap {
+    struct Entry {
+        var cue: Cue
+        var sequence: Int
+        /// The notes that came just before the cue.
+        var notes: [Note] = []
+
+        static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+            a.cue.start != b.cue.start ? a.cue.start < b.cue.start : a.sequence < b.sequence
+        }
+    }
+
+    private var entries: [Entry] = []
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func push(_ entry: Entry) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Entry.precedes(entries[child], entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Entry? {
+        guard !entries.isEmpty else { return nil }
+        entries.swapAt(0, entries.count - 1)
+        let top = entries.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < entries.count, Entry.precedes(entries[left], entries[smallest]) { smallest = left }
+            if right < entries.count, Entry.precedes(entries[right], entries[smallest]) { smallest = right }
+            if smallest == parent { break }
+            entries.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return top
+    }
+}
+
+extension DiagnosticCode {
+    /// Cues of the input out of start-time order, written in order.
+    static let convertReordered: DiagnosticCode = "cue-order"
+}
