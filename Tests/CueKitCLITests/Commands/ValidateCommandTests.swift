@@ -37,6 +37,11 @@ struct ValidateCommandTests {
                 1 file: 0 valid, 1 invalid (1 error, 0 warnings)
 
                 """)
+        // inspect --json (the browser's VTTCue list) judges the file the same way: no cue list.
+        let inspected = try CommandLineRun.cuekit(["inspect", "--json", file])
+        #expect(inspected.status == 1)
+        #expect(inspected.standardOutput.isEmpty)
+        #expect(inspected.standardError.contains("[vtt-no-signature]"))
         let forced = try CommandLineRun.cuekit(["validate", "--from", "vtt", "-"], input: Array("00:00:01.000 --> 00:00:02.000\nHello\n".utf8))
         #expect(forced.status == 1)
         #expect(forced.standardOutput.contains("[vtt-no-signature]"))
