@@ -52,7 +52,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         if let file { prefix += file + ":" }
         if let location { prefix += "\(location.line):\(location.column):" }
         if !prefix.isEmpty { prefix += " " }
-        return "\(prefix)\(severity.rawValue): \(message) [\(code.rawValue)]"
+        return "\(prefix)\(severity.rawValue): \(message) [\(code.rawValue)]".escapingControlCharacters
     }
 }
 
@@ -78,4 +78,32 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     public var description: String { rawValue }
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension String {
+    /// The text with every control character (C0, DEL, C1) written as a Swift escape (`\n`, `\t`,
+    /// `\u{1B}`), so that text copied from a file or a file name cannot move the cursor, set the
+    /// terminal's title or clear its screen, nor split one diagnostic line into two.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: Self.isControl) else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count + 8)
+        for scalar in unicodeScalars {
+            guard Self.isControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
 }

@@ -26,7 +26,7 @@ struct TextValidationReport: ValidationReport {
 
     mutating func end(_ file: FileValidation) throws {
         try output.flush()
-        if let failure = file.failure { StandardError.write("cuekit: error: \(failure)\n") }
+        if let failure = file.failure { StandardError.write("cuekit: error: \(String(describing: failure).escapingControlCharacters)\n") }
     }
 
     mutating func finish(_ summary: ValidationSummary) throws {

@@ -51,11 +51,11 @@ struct BatchConversion {
                     let message =
                         code == IOFailure.readCode || code == IOFailure.writeCode
                         ? error.diagnostic.message : error.inFile(inputs[index]).description
-                    StandardError.write("cuekit: error: \(message)\n")
+                    StandardError.write("cuekit: error: \(message.escapingControlCharacters)\n")
                     result = .failed(message)
                 } catch {
                     let message = "\(inputs[index]): \(error)"
-                    StandardError.write("cuekit: error: \(message)\n")
+                    StandardError.write("cuekit: error: \(message.escapingControlCharacters)\n")
                     result = .failed(message)
                 }
                 state.finish(index, result)

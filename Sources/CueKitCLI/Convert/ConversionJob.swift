@@ -45,6 +45,9 @@ struct ConversionOutcome: Sendable {
     var droppedBeforeZero = 0
     /// Cues dropped by `--drop-empty`.
     var droppedEmpty = 0
+    /// Cues dropped because the timing edit takes them past ``TimingEdit/latest``, and the first.
+    var droppedPastTheLatestTime = 0
+    var firstPastTheLatestTime: Cue?
     /// The style's own diagnostics (reported once per run, not per file).
     var styleDiagnostics: [Diagnostic] = []
     /// Cues that came after a cue with a later start, and were put in order.
@@ -158,11 +161,17 @@ struct ConversionJob {
                 if !quiet { StandardError.write(diagnostic.formatted(file: inputName) + "\n") }
             case .cue(var cue):
                 if !timing.isIdentity {
-                    guard let edited = timing.apply(to: cue) else {
+                    switch timing.apply(to: cue) {
+                    case .edited(let edited): cue = edited
+                    case .endsBeforeZero:
                         outcome.droppedBeforeZero += 1
                         return
+                    case .pastTheLatestTime:
+                        if outcome.droppedPastTheLatestTime == 0 { outcome.firstPastTheLatestTime = cue }
+                        outcome.droppedPastTheLatestTime += 1
+                        outcome.inputErrors += 1
+                        return
                     }
-                    cue = edited
                 }
                 if dropEmpty, Self.isEmpty(cue) {
                     outcome.droppedEmpty += 1
@@ -185,11 +194,19 @@ struct ConversionJob {
         }
         if outcome.droppedBeforeZero > 0 {
             StandardError.write(
-                "\(inputName): note: left out \(Self.count(outcome.droppedBeforeZero, "cue")) that end at or before 00:00:00.000 after the timing edit\n"
+                "\(inputName.escapingControlCharacters): note: left out \(Self.count(outcome.droppedBeforeZero, "cue")) that end at or before 00:00:00.000 after the timing edit\n"
             )
         }
+        if let first = outcome.firstPastTheLatestTime {
+            let name = first.id.isEmpty ? "the cue at \(Timestamp.format(first.start))" : "cue '\(first.id)' (\(Timestamp.format(first.start)))"
+            StandardError.write(
+                Diagnostic(
+                    .error, .timingEditOutOfRange, at: nil,
+                    "the timing edit takes \(Self.count(outcome.droppedPastTheLatestTime, "cue")), the first \(name), past the latest time a track can hold (\(TimingEdit.latestHours) hours); they are left out"
+                ).formatted(file: inputName) + "\n")
+        }
         if outcome.droppedEmpty > 0 {
-            StandardError.write("\(inputName): note: \(Self.count(outcome.droppedEmpty, "empty cue")) left out (--drop-empty)\n")
+            StandardError.write("\(inputName.escapingControlCharacters): note: \(Self.count(outcome.droppedEmpty, "empty cue")) left out (--drop-empty)\n")
         }
         return (outcome, writer!)
     }

@@ -127,4 +127,6 @@ struct CueHeap {
 extension DiagnosticCode {
     /// Cues of the input out of start-time order, written in order.
     static let convertReordered: DiagnosticCode = "cue-order"
+    /// A timing edit (`--shift`, `--scale`, `--frame-rate`) that takes a cue past the latest time.
+    static let timingEditOutOfRange: DiagnosticCode = "timing-edit-out-of-range"
 }

@@ -17,28 +17,47 @@ struct TimingEdit: Sendable, Equatable {
     var isIdentity: Bool { numerator == denominator && shift == 0 }
 
     /// `t × numerator / denominator + shift`, rounded half away from zero.
-    func apply(_ time: Int) -> Int {
-        guard numerator != denominator else { return time &+ shift }
+    /// The latest time a timing edit may give: 2^62 ms (146 million years), so that the model's
+    /// arithmetic on times never overflows.
+    static let latest = 1 << 62
+    static var latestHours: Int { latest / 3_600_000 }
+
+    /// The edited time; nil when it would be later than ``latest`` (or earlier than its negative).
+    func apply(_ time: Int) -> Int? {
+        guard numerator != denominator else {
+            let (sum, overflow) = time.addingReportingOverflow(shift)
+            return !overflow && abs(sum) <= Self.latest ? sum : nil
+        }
         // Round |t × n| / d half away from zero, on 128 bits.
         let negative = time < 0
-        let absolute = negative ? (0 - time) : time
-        let wide = absolute.multipliedFullWidth(by: numerator)
-        // Beyond 2^62 ms (146 million years) the time saturates rather than overflowing.
-        guard wide.high == 0, wide.low < UInt(1 << 62) else { return negative ? -(1 << 62) : 1 << 62 }
+        let absolute = time.magnitude
+        let wide = absolute.multipliedFullWidth(by: UInt(numerator))
+        guard wide.high == 0, wide.low < UInt(Self.latest) else { return nil }
         let product = Int(wide.low)
         var scaled = product / denominator
         if (product % denominator) * 2 >= denominator { scaled += 1 }
-        return (negative ? -scaled : scaled) &+ shift
+        let (sum, overflow) = (negative ? -scaled : scaled).addingReportingOverflow(shift)
+        return !overflow && abs(sum) <= Self.latest ? sum : nil
     }
 
     /// Edits a cue's times and the timestamps in its text; nil when it ends at or before 0.
-    func apply(to cue: Cue) -> Cue? {
+    /// What a timing edit makes of a cue.
+    enum Outcome {
+        case edited(Cue)
+        /// The cue ends at or before zero: it is left out.
+        case endsBeforeZero
+        /// The cue's times would pass ``TimingEdit/latest``: it is left out, and reported.
+        case pastTheLatestTime
+    }
+
+    func apply(to cue: Cue) -> Outcome {
+        guard let start = apply(cue.start), let end = apply(cue.end) else { return .pastTheLatestTime }
         var edited = cue
-        edited.start = max(0, apply(cue.start))
-        edited.end = apply(cue.end)
-        if edited.end <= 0 { return nil }
+        edited.start = max(0, start)
+        edited.end = end
+        if edited.end <= 0 { return .endsBeforeZero }
         if cue.text.utf8.contains(UInt8(ascii: "<")) { edited.text = retimed(cue.text) }
-        return edited
+        return .edited(edited)
     }
 
     /// The markup with every timestamp tag (`<00:01.500>`) edited, written with hours.
@@ -55,7 +74,7 @@ struct TimingEdit: Sendable, Equatable {
                 let collected = bytes.withUnsafeBytes { Timestamp.collect(from: $0, at: &position) }
                 if case .success(let time) = collected, position < count, bytes[position] == UInt8(ascii: ">") {
                     result.append(UInt8(ascii: "<"))
-                    Timestamp.append(max(0, apply(time.milliseconds)), to: &result)
+                    Timestamp.append(max(0, apply(time.milliseconds) ?? time.milliseconds), to: &result)
                     result.append(UInt8(ascii: ">"))
                     index = position + 1
                     continue
@@ -82,7 +101,8 @@ struct TimingEdit: Sendable, Equatable {
         let units: [(String, Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
         for (unit, factor) in units where body.hasSuffix(unit) && !body.contains(":") {
             let number = body.dropLast(unit.count)
-            guard let fraction = Fraction(decimal: number), let value = fraction.times(factor) else { break }
+            guard let fraction = Fraction(decimal: number) else { break }
+            guard let value = fraction.times(factor), value <= Self.latest else { throw ValidationError(tooLong(text)) }
             return sign * value
         }
         if body.contains(":") {
@@ -94,13 +114,20 @@ struct TimingEdit: Sendable, Equatable {
                     guard !part.isEmpty, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else {
                         throw ValidationError(durationHelp(text))
                     }
-                    total += value * factor
-                    factor *= 60
+                    let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+                    let (sum, sumOverflow) = total.addingReportingOverflow(product)
+                    guard !overflow, !sumOverflow, sum <= Self.latest else { throw ValidationError(tooLong(text)) }
+                    total = sum
+                    factor = factor.multipliedReportingOverflow(by: 60).partialValue
                 }
                 return sign * total
             }
         }
         throw ValidationError(durationHelp(text))
+    }
+
+    private static func tooLong(_ text: String) -> String {
+        "'\(text)' is longer than any time a track can hold (\(latestHours) hours)"
     }
 
     private static func durationHelp(_ text: String) -> String {
@@ -113,7 +140,7 @@ struct TimingEdit: Sendable, Equatable {
             if let top = Fraction(decimal: text[..<slash]), let bottom = Fraction(decimal: text[text.index(after: slash)...]),
                 top.numerator > 0, bottom.numerator > 0
             {
-                return reduced(top.numerator * bottom.denominator, top.denominator * bottom.numerator)
+                return try reduced(top.numerator, bottom.denominator, top.denominator, bottom.numerator, text)
             }
         } else if let value = Fraction(decimal: Substring(text)), value.numerator > 0 {
             return reduced(value.numerator, value.denominator)
@@ -128,7 +155,7 @@ struct TimingEdit: Sendable, Equatable {
         guard parts.count == 2, let from = frameRate(parts[0]), let to = frameRate(parts[1]) else {
             throw ValidationError("'\(text)' is not FROM:TO frame rates; write e.g. 25:23.976")
         }
-        return reduced(from.numerator * to.denominator, from.denominator * to.numerator)
+        return try reduced(from.numerator, to.denominator, from.denominator, to.numerator, text)
     }
 
     private static func frameRate(_ text: Substring) -> Fraction? {
@@ -140,6 +167,14 @@ struct TimingEdit: Sendable, Equatable {
             guard let value = Fraction(decimal: text), value.numerator > 0 else { return nil }
             return value
         }
+    }
+
+    /// `(a × b) / (c × d)` in lowest terms; a usage error when the products do not fit.
+    private static func reduced(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ text: String) throws -> (numerator: Int, denominator: Int) {
+        let (numerator, overflow) = a.multipliedReportingOverflow(by: b)
+        let (denominator, overflow2) = c.multipliedReportingOverflow(by: d)
+        guard !overflow, !overflow2 else { throw ValidationError("'\(text)' has too many digits to be used exactly") }
+        return reduced(numerator, denominator)
     }
 
     private static func reduced(_ numerator: Int, _ denominator: Int) -> (numerator: Int, denominator: Int) {
@@ -183,7 +218,8 @@ private struct Fraction {
 
     /// `self × factor`, rounded to the nearest whole number (halves up).
     func times(_ factor: Int) -> Int? {
-        let product = numerator * factor
+        let (product, overflow) = numerator.multipliedReportingOverflow(by: factor)
+        guard !overflow, product <= Int.max - denominator else { return nil }
         return product % denominator == 0 ? product / denominator : (product + denominator / 2) / denominator
     }
 }

@@ -23,7 +23,7 @@ struct CommandFailure: Error {
     var status: ExitStatus
 
     init(_ message: String, status: ExitStatus = .usageOrIOError) {
-        self.message = message
+        self.message = message.escapingControlCharacters
         self.status = status
     }
 }

@@ -53,6 +53,8 @@ struct TTMLParagraphRenderer {
         var usedUnboundedEnd = false
         var droppedEmptyLines = false
         var hadUnassociatedText = false
+        /// The paragraph's times add up past ``TTMLTime/latest``.
+        var timeBeyondReach = false
     }
 
     /// Resolves the paragraph's timing only (its interval decides where a `seq` sibling begins).
@@ -65,6 +67,12 @@ struct TTMLParagraphRenderer {
         resolveTiming(&paragraph)
         let root = paragraph.nodes[0].interval
         guard !root.isEmpty else { return outcome }
+        // Offsets that add up past the latest time the reader reads (nested time containers, each
+        // within reach on its own): the paragraph is not presented, and the reader says why.
+        guard root.begin.isWithinReach, root.end.isWithinReach else {
+            outcome.timeBeyondReach = true
+            return outcome
+        }
 
         // The leaves that are ever shown, with their regions.
         var leaves: [(node: Int, region: Int)] = []

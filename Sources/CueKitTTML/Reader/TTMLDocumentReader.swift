@@ -732,6 +732,11 @@ struct TTMLDocumentReader {
                 report(.note, .ttmlEmptyLine, finished.location, "empty lines (a br with nothing before it on its line) cannot be written in WebVTT cue text; they were left out")
             }
             reportRubyRepairs(finished.rubyRepairs, at: finished.location)
+            if outcome.timeBeyondReach {
+                report(
+                    .error, .ttmlBadTime, finished.location,
+                    "the paragraph's times, added up through its time containers, are past the latest time CueKit reads (a billion hours): it is not presented")
+            }
             if outcome.hadUnassociatedText, !reportedUnassociated {
                 reportedUnassociated = true
                 firstUnassociated = finished.location

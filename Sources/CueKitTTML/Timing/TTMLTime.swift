@@ -54,19 +54,37 @@ struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `Int.max` milliseconds saturate.
     var milliseconds: Int? {
         guard !isIndefinite else { return nil }
-        if numerator < 0 { return -TTMLTime(-numerator, over: denominator).milliseconds! }
-        let product = Int64(1000).multipliedFullWidth(by: numerator)
-        guard product.high < denominator else { return Int.max }
-        let (quotient, remainder) = denominator.dividingFullWidth(product)
+        let magnitude = numerator.magnitude
+        // Unsigned arithmetic throughout: 1000 × |numerator| / denominator, whose quotient fits in
+        // 64 bits once the high half of the product is below the denominator.
+        let product = UInt64(1000).multipliedFullWidth(by: magnitude)
+        let divisor = denominator.magnitude
+        guard product.high < divisor else { return numerator < 0 ? -Int.max : Int.max }
+        let (quotient, remainder) = divisor.dividingFullWidth(product)
         let twice = remainder.multipliedReportingOverflow(by: 2)
         let comparison: Int
-        if twice.overflow || twice.partialValue > denominator {
+        if twice.overflow || twice.partialValue > divisor {
             comparison = 1
         } else {
-            comparison = twice.partialValue == denominator ? 0 : -1
+            comparison = twice.partialValue == divisor ? 0 : -1
         }
-        if comparison > 0 || (comparison == 0 && quotient % 2 != 0) { return Int(quotient) + 1 }
-        return Int(quotient)
+        var rounded = quotient
+        if comparison > 0 || (comparison == 0 && quotient % 2 != 0) { rounded += 1 }
+        guard rounded <= UInt64(Int.max) else { return numerator < 0 ? -Int.max : Int.max }
+        return numerator < 0 ? -Int(rounded) : Int(rounded)
+    }
+
+    /// The latest time the reader reads, in hours: a billion hours (114,000 years), far past any
+    /// programme, and small enough that sums of such times stay exact in 64 bits.
+    static let latestHours: Int64 = 1_000_000_000
+    /// ``latestHours`` as a time.
+    static let latest = TTMLTime(seconds: latestHours * 3600)
+
+    /// True for the indefinite time and for times no later than ``latest`` (and no earlier than its
+    /// negative): what the reader turns into cue times. A time past it, one expression or a sum of
+    /// nested offsets, is a `ttml-bad-time` error, never a clamp.
+    var isWithinReach: Bool {
+        isIndefinite || (self <= Self.latest && TTMLTime.zero - Self.latest <= self)
     }
 
     // MARK: Arithmetic

@@ -52,8 +52,11 @@ enum TTMLTimeExpression {
             return .failure(
                 Failure(reason: "wallclock times name a real-world date and time, which CueKit cannot place on the media timeline"))
         }
-        if bytes.contains(UInt8(ascii: ":")) { return clockTime(bytes, parameters) }
-        return offsetTime(bytes, parameters).map { Parsed(time: $0, warning: nil) }
+        let parsed = bytes.contains(UInt8(ascii: ":")) ? clockTime(bytes, parameters) : offsetTime(bytes, parameters).map { Parsed(time: $0, warning: nil) }
+        if case .success(let result) = parsed, !result.time.isWithinReach {
+            return .failure(Failure(reason: "it is past the latest time CueKit reads (a billion hours)"))
+        }
+        return parsed
     }
 
     // MARK: Clock time
