@@ -187,7 +187,12 @@ struct ConvertCommand: ParsableCommand {
             for result in results {
                 switch result {
                 case .failed: failed += 1
-                case .converted(let outcome): if outcome.inputErrors > 0 { withErrors += 1 }
+                case .converted(let outcome):
+                    if outcome.stoppedBy != nil {
+                        failed += 1
+                    } else if outcome.inputErrors > 0 {
+                        withErrors += 1
+                    }
                 }
             }
             if let resolved, case .converted(let first)? = results.first(where: { if case .converted = $0 { true } else { false } }) {
@@ -215,7 +220,19 @@ struct ConvertCommand: ParsableCommand {
             throw CommandFailure(error.inFile(input == "-" ? "<stdin>" : input).description, status: .invalidInput)
         }
         resolved?.report(outcome.styleDiagnostics.filter { $0.code != .castFileImportant })
+        if let stopped = outcome.stoppedBy {
+            Self.reportStopped(stopped, input: input, outcome: outcome)
+            throw ExitCode(ExitStatus.invalidInput.rawValue)
+        }
         if strict, outcome.inputErrors > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+    }
+
+    /// Reading stopped half-way: the error, and what the output holds.
+    static func reportStopped(_ error: ReadError, input: String, outcome: ConversionOutcome) {
+        let name = input == "-" ? "<stdin>" : input
+        StandardError.write(error.diagnostic.formatted(file: name) + "\n")
+        StandardError.write(
+            "\(name.escapingControlCharacters): note: reading stopped there; the output holds the \(ConversionJob.count(outcome.cuesWritten, "cue")) read before it\n")
     }
 
     /// The cores this process may run on.

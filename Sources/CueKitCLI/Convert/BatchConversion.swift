@@ -45,7 +45,9 @@ struct BatchConversion {
             while let index = state.next() {
                 let result: FileResult
                 do {
-                    result = .converted(try job.run(input: inputs[index], output: outputs[index]))
+                    let outcome = try job.run(input: inputs[index], output: outputs[index])
+                    if let stopped = outcome.stoppedBy { ConvertCommand.reportStopped(stopped, input: inputs[index], outcome: outcome) }
+                    result = .converted(outcome)
                 } catch let error as ReadError {
                     let code = error.diagnostic.code
                     let message =

@@ -52,6 +52,11 @@ struct ConversionOutcome: Sendable {
     var styleDiagnostics: [Diagnostic] = []
     /// Cues that came after a cue with a later start, and were put in order.
     var reordered = 0
+    /// Cues handed to the writer.
+    var cuesWritten = 0
+    /// The error that stopped reading after some cues were read (a TTML document that is not
+    /// well-formed half-way, a limit): the output holds every cue read before it.
+    var stoppedBy: ReadError?
 }
 
 /// One conversion: the input streamed through its reader, the edits, and a writer whose sink is
@@ -154,7 +159,7 @@ struct ConversionJob {
         func styled(_ event: TrackEvent) throws {
             if applier != nil { try applier!.process(event, to: emit) } else { try emit(event) }
         }
-        try source.stream { event in
+        func take(_ event: TrackEvent) throws {
             switch event {
             case .diagnostic(let diagnostic):
                 if diagnostic.severity == .error { outcome.inputErrors += 1 }
@@ -177,10 +182,21 @@ struct ConversionJob {
                     outcome.droppedEmpty += 1
                     return
                 }
+                outcome.cuesWritten += 1
                 try styled(.cue(cue))
             default:
                 try styled(event)
             }
+        }
+        do {
+            try source.stream { event in
+                try take(event)
+            }
+        } catch let error as ReadError
+            where outcome.cuesWritten > 0 && error.diagnostic.code != IOFailure.readCode && error.diagnostic.code != IOFailure.writeCode
+        {
+            // Reading stopped half-way: what was read before is good, and kept.
+            outcome.stoppedBy = error
         }
         if applier != nil {
             try applier!.finish(to: emit)

@@ -29,6 +29,9 @@ final class XMLPushParser {
     @exclusivity(unchecked) var events: [XMLEvent] = []
     /// Why the document was refused, once it is; nothing is parsed after that.
     private(set) var refusal: XMLRefusal?
+    /// Elements open now, and whether the root element has ended.
+    private var depth = 0
+    private var rootClosed = false
 
     private var context: xmlParserCtxtPtr?
     /// Bytes held back until there are enough to tell the encoding (libxml2 needs four for a
@@ -108,6 +111,14 @@ final class XMLPushParser {
     // MARK: Driving libxml2
 
     private func start(terminate: Bool) {
+        if pending.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || pending.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            // libxml2 reads no UTF-32, and says only "Document is empty".
+            refusal = .notWellFormed(
+                message: "the document is UTF-32 (its byte order mark says so), which the XML parser does not read: convert it to UTF-8 (iconv -f UTF-32 -t UTF-8)",
+                location: .start)
+            pending = []
+            return
+        }
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
@@ -129,7 +140,9 @@ final class XMLPushParser {
         }
         let created: xmlParserCtxtPtr? = pending.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                xmlCreatePushParserCtxt(&handler, nil, chars.baseAddress, Int32(chars.count), nil)
+                let saved = cuekit_xml_silence_generic_errors()
+                defer { cuekit_xml_restore_generic_errors(saved) }
+                return xmlCreatePushParserCtxt(&handler, nil, chars.baseAddress, Int32(chars.count), nil)
             }
         }
         pending = []
@@ -154,10 +167,14 @@ final class XMLPushParser {
             let count = min(bytes.count - offset, 1 << 30)
             let base = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
             let last = terminate && offset + count == bytes.count
+            let saved = cuekit_xml_silence_generic_errors()
             xmlParseChunk(context, base, Int32(count), last ? 1 : 0)
+            cuekit_xml_restore_generic_errors(saved)
             offset += count
         } while offset < bytes.count && refusal == nil
-        if refusal == nil, context.pointee.wellFormed == 0, terminate {
+        if refusal == nil, haltedSilently {
+            refusal = Self.encodingFailure(at: currentLocation)
+        } else if refusal == nil, context.pointee.wellFormed == 0, terminate {
             // A fatal error that did not reach the error callback (should not happen).
             refusal = .notWellFormed(message: "the document is not well-formed XML", location: currentLocation)
         }
@@ -176,6 +193,25 @@ final class XMLPushParser {
         return SourceLocation(line: max(1, Int(input.pointee.line)), column: max(1, Int(input.pointee.col)))
     }
 
+    /// True when libxml2 stopped without telling the error callback: an encoding conversion
+    /// failure (bytes that are not in the document's encoding), which it reports only to the
+    /// generic handler. A fatal error stops it too, but sets `disableSAX` only after its callback.
+    /// At the end of input, bytes the encoder could not convert left unread say the same.
+    private var haltedSilently: Bool {
+        guard let context else { return false }
+        if context.pointee.disableSAX != 0 && context.pointee.instate == XML_PARSER_EOF { return true }
+        guard finished, let buffer = context.pointee.input?.pointee.buf, buffer.pointee.encoder != nil, let raw = buffer.pointee.raw else {
+            return false
+        }
+        return xmlBufUse(raw) > 0
+    }
+
+    private static func encodingFailure(at location: SourceLocation) -> XMLRefusal {
+        .notWellFormed(
+            message: "bytes that cannot be read in the document's encoding (declared, or told from its first bytes; CueKit reads UTF-8, UTF-16 and the encodings libxml2 converts): reading stops here",
+            location: location)
+    }
+
     // MARK: Callbacks
 
     private func startElement(
@@ -183,6 +219,7 @@ final class XMLPushParser {
         _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         guard refusal == nil else { return }
+        depth += 1
         let name = qualifiedName(uri, localName)
         var list: [XMLAttribute] = []
         if attributeCount > 0, let attributes, wanted(name, attributeCount, attributes) {
@@ -221,6 +258,8 @@ final class XMLPushParser {
 
     private func endElement(_ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
         guard refusal == nil else { return }
+        depth -= 1
+        if depth == 0 { rootClosed = true }
         events.append(.end(name: qualifiedName(uri, localName), location: currentLocation))
     }
 
@@ -250,9 +289,18 @@ final class XMLPushParser {
                 if location.column > reference { location = SourceLocation(line: location.line, column: location.column - reference) }
             }
         }
+        if haltedSilently {
+            // What follows an encoding failure (libxml2's "extra content" at the end) is not the
+            // problem: the bytes it could not convert are.
+            refusal = Self.encodingFailure(at: currentLocation)
+            return
+        }
         switch error.pointee.level {
         case XML_ERR_FATAL:
-            if finished, error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
+            if finished, error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue), rootClosed {
+                refusal = .notWellFormed(
+                    message: "there is content after the end of the root element (a document has exactly one root element)", location: location)
+            } else if finished, error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
                 // libxml2 names the end of input inside an element "extra content".
                 refusal = .notWellFormed(
                     message: "the input ends before the root element is closed (a truncated file, or a missing end tag)", location: location)
