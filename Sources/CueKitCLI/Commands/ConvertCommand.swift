@@ -172,6 +172,7 @@ struct ConvertCommand: ParsableCommand {
         settings.quiet = quiet
         settings.webVTTLimits = limits.webVTTLimits
         settings.encoding = limits.encoding
+        settings.maximumSpoolBytes = limits.maxSpoolBytes.bytes
         settings.ttmlOptions.unregionedContent = unregioned.content
         settings.orderingWindow = orderingWindow
         settings.orderingRunLength = orderingRunLength

@@ -50,6 +50,8 @@ struct InspectCommand: ParsableCommand {
     var maxLineLength: Int = 42
 
     func run() throws {
+        // Input spooled to a temporary file is removed if the command is stopped.
+        InterruptCleanup.install()
         let input: TrackInput
         do {
             input = try TrackInput.open(file, format: from?.format, limits: limits)

@@ -49,6 +49,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Input spooled to a temporary file is removed if the command is stopped.
+        InterruptCleanup.install()
         var report: any ValidationReport =
             switch outputFormat {
             case .text: TextValidationReport()

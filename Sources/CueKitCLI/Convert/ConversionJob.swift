@@ -31,6 +31,8 @@ struct ConversionSettings: Sendable {
     var encoding: TextEncoding?
     /// How TTML is read (`--unregioned`).
     var ttmlOptions = TTMLReaderOptions()
+    /// The most bytes kept of a stream read twice (`--max-spool-bytes`).
+    var maximumSpoolBytes = TrackInput.defaultMaximumSpoolBytes
     /// How many cues the ordering window holds, and how many late cues make one spilled run
     /// (``CueOrdering``).
     var orderingWindow = CueOrdering.defaultWindowSize
@@ -79,6 +81,7 @@ struct ConversionJob {
         source.webVTTLimits = settings.webVTTLimits
         source.encoding = settings.encoding
         source.ttmlOptions = settings.ttmlOptions
+        source.maximumSpoolBytes = settings.maximumSpoolBytes
         switch settings.outputFormat {
         case .subRip:
             return try convert(source, inputName: inputName, output: output, makeReader: { SubRipReader() }) {

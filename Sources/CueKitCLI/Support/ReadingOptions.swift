@@ -22,6 +22,12 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The longest WebVTT block (cue, STYLE, NOTE) read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
     var maxBlockBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumBlockLength)
 
+    @Option(
+        help: ArgumentHelp(
+            "The most bytes read from standard input or a pipe read as SubRip or TTML, which are kept in a temporary file to be read twice (K, M, G suffixes allowed).",
+            valueName: "bytes"))
+    var maxSpoolBytes: ByteCount = ByteCount(TrackInput.defaultMaximumSpoolBytes)
+
     /// The WebVTT reader's limits these flags give.
     var webVTTLimits: WebVTTReader.Options.Limits {
         var limits = WebVTTReader.Options.Limits()
@@ -79,6 +85,7 @@ struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
     }
 
     var description: String {
+        if bytes % (1 << 30) == 0 { return "\(bytes >> 30)G" }
         if bytes % (1 << 20) == 0 { return "\(bytes >> 20)M" }
         if bytes % (1 << 10) == 0 { return "\(bytes >> 10)K" }
         return "\(bytes)"

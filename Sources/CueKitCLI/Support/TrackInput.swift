@@ -24,8 +24,14 @@ struct TrackInput {
     let path: String
     /// The format the input is read as.
     let format: TrackFormat
-    /// Bytes already read from standard input to tell its format.
+    /// Bytes already read from a stream to tell its format (empty for a regular file, which is
+    /// read again from its start).
     private let prefix: [UInt8]
+    /// Standard input, a pipe, a FIFO or a device: read once, through this descriptor, and spooled
+    /// to a temporary file when it must be read twice. Nil for a regular file.
+    private let streamInput: StreamInput?
+    /// The most bytes spooled from a stream (`--max-spool-bytes`).
+    var maximumSpoolBytes = TrackInput.defaultMaximumSpoolBytes
     /// True when the first byte that is not white space (after a UTF-8 BOM) is `{`: a JSON
     /// document, such as a Cast message, rather than a track.
     let startsLikeJSON: Bool
@@ -44,20 +50,26 @@ struct TrackInput {
     /// The input at `path`, its format forced or told from its first bytes. Throws a ``ReadError``
     /// (`io-read`) when it cannot be read.
     static func open(_ path: String, format forced: TrackFormat?, limits: ReadingOptions? = nil) throws -> TrackInput {
-        let prefix = try readPrefix(path)
+        let stream = try StreamInput.open(path)
+        let prefix = try readPrefix(path, stream: stream)
         let named = path == "-" ? nil : TrackFormat(path: path)
         let detected = TrackFormat.detect(content: prefix)
         // A name that says WebVTT is read as WebVTT, as a browser (and so every Cast receiver) reads
         // it, whatever the content looks like; other names only break a tie.
         let format = forced ?? (named == .webVTT ? .webVTT : detected ?? named ?? .webVTT)
-        var input = TrackInput(path: path, format: format, prefix: path == "-" ? prefix : [], startsLikeJSON: startsLikeJSON(prefix))
+        var input = TrackInput(
+            path: path, format: format, prefix: stream == nil ? [] : prefix, streamInput: stream, startsLikeJSON: startsLikeJSON(prefix))
         input.contentLooksLike = detected
         if let limits {
             input.webVTTLimits = limits.webVTTLimits
             input.encoding = limits.encoding
+            input.maximumSpoolBytes = limits.maxSpoolBytes.bytes
         }
         return input
     }
+
+    /// 4 GiB: far past any caption file, and a bound on what an endless stream fills the disk with.
+    static let defaultMaximumSpoolBytes = 4 << 30
 
     private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
         var rest = bytes[...]
@@ -69,7 +81,12 @@ struct TrackInput {
     /// The whole input as bytes, for small documents such as JSON messages.
     func readAll() throws -> [UInt8] {
         do {
-            return try prefix + FileByteSource(path: path).readAll()
+            if let stream = streamInput {
+                var bytes = prefix
+                try stream.forEachChunk { bytes.append(contentsOf: $0) }
+                return bytes
+            }
+            return try FileByteSource(path: path).readAll()
         } catch let error as ReadError where error.path == nil {
             throw error.inFile(path)
         }
@@ -97,19 +114,19 @@ struct TrackInput {
                     throw ReadingOptions.explained(error)
                 }
             case .subRip:
-                if path == "-" {
-                    let spooled = try spoolStandardInput()
-                    defer { unlink(spooled) }
-                    try Self.streamSubRip(fileAtPath: spooled, encoding: encoding, handler)
+                if streamInput != nil {
+                    let spool = try spooled()
+                    defer { spool.discard() }
+                    try Self.streamSubRip(fileAtPath: spool.temporaryPath!, encoding: encoding, handler)
                 } else {
                     try Self.streamSubRip(fileAtPath: path, encoding: encoding, handler)
                 }
             case .ttml:
-                if path == "-" {
-                    let spooled = try spoolStandardInput()
-                    defer { unlink(spooled) }
+                if streamInput != nil {
+                    let spool = try spooled()
+                    defer { spool.discard() }
                     do {
-                        try TTMLReader.stream(fileAtPath: spooled, options: ttmlOptions, to: handler)
+                        try TTMLReader.stream(fileAtPath: spool.temporaryPath!, options: ttmlOptions, to: handler)
                     } catch let error as ReadError {
                         throw ReadError(error.diagnostic.code, at: error.diagnostic.location, error.diagnostic.message)
                     }
@@ -157,57 +174,118 @@ struct TrackInput {
     }
 
     private func stream<Reader: TrackReader>(_ reader: inout Reader, _ handler: (TrackEvent) throws -> Void) throws {
-        if !prefix.isEmpty { try reader.feed(prefix, to: handler) }
-        let source = try FileByteSource(path: path)
-        try source.forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+        if let stream = streamInput {
+            if !prefix.isEmpty { try reader.feed(prefix, to: handler) }
+            try stream.forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+        } else {
+            try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+        }
         try reader.finish(to: handler)
     }
 
-    /// The first bytes of the input (at most ``detectionLength``). For standard input, they are
-    /// consumed: ``stream(to:)`` feeds them before the rest.
-    private static func readPrefix(_ path: String) throws -> [UInt8] {
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = 0
-        } else {
-            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw IOFailure.reading(path, errno: errno) }
-        }
-        defer { if descriptor != 0 { close(descriptor) } }
-        var buffer = [UInt8](repeating: 0, count: detectionLength)
-        var count = 0
-        while count < detectionLength {
-            let read = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(descriptor, raw.baseAddress! + count, detectionLength - count)
+    /// The first bytes of the input (at most ``detectionLength``). A stream's are consumed:
+    /// ``stream(to:)`` feeds them before the rest.
+    private static func readPrefix(_ path: String, stream: StreamInput?) throws -> [UInt8] {
+        if let stream { return try stream.read(upTo: detectionLength) }
+        let file = try StreamInput.openFile(path)
+        return try file.read(upTo: detectionLength)
+    }
+
+    /// The stream (the prefix already read, then the rest) copied to a temporary file, which the
+    /// signal handling removes if the command is stopped; at most ``maximumSpoolBytes``, so an
+    /// endless stream stops with an error.
+    private func spooled() throws -> AtomicFileSink {
+        guard let stream = streamInput else { preconditionFailure("only a stream is spooled") }
+        let sink = try AtomicFileSink(path: ConversionJob.temporaryFolder + "/cuekit-input")
+        do {
+            try sink.write(prefix)
+            var total = prefix.count
+            let limit = maximumSpoolBytes
+            try stream.forEachChunk { chunk in
+                total += chunk.count
+                guard total <= limit else {
+                    throw ReadError(
+                        .inputTooLong, at: nil,
+                        "the input is longer than \(ByteCount(limit)) bytes, the most kept of standard input or a pipe read as SubRip or TTML (raise the limit with --max-spool-bytes)")
+                }
+                try sink.write(chunk)
             }
+            try sink.flush()
+        } catch {
+            sink.discard()
+            throw error
+        }
+        return sink
+    }
+}
+
+/// Standard input or another file that is not a regular file (a pipe, a FIFO, `/dev/fd/N` from a
+/// shell's process substitution, a device): it cannot be opened again or read twice, so it is
+/// opened once and read through one descriptor.
+final class StreamInput {
+    let path: String
+    private let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { if descriptor != 0 { close(descriptor) } }
+
+    /// Standard input for `-`; the opened file when it is not a regular file; nil for a regular
+    /// file (read by path, as often as needed).
+    static func open(_ path: String) throws -> StreamInput? {
+        if path == "-" { return StreamInput(path: path, descriptor: 0) }
+        let file = try openFile(path)
+        var status = stat()
+        guard fstat(file.descriptor, &status) == 0 else { throw IOFailure.reading(path, errno: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: throw IOFailure.reading(path, errno: EISDIR)
+        default: return file
+        }
+    }
+
+    /// The file at `path`, opened for reading.
+    static func openFile(_ path: String) throws -> StreamInput {
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw IOFailure.reading(path, errno: errno) }
+        return StreamInput(path: path, descriptor: descriptor)
+    }
+
+    /// Reads until `count` bytes or the end of input.
+    func read(upTo count: Int) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = buffer.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress! + filled, count - filled) }
             if read < 0 {
                 if errno == EINTR { continue }
                 throw IOFailure.reading(path, errno: errno)
             }
             if read == 0 { break }
-            count += read
+            filled += read
         }
-        return Array(buffer[0..<count])
+        return Array(buffer[0..<filled])
     }
 
-    /// Copies standard input (the prefix already read, then the rest) to a new temporary file and
-    /// returns its path.
-    private func spoolStandardInput() throws -> String {
-        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((directory + "/cuekit-stdin-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw IOFailure.writing(directory, errno: errno) }
-        let spooled = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { close(descriptor) }
-        var sink = FileDescriptorSink(descriptor: descriptor, path: spooled)
-        do {
-            try sink.write(prefix)
-            try FileByteSource(path: "-").forEachChunk { try sink.write($0) }
-            try sink.flush()
-        } catch {
-            unlink(spooled)
-            throw error
+    /// Reads the rest of the input in chunks.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let size = FileByteSource.defaultChunkSize
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress, size)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure.reading(path, errno: errno)
+            }
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        return spooled
     }
 }
+
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
