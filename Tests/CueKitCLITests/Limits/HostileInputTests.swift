@@ -23,11 +23,10 @@ struct HostileInputTests {
         BoundedProcess.run(CommandLineRun.executable.path, arguments, addressSpace: addressSpace, deadline: 300)
     }
 
-    /// Converts the generated `input` and checks the run ended cleanly with `status`, printing
-    /// `code`; returns the run.
+    /// Converts the generated `input` with `--strict` (so that input errors show in the exit status:
+    /// 1 for an input with errors, its output written all the same, or one that is not a track at
+    /// all) and checks the run ended cleanly with `status`, printing `code`; returns the run.
     @discardableResult
-    /// Runs `cuekit convert --strict`, so that input errors show in the exit status: 1 for an input
-    /// with errors (its output written all the same) or one that is not a track at all.
     static func convert(
         _ input: String, in directory: TemporaryDirectory, extraArguments: [String] = [],
         expecting status: Int32, code: String?, sourceLocation: Testing.SourceLocation = #_sourceLocation
