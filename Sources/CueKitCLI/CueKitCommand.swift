@@ -1,4 +1,5 @@
 import ArgumentParser
+import CueKit
 
 #if canImport(Glibc)
 import Glibc
@@ -31,6 +32,11 @@ struct CueKitCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             StandardError.write("cuekit: error: \(failure.message)\n")
             Glibc.exit(failure.status.rawValue)
+        } catch let error as ReadError where error.diagnostic.code == IOFailure.readCode || error.diagnostic.code == IOFailure.writeCode {
+            // A file or standard output that cannot be read or written, in any command: one line,
+            // exit 2, as convert reports it.
+            StandardError.write("cuekit: error: \(error.diagnostic.message.escapingControlCharacters)\n")
+            Glibc.exit(ExitStatus.usageOrIOError.rawValue)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error) + "\n")

@@ -45,9 +45,13 @@ struct BatchConversion {
             while let index = state.next() {
                 let result: FileResult
                 do {
+                    try Self.refuseLinkOutOfFolder(outputs[index], folder: outputDirectory)
                     let outcome = try job.run(input: inputs[index], output: outputs[index])
                     if let stopped = outcome.stoppedBy { ConvertCommand.reportStopped(stopped, input: inputs[index], outcome: outcome) }
                     result = .converted(outcome)
+                } catch let failure as CommandFailure {
+                    StandardError.write("cuekit: error: \(failure.message)\n")
+                    result = .failed(failure.message)
                 } catch let error as ReadError {
                     let code = error.diagnostic.code
                     let message =
@@ -65,6 +69,35 @@ struct BatchConversion {
         }
         progress?.stop()
         return state.results
+    }
+}
+
+extension BatchConversion {
+    /// An output that is a symbolic link to a file outside the output folder is refused: a link
+    /// planted in a shared folder must not make `--output-dir` replace a file elsewhere. (A single
+    /// `-o` names its target and follows it.)
+    static func refuseLinkOutOfFolder(_ output: String, folder: String) throws {
+        var status = stat()
+        guard lstat(output, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return }
+        guard let folderPath = realPath(folder) else { throw IOFailure.writing(output, errno: errno) }
+        // The link's target may not exist yet: resolve its folder.
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(output, &target, target.count - 1)
+        guard length >= 0 else { throw IOFailure.writing(output, errno: errno) }
+        var destination = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if !destination.hasPrefix("/") { destination = ConversionJob.folder(of: output) + "/" + destination }
+        let resolved = realPath(destination) ?? realPath(ConversionJob.folder(of: destination)).map { $0 + "/" + (destination.split(separator: "/").last.map(String.init) ?? "") }
+        guard let resolved, resolved.hasPrefix(folderPath + "/") else {
+            throw CommandFailure(
+                "'\(output)' is a symbolic link to '\(resolved ?? destination)', outside the output folder; it is not followed (remove the link, or convert that file with -o)",
+                status: .invalidInput)
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

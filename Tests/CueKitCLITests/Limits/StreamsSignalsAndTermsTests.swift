@@ -80,6 +80,33 @@ struct StreamsSignalsAndTermsTests {
         }
     }
 
+    /// `--output-dir` refuses a symbolic link planted in the folder that points outside it; the
+    /// file it points to is untouched, and the other inputs are converted.
+    @Test func anOutputFolderLinkOutsideIsNotFollowed() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let run = Self.shell(
+            """
+            mkdir out other; echo precious > other/x.vtt; ln -s ../other/x.vtt out/a.vtt
+            printf 'WEBVTT\n\n00:01.000 --> 00:02.000\nx\n' > a.vtt; cp a.vtt b.vtt
+            cuekit convert a.vtt b.vtt --output-dir out; echo status=$?; cat other/x.vtt; ls out
+            """, in: directory)
+        #expect(run.output.contains("status=1"), "\(run.output)")
+        #expect(run.output.contains("precious\na.vtt\nb.vtt\n"), "\(run.output)")
+        #expect(run.error.contains("is a symbolic link to"), "\(run.error)")
+        #expect(run.error.contains("outside the output folder"), "\(run.error)")
+    }
+
+    /// A full standard output is reported by every command alike: one `cuekit: error:` line, exit 2.
+    @Test func aFullStandardOutputIsReportedAlike() throws {
+        for command in [["validate"], ["inspect"], ["inspect", "--json"], ["convert"]] {
+            let run = BoundedProcess.run(
+                CommandLineRun.executable.path, command + [TestPaths.fixture("webvtt/valid.vtt")], standardOutputPath: "/dev/full")
+            #expect(run.status == 2, "\(command): \(run.error)")
+            #expect(run.error == "cuekit: error: cannot write '<stdout>': No space left on device\n", "\(command): \(run.error)")
+        }
+    }
+
     // MARK: Terminals
 
     /// Escape and control bytes copied from a file, or in a file name, are written as escapes: a
