@@ -51,15 +51,24 @@ struct CastCheckCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var warningsAsErrors = false
 
+    @Option(help: ArgumentHelp("The longest message checked, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
+    var maxMessageBytes = ByteCount(CastMessage.defaultMaximumLength)
+
     func run() throws {
         let path = file == "-" ? "/dev/stdin" : file
-        let bytes: [UInt8]
+        let limit = maxMessageBytes.bytes
+        var bytes: [UInt8] = []
+        struct TooLong: Error {}
         do {
-            bytes = try FileByteSource(path: path).readAll()
+            // Read no more than one byte past the limit: a huge document is refused unread.
+            try FileByteSource(path: path).forEachChunk { chunk in
+                bytes.append(contentsOf: chunk.prefix(limit + 1 - bytes.count))
+                if bytes.count > limit { throw TooLong() }
+            }
         } catch let error as ReadError {
             throw CommandFailure(error.diagnostic.message)
-        }
-        let result = CastMessage.check(bytes, as: kind)
+        } catch is TooLong {}
+        let result = CastMessage.check(bytes, as: kind, maximumLength: limit)
         var output = ""
         for diagnostic in result.diagnostics { output += diagnostic.formatted(file: file) + "\n" }
         var standardOutput = FileDescriptorSink.standardOutput()

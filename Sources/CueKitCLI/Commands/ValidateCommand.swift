@@ -85,7 +85,7 @@ struct ValidateCommand: ParsableCommand {
         try report.begin(outcome)
         do {
             if isCast {
-                let result = CastMessage.check(try input.readAll())
+                let result = CastMessage.check(try input.readAll(upTo: CastMessage.defaultMaximumLength))
                 for diagnostic in result.diagnostics {
                     outcome.count(diagnostic)
                     try report.take(diagnostic, in: outcome)

@@ -78,18 +78,26 @@ struct TrackInput {
         return first == UInt8(ascii: "{")
     }
 
-    /// The whole input as bytes, for small documents such as JSON messages.
-    func readAll() throws -> [UInt8] {
+    /// The input as bytes, for small documents such as JSON messages: at most `limit` + 1 bytes,
+    /// so that a document over the limit is refused without being read whole.
+    func readAll(upTo limit: Int) throws -> [UInt8] {
+        struct Enough: Error {}
+        var bytes = Array(prefix.prefix(limit + 1))
+        func take(_ chunk: UnsafeRawBufferPointer) throws {
+            bytes.append(contentsOf: chunk.prefix(limit + 1 - bytes.count))
+            if bytes.count > limit { throw Enough() }
+        }
         do {
             if let stream = streamInput {
-                var bytes = prefix
-                try stream.forEachChunk { bytes.append(contentsOf: $0) }
-                return bytes
+                try stream.forEachChunk(take)
+            } else {
+                try FileByteSource(path: path).forEachChunk(take)
             }
-            return try FileByteSource(path: path).readAll()
+        } catch is Enough {
         } catch let error as ReadError where error.path == nil {
             throw error.inFile(path)
         }
+        return bytes
     }
 
     /// Reads the whole input with its format's reader, handing each event to `handler`.

@@ -6,6 +6,8 @@ extension DiagnosticCode {
 
     /// The text is not JSON (RFC 8259).
     public static let castJSONSyntax: DiagnosticCode = "cast-json-syntax"
+    /// A document longer than the most checked as a Cast message.
+    public static let castMessageTooLarge: DiagnosticCode = "cast-message-too-large"
     /// An object names the same member twice; a receiver keeps the last value.
     public static let castJSONDuplicateKey: DiagnosticCode = "cast-json-duplicate-key"
 

@@ -57,7 +57,12 @@ public enum CastMessage: Sendable, Hashable {
     /// problem: syntax, field shapes, and the receiver's rules.
     ///
     /// `kind` forces how the document is read; by default it is found from its members.
-    public static func check(_ bytes: some Collection<UInt8>, as kind: Kind? = nil) -> CastCheckResult {
+    public static func check(_ bytes: some Collection<UInt8>, as kind: Kind? = nil, maximumLength: Int = defaultMaximumLength)
+        -> CastCheckResult
+    {
+        guard bytes.count <= maximumLength else {
+            return CastCheckResult(message: nil, diagnostics: [tooLong(maximumLength)])
+        }
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: bytes)
@@ -65,6 +70,18 @@ public enum CastMessage: Sendable, Hashable {
             return CastCheckResult(message: nil, diagnostics: [error.diagnostic])
         }
         return check(document, as: kind)
+    }
+
+    /// The longest message checked, in bytes: 1 MiB. A Cast channel carries messages of at most
+    /// 64 KiB; a longer document is refused before it is parsed, since parsing takes memory many
+    /// times its size.
+    public static let defaultMaximumLength = 1 << 20
+
+    /// The error for a message longer than `maximumLength`.
+    public static func tooLong(_ maximumLength: Int) -> Diagnostic {
+        Diagnostic(
+            .error, .castMessageTooLarge, at: SourceLocation(line: 1, column: 1),
+            "the document is longer than \(maximumLength) bytes, the most checked as a Cast message (a Cast channel carries at most 65,536); raise the limit with cuekit cast check --max-message-bytes")
     }
 
     /// Decodes and validates a parsed document (see ``check(_:as:)-swift.type.method``).

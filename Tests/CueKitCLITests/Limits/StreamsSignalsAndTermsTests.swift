@@ -170,6 +170,35 @@ struct StreamsSignalsAndTermsTests {
         }
     }
 
+    // MARK: Cast messages
+
+    /// A LOAD whose tracks share one id, or list as many active ids as tracks, is checked in
+    /// linear time; a document past the message limit is refused unread.
+    @Test func largeCastMessages() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        func load(tracks: Int, sameID: Bool, active: Int) -> String {
+            let list = (0..<tracks).map { index in
+                #"{"trackId":\#(sameID ? 1 : index + 1),"type":"TEXT","trackContentId":"https://example.com/\#(index).vtt","trackContentType":"text/vtt","subtype":"SUBTITLES","name":"n","language":"en"}"#
+            }
+            let ids = (0..<active).map { String($0 + 1) }
+            return #"{"type":"LOAD","requestId":1,"media":{"contentId":"https://example.com/m.mp4","contentType":"video/mp4","streamType":"BUFFERED","tracks":["#
+                + list.joined(separator: ",") + #"]},"activeTrackIds":["# + ids.joined(separator: ",") + "]}"
+        }
+        directory.write(load(tracks: 20_000, sameID: true, active: 0), to: "same.json")
+        directory.write(load(tracks: 20_000, sameID: false, active: 20_000), to: "active.json")
+        let same = HostileInputTests.cuekit(["cast", "check", "--max-message-bytes", "64M", directory.file("same.json")])
+        #expect(!same.timedOut && !same.crashed)
+        #expect(same.output.components(separatedBy: "[cast-duplicate-track-id]").count - 1 == 19_999)
+        let active = HostileInputTests.cuekit(["cast", "check", "--max-message-bytes", "64M", directory.file("active.json")])
+        #expect(active.status == 0, "\(active.output.prefix(500))")
+        let refused = HostileInputTests.cuekit(["cast", "check", directory.file("same.json")])
+        #expect(refused.status == 1)
+        #expect(refused.output.hasPrefix(directory.file("same.json") + ":1:1: error: the document is longer than 1048576 bytes"), "\(refused.output)")
+        let validated = HostileInputTests.cuekit(["validate", directory.file("same.json")])
+        #expect(validated.output.contains("[cast-message-too-large]"))
+    }
+
     // MARK: TTML whose bytes break
 
     /// Bytes that are not in the document's encoding stop reading with a located
