@@ -21,6 +21,8 @@ extension DiagnosticCode {
     public static let ttmlNestingTooDeep: DiagnosticCode = "ttml-nesting-too-deep"
     /// A paragraph holds more text than ``TTMLReaderOptions/maximumParagraphLength``.
     public static let ttmlParagraphTooLong: DiagnosticCode = "ttml-paragraph-too-long"
+    /// An element with more attributes than ``TTMLReaderOptions/maximumAttributesPerElement``.
+    public static let ttmlTooManyAttributes: DiagnosticCode = "ttml-too-many-attributes"
 
     // MARK: Problems read past
 

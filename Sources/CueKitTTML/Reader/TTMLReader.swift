@@ -54,6 +54,7 @@ public final class TTMLReader: TrackReader {
     public init(options: TTMLReaderOptions = TTMLReaderOptions()) {
         self.options = options
         document = TTMLDocumentReader(options: options, mode: .read)
+        parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
     /// Creates a reader that writes the classes of `inlineStyles` (found by a first pass over the
@@ -61,6 +62,7 @@ public final class TTMLReader: TrackReader {
     public init(options: TTMLReaderOptions = TTMLReaderOptions(), inlineStyles: TTMLInlineStyles) {
         self.options = options
         document = TTMLDocumentReader(options: options, mode: .read, scannedPresentations: inlineStyles.presentations)
+        parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
     /// Takes the next bytes and hands out each event they complete.
@@ -127,6 +129,10 @@ public final class TTMLReader: TrackReader {
                 "the document has a document type declaration (<!DOCTYPE>), which TTML does not use: it is refused unread, so that no entity it could declare (an entity bomb, an external file or URL) is ever expanded")
         case .notWellFormed(let message, let location):
             return ReadError(.ttmlNotWellFormed, at: location, "not well-formed XML: \(message)")
+        case .tooManyAttributes(let limit, let location):
+            return ReadError(
+                .ttmlTooManyAttributes, at: location,
+                "the element has more than \(limit) attributes (TTMLReaderOptions.maximumAttributesPerElement); reading stops here")
         }
     }
 }
@@ -224,6 +230,7 @@ struct InlineStyleScanner {
 
     init(options: TTMLReaderOptions) {
         document = TTMLDocumentReader(options: options, mode: .scan)
+        parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer) {

@@ -36,6 +36,11 @@ public struct TTMLReaderOptions: Sendable, Hashable {
     /// memory until it ends.
     public var maximumParagraphLength: Int
 
+    /// The most attributes one element may have: 1,000 by default (a real element has a dozen).
+    /// More stops reading with `ttml-too-many-attributes`, before libxml2 reads the element, since
+    /// its duplicate-attribute check takes time growing with the square of their number.
+    public var maximumAttributesPerElement: Int
+
     /// Creates options; every argument defaults to the documented default.
     public init(
         unboundedEnd: Int = 359_999_999,
@@ -45,8 +50,10 @@ public struct TTMLReaderOptions: Sendable, Hashable {
         clockTimeOrigin: Int = 0,
         maximumDiagnosticsPerCode: Int = 100,
         maximumNestingDepth: Int = 256,
-        maximumParagraphLength: Int = 16 << 20
+        maximumParagraphLength: Int = 16 << 20,
+        maximumAttributesPerElement: Int = 1000
     ) {
+        self.maximumAttributesPerElement = maximumAttributesPerElement
         self.maximumNestingDepth = maximumNestingDepth
         self.maximumParagraphLength = maximumParagraphLength
         self.unboundedEnd = unboundedEnd

@@ -45,4 +45,7 @@ enum XMLRefusal: Sendable, Equatable {
     case documentTypeDeclaration(location: SourceLocation)
     /// The input holds no bytes at all.
     case empty
+    /// An element has more attributes than the limit: refused before libxml2 reads it (its own
+    /// duplicate check takes time that grows with the square of their number).
+    case tooManyAttributes(limit: Int, location: SourceLocation)
 }

@@ -84,6 +84,25 @@ final class XMLPushParser {
     /// Parses the next bytes. Events land in ``events``; a fatal problem sets ``refusal``.
     func feed(_ bytes: UnsafeRawBufferPointer) {
         guard refusal == nil, !finished, !bytes.isEmpty else { return }
+        if let excess = attributeCounter.scan(bytes) {
+            // What comes before the element is still read; the element is not.
+            if let offset = excess.offsetInChunk, offset > 0 { feedChecked(UnsafeRawBufferPointer(rebasing: bytes[..<offset])) }
+            if refusal == nil { refusal = .tooManyAttributes(limit: attributeCounter.limit, location: excess.location) }
+            return
+        }
+        feedChecked(bytes)
+    }
+
+    /// The most attributes one element may have (``XMLAttributeCounter``); set before the first
+    /// bytes.
+    var maximumAttributesPerElement: Int {
+        get { attributeCounter.limit }
+        set { attributeCounter = XMLAttributeCounter(limit: newValue) }
+    }
+    private var attributeCounter = XMLAttributeCounter(limit: 1000)
+
+    private func feedChecked(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
         sawInput = true
         if context == nil {
             pending.append(contentsOf: bytes)
