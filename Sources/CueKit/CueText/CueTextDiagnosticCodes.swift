@@ -33,6 +33,8 @@ extension DiagnosticCode {
     public static let vttBadTimestamp: DiagnosticCode = "vtt-bad-timestamp"
     /// A timestamp too large for CueKit's millisecond times (hours with 13 digits or more).
     public static let vttTimestampOutOfRange: DiagnosticCode = "vtt-timestamp-out-of-range"
+    /// A cue's text holds more than ``CueText/maximumNodes`` spans and pieces of text.
+    public static let vttTooManyNodes: DiagnosticCode = "vtt-too-many-nodes"
     /// A `&` that does not start a character reference: write `&amp;`.
     public static let vttUnescapedAmpersand: DiagnosticCode = "vtt-unescaped-ampersand"
     /// A named character reference HTML does not define (`&foo;`): kept as written.

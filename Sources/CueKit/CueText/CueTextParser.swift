@@ -7,6 +7,11 @@ extension CueText {
     /// nests a handful of levels.
     public static let maximumNestingDepth = 128
 
+    /// The most nodes (spans and pieces of text) a cue's tree holds: 100,000. Past it, tags are
+    /// ignored (their text kept) and ``DiagnosticCode/vttTooManyNodes`` says so; a cue of millions
+    /// of tags would otherwise take memory many times its size.
+    public static let maximumNodes = 100_000
+
     /// The most diagnostics reported for one cue text: 100. A pathological cue (a million stray
     /// end tags) would otherwise produce a million; past the limit one
     /// ``DiagnosticCode/vttMoreProblems`` note says the rest were left out.
@@ -193,6 +198,9 @@ struct CueTextParser: @unchecked Sendable {
     private var rootCount = 0
     private var open: [OpenSpan] = []
     private var reportedDepth = false
+    /// Nodes made so far, for ``CueText/maximumNodes``.
+    private var nodeCount = 0
+    private var reportedNodes = false
     private var lastTimestamp: Int?
     private var locator = Locator(origin: .start)
 
@@ -212,6 +220,8 @@ struct CueTextParser: @unchecked Sendable {
         rootCount = 0
         if !open.isEmpty { open.removeAll(keepingCapacity: true) }
         reportedDepth = false
+        nodeCount = 0
+        reportedNodes = false
         lastTimestamp = nil
         locator = Locator(origin: context?.origin ?? .start)
     }
@@ -525,6 +535,24 @@ struct CueTextParser: @unchecked Sendable {
     // MARK: Tree building
 
     private mutating func append(_ node: CueNode) {
+        nodeCount += 1
+        if nodeCount > CueText.maximumNodes, case .text(let text) = node {
+            // Past the limit tags are ignored: text goes on the text before it.
+            // The slot is emptied before appending, so the text is appended in place, not copied.
+            if open.isEmpty, case .text(var previous)? = root.last {
+                root[root.count - 1] = .text("")
+                previous += text
+                root[root.count - 1] = .text(previous)
+                return
+            }
+            if let last = open.indices.last, case .text(var previous)? = open[last].children.last {
+                let slot = open[last].children.count - 1
+                open[last].children[slot] = .text("")
+                previous += text
+                open[last].children[slot] = .text(previous)
+                return
+            }
+        }
         if open.isEmpty {
             root.append(node)
             rootCount += 1
@@ -556,6 +584,17 @@ struct CueTextParser: @unchecked Sendable {
         }
         if tag == .rubyText, open.last?.tag != .ruby {
             report(.error, .vttMisplacedRubyText, at: tokenStart, "<rt> is ignored outside <ruby>")
+            return
+        }
+        if nodeCount >= CueText.maximumNodes {
+            // A cue of millions of tags would take memory many times its size as a tree: past the
+            // limit, tags are ignored and their text joins the text before it.
+            if !reportedNodes {
+                reportedNodes = true
+                report(
+                    .error, .vttTooManyNodes, at: tokenStart,
+                    "the cue holds more than \(CueText.maximumNodes) spans and pieces of text; further tags are ignored")
+            }
             return
         }
         if open.count >= CueText.maximumNestingDepth {

@@ -28,11 +28,15 @@ struct ReadingOptions: ParsableArguments {
             valueName: "bytes"))
     var maxSpoolBytes: ByteCount = ByteCount(TrackInput.defaultMaximumSpoolBytes)
 
+    @Option(help: ArgumentHelp("The most bytes of WebVTT STYLE blocks in all (K, M, G suffixes allowed).", valueName: "bytes"))
+    var maxStyleBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumStyleLength)
+
     /// The WebVTT reader's limits these flags give.
     var webVTTLimits: WebVTTReader.Options.Limits {
         var limits = WebVTTReader.Options.Limits()
         limits.maximumLineLength = maxLineBytes.bytes
         limits.maximumBlockLength = maxBlockBytes.bytes
+        limits.maximumStyleLength = maxStyleBytes.bytes
         return limits
     }
 
@@ -42,6 +46,7 @@ struct ReadingOptions: ParsableArguments {
         switch error.diagnostic.code {
         case .vttLineTooLong: flag = "--max-line-bytes"
         case .vttBlockTooLong: flag = "--max-block-bytes"
+        case .vttStylesTooLong: flag = "--max-style-bytes"
         default: return error
         }
         var copy = error

@@ -62,6 +62,8 @@ public struct SubRipReader: TrackReader, Sendable {
         /// How many diagnostics of one code are emitted; the rest are counted in one note at the end.
         /// `Int.max` emits every one.
         public var diagnosticLimitPerCode: Int
+        /// The most distinct font colours given a style rule: 1,000 by default.
+        public var maximumColors: Int
 
         /// Creates options; the defaults suit files from anywhere.
         public init(
@@ -70,8 +72,10 @@ public struct SubRipReader: TrackReader, Sendable {
             events: Events = .all,
             maximumLineLength: Int = 64 * 1024,
             maximumCueTextLength: Int = 1024 * 1024,
-            diagnosticLimitPerCode: Int = 100
+            diagnosticLimitPerCode: Int = 100,
+            maximumColors: Int = 1000
         ) {
+            self.maximumColors = max(0, maximumColors)
             self.encoding = encoding
             self.cueIdentifiers = cueIdentifiers
             self.events = events
@@ -138,6 +142,7 @@ public struct SubRipReader: TrackReader, Sendable {
     /// it on that line (more than zero after an ASS `\N` line break).
     private var textLines: [(offset: Int, line: Int, column: Int)] = []
     private var blankLinesPending = 0
+    private var colorLimitReported = false
     /// The first blank line inside the cue's text, reported when the cue ends.
     private var blankLineInText: Int?
     private var textCutReported = false
@@ -257,6 +262,17 @@ public struct SubRipReader: TrackReader, Sendable {
     /// Emits the rule of a colour the first time it is seen.
     private mutating func defineColor(_ color: SubRipColor, _ handler: (TrackEvent) throws -> Void) throws {
         guard !colorsDefined.contains(color.className) else { return }
+        guard colorsDefined.count < options.maximumColors else {
+            // Each colour's rule is kept by every reader of the track: their number is bounded.
+            if !colorLimitReported {
+                colorLimitReported = true
+                try report(
+                    .warning, .srtTooManyColors, line: lineNumber, column: 1,
+                    "more than \(options.maximumColors) distinct font colours (Options.maximumColors): the others get no style rule, and their text shows in the default colour",
+                    handler)
+            }
+            return
+        }
         colorsDefined.insert(color.className)
         try handler(.stylesheet(Stylesheet(color.rule)))
     }

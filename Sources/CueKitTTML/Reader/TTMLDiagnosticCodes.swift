@@ -23,6 +23,9 @@ extension DiagnosticCode {
     public static let ttmlParagraphTooLong: DiagnosticCode = "ttml-paragraph-too-long"
     /// An element with more attributes than ``TTMLReaderOptions/maximumAttributesPerElement``.
     public static let ttmlTooManyAttributes: DiagnosticCode = "ttml-too-many-attributes"
+    /// A document past one of the limits that bound the reader's memory (nodes in a paragraph,
+    /// styles, regions, style references); the message names the option that raises it.
+    public static let ttmlLimit: DiagnosticCode = "ttml-limit"
 
     // MARK: Problems read past
 

@@ -73,6 +73,9 @@ struct TTMLDocumentReader {
     private var reportedUnbounded = false
     private var reportedEmptyLines = false
     private var reportedUnassociated = false
+    /// Styles and regions defined so far, for their limits.
+    private var styleCount = 0
+    private var regionCount = 0
     /// Where text that selects no region was first met.
     private var firstUnassociated: SourceLocation?
     /// The kinds of ruby repair already reported.
@@ -173,6 +176,7 @@ struct TTMLDocumentReader {
                 return
             }
             try start(name, attributes, location)
+            try checkParagraphSize(location)
         case .end(_, let location):
             lastLocation = location
             depth -= 1
@@ -192,9 +196,46 @@ struct TTMLDocumentReader {
                 }
             }
             self.text(text)
+            try checkParagraphSize(lastLocation)
         case .problem(let severity, let message, let location):
             report(severity, .ttmlXMLProblem, location, message)
         }
+    }
+
+    /// Stops reading where a document holds more than a limit allows: memory stays bounded by the
+    /// limits, whatever the input (each limit is an option, raisable for the rare honest document).
+    private mutating func checkLimits(_ kind: TTMLElementKind, _ attributes: TTMLElementAttributes, _ location: SourceLocation) throws {
+        if attributes.styleReferences.count > options.maximumStyleReferencesPerElement {
+            throw ReadError(
+                .ttmlLimit, at: location,
+                "an element refers to more than \(options.maximumStyleReferencesPerElement) styles (TTMLReaderOptions.maximumStyleReferencesPerElement); reading stopped")
+        }
+        switch kind {
+        case .style where !headFinished:
+            styleCount += 1
+            if styleCount > options.maximumStyles {
+                throw ReadError(
+                    .ttmlLimit, at: location,
+                    "the head defines more than \(options.maximumStyles) styles (TTMLReaderOptions.maximumStyles); reading stopped")
+            }
+        case .region:
+            regionCount += 1
+            if regionCount > options.maximumRegions {
+                throw ReadError(
+                    .ttmlLimit, at: location,
+                    "the document defines more than \(options.maximumRegions) regions (TTMLReaderOptions.maximumRegions); reading stopped")
+            }
+        default:
+            break
+        }
+    }
+
+    /// A paragraph is held until it ends: its elements, text pieces and line breaks are bounded.
+    private func checkParagraphSize(_ location: SourceLocation) throws {
+        guard let paragraph, paragraph.nodes.count > options.maximumNodesPerParagraph else { return }
+        throw ReadError(
+            .ttmlLimit, at: location,
+            "a paragraph holds more than \(options.maximumNodesPerParagraph) elements, line breaks and pieces of text (TTMLReaderOptions.maximumNodesPerParagraph); reading stopped")
     }
 
     /// The end of the document: what remains to hand out.
@@ -263,7 +304,9 @@ struct TTMLDocumentReader {
             skipDepth = 1
             return
         }
-        let attributes = TTMLElementAttributes(xmlAttributes, vocabulary: &vocabulary)
+        let attributes = TTMLElementAttributes(
+            xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.maximumStyleReferencesPerElement)
+        try checkLimits(kind, attributes, location)
         if !attributes.unknownStyling.isEmpty {
             for unknown in attributes.unknownStyling {
                 reportOnce("attribute:" + unknown, .warning, .ttmlBadAttribute, location, "tts:\(unknown) is not a TTML style attribute; it is ignored")
@@ -930,7 +973,8 @@ struct TTMLDocumentReader {
     /// The scan pass inside the body: only what registers classes (inline styles, `set`, inline
     /// regions), computed as the read pass computes it.
     private mutating func scanStart(_ kind: TTMLElementKind, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
-        let attributes = TTMLElementAttributes(xmlAttributes, vocabulary: &vocabulary)
+        let attributes = TTMLElementAttributes(
+            xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.maximumStyleReferencesPerElement)
         let level: TTMLStyleMapper.Level
         switch kind {
         case .div: level = .block

@@ -23,7 +23,10 @@ struct TTMLElementAttributes: Sendable {
 
     init() {}
 
-    init(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache) {
+    /// Reads an element's attributes. At most `styleReferenceLimit` + 1 style references are kept:
+    /// enough to tell that ``TTMLReaderOptions/maximumStyleReferencesPerElement`` is passed, without
+    /// holding a list of millions.
+    init(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int = 100) {
         for attribute in attributes {
             switch vocabulary.attribute(attribute.name) {
             case .identifier(let legacy):
@@ -32,7 +35,8 @@ struct TTMLElementAttributes: Sendable {
                     identifierIsLegacy = legacy
                 }
             case .style:
-                styleReferences = TTMLStyleValues.components(Substring(attribute.value)).map(String.init)
+                styleReferences = TTMLStyleValues.components(Substring(attribute.value), atMost: styleReferenceLimit + 1)
+                    .map(String.init)
             case .region: region = String(TTMLStyleValues.trimmed(Substring(attribute.value)))
             case .begin: begin = attribute.value
             case .end: end = attribute.value

@@ -41,6 +41,24 @@ public struct TTMLReaderOptions: Sendable, Hashable {
     /// its duplicate-attribute check takes time growing with the square of their number.
     public var maximumAttributesPerElement: Int
 
+    /// The most elements, line breaks and pieces of text one paragraph may hold: 10,000 by default
+    /// (a karaoke line with a timed span a syllable holds a few hundred). A paragraph is held in
+    /// memory until it ends, and its rendering looks at every piece at every instant its content
+    /// changes. More stops reading with `ttml-limit`.
+    public var maximumNodesPerParagraph: Int
+
+    /// The most `style` elements a document's head may define: 10,000 by default. More stops
+    /// reading with `ttml-limit`.
+    public var maximumStyles: Int
+
+    /// The most `region` elements a document may define: 1,000 by default (IMSC allows 4 on screen
+    /// at once). More stops reading with `ttml-limit`.
+    public var maximumRegions: Int
+
+    /// The most styles one element's `style` attribute may name: 100 by default. More stops
+    /// reading with `ttml-limit`.
+    public var maximumStyleReferencesPerElement: Int
+
     /// Creates options; every argument defaults to the documented default.
     public init(
         unboundedEnd: Int = 359_999_999,
@@ -51,8 +69,16 @@ public struct TTMLReaderOptions: Sendable, Hashable {
         maximumDiagnosticsPerCode: Int = 100,
         maximumNestingDepth: Int = 256,
         maximumParagraphLength: Int = 16 << 20,
-        maximumAttributesPerElement: Int = 1000
+        maximumAttributesPerElement: Int = 1000,
+        maximumNodesPerParagraph: Int = 10_000,
+        maximumStyles: Int = 10_000,
+        maximumRegions: Int = 1000,
+        maximumStyleReferencesPerElement: Int = 100
     ) {
+        self.maximumNodesPerParagraph = maximumNodesPerParagraph
+        self.maximumStyles = maximumStyles
+        self.maximumRegions = maximumRegions
+        self.maximumStyleReferencesPerElement = maximumStyleReferencesPerElement
         self.maximumAttributesPerElement = maximumAttributesPerElement
         self.maximumNestingDepth = maximumNestingDepth
         self.maximumParagraphLength = maximumParagraphLength

@@ -127,8 +127,9 @@ enum TTMLStyleValues {
     }
 
     /// The values of a list separated by XML white space.
-    static func components(_ text: Substring) -> [Substring] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+    static func components(_ text: Substring, atMost limit: Int = .max) -> [Substring] {
+        text.split(maxSplits: limit == .max ? .max : limit, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            .prefix(limit).map { $0 }
     }
 
     /// The text without leading and trailing XML white space.

@@ -65,11 +65,15 @@ struct WebVTTBlockParser {
     private var latestStart: Int?
     private var identifiers: CueIdentifierRegistry
     private var cueTextChecker = CueText.Checker()
+    /// The bytes of the STYLE blocks read so far, and their limit.
+    private var styleLength = 0
+    private let maximumStyleLength: Int
 
     init(options: WebVTTReader.Options) {
         checks = options.diagnostics != .none
         checksCueText = options.diagnostics == .all
         maximumBlockLength = options.limits.maximumBlockLength
+        maximumStyleLength = options.limits.maximumStyleLength
         identifiers = CueIdentifierRegistry(limit: options.limits.maximumTrackedIdentifiers)
     }
 
@@ -323,6 +327,12 @@ struct WebVTTBlockParser {
         }
         switch kind {
         case .stylesheet:
+            styleLength += buffer.count
+            guard styleLength <= maximumStyleLength else {
+                throw ReadError(
+                    .vttStylesTooLong, at: SourceLocation(line: blockStartLine, column: 1),
+                    "the STYLE blocks hold more than \(maximumStyleLength) bytes in all, the limit for a track's style sheets")
+            }
             try handler(.stylesheet(Stylesheet(String(decoding: buffer, as: UTF8.self))))
             return
         case .region:

@@ -16,6 +16,8 @@ extension DiagnosticCode {
     public static let vttLineTooLong: DiagnosticCode = WebVTTLineDecoder.lineTooLongCode
     /// A block longer than the configured limit. Thrown as a ``ReadError``.
     public static let vttBlockTooLong: DiagnosticCode = "vtt-block-too-long"
+    /// The STYLE blocks together are longer than ``WebVTTReader/Options/Limits/maximumStyleLength``.
+    public static let vttStylesTooLong: DiagnosticCode = "vtt-styles-too-long"
     /// Bytes that are not valid UTF-8, read as U+FFFD.
     public static let vttInvalidUTF8: DiagnosticCode = "vtt-invalid-utf8"
     /// U+0000 NULL characters, read as U+FFFD.

@@ -42,13 +42,19 @@ extension WebVTTReader {
             /// default. Identifiers that are increasing integers (`1`, `2`, `3`...) cost nothing;
             /// past the limit the check stops with ``DiagnosticCode/vttIdentifierCheckStopped``.
             public var maximumTrackedIdentifiers: Int
+            /// The most bytes of `STYLE` blocks in all: 16 MiB by default (a real style sheet holds
+            /// a few kilobytes). Every reader of a track keeps its style sheets, since a writer puts
+            /// them before the first cue; more stops reading with ``DiagnosticCode/vttStylesTooLong``.
+            public var maximumStyleLength: Int
 
             /// Creates limits.
             public init(
                 maximumLineLength: Int = WebVTTLineDecoder.defaultMaximumLineLength,
                 maximumBlockLength: Int = 64 << 20,
-                maximumTrackedIdentifiers: Int = 1_000_000
+                maximumTrackedIdentifiers: Int = 1_000_000,
+                maximumStyleLength: Int = 16 << 20
             ) {
+                self.maximumStyleLength = maximumStyleLength
                 self.maximumLineLength = maximumLineLength
                 self.maximumBlockLength = maximumBlockLength
                 self.maximumTrackedIdentifiers = maximumTrackedIdentifiers
