@@ -32,7 +32,20 @@ let package = Package(
             ],
             path: "CueKitBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Each reader on inputs of n and 10n units: the time ratio must stay below 15 (linear).
+        //     swift run --package-path Benchmarks -c release CueKitScaling
+        .executableTarget(
+            name: "CueKitScaling",
+            dependencies: [
+                .product(name: "CueKit", package: "CueKit"),
+                .product(name: "CueKitWebVTT", package: "CueKit"),
+                .product(name: "CueKitSubRip", package: "CueKit"),
+                .product(name: "CueKitTTML", package: "CueKit"),
+                .product(name: "CueKitCast", package: "CueKit"),
+            ],
+            path: "Scaling"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -138,11 +138,38 @@ struct TTMLParagraphRenderer {
             }
         }
         var shown: [[Int]] = Array(repeating: [], count: seenRegions.count)
+        // A sweep over the times: each leaf joins the active set at its begin and leaves it at its
+        // end, so each instant looks at the leaves shown then, not at every leaf of the paragraph
+        // (a paragraph of thousands of timed spans, one after the other, renders in linear time).
+        let byBegin = leaves.indices.sorted { paragraph.nodes[leaves[$0].node].interval.begin < paragraph.nodes[leaves[$1].node].interval.begin }
+        let byEnd = leaves.indices.sorted { paragraph.nodes[leaves[$0].node].interval.end < paragraph.nodes[leaves[$1].node].interval.end }
+        var nextBegin = 0, nextEnd = 0
+        var active: [Int] = []  // indices into `leaves`, ascending: document order
+        func position(of leaf: Int) -> Int {
+            var low = 0, high = active.count
+            while low < high {
+                let middle = (low + high) / 2
+                if active[middle] < leaf { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
         for index in 0..<(unique.count - 1) {
             let start = unique[index], end = unique[index + 1]
+            while nextBegin < byBegin.count, paragraph.nodes[leaves[byBegin[nextBegin]].node].interval.begin <= start {
+                let leaf = byBegin[nextBegin]
+                active.insert(leaf, at: position(of: leaf))
+                nextBegin += 1
+            }
+            while nextEnd < byEnd.count, paragraph.nodes[leaves[byEnd[nextEnd]].node].interval.end <= start {
+                let leaf = byEnd[nextEnd]
+                let at = position(of: leaf)
+                if at < active.count, active[at] == leaf { active.remove(at: at) }
+                nextEnd += 1
+            }
             guard start < end else { continue }
             for slot in shown.indices { shown[slot].removeAll(keepingCapacity: true) }
-            for leaf in leaves {
+            for leafIndex in active {
+                let leaf = leaves[leafIndex]
                 let interval = paragraph.nodes[leaf.node].interval
                 if interval.contains(start), regions[leaf.region].interval.contains(start),
                     !paragraph.hasDynamicStyles || isDisplayed(leaf.node, in: paragraph, at: start)

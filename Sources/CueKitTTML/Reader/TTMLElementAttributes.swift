@@ -35,7 +35,7 @@ struct TTMLElementAttributes: Sendable {
                     identifierIsLegacy = legacy
                 }
             case .style:
-                styleReferences = TTMLStyleValues.components(Substring(attribute.value), atMost: styleReferenceLimit + 1)
+                styleReferences = TTMLStyleValues.components(Substring(attribute.value), atMost: styleReferenceLimit == .max ? .max : styleReferenceLimit + 1)
                     .map(String.init)
             case .region: region = String(TTMLStyleValues.trimmed(Substring(attribute.value)))
             case .begin: begin = attribute.value

@@ -1,0 +1,142 @@
+// The scaling check: each reader on generated inputs of n and 10n units, timed (best of three),
+// and the ratio of the two times printed. A reader that is linear (or n log n) in its input gives
+// a ratio near 10; one that is quadratic, near 100. The run fails when any ratio reaches 15.
+//
+//     swift run --package-path Benchmarks -c release CueKitScaling
+//
+// Inputs are made in memory by this program; nothing is read from or written to disk.
+
+import CueKit
+import CueKitCast
+import CueKitSubRip
+import CueKitTTML
+import CueKitWebVTT
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct ScalingCase {
+    let name: String
+    let unit: String
+    let small: Int
+    let make: @Sendable (Int) -> [UInt8]
+    let read: @Sendable ([UInt8]) -> Void
+}
+
+func repeated(_ prefix: String, _ unit: (Int) -> String, _ count: Int, _ suffix: String) -> [UInt8] {
+    var bytes = Array(prefix.utf8)
+    bytes.reserveCapacity(count * 40)
+    for index in 0..<count { bytes += unit(index).utf8 }
+    bytes += suffix.utf8
+    return bytes
+}
+
+func vttTime(_ milliseconds: Int) -> String { Timestamp.format(milliseconds) }
+
+let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">"#
+let roomyTTML = TTMLReaderOptions(
+    maximumNodesPerParagraph: .max, maximumStyles: .max, maximumRegions: .max, maximumStyleReferencesPerElement: .max)
+
+func readWebVTT(_ bytes: [UInt8]) { _ = try? WebVTTReader.read(bytes: bytes) }
+func readSubRip(_ bytes: [UInt8]) {
+    var reader = SubRipReader(options: .init(maximumColors: .max))
+    _ = try? reader.read(bytes)
+}
+func readTTML(_ bytes: [UInt8]) { _ = try? TTMLReader.read(bytes: bytes, options: roomyTTML) }
+
+let cases: [ScalingCase] = [
+    ScalingCase(name: "WebVTT", unit: "cues", small: 20_000, make: { count in
+        repeated("WEBVTT\n\n", { "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500))\ncue <b>\($0)</b>\n\n" }, count, "")
+    }, read: readWebVTT),
+    ScalingCase(name: "WebVTT", unit: "cues sharing one identifier", small: 20_000, make: { count in
+        repeated("WEBVTT\n\n", { "same\n\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500))\nx\n\n" }, count, "")
+    }, read: readWebVTT),
+    ScalingCase(name: "WebVTT", unit: "REGION blocks sharing an id", small: 20_000, make: { count in
+        repeated("WEBVTT\n\n", { _ in "REGION\nid:r width:40%\n\n" }, count, "00:01.000 --> 00:02.000 region:r\nx\n")
+    }, read: readWebVTT),
+    ScalingCase(name: "WebVTT", unit: "STYLE blocks", small: 2_000, make: { count in
+        repeated("WEBVTT\n\n", { "STYLE\n::cue(.c\($0)) { color: red; }\n\n" }, count, "00:01.000 --> 00:02.000\nx\n")
+    }, read: readWebVTT),
+    ScalingCase(name: "SubRip", unit: "cues", small: 20_000, make: { count in
+        repeated("", { "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\n<i>cue \($0)</i>\n\n" }, count, "")
+    }, read: readSubRip),
+    ScalingCase(name: "SubRip", unit: "distinct colours", small: 5_000, make: { count in
+        repeated("", { "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\n<font color=\"#\(String($0, radix: 16))\">c</font>\n\n" }, count, "")
+    }, read: readSubRip),
+    ScalingCase(name: "TTML", unit: "paragraphs", small: 5_000, make: { count in
+        repeated(tt + "<body><div>", { #"<p begin="\#($0)s" end="\#($0).5s">cue <span tts:fontWeight="bold">\#($0)</span></p>"# }, count, "</div></body></tt>")
+    }, read: readTTML),
+    ScalingCase(name: "TTML", unit: "attributes (on elements of 20)", small: 2_000, make: { count in
+        let attributes = (0..<19).map { #" xml:a\#($0)="v""# }.joined()
+        return repeated(tt + "<body><div>", { #"<p begin="\#($0)s" end="\#($0).5s"\#(attributes)>x</p>"# }, count / 20, "</div></body></tt>")
+    }, read: readTTML),
+    ScalingCase(name: "TTML", unit: "spans in one paragraph", small: 500, make: { count in
+        repeated(tt + #"<body><div><p begin="0s" end="1s">"#, { "<span>w\($0) </span>" }, count, "</p></div></body></tt>")
+    }, read: readTTML),
+    ScalingCase(name: "TTML", unit: "timed spans in one paragraph", small: 500, make: { count in
+        repeated(tt + #"<body><div><p begin="0s" end="100000s">"#, { #"<span begin="\#($0)s" end="\#($0 + 1)s">w</span>"# }, count, "</p></div></body></tt>")
+    }, read: readTTML),
+    ScalingCase(name: "TTML", unit: "head styles", small: 1_000, make: { count in
+        repeated(tt + "<head><styling>", { #"<style xml:id="s\#($0)" tts:color="red"/>"# }, count, #"</styling></head><body><div><p begin="1s" end="2s" style="s0">x</p></div></body></tt>"#)
+    }, read: readTTML),
+    ScalingCase(name: "Cast", unit: "tracks sharing one id", small: 5_000, make: { count in
+        repeated(#"{"type":"LOAD","requestId":1,"media":{"contentId":"https://example.com/m.mp4","contentType":"video/mp4","streamType":"BUFFERED","tracks":["#, {
+            ($0 == 0 ? "" : ",") + #"{"trackId":1,"type":"TEXT","trackContentId":"https://example.com/t.vtt","trackContentType":"text/vtt","subtype":"SUBTITLES","language":"en"}"#
+        }, count, "]}}")
+    }, read: { _ = CastMessage.check($0, maximumLength: .max) }),
+    ScalingCase(name: "Cast", unit: "tracks and active ids", small: 5_000, make: { count in
+        var bytes = repeated(#"{"type":"LOAD","requestId":1,"media":{"contentId":"https://example.com/m.mp4","contentType":"video/mp4","streamType":"BUFFERED","tracks":["#, {
+            ($0 == 0 ? "" : ",") + #"{"trackId":\#($0 + 1),"type":"TEXT","trackContentId":"https://example.com/t.vtt","trackContentType":"text/vtt","subtype":"SUBTITLES","language":"en"}"#
+        }, count, #"]},"activeTrackIds":["#)
+        bytes += (1...count).map(String.init).joined(separator: ",").utf8
+        bytes += "]}".utf8
+        return bytes
+    }, read: { _ = CastMessage.check($0, maximumLength: .max) }),
+]
+
+func bestTime(_ bytes: [UInt8], _ read: ([UInt8]) -> Void) -> Duration {
+    let clock = ContinuousClock()
+    var best = Duration.seconds(1_000_000)
+    for _ in 0..<3 {
+        let elapsed = clock.measure { read(bytes) }
+        if elapsed < best { best = elapsed }
+    }
+    return best
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+var failed = false
+print("reader  unit                             n        t(n) s   t(10n) s  ratio")
+for item in cases {
+    let small = item.make(item.small)
+    let large = item.make(item.small * 10)
+    let t1 = seconds(bestTime(small, item.read))
+    let t10 = seconds(bestTime(large, item.read))
+    let ratio = t10 / max(t1, 1e-9)
+    if ratio >= 15 { failed = true }
+    let name = item.name.padded(7)
+    let unit = item.unit.padded(32)
+    let n = String(item.small).padded(8)
+    print("\(name) \(unit) \(n) \(format3(t1).padded(8)) \(format3(t10).padded(9)) \(format3(ratio))\(ratio >= 15 ? "  FAIL" : "")")
+}
+
+extension String {
+    /// The text, filled with spaces to `width` characters.
+    func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}
+
+func format3(_ value: Double) -> String {
+    let scaled = (value * 1000).rounded() / 1000
+    return "\(scaled)"
+}
+
+if failed {
+    print("some reader grows faster than its input (a ratio of 15 or more)")
+    exit(1)
+}
