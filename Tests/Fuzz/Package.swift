@@ -10,7 +10,7 @@ import PackageDescription
 let fuzzTarget: (String, [Target.Dependency]) -> Target = { name, dependencies in
     .executableTarget(
         name: name,
-        dependencies: dependencies + ["CFuzzerDriver"]
+        dependencies: dependencies + ["CFuzzerDriver", "FuzzSupport"]
     )
 }
 
@@ -22,6 +22,8 @@ let package = Package(
     targets: [
         // Declares libFuzzer's driver entry point, which each target's main.swift calls.
         .target(name: "CFuzzerDriver"),
+        // What the targets share: the large-structure mode.
+        .target(name: "FuzzSupport"),
         fuzzTarget("FuzzWebVTT", [.product(name: "CueKitWebVTT", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
         fuzzTarget("FuzzCueText", [.product(name: "CueKit", package: "CueKit")]),
         fuzzTarget("FuzzTTML", [.product(name: "CueKitTTML", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),

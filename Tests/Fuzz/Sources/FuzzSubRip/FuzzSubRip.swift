@@ -1,5 +1,6 @@
 import CueKit
 import CueKitSubRip
+import FuzzSupport
 
 /// Reads the input as a SubRip file whole, then again in chunks, and traps when the two differ.
 ///
@@ -24,6 +25,11 @@ func fuzzSubRip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let chunked = FuzzRead(file, chunkSize: chunkSize, options: options)
     if whole != chunked {
         fatalError("chunks of \(chunkSize) bytes read differently from the whole file:\n\(whole)\n\(chunked)")
+    }
+    // Large-structure mode: one line (a cue's text, a tag) repeated 2,000 times, default limits.
+    if let large = LargeStructure.amplify(file, open: UInt8(ascii: "<"), close: 0x0A, times: 2000) {
+        var reader = SubRipReader()
+        _ = try? reader.read(large)
     }
     return 0
 }

@@ -1,5 +1,6 @@
 import CueKit
 import CueKitTTML
+import FuzzSupport
 
 /// Reads the input as a TTML document, whole and in chunks, with the inline style scan first as
 /// `cuekit` does.
@@ -29,6 +30,14 @@ func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch is ReadError {
     } catch {
         fatalError("the reader threw something other than a ReadError: \(error)")
+    }
+    // Large-structure mode: one tag of the input (its attributes, or an element) repeated 2,000
+    // times, read with the default limits.
+    if let large = LargeStructure.amplify(document, open: UInt8(ascii: "<"), close: UInt8(ascii: ">"), times: 2000) {
+        _ = try? TTMLReader.read(bytes: large)
+    }
+    if let large = LargeStructure.amplify(document, open: UInt8(ascii: " "), close: UInt8(ascii: "\""), times: 2000) {
+        _ = try? TTMLReader.read(bytes: large)
     }
     return 0
 }

@@ -1,5 +1,6 @@
 import CueKit
 import CueKitWebVTT
+import FuzzSupport
 
 /// Reads the input as a WebVTT file whole, then again in chunks, and traps when the two differ.
 ///
@@ -22,6 +23,16 @@ func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if whole != chunked {
             fatalError("chunks of \(chunkSize) bytes read differently from the whole file:\n\(whole)\n\(chunked)")
         }
+    }
+    // Large-structure mode: one line of the input (a block's, a tag's) repeated 2,000 times, read
+    // with the default limits.
+    if let large = LargeStructure.amplify(file, open: 0x0A, close: 0x0A, times: 2000) {
+        _ = try? WebVTTReader.read(bytes: large)
+    }
+    if let large = LargeStructure.amplify(file, open: UInt8(ascii: "<"), close: UInt8(ascii: ">"), times: 2000) {
+        var result = try? WebVTTReader.read(bytes: large)
+        for cue in result?.track.cues ?? [] { _ = cue.nodes }
+        result = nil
     }
     return 0
 }
