@@ -44,6 +44,14 @@ public struct FileByteSource: Sendable {
                 throw IOFailure.reading(path, errno: EISDIR)
             }
         }
+        try Self.forEachChunk(of: descriptor, path: path, chunkSize: chunkSize, body)
+    }
+
+    /// Calls `body` with each chunk read from an open descriptor until its end (which it leaves
+    /// open): for a stream opened once, such as a pipe. `path` names it in errors.
+    public static func forEachChunk(
+        of descriptor: Int32, path: String, chunkSize: Int = defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {

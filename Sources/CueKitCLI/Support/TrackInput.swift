@@ -280,18 +280,7 @@ final class StreamInput {
 
     /// Reads the rest of the input in chunks.
     func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let size = FileByteSource.defaultChunkSize
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = systemRead(descriptor, buffer.baseAddress, size)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw IOFailure.reading(path, errno: errno)
-            }
-            if count == 0 { return }
-            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        }
+        try FileByteSource.forEachChunk(of: descriptor, path: path, body)
     }
 }
 
