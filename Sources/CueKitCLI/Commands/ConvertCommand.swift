@@ -25,7 +25,9 @@ struct ConvertCommand: ParsableCommand {
             it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes it \
             as WebVTT (every cue with its identifier, times, settings and text, the REGION and STYLE \
             blocks and the NOTE comments; TTML styles become STYLE classes) or SubRip. Outputs are \
-            written to a temporary file beside them, then renamed, so none is ever left half-written.
+            written to a temporary file beside them, then renamed, so none is ever left half-written. \
+            Cues are written in start-time order, as WebVTT requires, with memory bounded (sorted runs \
+            spill to temporary files); the reordering is reported once.
 
             Timing edits: every time t becomes t x SCALE + SHIFT, exactly, rounded to the millisecond \
             (halves away from zero). --frame-rate 25:23.976 retimes a track made for a 25 fps (PAL \
