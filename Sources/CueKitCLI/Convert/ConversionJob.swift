@@ -98,8 +98,11 @@ struct ConversionJob {
         _ source: TrackInput, inputName: String, output: String, makeReader: () -> Reader, makeWriter: (OutputSink) -> Writer
     ) throws -> ConversionOutcome where Writer.Sink == OutputSink {
         let outputName = output == "-" ? "<stdout>" : output
-        let scratch = output == "-" ? Self.temporaryFolder + "/cuekit-output" : output
-        let spillFolder = output == "-" ? Self.temporaryFolder : Self.folder(of: output)
+        // Standard output, a device or a FIFO cannot be read back: the first pass goes to a
+        // temporary file, copied (or merged) to the output at the end.
+        let direct = output == "-" || !Self.isRegularFileOrAbsent(output)
+        let scratch = direct ? Self.temporaryFolder + "/cuekit-output" : output
+        let spillFolder = direct ? Self.temporaryFolder : Self.folder(of: output)
         var ordering = CueOrdering(windowSize: settings.orderingWindow, runLength: settings.orderingRunLength, spillFolder: spillFolder)
         var (outcome, first) = try pump(source, inputName: inputName, outputName: outputName, ordering: &ordering) {
             makeWriter(try OutputSink(path: scratch))
@@ -115,23 +118,17 @@ struct ConversionJob {
                     "\(Self.count(ordering.reorderedCount, "cue")) start before a cue ahead of them; they are written in start-time order, as WebVTT requires\(how)"
                 ).formatted(file: inputName) + "\n")
         }
-        guard let path = written.temporaryPath else {
-            // Written straight to a device or FIFO: nothing to read back (and nothing came late,
-            // or the merge below could not be made).
-            var sink = written
-            try sink.commit()
-            return outcome
-        }
+        guard let path = written.temporaryPath else { preconditionFailure("the first pass writes a file it can read back") }
         if let late = ordering.late {
             var final = makeWriter(try OutputSink(path: output))
             try Self.merge(readingBack: path, with: late, reader: makeReader(), into: &final)
             try final.finish()
             var sink = final.sink
             try sink.commit()
-        } else if output == "-" {
-            var standardOutput = FileDescriptorSink.standardOutput()
-            try FileByteSource(path: path).forEachChunk { try standardOutput.write($0) }
-            try standardOutput.flush()
+        } else if direct {
+            var sink = try OutputSink(path: output)
+            try FileByteSource(path: path).forEachChunk { try sink.write($0) }
+            try sink.commit()
         } else {
             var sink = written
             try sink.commit()
@@ -258,6 +255,13 @@ struct ConversionJob {
             try writer.write(.cue(entry.cue))
             pending = try lateCues.next()
         }
+    }
+
+    /// True when `path` names a regular file, or nothing yet.
+    static func isRegularFileOrAbsent(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// `$TMPDIR`, or `/tmp`.

@@ -59,5 +59,9 @@ struct ConvertOrderingTests {
         let toStandardOutput = try CommandLineRun.cuekit(["convert", directory.file("reversed.srt")] + small)
         #expect(toStandardOutput.status == 0)
         #expect(try Self.starts(toStandardOutput.standardOutput) == (1...count).map { $0 * 1000 })
+        // A device cannot be read back either: the same path as standard output.
+        let toDevice = try CommandLineRun.cuekit(["convert", directory.file("reversed.srt"), "-o", "/dev/stdout"] + small)
+        #expect(toDevice.status == 0)
+        #expect(try Self.starts(toDevice.standardOutput) == (1...count).map { $0 * 1000 })
     }
 }
