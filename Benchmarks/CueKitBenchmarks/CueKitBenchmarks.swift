@@ -116,7 +116,7 @@ enum Work {
         func take(_ event: TrackEvent) {
             if case .cue(let cue) = event {
                 cues += 1
-                nodes &+= cue.nodes.count
+                nodes &+= cue.nodes().count
             }
         }
         try chunks(track.bytes) { try reader.feed($0, to: take) }

@@ -77,7 +77,7 @@ struct InspectConformanceTests {
             case .percentage(let value): #expect(sameNumber(json["position"], value), "\(name)")
             }
             #expect(((json["region"] as? [String: Any])?["id"] as? String) == track.region(for: cue)?.id, "\(name)")
-            #expect(shape(json["nodes"]) == shape(cue.nodes), "\(name)")
+            #expect(shape(json["nodes"]) == shape(cue.nodes()), "\(name)")
         }
         #expect((object["diagnostics"] as? [Any])?.count == expected.diagnostics.count, "\(name)")
     }

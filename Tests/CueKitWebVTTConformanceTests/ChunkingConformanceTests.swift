@@ -46,7 +46,7 @@ struct ChunkingConformanceTests {
             // Every cue's tree can be built, and builds the same from its markup.
             if case .success(let events) = outcome {
                 for case .cue(let cue) in events {
-                    let nodes = cue.nodes
+                    let nodes = cue.nodes()
                     var issues: [CueText.MarkupIssue] = []
                     let markup = CueText.markup(for: nodes, issues: &issues)
                     #expect(!issues.isEmpty || CueText.nodes(from: markup).plainText == nodes.plainText, "\(name)")

@@ -31,7 +31,7 @@ struct CueTextParsingConformanceTests {
                         failures.append("\(name): no cue read")
                         continue
                     }
-                    let actual = cue.nodes.map(DOMNode.init)
+                    let actual = cue.nodes().map(DOMNode.init)
                     let wanted = expected.map(DOMNode.init(json:))
                     if actual == wanted {
                         passed += 1

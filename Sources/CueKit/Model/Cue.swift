@@ -4,9 +4,9 @@
 /// readers of formats with finer timing (TTML) round once, at the end, and document how.
 ///
 /// The cue's content is held as WebVTT cue text (``text``), exactly as `VTTCue.text` exposes it:
-/// markup such as `<v Bob>`, `<i>`, `&amp;` included. ``nodes`` parses it into a ``CueNode`` tree on
+/// markup such as `<v Bob>`, `<i>`, `&amp;` included. ``nodes()`` parses it into a ``CueNode`` tree on
 /// demand (WebVTT section 6.4), so that reading a large file does not build trees nobody asked for,
-/// and setting ``nodes`` writes the markup back. Readers of other formats build nodes and store
+/// and ``setNodes(_:)`` writes the markup back. Readers of other formats build nodes and store
 /// their markup.
 public struct Cue: Sendable, Hashable {
     /// The cue identifier; empty when the cue has none.

@@ -267,7 +267,7 @@ struct InspectJSONOutput<Sink: ByteSink> {
         }
         writer.raw(",")
         writer.key("nodes")
-        write(cue.nodes)
+        write(cue.nodes())
         writer.raw("}")
     }
 

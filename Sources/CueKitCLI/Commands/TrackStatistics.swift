@@ -59,7 +59,7 @@ struct TrackStatistics {
         let duration = cue.end - cue.start
         if duration > 0 { shownMilliseconds += duration }
 
-        let text = cue.text.utf8.contains(UInt8(ascii: "<")) || cue.text.utf8.contains(UInt8(ascii: "&")) ? cue.nodes.plainText : cue.text
+        let text = cue.text.utf8.contains(UInt8(ascii: "<")) || cue.text.utf8.contains(UInt8(ascii: "&")) ? cue.nodes().plainText : cue.text
         // Reading speed counts every character shown, spaces included, line breaks not (as the
         // streaming services' style guides count it).
         var characters = 0

@@ -277,7 +277,7 @@ struct ConversionJob {
 
     /// True when the cue shows no text: nothing but white space once its markup is removed.
     static func isEmpty(_ cue: Cue) -> Bool {
-        let text = cue.text.utf8.contains(UInt8(ascii: "<")) || cue.text.utf8.contains(UInt8(ascii: "&")) ? cue.nodes.plainText : cue.text
+        let text = cue.text.utf8.contains(UInt8(ascii: "<")) || cue.text.utf8.contains(UInt8(ascii: "&")) ? cue.nodes().plainText : cue.text
         return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 

@@ -112,7 +112,7 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
             text.append(contentsOf: cue.text.utf8)
         } else {
             var state = RenderState()
-            render(cue.nodes, into: &state)
+            render(cue.nodes(), into: &state)
             if state.sawTagLikeText { losses.add(.tagLikeText, cue: cueNumber) }
         }
         appendTextLines()

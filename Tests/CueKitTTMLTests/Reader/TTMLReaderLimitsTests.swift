@@ -32,7 +32,7 @@ struct TTMLReaderLimitsTests {
         }
         let raised = try TTMLReader.read(fileAtPath: path, options: TTMLReaderOptions(maximumNestingDepth: 400))
         #expect(raised.track.cues.count == 1)
-        #expect(raised.track.cues.first?.nodes.first.map { "\($0)" }?.contains("deep") == true)
+        #expect(raised.track.cues.first?.nodes().first.map { "\($0)" }?.contains("deep") == true)
     }
 
     /// Nesting up to the limit reads.

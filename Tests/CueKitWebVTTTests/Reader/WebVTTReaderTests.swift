@@ -37,7 +37,7 @@ import Testing
         #expect(track.cues[2].settings == CueSettings(vertical: .growingLeft, line: .number(-1), lineAlignment: .end))
         #expect(track.cues[3].settings == CueSettings(line: .percentage(90), lineAlignment: .center))
         #expect(
-            track.cues[3].nodes == [.text("Karaoke "), .timestamp(3_606_500), .text("words "), .timestamp(3_607_000), .text("in time")])
+            track.cues[3].nodes() == [.text("Karaoke "), .timestamp(3_606_500), .text("words "), .timestamp(3_607_000), .text("in time")])
     }
 
     @Test func handsOutEventsInFileOrderWithRegionsBeforeTheFirstCue() throws {

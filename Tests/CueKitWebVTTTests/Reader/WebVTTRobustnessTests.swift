@@ -61,7 +61,7 @@ import Testing
             for event in events {
                 switch event {
                 case .cue(let cue):
-                    let nodes = cue.nodes
+                    let nodes = cue.nodes()
                     var diagnostics: [Diagnostic] = []
                     let checked = CueText.nodes(from: cue.text, context: CueText.Context(), diagnostics: &diagnostics)
                     #expect(checked == nodes)
@@ -107,7 +107,7 @@ import Testing
             [.vttNestingTooDeep] + Array(repeating: .vttUnmatchedEndTag, count: CueText.maximumDiagnosticsPerCue - 1) + [.vttMoreProblems]
         #expect(result.diagnostics.map(\.code) == expectedCodes)
         let cue = try #require(result.track.cues.first)
-        let nodes = cue.nodes
+        let nodes = cue.nodes()
         var depthBuilt = 0
         var level = nodes
         while case .span(let span)? = level.first {
@@ -117,7 +117,7 @@ import Testing
         #expect(depthBuilt == CueText.maximumNestingDepth)
         #expect(nodes.plainText == "deep")
         // Comparing, hashing and freeing the tree recurse only as deep as it is.
-        #expect(nodes == cue.nodes)
-        #expect(Set([nodes, cue.nodes]).count == 1)
+        #expect(nodes == cue.nodes())
+        #expect(Set([nodes, cue.nodes()]).count == 1)
     }
 }

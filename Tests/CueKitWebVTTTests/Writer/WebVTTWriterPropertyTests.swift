@@ -48,7 +48,7 @@ import Testing
             for (index, tree) in sample.trees.enumerated() {
                 guard let tree, index < reread.track.cues.count else { continue }
                 let cue = reread.track.cues[index]
-                #expect(cue.nodes == tree, "cue \(index): \(cue.text.debugDescription)")
+                #expect(cue.nodes() == tree, "cue \(index): \(cue.text.debugDescription)")
                 #expect(Self.contentErrors(of: Track(cues: [cue])).isEmpty, "cue \(index): \(cue.text.debugDescription)")
             }
             #expect(try Self.write(reread.track, options).bytes == written.bytes, "\(text)")

@@ -31,7 +31,7 @@ func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     if let large = LargeStructure.amplify(file, open: UInt8(ascii: "<"), close: UInt8(ascii: ">"), times: 2000) {
         var result = try? WebVTTReader.read(bytes: large)
-        for cue in result?.track.cues ?? [] { _ = cue.nodes }
+        for cue in result?.track.cues ?? [] { _ = cue.nodes() }
         result = nil
     }
     return 0
