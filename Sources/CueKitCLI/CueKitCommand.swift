@@ -1,3 +1,6 @@
+// The cuekit command: argument parsing and output over the libraries (convert, validate, inspect,
+// style, cast, generate); what a command does lives in the libraries.
+
 import ArgumentParser
 import CueKit
 

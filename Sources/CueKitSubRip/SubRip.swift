@@ -1,3 +1,6 @@
+// CueKitSubRip owns SubRip (.srt): its reader (the way players read files in the wild, on bytes,
+// streaming) and its writer, and the srt- diagnostic codes.
+
 import CueKit
 
 /// SubRip (`.srt`): the names shared by its reader and writer.

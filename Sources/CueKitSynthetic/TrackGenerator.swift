@@ -1,3 +1,6 @@
+// CueKitSynthetic owns the deterministic synthetic tracks, in every format CueKit reads, that the
+// benchmarks and `cuekit generate` use.
+
 import CueKit
 
 /// Writes a synthetic caption track, cue by cue, for benchmarking parsers (`cuekit generate`, the

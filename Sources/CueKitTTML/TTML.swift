@@ -1,3 +1,6 @@
+// CueKitTTML owns TTML (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D): the reader on libxml2's SAX2 push
+// parser, which is the only code in CueKit that links libxml2, and the ttml- diagnostic codes.
+
 import CueKit
 
 /// TTML (Timed Text Markup Language 1 and 2, and the profiles built on them): the names the reader

@@ -1,3 +1,6 @@
+// CueKit owns the cue model every reader fills and every writer reads (Track, Cue, CueSettings,
+// Region, CueNode), diagnostics, the reader and writer protocols, and byte I/O. No Foundation.
+
 /// A caption or subtitle track: everything a reader found in a file, in a form every writer can emit.
 ///
 /// The model follows the WebVTT data model (W3C WebVTT, section 3) because it is the richest of the
