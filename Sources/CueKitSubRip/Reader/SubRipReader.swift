@@ -41,7 +41,7 @@ import CueKit
 /// dropping the stylesheet events it already wrote. The first pass is cheap: it only looks for
 /// `<font` tags (see ``SubRipColorScanner``), in about a tenth of the time of a full read.
 ///
-/// Diagnostics of one code beyond ``Options/diagnosticLimitPerCode`` are counted, not emitted,
+/// Diagnostics of one code beyond ``Options/maximumDiagnosticsPerCode`` are counted, not emitted,
 /// and summed up at the end, so a file with a systematic fault (a million cues timed with `.`) yields
 /// a few diagnostics, not a million. Memory is bounded by ``Options/maximumLineLength`` and
 /// ``Options/maximumCueTextLength`` whatever the input.
@@ -61,7 +61,7 @@ public struct SubRipReader: TrackReader, Sendable {
         public var maximumCueTextLength: Int
         /// How many diagnostics of one code are emitted; the rest are counted in one note at the end.
         /// `Int.max` emits every one.
-        public var diagnosticLimitPerCode: Int
+        public var maximumDiagnosticsPerCode: Int
         /// The most distinct font colours given a style rule: 1,000 by default.
         public var maximumColors: Int
 
@@ -72,7 +72,7 @@ public struct SubRipReader: TrackReader, Sendable {
             events: Events = .all,
             maximumLineLength: Int = 64 * 1024,
             maximumCueTextLength: Int = 1024 * 1024,
-            diagnosticLimitPerCode: Int = 100,
+            maximumDiagnosticsPerCode: Int = 100,
             maximumColors: Int = 1000
         ) {
             self.maximumColors = max(0, maximumColors)
@@ -81,7 +81,7 @@ public struct SubRipReader: TrackReader, Sendable {
             self.events = events
             self.maximumLineLength = max(16, maximumLineLength)
             self.maximumCueTextLength = max(16, maximumCueTextLength)
-            self.diagnosticLimitPerCode = max(0, diagnosticLimitPerCode)
+            self.maximumDiagnosticsPerCode = max(0, maximumDiagnosticsPerCode)
         }
 
         /// What cue identifiers are made of.
@@ -227,13 +227,13 @@ public struct SubRipReader: TrackReader, Sendable {
                 .warning, .srtNoCues, line: nil, column: nil,
                 "the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000')", handler)
         }
-        for (code, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > options.diagnosticLimitPerCode {
-            let more = count - options.diagnosticLimitPerCode
+        for (code, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > options.maximumDiagnosticsPerCode {
+            let more = count - options.maximumDiagnosticsPerCode
             try emit(
                 .diagnostic(
                     Diagnostic(
                         .note, .srtDiagnosticsLimited, at: nil,
-                        "\(more) more diagnostic(s) [\(code.rawValue)] were not reported (the reader reports \(options.diagnosticLimitPerCode) of each kind)"
+                        "\(more) more diagnostic(s) [\(code.rawValue)] were not reported (the reader reports \(options.maximumDiagnosticsPerCode) of each kind)"
                     )), handler)
         }
     }
@@ -682,7 +682,7 @@ public struct SubRipReader: TrackReader, Sendable {
         case .tagIgnored, .nestedTooDeep: code = .srtTagIgnored
         case .overrideIgnored: code = .srtOverrideIgnored
         }
-        if options.events != .all || diagnosticCounts[code, default: 0] >= options.diagnosticLimitPerCode {
+        if options.events != .all || diagnosticCounts[code, default: 0] >= options.maximumDiagnosticsPerCode {
             if options.events == .all { diagnosticCounts[code, default: 0] += 1 }
             return
         }
@@ -843,7 +843,7 @@ public struct SubRipReader: TrackReader, Sendable {
         guard options.events == .all else { return }
         let count = diagnosticCounts[code, default: 0] + 1
         diagnosticCounts[code] = count
-        guard count <= options.diagnosticLimitPerCode else { return }
+        guard count <= options.maximumDiagnosticsPerCode else { return }
         let location = line.map { SourceLocation(line: $0, column: column ?? 1) }
         try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
     }

@@ -111,7 +111,7 @@ import Testing
     @Test func limitsRepeatedDiagnosticsAndCountsTheRest() throws {
         var text = ""
         for index in 1...5 { text += "\(index)\n00:00:0\(index).000 --> 00:00:0\(index).500\nCue \(index)\n\n" }
-        let dump = try EventDump.read(text, options: .init(diagnosticLimitPerCode: 3))
+        let dump = try EventDump.read(text, options: .init(maximumDiagnosticsPerCode: 3))
         let separatorWarnings = dump.split(separator: "\n").filter { $0.hasSuffix("[srt-timestamp-separator]") }
         #expect(separatorWarnings.count == 3)
         #expect(

@@ -18,7 +18,7 @@ func fuzzSubRip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         events: eventKinds[Int(data[0] >> 7) % eventKinds.count],
         maximumLineLength: 256,
         maximumCueTextLength: 1024,
-        diagnosticLimitPerCode: 4
+        maximumDiagnosticsPerCode: 4
     )
     let file = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
     let whole = FuzzRead(file, chunkSize: max(file.count, 1), options: options)
