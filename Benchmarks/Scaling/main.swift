@@ -37,7 +37,7 @@ func repeated(_ prefix: String, _ unit: (Int) -> String, _ count: Int, _ suffix:
 func vttTime(_ milliseconds: Int) -> String { Timestamp.format(milliseconds) }
 
 let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">"#
-let roomyTTML = TTMLReaderOptions(
+let roomyTTML = TTMLReader.Options(
     maximumNodesPerParagraph: .max, maximumStyles: .max, maximumRegions: .max, maximumStyleReferencesPerElement: .max)
 
 func readWebVTT(_ bytes: [UInt8]) { _ = try? WebVTTReader.read(bytes: bytes) }

@@ -20,7 +20,7 @@ enum TTMLDocument {
     }
 
     /// Reads a document in two passes (as files are read).
-    static func read(_ text: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> ReadResult {
+    static func read(_ text: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> ReadResult {
         try TTMLReader.read(text, options: options)
     }
 

@@ -277,12 +277,12 @@ struct FormatArgument: ExpressibleByArgument {
 }
 
 /// `--hours` values.
-/// `--unregioned` values: ``TTMLReaderOptions/UnregionedContent``.
+/// `--unregioned` values: ``TTMLReader/Options/UnregionedContent``.
 enum UnregionedArgument: String, ExpressibleByArgument, CaseIterable {
     case hidden
     case defaultRegion = "default-region"
 
-    var content: TTMLReaderOptions.UnregionedContent {
+    var content: TTMLReader.Options.UnregionedContent {
         switch self {
         case .hidden: .hidden
         case .defaultRegion: .defaultRegion

@@ -30,7 +30,7 @@ struct ConversionSettings: Sendable {
     /// The encoding of SubRip and WebVTT input without a byte order mark (`--encoding`).
     var encoding: TextEncoding?
     /// How TTML is read (`--unregioned`).
-    var ttmlOptions = TTMLReaderOptions()
+    var ttmlOptions = TTMLReader.Options()
     /// The most bytes kept of a stream read twice (`--max-spool-bytes`).
     var maximumSpoolBytes = TrackInput.defaultMaximumSpoolBytes
     /// How many cues the ordering window holds, and how many late cues make one spilled run

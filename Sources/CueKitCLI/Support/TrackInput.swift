@@ -40,7 +40,7 @@ struct TrackInput {
     /// The encoding of SubRip and WebVTT input without a byte order mark (`--encoding`).
     var encoding: TextEncoding?
     /// How TTML is read.
-    var ttmlOptions = TTMLReaderOptions()
+    var ttmlOptions = TTMLReader.Options()
     /// The WebVTT reader's limits (`--max-line-bytes`, `--max-block-bytes`).
     var webVTTLimits = WebVTTReader.Options.Limits()
 

@@ -31,7 +31,7 @@ struct TTMLParagraphRenderer {
     /// Whether region-less documents get TTML's default-region settings.
     let defaultRegionSettings: Bool
     /// Whether content that selects no region is shown in the default region even when the
-    /// document defines regions (``TTMLReaderOptions/UnregionedContent/defaultRegion``).
+    /// document defines regions (``TTMLReader/Options/UnregionedContent/defaultRegion``).
     var presentsUnregionedContent = false
 
     init(defaultRegion: TTMLRegion, documentHasRegions: Bool, unboundedEnd: Int, defaultRegionSettings: Bool) {

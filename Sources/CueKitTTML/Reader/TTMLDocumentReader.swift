@@ -13,7 +13,7 @@ struct TTMLDocumentReader {
         case scan
     }
 
-    let options: TTMLReaderOptions
+    let options: TTMLReader.Options
     let mode: Mode
     /// Events ready to be handed out.
     private(set) var output: [TrackEvent] = []
@@ -49,9 +49,9 @@ struct TTMLDocumentReader {
     // Where the reader is.
     private var stack: [Open] = []
     private var skipDepth = 0
-    /// How many elements are open (for ``TTMLReaderOptions/maximumNestingDepth``).
+    /// How many elements are open (for ``TTMLReader/Options/maximumNestingDepth``).
     private var depth = 0
-    /// The bytes of text in the current paragraph (for ``TTMLReaderOptions/maximumParagraphLength``).
+    /// The bytes of text in the current paragraph (for ``TTMLReader/Options/maximumParagraphLength``).
     private var paragraphTextLength = 0
     private var containers: [Container] = []
     private var paragraph: TTMLParagraph?
@@ -138,7 +138,7 @@ struct TTMLDocumentReader {
     }
     private var paragraphContext: ParagraphContext?
 
-    init(options: TTMLReaderOptions, mode: Mode, scannedPresentations: [TTMLPresentation] = []) {
+    init(options: TTMLReader.Options, mode: Mode, scannedPresentations: [TTMLPresentation] = []) {
         self.options = options
         self.mode = mode
         self.scannedPresentations = scannedPresentations
@@ -168,7 +168,7 @@ struct TTMLDocumentReader {
             if depth > options.maximumNestingDepth {
                 throw ReadError(
                     .ttmlNestingTooDeep, at: location,
-                    "elements nest more than \(options.maximumNestingDepth) deep (TTMLReaderOptions.maximumNestingDepth); reading stopped")
+                    "elements nest more than \(options.maximumNestingDepth) deep (TTMLReader.Options.maximumNestingDepth); reading stopped")
             }
             if paragraph == nil { paragraphTextLength = 0 }
             if skipDepth > 0 {
@@ -192,7 +192,7 @@ struct TTMLDocumentReader {
                 if paragraphTextLength > options.maximumParagraphLength {
                     throw ReadError(
                         .ttmlParagraphTooLong, at: lastLocation,
-                        "a paragraph holds more than \(options.maximumParagraphLength) bytes of text (TTMLReaderOptions.maximumParagraphLength); reading stopped")
+                        "a paragraph holds more than \(options.maximumParagraphLength) bytes of text (TTMLReader.Options.maximumParagraphLength); reading stopped")
                 }
             }
             self.text(text)
@@ -208,7 +208,7 @@ struct TTMLDocumentReader {
         if attributes.styleReferences.count > options.maximumStyleReferencesPerElement {
             throw ReadError(
                 .ttmlLimit, at: location,
-                "an element refers to more than \(options.maximumStyleReferencesPerElement) styles (TTMLReaderOptions.maximumStyleReferencesPerElement); reading stopped")
+                "an element refers to more than \(options.maximumStyleReferencesPerElement) styles (TTMLReader.Options.maximumStyleReferencesPerElement); reading stopped")
         }
         switch kind {
         case .style where !headFinished:
@@ -216,14 +216,14 @@ struct TTMLDocumentReader {
             if styleCount > options.maximumStyles {
                 throw ReadError(
                     .ttmlLimit, at: location,
-                    "the head defines more than \(options.maximumStyles) styles (TTMLReaderOptions.maximumStyles); reading stopped")
+                    "the head defines more than \(options.maximumStyles) styles (TTMLReader.Options.maximumStyles); reading stopped")
             }
         case .region:
             regionCount += 1
             if regionCount > options.maximumRegions {
                 throw ReadError(
                     .ttmlLimit, at: location,
-                    "the document defines more than \(options.maximumRegions) regions (TTMLReaderOptions.maximumRegions); reading stopped")
+                    "the document defines more than \(options.maximumRegions) regions (TTMLReader.Options.maximumRegions); reading stopped")
             }
         default:
             break
@@ -235,7 +235,7 @@ struct TTMLDocumentReader {
         guard let paragraph, paragraph.nodes.count > options.maximumNodesPerParagraph else { return }
         throw ReadError(
             .ttmlLimit, at: location,
-            "a paragraph holds more than \(options.maximumNodesPerParagraph) elements, line breaks and pieces of text (TTMLReaderOptions.maximumNodesPerParagraph); reading stopped")
+            "a paragraph holds more than \(options.maximumNodesPerParagraph) elements, line breaks and pieces of text (TTMLReader.Options.maximumNodesPerParagraph); reading stopped")
     }
 
     /// The end of the document: what remains to hand out.

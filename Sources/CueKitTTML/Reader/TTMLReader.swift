@@ -44,14 +44,14 @@ import CueKit
 /// A reader is a reference: it owns libxml2 state that cannot be copied. Use each for one document.
 public final class TTMLReader: TrackReader {
     /// The options this reader was made with.
-    public let options: TTMLReaderOptions
+    public let options: TTMLReader.Options
 
     private let parser = XMLPushParser()
     private var document: TTMLDocumentReader
     private var failure: ReadError?
 
     /// Creates a reader for one document.
-    public init(options: TTMLReaderOptions = TTMLReaderOptions()) {
+    public init(options: TTMLReader.Options = TTMLReader.Options()) {
         self.options = options
         document = TTMLDocumentReader(options: options, mode: .read)
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
@@ -59,7 +59,7 @@ public final class TTMLReader: TrackReader {
 
     /// Creates a reader that writes the classes of `inlineStyles` (found by a first pass over the
     /// same document) in its STYLE block.
-    public init(options: TTMLReaderOptions = TTMLReaderOptions(), inlineStyles: TTMLInlineStyles) {
+    public init(options: TTMLReader.Options = TTMLReader.Options(), inlineStyles: TTMLInlineStyles) {
         self.options = options
         document = TTMLDocumentReader(options: options, mode: .read, scannedPresentations: inlineStyles.presentations)
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
@@ -132,7 +132,7 @@ public final class TTMLReader: TrackReader {
         case .tooManyAttributes(let limit, let location):
             return ReadError(
                 .ttmlTooManyAttributes, at: location,
-                "the element has more than \(limit) attributes (TTMLReaderOptions.maximumAttributesPerElement); reading stops here")
+                "the element has more than \(limit) attributes (TTMLReader.Options.maximumAttributesPerElement); reading stops here")
         }
     }
 }
@@ -154,7 +154,7 @@ extension TTMLReader {
     /// The first pass of a two-pass read: reads `bytes` without building cues and returns the
     /// classes its inline styles need. A document that cannot be read gives what was found
     /// before the problem (the second pass reports it).
-    public static func scanInlineStyles(bytes: some Collection<UInt8>, options: TTMLReaderOptions = TTMLReaderOptions()) -> TTMLInlineStyles {
+    public static func scanInlineStyles(bytes: some Collection<UInt8>, options: TTMLReader.Options = TTMLReader.Options()) -> TTMLInlineStyles {
         let array = Array(bytes)
         var hint = InlineStyleHint()
         array.withUnsafeBytes { hint.feed($0) }
@@ -168,7 +168,7 @@ extension TTMLReader {
     ///
     /// A byte-level look comes first: a body with no attribute in a styling namespace (the common
     /// case: styles in the head) needs no first pass at all.
-    public static func scanInlineStyles(fileAtPath path: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> TTMLInlineStyles {
+    public static func scanInlineStyles(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> TTMLInlineStyles {
         var hint = InlineStyleHint()
         try FileByteSource(path: path).forEachChunk { hint.feed($0) }
         guard hint.finish() else { return .none }
@@ -178,12 +178,12 @@ extension TTMLReader {
     }
 
     /// Reads a whole TTML document held in a string, in two passes.
-    public static func read(_ text: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> ReadResult {
+    public static func read(_ text: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> ReadResult {
         try read(bytes: Array(text.utf8), options: options)
     }
 
     /// Reads a whole TTML document held in memory, in two passes.
-    public static func read(bytes: some Collection<UInt8>, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> ReadResult {
+    public static func read(bytes: some Collection<UInt8>, options: TTMLReader.Options = TTMLReader.Options()) throws -> ReadResult {
         let array = Array(bytes)
         var reader = TTMLReader(options: options, inlineStyles: scanInlineStyles(bytes: array, options: options))
         var collector = TrackCollector()
@@ -194,7 +194,7 @@ extension TTMLReader {
 
     /// Reads a TTML file in two passes of fixed-size chunks (standard input, `-`, in one pass):
     /// memory is bounded by the head, one paragraph and the distinct inline styles.
-    public static func read(fileAtPath path: String, options: TTMLReaderOptions = TTMLReaderOptions()) throws -> ReadResult {
+    public static func read(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> ReadResult {
         var collector = TrackCollector()
         try stream(fileAtPath: path, options: options) { collector.collect($0) }
         return collector.result
@@ -202,7 +202,7 @@ extension TTMLReader {
 
     /// Streams a TTML file's events to `handler`, in two passes (standard input, `-`, in one).
     public static func stream(
-        fileAtPath path: String, options: TTMLReaderOptions = TTMLReaderOptions(), to handler: (TrackEvent) throws -> Void
+        fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options(), to handler: (TrackEvent) throws -> Void
     ) throws {
         do {
             let inlineStyles = path == "-" ? TTMLInlineStyles.none : try scanInlineStyles(fileAtPath: path, options: options)
@@ -228,7 +228,7 @@ struct InlineStyleScanner {
     private var document: TTMLDocumentReader
     private var stopped = false
 
-    init(options: TTMLReaderOptions) {
+    init(options: TTMLReader.Options) {
         document = TTMLDocumentReader(options: options, mode: .scan)
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }

@@ -55,7 +55,7 @@ enum TTMLCorpus {
     static func differences(_ document: String) throws -> [ShownText.Difference] {
         let expected = ShownText.shown(try ttconvCues(document))
         let actual = ShownText.shown(try read(document).track.cues)
-        let unbounded = TTMLReaderOptions().unboundedEnd
+        let unbounded = TTMLReader.Options().unboundedEnd
         let horizon = max(
             expected.map(\.end).max() ?? 0,
             actual.map(\.end).filter { $0 != unbounded }.max() ?? 0)

@@ -67,7 +67,7 @@ struct TimingSemanticsTests {
         let result = try TTMLDocument.read(document)
         #expect(TTMLDocument.cueLines(result) == ["00:00:02.000-99:59:59.999 forever"])
         #expect(result.diagnostics.map(\.code) == [.ttmlUnboundedEnd])
-        let shorter = try TTMLDocument.read(document, options: TTMLReaderOptions(unboundedEnd: 60_000))
+        let shorter = try TTMLDocument.read(document, options: TTMLReader.Options(unboundedEnd: 60_000))
         #expect(shorter.track.cues.map(\.end) == [60_000])
     }
 
@@ -101,7 +101,7 @@ struct TimingSemanticsTests {
     @Test func clockTimeBaseUsesTheOrigin() throws {
         let document = TTMLDocument.make(
             body: #"<div><p begin="13:00:00" end="13:00:02.5">news</p></div>"#, parameters: #"ttp:timeBase="clock""#)
-        let result = try TTMLDocument.read(document, options: TTMLReaderOptions(clockTimeOrigin: 13 * 3_600_000))
+        let result = try TTMLDocument.read(document, options: TTMLReader.Options(clockTimeOrigin: 13 * 3_600_000))
         #expect(TTMLDocument.cueLines(result) == ["00:00:00.000-00:00:02.500 news"])
         #expect(result.diagnostics.map(\.code) == [.ttmlTimeBase])
     }

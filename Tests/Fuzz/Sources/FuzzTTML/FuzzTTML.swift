@@ -13,7 +13,7 @@ func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let chunkSize = Int(data[0]) + 1
     let document = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    let options = TTMLReaderOptions(maximumDiagnosticsPerCode: 5)
+    let options = TTMLReader.Options(maximumDiagnosticsPerCode: 5)
     let styles = TTMLReader.scanInlineStyles(bytes: document, options: options)
     _ = try? TTMLReader.read(bytes: document, options: options)
 
