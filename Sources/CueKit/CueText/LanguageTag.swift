@@ -3,18 +3,31 @@
 ///
 /// Only the syntax is checked, as conformance checkers do: `en-GB`, `zh-Hant-TW`, `x-private` pass;
 /// `english` and `en_GB` do not. Whether a subtag is registered is not checked.
-enum LanguageTag {
+package enum LanguageTag {
     /// The irregular grandfathered tags, which do not follow the general syntax.
-    private static let irregular: Set<String> = [
+    /// The grandfathered tags of BCP 47 (RFC 5646 section 2.2.8): the irregular ones, which the
+    /// syntax below does not match, and the regular ones, which it does.
+    package static let grandfathered: Set<String> = [
         "en-gb-oed", "i-ami", "i-bnn", "i-default", "i-enochian", "i-hak", "i-klingon", "i-lux", "i-mingo",
         "i-navajo", "i-pwn", "i-tao", "i-tay", "i-tsu", "sgn-be-fr", "sgn-be-nl", "sgn-ch-de",
+        "art-lojban", "cel-gaulish", "no-bok", "no-nyn", "zh-guoyu", "zh-hakka", "zh-min", "zh-min-nan", "zh-xiang",
     ]
 
     /// True when `bytes` is a well-formed language tag.
-    static func isWellFormed(_ bytes: [UInt8]) -> Bool {
+    /// True when `tag` is a well-formed BCP 47 language tag.
+    package static func isWellFormed(_ tag: String) -> Bool { isWellFormed(Array(tag.utf8)) }
+
+    /// A well-formed tag close to `tag` (`en_US` for `en-US`), if there is one.
+    package static func suggestion(for tag: String) -> String? {
+        guard tag.contains("_") else { return nil }
+        let fixed = String(tag.map { $0 == "_" ? "-" : $0 })
+        return isWellFormed(fixed) ? fixed : nil
+    }
+
+    package static func isWellFormed(_ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty, bytes.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else { return false }
         let lowercased = bytes.map { $0 | ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? 0x20 : 0) }
-        if irregular.contains(String(decoding: lowercased, as: UTF8.self)) { return true }
+        if grandfathered.contains(String(decoding: lowercased, as: UTF8.self)) { return true }
         let subtags = lowercased.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false).map(Array.init)
         guard subtags.allSatisfy({ !$0.isEmpty && $0.count <= 8 }) else { return false }
         var index = 0

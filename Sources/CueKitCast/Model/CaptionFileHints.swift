@@ -1,3 +1,5 @@
+import CueKit
+
 /// What a caption file says about itself that a Cast track needs: its MIME type, language, label and
 /// kind, read from its name and its WebVTT header.
 ///
