@@ -157,11 +157,12 @@ public struct SubRipReader: TrackReader, Sendable {
     private var markupIssues: [SubRipMarkupConverter.Issue] = []
 
     private var colorsDefined: Set<String> = []
-    private var diagnosticCounts: [DiagnosticCode: Int] = [:]
+    private var limiter: DiagnosticLimiter
 
     /// Creates a reader.
     public init(options: Options = Options()) {
         self.options = options
+        limiter = DiagnosticLimiter(limit: options.maximumDiagnosticsPerCode)
         decoder = TextTranscoder(declared: options.encoding)
         splitter = SubRipLineSplitter(maximumLineLength: options.maximumLineLength)
         scanner = SubRipColorScanner(maximumTagLength: options.maximumLineLength)
@@ -227,15 +228,7 @@ public struct SubRipReader: TrackReader, Sendable {
                 .warning, .srtNoCues, line: nil, column: nil,
                 "the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000')", handler)
         }
-        for (code, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > options.maximumDiagnosticsPerCode {
-            let more = count - options.maximumDiagnosticsPerCode
-            try emit(
-                .diagnostic(
-                    Diagnostic(
-                        .note, .srtDiagnosticsLimited, at: nil,
-                        "\(more) more diagnostic(s) [\(code.rawValue)] were not reported (the reader reports \(options.maximumDiagnosticsPerCode) of each kind)"
-                    )), handler)
-        }
+        for note in limiter.notes(code: .srtDiagnosticsLimited) { try emit(.diagnostic(note), handler) }
     }
 
     // MARK: Lines
@@ -682,8 +675,8 @@ public struct SubRipReader: TrackReader, Sendable {
         case .tagIgnored, .nestedTooDeep: code = .srtTagIgnored
         case .overrideIgnored: code = .srtOverrideIgnored
         }
-        if options.events != .all || diagnosticCounts[code, default: 0] >= options.maximumDiagnosticsPerCode {
-            if options.events == .all { diagnosticCounts[code, default: 0] += 1 }
+        if options.events != .all || limiter.isFull(code) {
+            if options.events == .all { _ = limiter.admit(code) }
             return
         }
         // Find the text line the offset falls in.
@@ -840,10 +833,7 @@ public struct SubRipReader: TrackReader, Sendable {
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int?, column: Int?, _ message: String,
         _ handler: (TrackEvent) throws -> Void
     ) throws {
-        guard options.events == .all else { return }
-        let count = diagnosticCounts[code, default: 0] + 1
-        diagnosticCounts[code] = count
-        guard count <= options.maximumDiagnosticsPerCode else { return }
+        guard options.events == .all, limiter.admit(code) else { return }
         let location = line.map { SourceLocation(line: $0, column: column ?? 1) }
         try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
     }

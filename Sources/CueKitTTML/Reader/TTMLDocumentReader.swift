@@ -67,7 +67,7 @@ struct TTMLDocumentReader {
     private var scanStack: [(attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level)] = []
 
     // Findings.
-    private var diagnosticCounts: [DiagnosticCode: Int] = [:]
+    private var limiter: DiagnosticLimiter
     private(set) var cueCount = 0
     private(set) var sawImages = false
     private var reportedUnbounded = false
@@ -140,6 +140,7 @@ struct TTMLDocumentReader {
 
     init(options: TTMLReader.Options, mode: Mode, scannedPresentations: [TTMLPresentation] = []) {
         self.options = options
+        limiter = DiagnosticLimiter(limit: options.maximumDiagnosticsPerCode)
         self.mode = mode
         self.scannedPresentations = scannedPresentations
         renderer = TTMLParagraphRenderer(
@@ -245,13 +246,7 @@ struct TTMLDocumentReader {
             if !registry.lateEntries.isEmpty {
                 output.append(.stylesheet(Stylesheet(TTMLClassRegistry.rules(registry.lateEntries).joined(separator: "\n"))))
             }
-            for (code, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > options.maximumDiagnosticsPerCode {
-                output.append(
-                    .diagnostic(
-                        Diagnostic(
-                            .note, .ttmlDiagnosticLimit, at: nil,
-                            "\(count - options.maximumDiagnosticsPerCode) more diagnostics with code \(code.rawValue) were not reported")))
-            }
+            for note in limiter.notes(code: .ttmlDiagnosticLimit) { output.append(.diagnostic(note)) }
         }
         if mode == .read, cueCount == 0, reportedUnassociated {
             output.append(
@@ -1245,10 +1240,7 @@ struct TTMLDocumentReader {
     // MARK: Diagnostics
 
     private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation?, _ message: String) {
-        guard mode == .read else { return }
-        let count = (diagnosticCounts[code] ?? 0) + 1
-        diagnosticCounts[code] = count
-        guard count <= options.maximumDiagnosticsPerCode else { return }
+        guard mode == .read, limiter.admit(code) else { return }
         output.append(.diagnostic(Diagnostic(severity, code, at: location, message)))
     }
 
