@@ -5,7 +5,9 @@
 #   Tests/Fuzz/run.sh all SECONDS        every target, one after the other, SECONDS each
 #
 # Each target has a dictionary of its format's tokens in Tests/Fuzz/Dictionaries (time
-# expressions, tags, settings) so that mutations build structure, not noise. Seed corpora are built at run time from Fixtures/ (the vendored conformance suites included) into
+# expressions, tags, settings) so that mutations build structure, not noise. Tests/Fuzz/Corpus/TARGET
+# holds what earlier long runs found, merged down to the inputs that add coverage (read, never
+# written, by a run). Seed corpora are built at run time from Fixtures/ (the vendored conformance suites included) into
 # Tests/Fuzz/.work/corpus/TARGET, which keeps what the fuzzer finds between runs. A crash, a hang
 # (an input taking over FUZZ_TIMEOUT seconds), a leak or an input using over FUZZ_RSS_MB megabytes
 # is written to Tests/Fuzz/.work/crashes/TARGET/ and makes the script exit 1.
@@ -101,7 +103,7 @@ run() {
         parallel=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
     fi
     (cd "$work/logs/$target" 2>/dev/null || cd "$work"
-     "$binary" "$work/corpus/$target" "${parallel[@]}" -dict="$here/Dictionaries/$target.dict" \
+     "$binary" "$work/corpus/$target" "$here/Corpus/$target" "${parallel[@]}" -dict="$here/Dictionaries/$target.dict" \
         -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
         -max_len="${FUZZ_MAX_LEN:-65536}" -artifact_prefix="$crashes/" -print_final_stats=1) || status=$?
     if [[ $status -ne 0 ]] || [[ -n $(ls -A "$crashes") ]]; then
