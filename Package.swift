@@ -17,11 +17,19 @@ let package = Package(
         .library(name: "CueKitCast", targets: ["CueKitCast"]),
         .library(name: "CueKitTTML", targets: ["CueKitTTML"]),
         .library(name: "CueKitSynthetic", targets: ["CueKitSynthetic"]),
+        .library(name: "CueKitConversion", targets: ["CueKitConversion"]),
+        // The networked half of Cast, in products of their own so that reading tracks never links NIO.
+        .library(name: "CueKitServer", targets: ["CueKitServer"]),
+        .library(name: "CueKitCastSender", targets: ["CueKitCastSender"]),
         .executable(name: "cuekit", targets: ["CueKitCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The cue model every reader fills and every writer reads, cue text, diagnostics, byte I/O.
@@ -42,11 +50,34 @@ let package = Package(
         .target(name: "CueKitTTML", dependencies: ["CueKit", "CCueKitLibXML2"]),
         // Deterministic synthetic tracks for benchmarks (`cuekit generate`, Benchmarks/).
         .target(name: "CueKitSynthetic", dependencies: ["CueKit"]),
+        // Any track file to events, whatever its format, and events to a styled WebVTT track.
+        .target(name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitCast"]),
+        // `cuekit serve`: tracks and media over HTTP with CORS, the receiver the senders drive.
+        .target(
+            name: "CueKitServer",
+            dependencies: [
+                "CueKit", "CueKitCast", "CueKitConversion",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]
+        ),
+        // RemoteMediaClient: a Swift sender for a CueKit receiver, over its WebSocket.
+        .target(
+            name: "CueKitCastSender",
+            dependencies: [
+                "CueKitCast",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
         // The `cuekit` command: a thin layer over the libraries.
         .executableTarget(
             name: "CueKitCLI",
             dependencies: [
                 "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
+                "CueKitConversion", "CueKitServer", "CueKitCastSender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +114,14 @@ let package = Package(
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
+        // The server over real sockets, with Chromium as the receiver and two senders.
+        .testTarget(
+            name: "CueKitServerTests",
+            dependencies: [
+                "CueKit", "CueKitCast", "CueKitServer", "CueKitCastSender", "CueKitTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,6 +25,8 @@ extension DiagnosticCode {
     public static let castBadFontScale: DiagnosticCode = "cast-bad-font-scale"
     /// `windowRoundedCornerRadius` is negative or not finite.
     public static let castBadRadius: DiagnosticCode = "cast-bad-radius"
+    /// An EDIT_TRACKS_INFO message carries `tracks`: the track list is fixed by the load.
+    public static let castTracksNotEditable: DiagnosticCode = "cast-tracks-not-editable"
     /// A track identifier is not a whole number, or is negative.
     public static let castBadTrackID: DiagnosticCode = "cast-bad-track-id"
     /// A member CueKit does not model; it is kept and written back, but may be a misspelling.

@@ -128,6 +128,16 @@ public struct CastEditTracksInfoRequest: Sendable, Hashable {
     public var activeTrackIds: [Int]?
     /// The new style (`textTrackStyle`): absent keeps the current one.
     public var textTrackStyle: TextTrackStyle?
+    /// The language of the text tracks to switch on (`language`); it wins over `activeTrackIds`
+    /// when both are given, as on a Cast receiver.
+    public var language: String?
+    /// `enableTextTracks`: false switches every text track off; true switches on the tracks of
+    /// `language`, or else the first text track.
+    public var enableTextTracks: Bool?
+    /// `isSuggestedLanguage`: the language comes from the sender's settings, not from the viewer.
+    public var isSuggestedLanguage: Bool?
+    /// `sequenceNumber`: the sender's count of its requests, echoed by nothing but kept in order.
+    public var sequenceNumber: Int?
     /// Application data (`customData`).
     public var customData: JSONValue?
     /// Members CueKit does not model (`language`, `enableTextTracks`...), in document order.
@@ -142,6 +152,10 @@ public struct CastEditTracksInfoRequest: Sendable, Hashable {
         mediaSessionId: Int? = nil,
         activeTrackIds: [Int]? = nil,
         textTrackStyle: TextTrackStyle? = nil,
+        language: String? = nil,
+        enableTextTracks: Bool? = nil,
+        isSuggestedLanguage: Bool? = nil,
+        sequenceNumber: Int? = nil,
         customData: JSONValue? = nil,
         otherFields: JSONObject = JSONObject()
     ) {
@@ -149,13 +163,20 @@ public struct CastEditTracksInfoRequest: Sendable, Hashable {
         self.mediaSessionId = mediaSessionId
         self.activeTrackIds = activeTrackIds
         self.textTrackStyle = textTrackStyle
+        self.language = language
+        self.enableTextTracks = enableTextTracks
+        self.isSuggestedLanguage = isSuggestedLanguage
+        self.sequenceNumber = sequenceNumber
         self.customData = customData
         self.otherFields = otherFields
     }
 }
 
 extension CastEditTracksInfoRequest: CastDecodable {
-    static let fieldNames: [String] = ["type", "requestId", "mediaSessionId", "activeTrackIds", "textTrackStyle", "customData"]
+    static let fieldNames: [String] = [
+        "type", "requestId", "mediaSessionId", "activeTrackIds", "textTrackStyle", "language", "enableTextTracks",
+        "isSuggestedLanguage", "sequenceNumber", "customData",
+    ]
 
     static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> CastEditTracksInfoRequest? {
         guard let object = decoder.object(json, at: path, of: "an EDIT_TRACKS_INFO message") else { return nil }
@@ -173,8 +194,20 @@ extension CastEditTracksInfoRequest: CastDecodable {
         if let value = decoder.member(object, "textTrackStyle") {
             request.textTrackStyle = TextTrackStyle.decode(value, at: path.appending("textTrackStyle"), with: &decoder)
         }
+        request.language = decoder.string(object, "language", at: path)
+        request.enableTextTracks = decoder.bool(object, "enableTextTracks", at: path)
+        request.isSuggestedLanguage = decoder.bool(object, "isSuggestedLanguage", at: path)
+        request.sequenceNumber = decoder.member(object, "sequenceNumber").flatMap {
+            decoder.integer($0, at: path.appending("sequenceNumber"), of: "sequenceNumber")
+        }
         request.customData = decoder.any(object, "customData")
-        request.otherFields = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "EDIT_TRACKS_INFO message")
+        if object["tracks"] != nil {
+            decoder.report(
+                .error, .castTracksNotEditable, at: path.appending("tracks"),
+                "EDIT_TRACKS_INFO cannot change the track list of loaded media (a receiver answers INVALID_REQUEST): load the media again with the new tracks"
+            )
+        }
+        request.otherFields = decoder.otherFields(object, known: Set(fieldNames + ["tracks"]), at: path, in: "EDIT_TRACKS_INFO message")
         return request
     }
 
@@ -191,6 +224,10 @@ extension CastEditTracksInfoRequest: CastDecodable {
         object["mediaSessionId"] = mediaSessionId.map { .number(Double($0)) }
         object["activeTrackIds"] = activeTrackIds.map { .array($0.map { .number(Double($0)) }) }
         object["textTrackStyle"] = textTrackStyle?.json
+        object["language"] = language.map { .string($0) }
+        object["enableTextTracks"] = enableTextTracks.map { .bool($0) }
+        object["isSuggestedLanguage"] = isSuggestedLanguage.map { .bool($0) }
+        object["sequenceNumber"] = sequenceNumber.map { .number(Double($0)) }
         object["customData"] = customData
         for (key, value) in otherFields where object[key] == nil { object[key] = value }
         return .object(object)

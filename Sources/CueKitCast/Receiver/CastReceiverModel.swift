@@ -47,18 +47,27 @@ public struct CastReceiverModel: Sendable, Hashable {
     public private(set) var mediaSessionId: Int?
     /// The active tracks, in the order they were asked for.
     public private(set) var activeTrackIds: [Int] = []
+    /// The player's state: playing after a load (paused when it asks for no autoplay).
+    public private(set) var playerState: CastMediaStatus.PlayerState = .idle
+    /// The playhead, in seconds.
+    public private(set) var currentTime: Double = 0
+    /// The viewer's language, which picks the text track a load switches on when it names none.
+    public var preferredLanguage: String?
     private var listenerQueues: [ListenerID: [Callback]] = [:]
     private var listenerOrder: [ListenerID] = []
     private var nextListener = 1
     private var nextRequestId = 1
 
     /// A receiver with nothing loaded and no listeners.
-    public init() {}
+    public init(preferredLanguage: String? = nil) {
+        self.preferredLanguage = preferredLanguage
+    }
 
     /// The status a listener would be sent now; nil before the first load.
     public var status: CastMediaStatus? {
         guard let mediaSessionId else { return nil }
-        return CastMediaStatus(mediaSessionId: mediaSessionId, media: media, activeTrackIds: activeTrackIds)
+        return CastMediaStatus(
+            mediaSessionId: mediaSessionId, media: media, activeTrackIds: activeTrackIds, playerState: playerState, currentTime: currentTime)
     }
 
     /// The listeners, in order of registration.
@@ -98,7 +107,9 @@ public struct CastReceiverModel: Sendable, Hashable {
         }
         media = request.media
         mediaSessionId = (mediaSessionId ?? 0) + 1
-        activeTrackIds = request.activeTrackIds ?? []
+        activeTrackIds = request.activeTrackIds ?? defaultTracks(of: request.media)
+        playerState = request.autoplay == false ? .paused : .playing
+        currentTime = max(0, request.currentTime ?? 0)
         broadcastMetadata()
         broadcastStatus()
         return .success(CastRequestCompletion(requestId: requestId, status: status!))
@@ -130,11 +141,111 @@ public struct CastReceiverModel: Sendable, Hashable {
         guard problems.isEmpty else {
             return .failure(CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidParams, diagnostics: problems))
         }
-        if let ids = request.activeTrackIds { activeTrackIds = ids }
+        if let ids = activeTracks(after: request, of: media) { activeTrackIds = ids }
         if let style = request.textTrackStyle {
             self.media?.textTrackStyle = style
             broadcastMetadata()
         }
+        broadcastStatus()
+        return .success(CastRequestCompletion(requestId: requestId, status: status!))
+    }
+
+    /// The active tracks an EDIT_TRACKS_INFO asks for, as a Cast receiver reads it: `language`
+    /// wins over `activeTrackIds`; `enableTextTracks: false` switches every text track off and
+    /// `true` switches on the first text track when none is on. Tracks of other types stay as
+    /// they are unless `activeTrackIds` names the full list. Nil: the tracks do not change.
+    private func activeTracks(after request: CastEditTracksInfoRequest, of media: MediaInformation) -> [Int]? {
+        let tracks = media.tracks ?? []
+        let textIDs = Set(tracks.filter { $0.type == .text }.map(\.trackId))
+        let otherActive = activeTrackIds.filter { !textIDs.contains($0) }
+        if request.enableTextTracks == false { return otherActive }
+        if let language = request.language {
+            let matching = tracks.filter { $0.type == .text && Self.language($0.language, matches: language) }.map(\.trackId)
+            return otherActive + matching.prefix(1)
+        }
+        if let ids = request.activeTrackIds { return ids }
+        if request.enableTextTracks == true, !activeTrackIds.contains(where: textIDs.contains) {
+            return otherActive + tracks.filter { $0.type == .text }.prefix(1).map(\.trackId)
+        }
+        return nil
+    }
+
+    /// BCP 47 matching as receivers do it: case-insensitive, and `en` matches `en-US`.
+    static func language(_ tag: String?, matches asked: String) -> Bool {
+        guard let tag = tag?.lowercased() else { return false }
+        let asked = asked.lowercased()
+        return tag == asked || tag.hasPrefix(asked + "-") || asked.hasPrefix(tag + "-")
+    }
+
+    /// The text track a load switches on when it names no active tracks: the first subtitle or
+    /// caption track in `preferredLanguage`, as a browser picks a `<track>` by the viewer's
+    /// language; none when no language is preferred.
+    private func defaultTracks(of media: MediaInformation) -> [Int] {
+        guard let preferredLanguage else { return [] }
+        let candidates = (media.tracks ?? []).filter { track in
+            track.type == .text && (track.subtype == nil || track.subtype == .subtitles || track.subtype == .captions)
+        }
+        return candidates.first { Self.language($0.language, matches: preferredLanguage) }.map { [$0.trackId] } ?? []
+    }
+
+    /// Starts or resumes playback (`PLAY`); every listener gets the status.
+    public mutating func play(requestId: Int? = nil, mediaSessionId: Int? = nil) -> CastRequestResult {
+        playback(requestId: requestId, mediaSessionId: mediaSessionId) { $0.playerState = .playing }
+    }
+
+    /// Pauses playback (`PAUSE`); every listener gets the status.
+    public mutating func pause(requestId: Int? = nil, mediaSessionId: Int? = nil) -> CastRequestResult {
+        playback(requestId: requestId, mediaSessionId: mediaSessionId) { $0.playerState = .paused }
+    }
+
+    /// Moves the playhead (`SEEK`); a time past the media's duration is clamped to it.
+    public mutating func seek(to time: Double, requestId: Int? = nil, mediaSessionId: Int? = nil) -> CastRequestResult {
+        guard time.isFinite, time >= 0 else {
+            return .failure(
+                CastRequestError(
+                    requestId: assignRequestId(requestId), type: .invalidRequest, reason: .invalidParams,
+                    message: "currentTime must be a number of seconds, 0 or more; found \(time)"))
+        }
+        return playback(requestId: requestId, mediaSessionId: mediaSessionId) { model in
+            if let duration = model.media?.duration, duration >= 0 {
+                model.currentTime = min(time, duration)
+            } else {
+                model.currentTime = time
+            }
+        }
+    }
+
+    /// The status of the current session, to the asking sender alone (`GET_STATUS`).
+    public mutating func getStatus(requestId: Int? = nil) -> CastRequestResult {
+        let requestId = assignRequestId(requestId)
+        guard let status else {
+            return .failure(
+                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded"))
+        }
+        return .success(CastRequestCompletion(requestId: requestId, status: status))
+    }
+
+    /// Records where a receiver's player is, as it reports it; nothing is broadcast.
+    public mutating func reportPlayback(currentTime: Double) {
+        guard mediaSessionId != nil, currentTime.isFinite, currentTime >= 0 else { return }
+        self.currentTime = currentTime
+    }
+
+    private mutating func playback(requestId: Int?, mediaSessionId asked: Int?, _ change: (inout CastReceiverModel) -> Void)
+        -> CastRequestResult
+    {
+        let requestId = assignRequestId(requestId)
+        guard let mediaSessionId else {
+            return .failure(
+                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded"))
+        }
+        if let asked, asked != mediaSessionId {
+            return .failure(
+                CastRequestError(
+                    requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId,
+                    message: "media session \(asked) is not the current one (\(mediaSessionId))"))
+        }
+        change(&self)
         broadcastStatus()
         return .success(CastRequestCompletion(requestId: requestId, status: status!))
     }
@@ -176,7 +287,9 @@ public struct CastReceiverModel: Sendable, Hashable {
         }
         media = nil
         activeTrackIds = []
-        let final = CastMediaStatus(mediaSessionId: mediaSessionId, media: nil, activeTrackIds: [])
+        playerState = .idle
+        currentTime = 0
+        let final = CastMediaStatus(mediaSessionId: mediaSessionId, media: nil, activeTrackIds: [], playerState: .idle)
         for id in listenerOrder { listenerQueues[id]?.append(.statusUpdated(final)) }
         self.mediaSessionId = nil
         return .success(CastRequestCompletion(requestId: requestId, status: final))
@@ -217,12 +330,32 @@ public struct CastMediaStatus: Sendable, Hashable {
     public var media: MediaInformation?
     /// The active tracks.
     public var activeTrackIds: [Int]
+    /// The player's state.
+    public var playerState: PlayerState
+    /// The playhead, in seconds.
+    public var currentTime: Double
 
-    /// Creates a status.
-    public init(mediaSessionId: Int, media: MediaInformation?, activeTrackIds: [Int]) {
+    /// Creates a status; a status with media defaults to playing, one without to idle.
+    public init(
+        mediaSessionId: Int, media: MediaInformation?, activeTrackIds: [Int], playerState: PlayerState? = nil, currentTime: Double = 0
+    ) {
         self.mediaSessionId = mediaSessionId
         self.media = media
         self.activeTrackIds = activeTrackIds
+        self.playerState = playerState ?? (media == nil ? .idle : .playing)
+        self.currentTime = currentTime
+    }
+
+    /// `playerState`, as Cast names it.
+    public enum PlayerState: String, Sendable, Hashable, CaseIterable {
+        /// Nothing is loaded, or playback ended.
+        case idle = "IDLE"
+        /// Playing.
+        case playing = "PLAYING"
+        /// Paused.
+        case paused = "PAUSED"
+        /// Waiting for data.
+        case buffering = "BUFFERING"
     }
 }
 
@@ -285,5 +418,7 @@ public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertib
         case invalidMediaSessionId = "INVALID_MEDIA_SESSION_ID"
         /// The receiver does not do this.
         case notSupported = "NOT_SUPPORTED"
+        /// The message is not a command the receiver knows, or is not JSON.
+        case invalidCommand = "INVALID_COMMAND"
     }
 }

@@ -79,8 +79,8 @@ extension TextTrackStyle {
             }
         }
         switch (fontFamily, fontGenericFamily) {
-        case (let family?, let generic?): declare("font-family", Self.cssString(family) + ", " + generic.fontStack)
-        case (let family?, nil): declare("font-family", Self.cssString(family))
+        case (let family?, let generic?): declare("font-family", Self.cssFamilyName(family) + ", " + generic.fontStack)
+        case (let family?, nil): declare("font-family", Self.cssFamilyName(family))
         case (nil, let generic?): declare("font-family", generic.fontStack)
         case (nil, nil): break
         }
@@ -158,6 +158,21 @@ extension TextTrackStyle {
 
     /// A CSS string (CSS Syntax 3, section 4.3.5) in double quotes. `>` is escaped too, so that a
     /// font name can never put `-->` into a STYLE block.
+    /// A `fontFamily` as CSS: a generic family (`serif`, `monospace`...) is a keyword, written bare,
+    /// since `"serif"` in quotes names a font called serif and a browser draws its fallback;
+    /// any other name is a quoted string.
+    static func cssFamilyName(_ family: String) -> String {
+        let trimmed = family.trimmingSpaces()
+        let lowered = trimmed.lowercased()
+        return cssGenericFamilies.contains(lowered) ? lowered : cssString(family)
+    }
+
+    /// The generic family keywords of CSS Fonts Level 4.
+    static let cssGenericFamilies: Set<String> = [
+        "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace",
+        "ui-rounded", "math", "emoji", "fangsong",
+    ]
+
     static func cssString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -239,5 +254,15 @@ public struct CastStyleApplier: Sendable {
                 "the file's own STYLE block uses !important, which overrides the applied style wherever both set a property"
             )
         )
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    fileprivate func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
     }
 }

@@ -1,0 +1,173 @@
+import CueKit
+
+/// The media namespace of Cast (`urn:x-cast:com.google.cast.media`) as JSON text: what a sender
+/// asks, and what a receiver answers and broadcasts.
+///
+/// A CueKit receiver carries these messages over a WebSocket; a Cast device carries the same JSON
+/// inside its v2 channel. Requests are read with the same checks as `cuekit cast check`, so a
+/// refused request names its field, line and column.
+public enum CastMediaChannel {
+    /// The namespace the messages belong to.
+    public static let namespace = "urn:x-cast:com.google.cast.media"
+
+    /// A request from a sender.
+    public enum Request: Sendable, Hashable {
+        /// `LOAD`: new media, its tracks, style and active tracks.
+        case load(CastLoadRequest)
+        /// `EDIT_TRACKS_INFO`: active tracks, language, text track style.
+        case editTracksInfo(CastEditTracksInfoRequest)
+        /// `GET_STATUS`: the status, to the asking sender alone.
+        case getStatus(requestId: Int?)
+        /// `PLAY`.
+        case play(requestId: Int?, mediaSessionId: Int?)
+        /// `PAUSE`.
+        case pause(requestId: Int?, mediaSessionId: Int?)
+        /// `SEEK` to `currentTime` seconds.
+        case seek(requestId: Int?, mediaSessionId: Int?, currentTime: Double)
+        /// `STOP`: ends the media session.
+        case stop(requestId: Int?, mediaSessionId: Int?)
+
+        /// The request's id, when it has one.
+        public var requestId: Int? {
+            switch self {
+            case .load(let request): request.requestId
+            case .editTracksInfo(let request): request.requestId
+            case .getStatus(let id), .play(let id, _), .pause(let id, _), .seek(let id, _, _), .stop(let id, _): id
+            }
+        }
+
+        /// The request as Cast JSON.
+        public var json: JSONValue {
+            func simple(_ type: String, _ requestId: Int?, _ mediaSessionId: Int?) -> JSONObject {
+                var object = JSONObject()
+                object["type"] = .string(type)
+                object["requestId"] = requestId.map { .number(Double($0)) }
+                object["mediaSessionId"] = mediaSessionId.map { .number(Double($0)) }
+                return object
+            }
+            switch self {
+            case .load(let request): return request.json
+            case .editTracksInfo(let request): return request.json
+            case .getStatus(let requestId): return .object(simple("GET_STATUS", requestId, nil))
+            case .play(let requestId, let session): return .object(simple("PLAY", requestId, session))
+            case .pause(let requestId, let session): return .object(simple("PAUSE", requestId, session))
+            case .stop(let requestId, let session): return .object(simple("STOP", requestId, session))
+            case .seek(let requestId, let session, let time):
+                var object = simple("SEEK", requestId, session)
+                object["currentTime"] = .number(time)
+                return .object(object)
+            }
+        }
+    }
+
+    /// The longest request read, in bytes: a Cast channel carries at most 64 KiB.
+    public static let maximumRequestLength = 65_536
+
+    /// Reads a sender's request. A request that cannot be read fails with the error a receiver
+    /// answers: `INVALID_REQUEST` with `INVALID_COMMAND` for an unknown type or text that is not
+    /// JSON, `INVALID_PARAMS` (or `LOAD_FAILED` for a load) when a field breaks the rules.
+    public static func request(from bytes: some Collection<UInt8>) -> Result<Request, CastRequestError> {
+        guard bytes.count <= maximumRequestLength else {
+            return .failure(
+                CastRequestError(
+                    requestId: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [CastMessage.tooLong(maximumRequestLength)]))
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: bytes)
+        } catch {
+            return .failure(CastRequestError(requestId: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [error.diagnostic]))
+        }
+        let object = document.value.objectValue ?? JSONObject()
+        let requestId = object["requestId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+        let mediaSessionId = object["mediaSessionId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+        guard let type = object["type"]?.stringValue else {
+            return .failure(
+                CastRequestError(
+                    requestId: requestId ?? 0, type: .invalidRequest, reason: .invalidCommand,
+                    message: "a media message needs a string member \"type\" (LOAD, EDIT_TRACKS_INFO, GET_STATUS...)"))
+        }
+        func checked(as kind: CastMessage.Kind, failing errorType: CastRequestError.ErrorType) -> Result<CastMessage, CastRequestError> {
+            let result = CastMessage.check(document, as: kind)
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            guard let message = result.message, errors.isEmpty else {
+                return .failure(CastRequestError(requestId: requestId ?? 0, type: errorType, reason: .invalidParams, diagnostics: errors))
+            }
+            return .success(message)
+        }
+        switch type {
+        case CastLoadRequest.type:
+            return checked(as: .load, failing: .loadFailed).flatMap { message in
+                guard case .load(let request) = message else { preconditionFailure("a LOAD checked as a LOAD") }
+                return .success(.load(request))
+            }
+        case CastEditTracksInfoRequest.type:
+            return checked(as: .editTracksInfo, failing: .invalidRequest).flatMap { message in
+                guard case .editTracksInfo(let request) = message else { preconditionFailure("an EDIT_TRACKS_INFO checked as one") }
+                return .success(.editTracksInfo(request))
+            }
+        case "GET_STATUS": return .success(.getStatus(requestId: requestId))
+        case "PLAY": return .success(.play(requestId: requestId, mediaSessionId: mediaSessionId))
+        case "PAUSE": return .success(.pause(requestId: requestId, mediaSessionId: mediaSessionId))
+        case "STOP": return .success(.stop(requestId: requestId, mediaSessionId: mediaSessionId))
+        case "SEEK":
+            guard let time = object["currentTime"]?.numberValue else {
+                return .failure(
+                    CastRequestError(
+                        requestId: requestId ?? 0, type: .invalidRequest, reason: .invalidParams,
+                        message: "SEEK needs currentTime, a number of seconds"))
+            }
+            return .success(.seek(requestId: requestId, mediaSessionId: mediaSessionId, currentTime: time))
+        default:
+            return .failure(
+                CastRequestError(
+                    requestId: requestId ?? 0, type: .invalidRequest, reason: .invalidCommand,
+                    message: "\"\(type)\" is not a media command this receiver answers (LOAD, EDIT_TRACKS_INFO, GET_STATUS, PLAY, PAUSE, SEEK, STOP)"
+                ))
+        }
+    }
+
+    /// A `MEDIA_STATUS` message: `requestId` (0 when no request caused it) and one status.
+    /// `media` is included only when `includingMedia` says so, as Cast sends it only when it changed.
+    public static func mediaStatus(_ status: CastMediaStatus?, requestId: Int, includingMedia: Bool) -> JSONValue {
+        var message = JSONObject()
+        message["type"] = "MEDIA_STATUS"
+        message["requestId"] = .number(Double(requestId))
+        guard let status else {
+            message["status"] = .array([])
+            return .object(message)
+        }
+        var entry = JSONObject()
+        entry["mediaSessionId"] = .number(Double(status.mediaSessionId))
+        entry["playbackRate"] = 1
+        entry["playerState"] = .string(status.playerState.rawValue)
+        if status.playerState == .idle, status.media == nil { entry["idleReason"] = "CANCELLED" }
+        entry["currentTime"] = .number(status.currentTime)
+        entry["supportedMediaCommands"] = .number(Double(supportedMediaCommands))
+        entry["activeTrackIds"] = .array(status.activeTrackIds.map { .number(Double($0)) })
+        if includingMedia, let media = status.media { entry["media"] = media.json }
+        message["status"] = .array([.object(entry)])
+        return .object(message)
+    }
+
+    /// `supportedMediaCommands`: PAUSE (1), SEEK (2), EDIT_TRACKS (4096) — with the text-track
+    /// commands a receiver of this kind answers.
+    public static let supportedMediaCommands = 1 | 2 | 4096
+
+    /// The error a receiver answers to a refused request: `type`, `requestId` and `reason`, and
+    /// what was wrong in `customData.message` (with each problem and its place in
+    /// `customData.diagnostics`).
+    public static func error(_ error: CastRequestError) -> JSONValue {
+        var message = JSONObject()
+        message["type"] = .string(error.type.rawValue)
+        message["requestId"] = .number(Double(error.requestId))
+        message["reason"] = .string(error.reason.rawValue)
+        var details = JSONObject()
+        details["message"] = .string(error.message)
+        if !error.diagnostics.isEmpty {
+            details["diagnostics"] = .array(error.diagnostics.map { .string($0.formatted(file: "request")) })
+        }
+        message["customData"] = .object(details)
+        return .object(message)
+    }
+}

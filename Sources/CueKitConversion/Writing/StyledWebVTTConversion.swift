@@ -1,0 +1,58 @@
+import CueKit
+import CueKitCast
+import CueKitWebVTT
+
+/// Converts a track file of any format to WebVTT, with a Cast ``TextTrackStyle`` baked in as a
+/// `STYLE` block of `::cue` rules: the file a Chromium-based receiver draws as the style says.
+///
+/// The conversion streams: memory is bounded by the reader's head and one cue, whatever the size.
+public struct StyledWebVTTConversion: Sendable {
+    /// The source.
+    public var reader: TrackFileReader
+    /// The style baked in; nil writes the track's own styles only.
+    public var style: TextTrackStyle?
+    /// How the WebVTT is written.
+    public var writerOptions = WebVTTWriterOptions()
+
+    /// A conversion of `reader`'s file with `style`.
+    public init(reader: TrackFileReader, style: TextTrackStyle? = nil) {
+        self.reader = reader
+        self.style = style
+    }
+
+    /// What a conversion found.
+    public struct Outcome: Sendable, Hashable {
+        /// The source's diagnostics, the style's, then the writer's, in that order.
+        public var diagnostics: [Diagnostic]
+        /// How many cues were written.
+        public var cueCount: Int
+    }
+
+    /// Writes the WebVTT to `sink` (the caller commits or flushes it). Throws the source's fatal
+    /// ``ReadError``, or the sink's I/O error.
+    public func write<Sink: ByteSink>(to sink: Sink) throws -> (outcome: Outcome, sink: Sink) {
+        var writer = WebVTTWriter(to: sink, options: writerOptions)
+        var applier = style.map { CastStyleApplier(style: $0) }
+        var diagnostics: [Diagnostic] = []
+        var cueCount = 0
+        func write(_ event: TrackEvent) throws {
+            if case .cue = event { cueCount += 1 }
+            try writer.write(event)
+        }
+        try reader.stream { event in
+            if case .diagnostic(let diagnostic) = event {
+                diagnostics.append(diagnostic)
+                return
+            }
+            if applier != nil {
+                try applier!.process(event, to: write)
+            } else {
+                try write(event)
+            }
+        }
+        if applier != nil { try applier!.finish(to: write) }
+        try writer.finish()
+        diagnostics += (applier?.diagnostics ?? []) + writer.diagnostics
+        return (Outcome(diagnostics: diagnostics, cueCount: cueCount), writer.sink)
+    }
+}

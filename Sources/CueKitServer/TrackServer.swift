@@ -1,0 +1,217 @@
+import CueKit
+import CueKitCast
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// `cuekit serve`: a folder of media and tracks over HTTP, as a Google Cast receiver needs it, and
+/// a receiver that senders drive.
+///
+/// | Path | What |
+/// | --- | --- |
+/// | `/NAME` | a file of the folder: ranges, `HEAD`, `ETag`/`Last-Modified` and conditional requests, gzip for text |
+/// | `/tracks/NAME?as=vtt&style=S` | NAME (WebVTT, SubRip, TTML) as WebVTT with a Cast style baked in |
+/// | `/receiver` | the receiver page: a `<video crossorigin>` with `<track>`s, drawn as the senders say |
+/// | `/sender` | a control page: load, switch tracks, edit the style |
+/// | `/cast` | the senders' WebSocket: Cast's media namespace as JSON |
+/// | `/receiver/socket` | the receiver pages' WebSocket: the state to draw |
+///
+/// Every answer carries the CORS a Cast receiver needs (``AllowedOrigins``). Nothing outside the
+/// folder is reachable. The server binds 127.0.0.1 unless told otherwise: a real Cast device
+/// needs the LAN address.
+public struct TrackServer: Sendable {
+    /// How the server runs.
+    public struct Configuration: Sendable {
+        /// The folder served.
+        public var folder: String
+        /// The address bound; 127.0.0.1 by default.
+        public var host = "127.0.0.1"
+        /// The port; 0 takes any free one (see ``TrackServer/run(onStart:)``).
+        public var port = 8000
+        /// Which origins may read the files (`*` by default).
+        public var allowedOrigins = AllowedOrigins.any
+        /// The most connections open at once; more wait in the listen queue.
+        public var maximumConnections = 1024
+        /// The longest WebSocket message read, in bytes (a Cast channel carries 64 KiB).
+        public var maximumMessageBytes = CastMediaChannel.maximumRequestLength
+        /// The viewer's language: a load that names no active tracks switches on the first
+        /// subtitle or caption track in it.
+        public var preferredLanguage: String?
+        /// Where each request is logged.
+        public var accessLog = AccessLog.none
+
+        /// Serves `folder` with the defaults.
+        public init(folder: String) {
+            self.folder = folder
+        }
+    }
+
+    /// What went wrong before the server could start.
+    public struct StartError: Error, CustomStringConvertible {
+        /// One line saying what.
+        public let description: String
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    /// The receiver the senders drive.
+    public let session: CastReceiverSession
+    private let files: ConfinedFileSystem
+    private let conversions: TrackConversionCache
+    private let cacheFolder: String
+
+    /// A server for `configuration`; throws when the folder is not one.
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        var logger = Logger(label: "cuekit.serve")
+        logger.logLevel = .warning
+        guard let files = ConfinedFileSystem(root: configuration.folder, logger: logger) else {
+            throw StartError(description: "\(configuration.folder) is not a folder that can be served")
+        }
+        self.files = files
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cuekit-serve-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        } catch {
+            throw StartError(description: "the cache folder \(cache) cannot be made: \(error.localizedDescription)")
+        }
+        cacheFolder = cache
+        conversions = TrackConversionCache(files: files, cacheFolder: cache)
+        session = CastReceiverSession(preferredLanguage: configuration.preferredLanguage)
+    }
+
+    /// Runs until the task is cancelled or the process gets SIGINT or SIGTERM, then stops
+    /// accepting connections, lets open requests finish, and removes its cache. `onStart` gets
+    /// the port bound, once the server accepts connections.
+    public func run(onStart: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        defer { try? FileManager.default.removeItem(atPath: cacheFolder) }
+        var logger = Logger(label: "cuekit.serve")
+        logger.logLevel = .warning
+        let router = makeRouter(logger: logger)
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router,
+                configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))
+            ),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "CueKit",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+            onServerRunning: { channel in await onStart(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    typealias Context = ServerContext
+
+    func makeRouter(logger: Logger) -> Router<Context> {
+        let router = Router(context: Context.self)
+        router.add(middleware: AccessLogMiddleware(log: configuration.accessLog))
+        router.add(middleware: CastCORSMiddleware(origins: configuration.allowedOrigins))
+        router.add(middleware: GzipMiddleware())
+        router.add(middleware: ByteRangeRepair())
+        router.add(middleware: FileMiddleware(fileProvider: files).withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension))
+
+        let page = { @Sendable (html: String) -> Response in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(string: html)))
+        }
+        router.get("/receiver") { _, _ in page(ReceiverPage.html) }
+        router.on("/receiver", method: .head) { _, _ in page(ReceiverPage.html) }
+        router.get("/sender") { _, _ in page(SenderPage.html) }
+        router.on("/sender", method: .head) { _, _ in page(SenderPage.html) }
+
+        let cacheFiles = ConfinedFileSystem(root: cacheFolder, logger: logger)!
+        let cacheMiddleware = FileMiddleware<Context, ConfinedFileSystem>(fileProvider: cacheFiles)
+            .withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension)
+        let conversions = self.conversions
+        let convert: @Sendable (Request, Context) async throws -> Response = { request, context in
+            let name = context.parameters.getCatchAll().joined(separator: "/")
+            let decodedName = name.removingPercentEncoding ?? name
+            let converted: TrackConversionCache.Converted
+            do {
+                converted = try await conversions.convert(
+                    name: decodedName, format: request.uri.queryParameters["as"].map(String.init),
+                    style: request.uri.queryParameters["style"].map(String.init))
+            } catch let refusal as TrackConversionCache.Refusal {
+                return Response(
+                    status: refusal.status, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: refusal.message.hasSuffix("\n") ? refusal.message : refusal.message + "\n")))
+            }
+            var headers = HTTPFields()
+            headers[.eTag] = converted.entityTag
+            headers[HTTPField.Name("X-CueKit-Conversion")!] = converted.summary
+            if request.headers[values: .ifNoneMatch].contains(where: { $0 == converted.entityTag || $0 == "*" }) {
+                return Response(status: .notModified, headers: headers)
+            }
+            var head = request.head
+            head.path = "/" + converted.cacheName
+            head.headerFields[.ifNoneMatch] = nil
+            head.headerFields[.ifModifiedSince] = nil
+            if let ifRange = head.headerFields[.ifRange], ifRange.hasPrefix("\"") {
+                // An entity tag: ours, not the cache file's.
+                if ifRange == converted.entityTag { head.headerFields[.ifRange] = nil } else { head.headerFields[.range] = nil }
+            }
+            var response = try await cacheMiddleware.handle(Request(head: head, body: request.body), context: context) { _, _ in
+                throw HTTPError(.notFound)
+            }
+            for field in headers { response.headers[field.name] = field.value }
+            return response
+        }
+        router.get("/tracks/**", use: convert)
+        router.on("/tracks/**", method: .head, use: convert)
+
+        let session = self.session
+        let maximumMessageBytes = configuration.maximumMessageBytes
+        router.ws("/cast") { inbound, outbound, _ in
+            let (id, messages) = await session.connectSender()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in messages { try await outbound.write(.text(message)) }
+                }
+                defer { group.cancelAll() }
+                for try await message in inbound.messages(maxSize: maximumMessageBytes) {
+                    switch message {
+                    case .text(let text): await session.receive(text, from: id)
+                    case .binary(let buffer): await session.receive(String(buffer: buffer), from: id)
+                    }
+                }
+                await session.disconnectSender(id)
+            }
+        }
+        router.ws("/receiver/socket") { inbound, outbound, _ in
+            let (id, states) = await session.connectDisplay()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await state in states { try await outbound.write(.text(state)) }
+                }
+                defer { group.cancelAll() }
+                for try await message in inbound.messages(maxSize: maximumMessageBytes) {
+                    if case .text(let text) = message { await session.displayReport(text) }
+                }
+                await session.disconnectDisplay(id)
+            }
+        }
+        return router
+    }
+}
+
+/// The request context of every route: WebSocket upgrades, and the client's address for the log.
+struct ServerContext: RequestContext, WebSocketRequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let webSocket: WebSocketHandlerReference<ServerContext>
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+        remoteAddress = source.channel.remoteAddress
+    }
+}
