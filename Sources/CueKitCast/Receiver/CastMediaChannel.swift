@@ -171,3 +171,55 @@ public enum CastMediaChannel {
         return .object(message)
     }
 }
+
+extension CastMediaChannel {
+    /// A message from a receiver, as a sender reads it.
+    public enum ReceiverMessage: Sendable, Hashable {
+        /// `MEDIA_STATUS`: the status (nil when nothing is loaded), and whether it carried
+        /// `media` (the media information changed).
+        case mediaStatus(requestId: Int, status: CastMediaStatus?, includesMedia: Bool)
+        /// A refused request (`INVALID_REQUEST`, `LOAD_FAILED`...).
+        case error(CastRequestError)
+        /// Anything else, as JSON.
+        case other(JSONValue)
+    }
+
+    /// Reads a receiver's message. `media` is the media a sender already holds: a status without
+    /// `media` keeps it, as the Cast SDKs do.
+    public static func receiverMessage(from bytes: some Collection<UInt8>, currentMedia media: MediaInformation? = nil) -> ReceiverMessage {
+        guard let document = try? JSONDocument(parsing: bytes), let object = document.value.objectValue else {
+            return .other(.null)
+        }
+        func integer(_ value: JSONValue?) -> Int? {
+            value?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+        }
+        let requestId = integer(object["requestId"]) ?? 0
+        switch object["type"]?.stringValue {
+        case "MEDIA_STATUS":
+            guard let entry = object["status"]?.arrayValue?.first?.objectValue, let session = integer(entry["mediaSessionId"]) else {
+                return .mediaStatus(requestId: requestId, status: nil, includesMedia: false)
+            }
+            var current = media
+            var includesMedia = false
+            if let json = entry["media"], let decoded = try? MediaInformation(json: json) {
+                current = decoded
+                includesMedia = true
+            }
+            let state = entry["playerState"]?.stringValue.flatMap(CastMediaStatus.PlayerState.init(rawValue:)) ?? .idle
+            let ids = entry["activeTrackIds"]?.arrayValue?.compactMap(integer) ?? []
+            let time = entry["currentTime"]?.numberValue ?? 0
+            let status = CastMediaStatus(
+                mediaSessionId: session, media: state == .idle && !includesMedia ? nil : current, activeTrackIds: ids, playerState: state,
+                currentTime: time)
+            return .mediaStatus(requestId: requestId, status: status, includesMedia: includesMedia)
+        case let type?:
+            guard let errorType = CastRequestError.ErrorType(rawValue: type) else { return .other(document.value) }
+            let reason = object["reason"]?.stringValue.flatMap(CastRequestError.ErrorReason.init(rawValue:)) ?? .invalidParams
+            let details = object["customData"]?.objectValue
+            let message = details?["message"]?.stringValue
+            return .error(CastRequestError(requestId: requestId, type: errorType, reason: reason, message: message))
+        case nil:
+            return .other(document.value)
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import CueKitCast
+import HummingbirdWSClient
+import Logging
+import NIOCore
+
+/// Told of a receiver's changes, as `GCKRemoteMediaClientListener` is on iOS.
+public protocol RemoteMediaClientListener: AnyObject, Sendable {
+    /// The media status changed: active tracks, player state, or after any request.
+    func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaStatus status: CastMediaStatus)
+    /// The media information changed: a load, or a text track style (even an unchanged one).
+    func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaMetadata media: MediaInformation)
+}
+
+/// Controls the media of a CueKit receiver, as `GCKRemoteMediaClient` controls a Cast device's:
+/// load media with tracks, switch tracks by id, restyle them, and hear every change, whoever
+/// made it.
+///
+/// ```swift
+/// let client = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:8000/cast")
+/// try await client.load(CastLoadRequest(media: media, activeTrackIds: [1]))
+/// try await client.setActiveTrackIDs([2])
+/// try await client.setTextTrackStyle(TextTrackStyle(foregroundColor: .white, edgeType: .outline))
+/// for await update in await client.updates() { print(update) }
+/// ```
+///
+/// Each request returns when the receiver answers it: with the status it sent back, or by throwing
+/// its ``CastRequestError``. Updates, including those caused by other senders, come through
+/// ``updates()`` and the listeners; a status that carries `media` is delivered as a metadata update
+/// and then a status update, in that order.
+public actor RemoteMediaClient {
+    /// What the receiver told this sender.
+    public enum Update: Sendable, Hashable {
+        /// `didUpdateMediaStatus`.
+        case mediaStatus(CastMediaStatus)
+        /// `didUpdateMediaMetadata`.
+        case mediaMetadata(MediaInformation)
+    }
+
+    /// The connection failed or closed.
+    public struct ConnectionError: Error, CustomStringConvertible {
+        /// What happened.
+        public let description: String
+    }
+
+    /// The last status heard; nil before the first.
+    public private(set) var mediaStatus: CastMediaStatus?
+    /// The media of the current session, with its text track style.
+    public private(set) var mediaInformation: MediaInformation?
+
+    private var outbound: WebSocketOutboundWriter?
+    private var connection: Task<Void, Never>?
+    private var waiting: [Int: CheckedContinuation<CastMediaStatus?, any Error>] = [:]
+    private var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
+    private var nextSubscriber = 0
+    private var listeners: [ObjectIdentifier: any RemoteMediaClientListener] = [:]
+    private var nextRequestId = 1
+    private var closedReason: String?
+
+    private init() {}
+
+    /// Connects to a receiver's sender socket (`ws://HOST:PORT/cast`).
+    public static func connect(to url: String) async throws -> RemoteMediaClient {
+        let client = RemoteMediaClient()
+        try await client.open(url)
+        return client
+    }
+
+    private func open(_ url: String) async throws {
+        var logger = Logger(label: "cuekit.sender")
+        logger.logLevel = .critical
+        let opened = AsyncStream<Result<WebSocketOutboundWriter, any Error>>.makeStream()
+        connection = Task {
+            do {
+                try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger) { inbound, outbound, _ in
+                    opened.continuation.yield(.success(outbound))
+                    for try await message in inbound.messages(maxSize: 1 << 24) {
+                        if case .text(let text) = message { await self.receive(text) }
+                    }
+                }
+                self.closed("the receiver closed the connection")
+            } catch {
+                opened.continuation.yield(.failure(error))
+                self.closed("the connection failed: \(error)")
+            }
+            opened.continuation.finish()
+        }
+        for await result in opened.stream {
+            switch result {
+            case .success(let writer):
+                outbound = writer
+                return
+            case .failure(let error):
+                throw ConnectionError(description: "cannot connect to \(url): \(error)")
+            }
+        }
+        throw ConnectionError(description: "cannot connect to \(url)")
+    }
+
+    /// Closes the connection; pending requests fail.
+    public func disconnect() async {
+        try? await outbound?.close(.normalClosure, reason: nil)
+        connection?.cancel()
+        closed("disconnected")
+    }
+
+    // MARK: Requests
+
+    /// Loads media (`LOAD`), with its tracks, text track style and active tracks.
+    @discardableResult
+    public func load(_ request: CastLoadRequest) async throws -> CastMediaStatus {
+        var request = request
+        request.requestId = request.requestId ?? takeRequestId()
+        return try await expectStatus(send(.load(request), id: request.requestId!))
+    }
+
+    /// Switches on exactly these tracks; an empty list switches every track off.
+    @discardableResult
+    public func setActiveTrackIDs(_ ids: [Int]) async throws -> CastMediaStatus {
+        try await editTracksInfo(CastEditTracksInfoRequest(activeTrackIds: ids))
+    }
+
+    /// Sets the text track style of the loaded media.
+    @discardableResult
+    public func setTextTrackStyle(_ style: TextTrackStyle) async throws -> CastMediaStatus {
+        try await editTracksInfo(CastEditTracksInfoRequest(textTrackStyle: style))
+    }
+
+    /// Sends an `EDIT_TRACKS_INFO` (active tracks, language, style), for the current session.
+    @discardableResult
+    public func editTracksInfo(_ request: CastEditTracksInfoRequest) async throws -> CastMediaStatus {
+        var request = request
+        request.requestId = request.requestId ?? takeRequestId()
+        request.mediaSessionId = request.mediaSessionId ?? mediaStatus?.mediaSessionId
+        return try await expectStatus(send(.editTracksInfo(request), id: request.requestId!))
+    }
+
+    /// Resumes playback.
+    @discardableResult
+    public func play() async throws -> CastMediaStatus {
+        let id = takeRequestId()
+        return try await expectStatus(send(.play(requestId: id, mediaSessionId: mediaStatus?.mediaSessionId), id: id))
+    }
+
+    /// Pauses playback.
+    @discardableResult
+    public func pause() async throws -> CastMediaStatus {
+        let id = takeRequestId()
+        return try await expectStatus(send(.pause(requestId: id, mediaSessionId: mediaStatus?.mediaSessionId), id: id))
+    }
+
+    /// Moves the playhead to `time` seconds.
+    @discardableResult
+    public func seek(to time: Double) async throws -> CastMediaStatus {
+        let id = takeRequestId()
+        return try await expectStatus(send(.seek(requestId: id, mediaSessionId: mediaStatus?.mediaSessionId, currentTime: time), id: id))
+    }
+
+    /// Asks for the status (`GET_STATUS`); nil when nothing is loaded.
+    public func requestStatus() async throws -> CastMediaStatus? {
+        let id = takeRequestId()
+        return try await send(.getStatus(requestId: id), id: id)
+    }
+
+    /// Sends any message's JSON text and waits for the answer to its `requestId` (which the text
+    /// must carry).
+    public func send(text: String, requestId: Int) async throws -> CastMediaStatus? {
+        try await withCheckedThrowingContinuation { continuation in
+            guard let outbound, closedReason == nil else {
+                continuation.resume(throwing: ConnectionError(description: closedReason ?? "not connected"))
+                return
+            }
+            waiting[requestId] = continuation
+            Task {
+                do {
+                    try await outbound.write(.text(text))
+                } catch {
+                    self.fail(requestId, with: error)
+                }
+            }
+        }
+    }
+
+    private func send(_ request: CastMediaChannel.Request, id: Int) async throws -> CastMediaStatus? {
+        try await send(text: request.json.serialized(.compact), requestId: id)
+    }
+
+    private func expectStatus(_ status: CastMediaStatus?) throws -> CastMediaStatus {
+        guard let status else { throw ConnectionError(description: "the receiver answered with no media status") }
+        return status
+    }
+
+    private func takeRequestId() -> Int {
+        defer { nextRequestId += 1 }
+        return nextRequestId
+    }
+
+    private func fail(_ requestId: Int, with error: any Error) {
+        waiting.removeValue(forKey: requestId)?.resume(throwing: error)
+    }
+
+    // MARK: Updates
+
+    /// The updates from now on, in order, until the connection closes.
+    public func updates() -> AsyncStream<Update> {
+        let (stream, continuation) = AsyncStream<Update>.makeStream()
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
+        return stream
+    }
+
+    private func unsubscribe(_ id: Int) {
+        subscribers[id] = nil
+    }
+
+    /// Adds a listener; it is held strongly until removed.
+    public func add(_ listener: any RemoteMediaClientListener) {
+        listeners[ObjectIdentifier(listener)] = listener
+    }
+
+    /// Removes a listener.
+    public func remove(_ listener: any RemoteMediaClientListener) {
+        listeners[ObjectIdentifier(listener)] = nil
+    }
+
+    private func receive(_ text: String) {
+        switch CastMediaChannel.receiverMessage(from: Array(text.utf8), currentMedia: mediaInformation) {
+        case .mediaStatus(let requestId, let status, let includesMedia):
+            mediaStatus = status
+            if includesMedia, let media = status?.media {
+                mediaInformation = media
+                deliver(.mediaMetadata(media))
+            }
+            if let status { deliver(.mediaStatus(status)) } else { mediaInformation = nil }
+            if requestId != 0 { waiting.removeValue(forKey: requestId)?.resume(returning: status) }
+        case .error(let error):
+            waiting.removeValue(forKey: error.requestId)?.resume(throwing: error)
+        case .other:
+            break
+        }
+    }
+
+    private func deliver(_ update: Update) {
+        for continuation in subscribers.values { continuation.yield(update) }
+        for listener in listeners.values {
+            switch update {
+            case .mediaStatus(let status): listener.remoteMediaClient(self, didUpdateMediaStatus: status)
+            case .mediaMetadata(let media): listener.remoteMediaClient(self, didUpdateMediaMetadata: media)
+            }
+        }
+    }
+
+    private func closed(_ reason: String) {
+        guard closedReason == nil else { return }
+        closedReason = reason
+        outbound = nil
+        for (_, continuation) in waiting { continuation.resume(throwing: ConnectionError(description: reason)) }
+        waiting = [:]
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers = [:]
+    }
+}
