@@ -1,5 +1,5 @@
 // The cuekit command: argument parsing and output over the libraries (convert, validate, inspect,
-// style, cast, generate); what a command does lives in the libraries.
+// style, cast, serve, generate); what a command does lives in the libraries.
 
 import ArgumentParser
 import CueKit
@@ -21,7 +21,7 @@ struct CueKitCommand: ParsableCommand {
         abstract: "Read, check, convert and style caption and subtitle tracks (WebVTT, TTML, SubRip).",
         version: "0.1.0",
         subcommands: [
-            ConvertCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, GenerateCommand.self,
+            ConvertCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, ServeCommand.self, GenerateCommand.self,
         ]
     )
 

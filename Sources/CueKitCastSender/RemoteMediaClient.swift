@@ -49,7 +49,7 @@ public actor RemoteMediaClient {
 
     private var outbound: WebSocketOutboundWriter?
     private var connection: Task<Void, Never>?
-    private var waiting: [Int: CheckedContinuation<CastMediaStatus?, any Error>] = [:]
+    private var waiting: [Int: CheckedContinuation<String, any Error>] = [:]
     private var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     private var nextSubscriber = 0
     private var listeners: [ObjectIdentifier: any RemoteMediaClientListener] = [:]
@@ -161,9 +161,9 @@ public actor RemoteMediaClient {
         return try await send(.getStatus(requestId: id), id: id)
     }
 
-    /// Sends any message's JSON text and waits for the answer to its `requestId` (which the text
-    /// must carry).
-    public func send(text: String, requestId: Int) async throws -> CastMediaStatus? {
+    /// Sends any message's JSON text and returns the receiver's answer to its `requestId` (which
+    /// the text must carry) as JSON text: a `MEDIA_STATUS`, or an error such as `INVALID_REQUEST`.
+    public func send(text: String, requestId: Int) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             guard let outbound, closedReason == nil else {
                 continuation.resume(throwing: ConnectionError(description: closedReason ?? "not connected"))
@@ -181,8 +181,16 @@ public actor RemoteMediaClient {
     }
 
     private func send(_ request: CastMediaChannel.Request, id: Int) async throws -> CastMediaStatus? {
-        try await send(text: request.json.serialized(.compact), requestId: id)
+        let answer = try await send(text: request.json.serialized(.compact), requestId: id)
+        switch CastMediaChannel.receiverMessage(from: Array(answer.utf8), currentMedia: mediaInformation) {
+        case .mediaStatus(_, let status, _): return status
+        case .error(let error): throw error
+        case .other: throw ConnectionError(description: "the receiver answered with a message that is not a media status: \(answer)")
+        }
     }
+
+    /// The next request id this client would use.
+    public func makeRequestId() -> Int { takeRequestId() }
 
     private func expectStatus(_ status: CastMediaStatus?) throws -> CastMediaStatus {
         guard let status else { throw ConnectionError(description: "the receiver answered with no media status") }
@@ -233,9 +241,9 @@ public actor RemoteMediaClient {
                 deliver(.mediaMetadata(media))
             }
             if let status { deliver(.mediaStatus(status)) } else { mediaInformation = nil }
-            if requestId != 0 { waiting.removeValue(forKey: requestId)?.resume(returning: status) }
+            if requestId != 0 { waiting.removeValue(forKey: requestId)?.resume(returning: text) }
         case .error(let error):
-            waiting.removeValue(forKey: error.requestId)?.resume(throwing: error)
+            waiting.removeValue(forKey: error.requestId)?.resume(returning: text)
         case .other:
             break
         }

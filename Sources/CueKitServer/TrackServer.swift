@@ -89,10 +89,15 @@ public struct TrackServer: Sendable {
     /// the port bound, once the server accepts connections.
     public func run(onStart: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         defer { try? FileManager.default.removeItem(atPath: cacheFolder) }
+        try await makeApplication(onStart: onStart).runService()
+    }
+
+    /// The Hummingbird application behind ``run(onStart:)``.
+    func makeApplication(onStart: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var logger = Logger(label: "cuekit.serve")
         logger.logLevel = .warning
         let router = makeRouter(logger: logger)
-        let app = Application(
+        return Application(
             router: router,
             server: .http1WebSocketUpgrade(
                 webSocketRouter: router,
@@ -104,7 +109,6 @@ public struct TrackServer: Sendable {
             onServerRunning: { channel in await onStart(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        try await app.runService()
     }
 
     typealias Context = ServerContext
