@@ -120,6 +120,9 @@ let package = Package(
             dependencies: [
                 "CueKit", "CueKitCast", "CueKitServer", "CueKitCastSender", "CueKitTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
     ],
