@@ -94,8 +94,10 @@ public struct TrackServer: Sendable {
 
     /// The Hummingbird application behind ``run(onStart:)``.
     func makeApplication(onStart: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        // Hummingbird's own log reports, at error level, the connections cut at shutdown; what a
+        // person needs is the access log and the command's messages.
         var logger = Logger(label: "cuekit.serve")
-        logger.logLevel = .warning
+        logger.logLevel = .critical
         let router = makeRouter(logger: logger)
         return Application(
             router: router,

@@ -71,15 +71,13 @@ enum ReceiverPage {
               if (track.srclang) element.srclang = track.srclang;
               element.label = track.label;
               element.addEventListener("error", () => cuekit.trackErrors.push(track.trackId));
+              element.addEventListener("load", enforceModes);
               video.appendChild(element);
             }
           }
           statusLine.hidden = true;
           castStyle.textContent = state.css;
-          for (const track of state.tracks) {
-            const element = document.getElementById("track-" + track.trackId);
-            if (element) element.track.mode = track.mode;
-          }
+          enforceModes();
           if (state.currentTime !== lastTime) {
             lastTime = state.currentTime;
             if (Math.abs(video.currentTime - state.currentTime) > 0.25) video.currentTime = state.currentTime;
@@ -88,6 +86,18 @@ enum ReceiverPage {
           else video.pause();
         }
 
+        // The modes are the server's: Chromium's own choice of a track by the viewer's language, made
+        // when tracks are added, is undone.
+        function enforceModes() {
+          const state = cuekit.state;
+          if (!state || !state.tracks) return;
+          for (const track of state.tracks) {
+            const element = document.getElementById("track-" + track.trackId);
+            if (element && element.track.mode !== track.mode) element.track.mode = track.mode;
+          }
+        }
+
+        video.textTracks.addEventListener("change", enforceModes);
         video.addEventListener("error", () => { cuekit.mediaErrors += 1; });
         setInterval(() => {
           const socket = cuekit.socket;

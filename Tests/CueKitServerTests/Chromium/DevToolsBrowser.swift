@@ -1,0 +1,224 @@
+import CueKit
+import CueKitCast
+import CueKitTestSupport
+import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
+
+
+/// Headless Chromium driven over the DevTools protocol: open pages, run script in them, read the
+/// drawn DOM (user-agent shadow trees included, where the cue boxes are), computed styles, and
+/// screenshots.
+///
+/// Chromium writes the port it listens on to `DevToolsActivePort` in its profile folder; each page
+/// is a target with its own WebSocket.
+final class DevToolsBrowser: @unchecked Sendable {
+    let process: Process
+    let profile: TemporaryDirectory
+    let port: Int
+    /// The browser's own target, which opens tabs.
+    var control: DevToolsPage?
+
+    /// Starts Chromium with a window of `width`×`height`; nil when Chromium is not installed.
+    static func launch(width: Int = 1280, height: Int = 720) async throws -> DevToolsBrowser? {
+        guard let executable = Chromium.executable else { return nil }
+        let profile = TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0", "--remote-allow-origins=*",
+            "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--hide-scrollbars",
+            "--autoplay-policy=no-user-gesture-required", "--mute-audio", "--no-first-run", "--disable-extensions",
+            "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
+            "--disable-features=BackgroundMediaSuspend,MediaSessionService", "about:blank",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let portFile = profile.file("DevToolsActivePort")
+        for _ in 0..<300 {
+            if let text = profile.read("DevToolsActivePort") {
+                let lines = text.split(separator: "\n")
+                if lines.count >= 2, let port = Int(lines[0]) {
+                    let browser = DevToolsBrowser(process: process, profile: profile, port: port)
+                    browser.control = try await DevToolsPage.connect(to: "ws://127.0.0.1:\(port)\(lines[1])")
+                    return browser
+                }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        process.terminate()
+        profile.remove()
+        throw Failure("Chromium did not write \(portFile) within 30 s")
+    }
+
+    private init(process: Process, profile: TemporaryDirectory, port: Int) {
+        self.process = process
+        self.profile = profile
+        self.port = port
+    }
+
+    /// Ends Chromium (and so its connections); safe to call again.
+    func close() {
+        guard process.isRunning else { return }
+        if let control { Task { await control.close() } }
+        process.terminate()
+        process.waitUntilExit()
+        profile.remove()
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Opens `url` in a new tab.
+    func open(_ url: String) async throws -> DevToolsPage {
+        guard let control else { throw Failure("not connected to the browser") }
+        let target = try await control.call("Target.createTarget", ["url": .string(url), "newWindow": true, "background": false])
+        guard let id = target["targetId"]?.stringValue else { throw Failure("no target for \(url)") }
+        return try await DevToolsPage.connect(to: "ws://127.0.0.1:\(port)/devtools/page/\(id)")
+    }
+}
+
+/// One tab, over its DevTools WebSocket.
+actor DevToolsPage {
+    private var outbound: WebSocketOutboundWriter?
+    private var waiting: [Int: CheckedContinuation<JSONObject, any Error>] = [:]
+    private var nextId = 1
+    private var connection: Task<Void, Never>?
+
+    static func connect(to url: String) async throws -> DevToolsPage {
+        let page = DevToolsPage()
+        try await page.open(url)
+        return page
+    }
+
+    private func open(_ url: String) async throws {
+        var logger = Logger(label: "devtools")
+        logger.logLevel = .critical
+        let opened = AsyncStream<WebSocketOutboundWriter?>.makeStream()
+        connection = Task {
+            _ = try? await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 26), logger: logger) { inbound, outbound, _ in
+                opened.continuation.yield(outbound)
+                for try await message in inbound.messages(maxSize: 1 << 28) {
+                    if case .text(let text) = message { await self.receive(text) }
+                }
+            }
+            opened.continuation.yield(nil)
+            self.failAll()
+        }
+        for await writer in opened.stream {
+            guard let writer else { break }
+            outbound = writer
+            return
+        }
+        throw DevToolsBrowser.Failure("cannot connect to \(url)")
+    }
+
+    private func receive(_ text: String) {
+        guard let object = try? JSONDocument(parsing: Array(text.utf8)).value.objectValue,
+            let id = object["id"]?.numberValue.map(Int.init)
+        else { return }
+        waiting.removeValue(forKey: id)?.resume(returning: object)
+    }
+
+    private func failAll() {
+        for (_, continuation) in waiting { continuation.resume(throwing: DevToolsBrowser.Failure("the page's socket closed")) }
+        waiting = [:]
+    }
+
+    /// Calls a DevTools method and returns its `result`.
+    func call(_ method: String, _ parameters: JSONObject = JSONObject()) async throws -> JSONObject {
+        guard let outbound else { throw DevToolsBrowser.Failure("not connected") }
+        let id = nextId
+        nextId += 1
+        var message = JSONObject()
+        message["id"] = .number(Double(id))
+        message["method"] = .string(method)
+        message["params"] = .object(parameters)
+        let text = JSONValue.object(message).serialized(.compact)
+        let answer = try await withCheckedThrowingContinuation { continuation in
+            waiting[id] = continuation
+            Task { try? await outbound.write(.text(text)) }
+        }
+        if let error = answer["error"] { throw DevToolsBrowser.Failure("\(method): \(error.serialized(.compact))") }
+        return answer["result"]?.objectValue ?? JSONObject()
+    }
+
+    /// Evaluates `expression` in the page (promises awaited) and returns its value as JSON.
+    func evaluate(_ expression: String) async throws -> JSONValue {
+        let result = try await call(
+            "Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true])
+        if let exception = result["exceptionDetails"] {
+            throw DevToolsBrowser.Failure("script failed: \(exception.serialized(.compact))")
+        }
+        return result["result"]?.objectValue?["value"] ?? .null
+    }
+
+    /// Evaluates `condition` every 100 ms until it is true, for at most `seconds`.
+    func wait(until condition: String, seconds: Double = 15) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if case .bool(true) = try await evaluate(condition) { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    /// A drawn cue: its text as laid out, and its computed style.
+    struct DrawnCue: Sendable {
+        var text: String
+        var style: [String: String]
+    }
+
+    /// The cues Chromium draws over the video: the `cue` boxes of the user-agent shadow tree
+    /// of the media element, with their computed style.
+    func drawnCues() async throws -> [DrawnCue] {
+        _ = try await call("DOM.enable")
+        _ = try await call("CSS.enable")
+        let document = try await call("DOM.getDocument", ["depth": -1, "pierce": true])
+        var found: [(Int, String)] = []
+        func text(of node: JSONObject) -> String {
+            if node["nodeType"]?.numberValue == 3 { return node["nodeValue"]?.stringValue ?? "" }
+            return (node["children"]?.arrayValue ?? []).compactMap(\.objectValue).map(text(of:)).joined()
+        }
+        func visit(_ node: JSONObject) {
+            let attributes = node["attributes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if let index = attributes.firstIndex(of: "pseudo"), index + 1 < attributes.count, attributes[index + 1] == "cue",
+                let id = node["nodeId"]?.numberValue
+            {
+                found.append((Int(id), text(of: node)))
+            }
+            for key in ["children", "shadowRoots"] {
+                for child in node[key]?.arrayValue ?? [] { if let child = child.objectValue { visit(child) } }
+            }
+        }
+        if let root = document["root"]?.objectValue { visit(root) }
+        var cues: [DrawnCue] = []
+        for (id, text) in found {
+            let computed = try await call("CSS.getComputedStyleForNode", ["nodeId": .number(Double(id))])
+            var style: [String: String] = [:]
+            for entry in computed["computedStyle"]?.arrayValue ?? [] {
+                if let name = entry.objectValue?["name"]?.stringValue, let value = entry.objectValue?["value"]?.stringValue { style[name] = value }
+            }
+            cues.append(DrawnCue(text: text, style: style))
+        }
+        return cues
+    }
+
+    /// A PNG of the page.
+    func screenshot() async throws -> Data {
+        let result = try await call("Page.captureScreenshot", ["format": "png"])
+        guard let base64 = result["data"]?.stringValue, let data = Data(base64Encoded: base64) else {
+            throw DevToolsBrowser.Failure("no screenshot")
+        }
+        return data
+    }
+
+    func close() async {
+        try? await outbound?.close(.normalClosure, reason: nil)
+        connection?.cancel()
+    }
+}
