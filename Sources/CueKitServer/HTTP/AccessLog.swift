@@ -49,20 +49,22 @@ struct AccessLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let host = context.remoteAddress?.ipAddress ?? "-"
-        let time = AccessLogTime.formatter.string(from: Date())
+        let time = AccessLogTime.now()
         let path = request.uri.description.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" ? "%" + String($0.value, radix: 16) : String($0) }.joined()
         log.log("\(host) - - [\(time)] \"\(request.method.rawValue) \(path) HTTP/1.1\" \(status) \(length) \(String(format: "%.1f", milliseconds))ms")
     }
 
 }
 
-/// The log's time stamps, `10/Oct/2026:13:55:36 +0000`.
+/// The log's time stamps, `10/Oct/2026:13:55:36 +0000`, in UTC, made without shared state.
 enum AccessLogTime {
-    nonisolated(unsafe) static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "dd/MMM/yyyy:HH:mm:ss Z"
-        return formatter
-    }()
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func now() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_mday))/\(months[Int(parts.tm_mon)])/\(parts.tm_year + 1900):\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
+    }
 }
