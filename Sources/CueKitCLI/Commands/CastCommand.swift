@@ -20,14 +20,19 @@ struct CastCommand: ParsableCommand {
 struct CastCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a Cast message as a receiver would: a LOAD or EDIT_TRACKS_INFO message, media information, or a text track style.",
+        abstract:
+            "Check a Cast message as a receiver would: a LOAD or EDIT_TRACKS_INFO message, a MEDIA_STATUS, media information, or a text track style.",
         discussion: """
             Prints every problem as FILE:LINE:COLUMN: SEVERITY: $.json.path: message [code], in document order. \
             Exit status: 0 when the message is valid (notes and warnings allowed), 1 when it has errors, \
             2 when the file cannot be read or the command line is wrong.
 
+            With --media LOAD.json, the active track ids of an EDIT_TRACKS_INFO or a MEDIA_STATUS are checked against \
+            the tracks that LOAD loads (or that media information lists).
+
             Examples:
               cuekit cast check load.json
+              cuekit cast check --media load.json edit.json
               cuekit cast check --as style --warnings-as-errors style.json
             """
     )
@@ -38,15 +43,21 @@ struct CastCheckCommand: ParsableCommand {
     @Option(
         name: .customLong("as"),
         help: ArgumentHelp(
-            "Read the file as: load, edit-tracks-info, media or style (by default, found from its members).", valueName: "kind"),
+            "Read the file as: load, edit-tracks-info, media-status, media or style (by default, found from its members).",
+            valueName: "kind"),
         transform: { text in
             guard let kind = CastMessage.Kind(rawValue: text) else {
-                throw ValidationError("'\(text)' is not a kind of message; expected load, edit-tracks-info, media or style")
+                throw ValidationError("'\(text)' is not a kind of message; expected load, edit-tracks-info, media-status, media or style")
             }
             return kind
         }
     )
     var kind: CastMessage.Kind?
+
+    @Option(
+        name: .customLong("media"),
+        help: ArgumentHelp("A LOAD message (or media information) whose tracks the active track ids must name.", valueName: "load.json"))
+    var mediaFile: String?
 
     @Flag(help: "Fail (exit 1) on warnings too.")
     var warningsAsErrors = false
@@ -55,8 +66,37 @@ struct CastCheckCommand: ParsableCommand {
     var maxMessageBytes = ByteCount(CastMessage.defaultMaximumLength)
 
     func run() throws {
-        let path = file == "-" ? "/dev/stdin" : file
         let limit = maxMessageBytes.bytes
+        var loaded: MediaInformation?
+        if let mediaFile {
+            let result = CastMessage.check(try Self.read(mediaFile, limit: limit), maximumLength: limit)
+            switch result.message {
+            case .load(let load) where result.isValid: loaded = load.media
+            case .media(let media) where result.isValid: loaded = media
+            default:
+                for diagnostic in result.diagnostics where diagnostic.severity == .error {
+                    StandardError.write(diagnostic.formatted(file: mediaFile) + "\n")
+                }
+                throw CommandFailure("--media \(mediaFile) is not a valid LOAD message or media information", status: .invalidInput)
+            }
+        }
+        let bytes = try Self.read(file, limit: limit)
+        let result: CastCheckResult
+        if bytes.count > limit {
+            result = CastMessage.check(bytes, as: kind, maximumLength: limit)
+        } else {
+            do {
+                result = CastMessage.check(try JSONDocument(parsing: bytes), as: kind, loadedMedia: loaded)
+            } catch {
+                result = CastCheckResult(message: nil, diagnostics: [error.diagnostic])
+            }
+        }
+        try report(result)
+    }
+
+    /// The file's bytes, at most one past `limit` (a huge document is refused unread).
+    static func read(_ file: String, limit: Int) throws -> [UInt8] {
+        let path = file == "-" ? "/dev/stdin" : file
         var bytes: [UInt8] = []
         struct TooLong: Error {}
         do {
@@ -68,7 +108,10 @@ struct CastCheckCommand: ParsableCommand {
         } catch let error as ReadError {
             throw CommandFailure(error.diagnostic.message)
         } catch is TooLong {}
-        let result = CastMessage.check(bytes, as: kind, maximumLength: limit)
+        return bytes
+    }
+
+    private func report(_ result: CastCheckResult) throws {
         var output = ""
         for diagnostic in result.diagnostics { output += diagnostic.formatted(file: file) + "\n" }
         var standardOutput = FileDescriptorSink.standardOutput()

@@ -144,6 +144,8 @@ struct StyleOptions: ParsableArguments {
         case .style?: stylePath = .root
         case .load?: stylePath = JSONPath.root.appending("media").appending("textTrackStyle")
         case .media?, .editTracksInfo?: stylePath = JSONPath.root.appending("textTrackStyle")
+        case .mediaStatus?:
+            stylePath = JSONPath.root.appending("status").appending(index: 0).appending("media").appending("textTrackStyle")
         case nil: throw CommandFailure("\(path) is not a TextTrackStyle or a message that holds one", status: .invalidInput)
         }
         guard let value = document.value.value(at: stylePath), value != .null else {

@@ -11,6 +11,8 @@ public enum CastMessage: Sendable, Hashable {
     case media(MediaInformation)
     /// A text track style on its own (what `cuekit style --style` reads).
     case style(TextTrackStyle)
+    /// A `MEDIA_STATUS` message, a receiver's answer.
+    case mediaStatus(CastMediaStatusMessage)
 
     /// The document as Cast JSON.
     public var json: JSONValue {
@@ -19,6 +21,7 @@ public enum CastMessage: Sendable, Hashable {
         case .editTracksInfo(let request): request.json
         case .media(let media): media.json
         case .style(let style): style.json
+        case .mediaStatus(let status): status.json
         }
     }
 
@@ -33,6 +36,8 @@ public enum CastMessage: Sendable, Hashable {
         case media
         /// A text track style on its own.
         case style
+        /// A `MEDIA_STATUS` message.
+        case mediaStatus = "media-status"
     }
 
     /// The kind of a JSON value; nil when its `type` names a message CueKit does not check.
@@ -42,6 +47,7 @@ public enum CastMessage: Sendable, Hashable {
             switch type {
             case .string(CastLoadRequest.type): return .load
             case .string(CastEditTracksInfoRequest.type): return .editTracksInfo
+            case .string(CastMediaStatusMessage.type): return .mediaStatus
             default: return nil
             }
         }
@@ -85,7 +91,10 @@ public enum CastMessage: Sendable, Hashable {
     }
 
     /// Decodes and validates a parsed document (see ``check(_:as:)-swift.type.method``).
-    public static func check(_ document: JSONDocument, as kind: Kind? = nil) -> CastCheckResult {
+    ///
+    /// `media` is the loaded media an `EDIT_TRACKS_INFO` or a `MEDIA_STATUS` is checked against:
+    /// their active track ids must name its tracks.
+    public static func check(_ document: JSONDocument, as kind: Kind? = nil, loadedMedia media: MediaInformation? = nil) -> CastCheckResult {
         var diagnostics = document.diagnostics
         guard let resolvedKind = kind ?? Self.kind(of: document.value) else {
             let type = document.value.objectValue?["type"] ?? .null
@@ -93,7 +102,7 @@ public enum CastMessage: Sendable, Hashable {
             let typePath = JSONPath.root.appending("type")
             let unknown = Diagnostic(
                 .error, .castUnknownMessageType, at: document.locations[typePath],
-                "\(typePath): \(name) is not a message type CueKit checks (LOAD, EDIT_TRACKS_INFO)"
+                "\(typePath): \(name) is not a message type CueKit checks (LOAD, EDIT_TRACKS_INFO, MEDIA_STATUS)"
             )
             return CastCheckResult(message: nil, diagnostics: diagnostics + [unknown])
         }
@@ -108,7 +117,7 @@ public enum CastMessage: Sendable, Hashable {
         case .editTracksInfo:
             let request = CastEditTracksInfoRequest.decode(document.value, at: .root, with: &decoder)
             message = request.map(CastMessage.editTracksInfo)
-            validation = request?.validate(locations: document.locations) ?? []
+            validation = request?.validate(against: media, locations: document.locations) ?? []
         case .media:
             let media = MediaInformation.decode(document.value, at: .root, with: &decoder)
             message = media.map(CastMessage.media)
@@ -117,6 +126,18 @@ public enum CastMessage: Sendable, Hashable {
             let style = TextTrackStyle.decode(document.value, at: .root, with: &decoder)
             message = style.map(CastMessage.style)
             validation = style?.validate(locations: document.locations) ?? []
+        case .mediaStatus:
+            let status = CastMediaStatusMessage.decode(document.value, at: .root, with: &decoder)
+            message = status.map(CastMessage.mediaStatus)
+            validation = status?.validate(against: media, locations: document.locations) ?? []
+        }
+        if resolvedKind == .load || resolvedKind == .editTracksInfo, document.value.objectValue?["requestId"] == nil {
+            let what = resolvedKind == .load ? "a LOAD message" : "an EDIT_TRACKS_INFO message"
+            validation.append(
+                Diagnostic(
+                    .warning, .castMissingField, at: document.locations[.root],
+                    "$: \(what) needs a requestId (an integer), as Cast's reference requires: the receiver answers with it and senders match the answer by it (the sender SDKs and cuekit cast send add one)"
+                ))
         }
         diagnostics += decoder.diagnostics + validation
         diagnostics = diagnostics.enumerated().sorted { lhs, rhs in

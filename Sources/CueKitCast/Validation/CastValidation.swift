@@ -149,7 +149,7 @@ struct CastValidator {
             report(.error, .castMissingContent, at: path, "media needs a contentId or a contentUrl to play")
         }
         if media.contentType == nil {
-            report(.warning, .castMissingContentType, at: path, "media has no contentType; receivers pick the player by it")
+            report(.error, .castMissingContentType, at: path, "media needs a contentType (video/mp4, application/x-mpegurl...): receivers pick the player by it")
         }
         if let url = media.contentUrl {
             checkFetchedURL(url, at: path.appending("contentUrl"), what: "contentUrl")
@@ -245,7 +245,9 @@ struct MediaType {
     }
 
     /// The text formats Cast receivers render: WebVTT and TTML, side-loaded or in fragmented MP4.
-    static let castTextFormats: Set<String> = ["text/vtt", "application/ttml+xml", "application/mp4", "text/mp4"]
+    /// (`cast.framework.messages.CaptionMimeType`: `text/cea608`, `application/ttml+xml`,
+    /// `text/vtt`, and `application/mp4` for TTML in MP4; `text/mp4` for WebVTT in MP4).
+    static let castTextFormats: Set<String> = ["text/vtt", "application/ttml+xml", "application/mp4", "text/mp4", "text/cea608"]
 }
 
 extension TextTrackStyle {

@@ -120,6 +120,7 @@ actor TrackConversionCache {
         case .media(let media): style = media.textTrackStyle
         case .load(let load): style = load.media.textTrackStyle
         case .editTracksInfo(let edit): style = edit.textTrackStyle
+        case .mediaStatus(let status): style = status.statuses.first?.media?.textTrackStyle
         case nil: style = nil
         }
         guard errors.isEmpty, let style else {

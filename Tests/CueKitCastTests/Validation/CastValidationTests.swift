@@ -99,7 +99,7 @@ import Testing
         #expect(
             messages(bare.validate()) == [
                 "error: $: media needs a contentId or a contentUrl to play [cast-missing-content]",
-                "warning: $: media has no contentType; receivers pick the player by it [cast-missing-content-type]",
+                "error: $: media needs a contentType (video/mp4, application/x-mpegurl...): receivers pick the player by it [cast-missing-content-type]",
                 "error: $.duration: duration is in seconds and cannot be negative, found -3 [cast-bad-duration]",
             ]
         )
@@ -149,6 +149,7 @@ import Testing
         #expect(!result.isValid)
         #expect(
             result.diagnostics.map { $0.formatted(file: "load.json") } == [
+                "load.json:1:1: warning: $: a LOAD message needs a requestId (an integer), as Cast's reference requires: the receiver answers with it and senders match the answer by it (the sender SDKs and cuekit cast send add one) [cast-missing-field]",
                 "load.json:7:7: error: $.media.tracks[0]: a SUBTITLES track needs a language (the receiver and sender menus match subtitles by it) [cast-missing-language]",
                 "load.json:8:19: error: $.media.tracks[1].trackId: track id 1 is already used by $.media.tracks[0]; track ids must be unique [cast-duplicate-track-id]",
                 "load.json:8:134: error: $.media.tracks[1].language: 'fr_FR' is not a BCP 47 language tag (RFC 5646); write 'fr-FR' [cast-bad-language]",
