@@ -170,7 +170,7 @@ import Testing
         #expect(!seek.isValid)
         #expect(
             seek.diagnostics.map(\.description) == [
-                "1:10: error: $.type: \"SEEK\" is not a message type CueKit checks (LOAD, EDIT_TRACKS_INFO) [cast-unknown-message-type]"
+                "1:10: error: $.type: \"SEEK\" is not a message type CueKit checks (LOAD, EDIT_TRACKS_INFO, MEDIA_STATUS) [cast-unknown-message-type]"
             ]
         )
     }
