@@ -178,34 +178,51 @@ public struct TrackServer: Sendable {
         let maximumMessageBytes = configuration.maximumMessageBytes
         router.ws("/cast") { inbound, outbound, _ in
             let (id, messages) = await session.connectSender()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await message in messages { try await outbound.write(.text(message)) }
+            do {
+                try await Self.exchange(inbound, outbound, sending: messages, maximumMessageBytes: maximumMessageBytes) { text in
+                    await session.receive(text, from: id)
                 }
-                defer { group.cancelAll() }
-                for try await message in inbound.messages(maxSize: maximumMessageBytes) {
-                    switch message {
-                    case .text(let text): await session.receive(text, from: id)
-                    case .binary(let buffer): await session.receive(String(buffer: buffer), from: id)
-                    }
-                }
+            } catch {
                 await session.disconnectSender(id)
+                throw error
             }
+            await session.disconnectSender(id)
         }
         router.ws("/receiver/socket") { inbound, outbound, _ in
             let (id, states) = await session.connectDisplay()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await state in states { try await outbound.write(.text(state)) }
+            do {
+                try await Self.exchange(inbound, outbound, sending: states, maximumMessageBytes: maximumMessageBytes) { text in
+                    await session.displayReport(text)
                 }
-                defer { group.cancelAll() }
-                for try await message in inbound.messages(maxSize: maximumMessageBytes) {
-                    if case .text(let text) = message { await session.displayReport(text) }
-                }
+            } catch {
                 await session.disconnectDisplay(id)
+                throw error
             }
+            await session.disconnectDisplay(id)
         }
         return router
+    }
+}
+
+extension TrackServer {
+    /// One WebSocket's traffic: what `sending` yields is written to the peer, and each message the
+    /// peer sends (text, or binary read as UTF-8) is handed to `receive`, until the peer closes.
+    static func exchange(
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, sending: AsyncStream<String>, maximumMessageBytes: Int,
+        receive: @escaping @Sendable (String) async -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await text in sending { try await outbound.write(.text(text)) }
+            }
+            defer { group.cancelAll() }
+            for try await message in inbound.messages(maxSize: maximumMessageBytes) {
+                switch message {
+                case .text(let text): await receive(text)
+                case .binary(let buffer): await receive(String(buffer: buffer))
+                }
+            }
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import CueKit
+import CueKitConversion
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -163,22 +164,10 @@ struct TrackInput {
         return String(path[..<dot]) + "." + newExtension
     }
 
-    /// SubRip in two passes (``SubRipReader``'s colours and streaming): the header and the colour
-    /// style sheets first, found by a cheap look at the tags, then the cues, so that the style
-    /// sheets come before the first cue as WebVTT needs them.
+    /// SubRip in two passes, as ``TrackFileReader`` reads it: the colour style sheets before the
+    /// first cue, as WebVTT needs them.
     private static func streamSubRip(fileAtPath path: String, encoding: TextEncoding?, _ handler: (TrackEvent) throws -> Void) throws {
-        var first = SubRipReader(options: .init(encoding: encoding, events: .stylesheetsOnly))
-        try FileByteSource(path: path).forEachChunk { chunk in try first.feed(chunk, to: handler) }
-        try first.finish(to: handler)
-        var reader = SubRipReader(options: .init(encoding: encoding))
-        func rest(_ event: TrackEvent) throws {
-            switch event {
-            case .header, .stylesheet: return
-            default: try handler(event)
-            }
-        }
-        try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: rest) }
-        try reader.finish(to: rest)
+        try TrackFileReader.streamSubRip(fileAtPath: path, encoding: encoding, handler)
     }
 
     private func stream<Reader: TrackReader>(_ reader: inout Reader, _ handler: (TrackEvent) throws -> Void) throws {

@@ -27,18 +27,30 @@ import Testing
     }
 
     static func load(mediaPort: Int) -> CastLoadRequest {
-        let base = "http://127.0.0.1:\(mediaPort)"
-        let media = MediaInformation(
-            contentId: "\(base)/movie.webm", contentType: "video/webm", streamType: .buffered,
-            tracks: [
-                MediaTrack(
-                    trackId: 1, type: .text, subtype: .subtitles, trackContentId: "\(base)/english.vtt", trackContentType: "text/vtt",
-                    name: "English", language: "en"),
-                MediaTrack(
-                    trackId: 2, type: .text, subtype: .captions, trackContentId: "\(base)/tracks/german.srt?as=vtt",
-                    trackContentType: "text/vtt", name: "Deutsch", language: "de"),
-            ])
-        return CastLoadRequest(media: media, autoplay: false, currentTime: 1, activeTrackIds: [1])
+        CastLoadRequest(
+            media: RemoteMediaClientTests.media(base: "http://127.0.0.1:\(mediaPort)"), autoplay: false, currentTime: 1, activeTrackIds: [1])
+    }
+
+    /// Runs `test` with Chromium, a media server (with `mediaOrigins` as its CORS) and a receiver
+    /// server on another port; Chromium ends before the servers stop, which wait for its
+    /// connections.
+    func withReceiver(
+        mediaOrigins: AllowedOrigins, _ test: @Sendable (DevToolsBrowser, _ receiverPort: Int, _ mediaPort: Int, TrackServer) async throws -> Void
+    ) async throws {
+        let media = try Self.mediaFolder()
+        defer { media.remove() }
+        let pages = ServedFolder()
+        defer { pages.remove() }
+        guard let browser = try await DevToolsBrowser.launch() else { return }
+        defer { browser.close() }
+        try await withServer(media, configure: { $0.allowedOrigins = mediaOrigins }) { mediaClient, _ in
+            let mediaPort = try #require(mediaClient.port)
+            try await withServer(pages) { receiverClient, server in
+                let port = try #require(receiverClient.port)
+                try await test(browser, port, mediaPort, server)
+                browser.close()
+            }
+        }
     }
 
     /// The modes of the receiver's tracks, by track id.
@@ -46,137 +58,114 @@ import Testing
 
     @Test(.enabled(if: toolsInstalled, "needs chromium and ffmpeg; bash .ci/setup installs them"))
     func twoSendersSwitchAndRestyleATrackThatChromiumDraws() async throws {
-        let media = try Self.mediaFolder()
-        defer { media.remove() }
-        let pages = ServedFolder()
-        defer { pages.remove() }
-        guard let browser = try await DevToolsBrowser.launch() else { return }
-        defer { browser.close() }
-        try await withServer(media) { mediaClient, _ in
-            let mediaPort = try #require(mediaClient.port)
-            try await withServer(pages) { receiverClient, server in
-                let port = try #require(receiverClient.port)
-                let receiver = try await browser.open("http://127.0.0.1:\(port)/receiver")
-                let senderPage = try await browser.open("http://127.0.0.1:\(port)/sender")
-                #expect(try await receiver.wait(until: "window.cuekit && cuekit.state !== null"))
-                #expect(try await senderPage.wait(until: "window.cuekit && cuekit.messages.length >= 1"))
-                let swift = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:\(port)/cast")
-                let recorder = RemoteMediaClientTests.Recorder()
-                let updates = await swift.updates()
-                let listening = Task { for await update in updates { await recorder.record(update) } }
-                defer { listening.cancel() }
+        try await withReceiver(mediaOrigins: .any) { browser, port, mediaPort, server in
+            let receiver = try await browser.open("http://127.0.0.1:\(port)/receiver")
+            let senderPage = try await browser.open("http://127.0.0.1:\(port)/sender")
+            #expect(try await receiver.wait(until: "window.cuekit && cuekit.state !== null"))
+            #expect(try await senderPage.wait(until: "window.cuekit && cuekit.messages.length >= 1"))
+            let swift = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:\(port)/cast")
+            let recorder = RemoteMediaClientTests.Recorder()
+            let updates = await swift.updates()
+            let listening = Task { for await update in updates { await recorder.record(update) } }
+            defer { listening.cancel() }
 
-                // LOAD: both senders get a status; the receiver draws track 1.
-                try await swift.load(Self.load(mediaPort: mediaPort))
-                #expect(RemoteMediaClientTests.kinds(try await recorder.take(count: 2)) == ["metadata", "status"])
-                #expect(try await senderPage.wait(until: "cuekit.messages.some(m => m.type === 'MEDIA_STATUS' && m.status.length && m.status[0].media)"))
-                #expect(
-                    try await receiver.wait(until: "(() => { const t = document.getElementById('track-1'); return t && t.track.mode === 'showing' && t.track.activeCues && t.track.activeCues.length > 0 })()"))
-                #expect(try await receiver.evaluate("cuekit.trackErrors.length") == 0)
-                var unstyledSize: Double?
-                let english = try await waitForDrawnCues(receiver) { cues in
-                    unstyledSize = cues.first.flatMap { Self.pixels($0.style["font-size"]) }
-                    return cues.contains { $0.text.contains("Hello from the English track") }
-                }
-                #expect(english, "the English cue is not drawn")
-
-                // Track 2: exactly one status each, no metadata; Chromium shows track 2's cues.
-                let before = try await senderPage.evaluate("cuekit.messages.length").numberValue ?? 0
-                try await swift.setActiveTrackIDs([2])
-                let swiftUpdates = try await recorder.take(count: 1)
-                #expect(try await senderPage.wait(until: "cuekit.messages.length >= \(Int(before) + 1)"))
-                try await Task.sleep(for: .milliseconds(300))
-                #expect(RemoteMediaClientTests.kinds(swiftUpdates + (await recorder.take())) == ["status"])
-                #expect(try await senderPage.evaluate("cuekit.messages.length").numberValue == before + 1)
-                let pageStatus = try await senderPage.evaluate("cuekit.messages[cuekit.messages.length - 1].status[0]")
-                #expect(pageStatus.objectValue?["activeTrackIds"] == [2])
-                #expect(pageStatus.objectValue?["media"] == nil)
-                #expect(
-                    try await receiver.wait(until: "(() => { const m = \(Self.modes); return m['track-1'] === 'disabled' && m['track-2'] === 'showing' })()"))
-                let german = try await waitForDrawnCues(receiver) { cues in
-                    cues.contains { $0.text.contains("Hallo aus der deutschen Spur") } && !cues.contains { $0.text.contains("English") }
-                }
-                #expect(german, "the German cue is not drawn alone")
-
-                // No tracks: every track is off and nothing is drawn.
-                try await swift.setActiveTrackIDs([])
-                #expect(
-                    try await receiver.wait(until: "Object.values(\(Self.modes)).every(mode => mode === 'disabled')"))
-                #expect(try await waitForDrawnCues(receiver) { $0.isEmpty }, "cues are still drawn with every track off")
-
-                // A style: metadata and status to both; the drawn cue's computed style is the style.
-                try await swift.setActiveTrackIDs([1])
-                _ = try await recorder.take(count: 1)
-                let beforeStyle = try await senderPage.evaluate("cuekit.messages.length").numberValue ?? 0
-                let style = TextTrackStyle(
-                    foregroundColor: CastColor(red: 255, green: 255, blue: 0), backgroundColor: CastColor(red: 0, green: 0, blue: 128, alpha: 255),
-                    edgeType: .outline, edgeColor: .black, fontScale: 1.5, fontGenericFamily: .monospacedSansSerif, fontStyle: .boldItalic,
-                    windowType: .roundedCorners, windowColor: CastColor(red: 0, green: 0, blue: 0, alpha: 128), windowRoundedCornerRadius: 12)
-                try await swift.setTextTrackStyle(style)
-                #expect(RemoteMediaClientTests.kinds(try await recorder.take(count: 2)) == ["metadata", "status"])
-                #expect(try await senderPage.wait(until: "cuekit.messages.length >= \(Int(beforeStyle) + 1)"))
-                let styledStatus = try await senderPage.evaluate("cuekit.messages[\(Int(beforeStyle))].status[0]")
-                #expect(styledStatus.objectValue?["media"]?.objectValue?["textTrackStyle"] == style.json)
-                var drawn: [DevToolsPage.DrawnCue] = []
-                let styled = try await waitForDrawnCues(receiver) { cues in
-                    drawn = cues
-                    return cues.first?.style["color"] == "rgb(255, 255, 0)"
-                }
-                #expect(styled, "the drawn cue is not yellow: \(drawn.first?.style["color"] ?? "no cue")")
-                if let cue = drawn.first {
-                    #expect(cue.style["background-color"] == "rgb(0, 0, 128)")
-                    #expect(cue.style["font-weight"] == "700")
-                    #expect(cue.style["font-style"] == "italic")
-                    #expect(cue.style["font-family"]?.contains("monospace") == true)
-                    #expect(cue.style["text-shadow"]?.contains("rgb(0, 0, 0)") == true)
-                    // fontScale 1.5: one and a half times the size Chromium draws unstyled cues at.
-                    let size = try #require(Self.pixels(cue.style["font-size"]))
-                    let unstyled = try #require(unstyledSize)
-                    #expect(abs(size / unstyled - 1.5) < 0.01, "font-size \(size)px against \(unstyled)px unstyled")
-                }
-
-                // The sender page tries to change the track list: refused, nothing changes.
-                let statusBefore = await server.session.status
-                let beforeRefusal = try await senderPage.evaluate("cuekit.messages.length").numberValue ?? 0
-                _ = try await senderPage.evaluate(
-                    "cuekit.send({type: 'EDIT_TRACKS_INFO', tracks: [{trackId: 3, type: 'TEXT', trackContentId: 'x.vtt'}], activeTrackIds: [3]})")
-                #expect(try await senderPage.wait(until: "cuekit.messages.length > \(Int(beforeRefusal))"))
-                #expect(try await senderPage.evaluate("cuekit.messages[cuekit.messages.length - 1].type") == "INVALID_REQUEST")
-                #expect(await server.session.status == statusBefore)
-                #expect(await recorder.take().isEmpty)
-
-                if let folder = ProcessInfo.processInfo.environment["CUEKIT_SCREENSHOT_DIR"] {
-                    try await receiver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("receiver.png"))
-                }
-                await swift.disconnect()
-                // Chromium's connections end before the servers stop, which wait for them.
-                browser.close()
+            // LOAD: both senders get a status; the receiver draws track 1.
+            try await swift.load(Self.load(mediaPort: mediaPort))
+            #expect(RemoteMediaClientTests.kinds(try await recorder.take(count: 2)) == ["metadata", "status"])
+            #expect(try await senderPage.wait(until: "cuekit.messages.some(m => m.type === 'MEDIA_STATUS' && m.status.length && m.status[0].media)"))
+            #expect(
+                try await receiver.wait(until: "(() => { const t = document.getElementById('track-1'); return t && t.track.mode === 'showing' && t.track.activeCues && t.track.activeCues.length > 0 })()"))
+            #expect(try await receiver.evaluate("cuekit.trackErrors.length") == 0)
+            var unstyledSize: Double?
+            let english = try await waitForDrawnCues(receiver) { cues in
+                unstyledSize = cues.first.flatMap { Self.pixels($0.style["font-size"]) }
+                return cues.contains { $0.text.contains("Hello from the English track") }
             }
+            #expect(english, "the English cue is not drawn")
+
+            // Track 2: exactly one status each, no metadata; Chromium shows track 2's cues.
+            let before = try await senderPage.evaluate("cuekit.messages.length").numberValue ?? 0
+            try await swift.setActiveTrackIDs([2])
+            let swiftUpdates = try await recorder.take(count: 1)
+            #expect(try await senderPage.wait(until: "cuekit.messages.length >= \(Int(before) + 1)"))
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(RemoteMediaClientTests.kinds(swiftUpdates + (await recorder.take())) == ["status"])
+            #expect(try await senderPage.evaluate("cuekit.messages.length").numberValue == before + 1)
+            let pageStatus = try await senderPage.evaluate("cuekit.messages[cuekit.messages.length - 1].status[0]")
+            #expect(pageStatus.objectValue?["activeTrackIds"] == [2])
+            #expect(pageStatus.objectValue?["media"] == nil)
+            #expect(
+                try await receiver.wait(until: "(() => { const m = \(Self.modes); return m['track-1'] === 'disabled' && m['track-2'] === 'showing' })()"))
+            let german = try await waitForDrawnCues(receiver) { cues in
+                cues.contains { $0.text.contains("Hallo aus der deutschen Spur") } && !cues.contains { $0.text.contains("English") }
+            }
+            #expect(german, "the German cue is not drawn alone")
+
+            // No tracks: every track is off and nothing is drawn.
+            try await swift.setActiveTrackIDs([])
+            #expect(
+                try await receiver.wait(until: "Object.values(\(Self.modes)).every(mode => mode === 'disabled')"))
+            #expect(try await waitForDrawnCues(receiver) { $0.isEmpty }, "cues are still drawn with every track off")
+
+            // A style: metadata and status to both; the drawn cue's computed style is the style.
+            try await swift.setActiveTrackIDs([1])
+            _ = try await recorder.take(count: 1)
+            let beforeStyle = try await senderPage.evaluate("cuekit.messages.length").numberValue ?? 0
+            let style = TextTrackStyle(
+                foregroundColor: CastColor(red: 255, green: 255, blue: 0), backgroundColor: CastColor(red: 0, green: 0, blue: 128, alpha: 255),
+                edgeType: .outline, edgeColor: .black, fontScale: 1.5, fontGenericFamily: .monospacedSansSerif, fontStyle: .boldItalic,
+                windowType: .roundedCorners, windowColor: CastColor(red: 0, green: 0, blue: 0, alpha: 128), windowRoundedCornerRadius: 12)
+            try await swift.setTextTrackStyle(style)
+            #expect(RemoteMediaClientTests.kinds(try await recorder.take(count: 2)) == ["metadata", "status"])
+            #expect(try await senderPage.wait(until: "cuekit.messages.length >= \(Int(beforeStyle) + 1)"))
+            let styledStatus = try await senderPage.evaluate("cuekit.messages[\(Int(beforeStyle))].status[0]")
+            #expect(styledStatus.objectValue?["media"]?.objectValue?["textTrackStyle"] == style.json)
+            var drawn: [DevToolsPage.DrawnCue] = []
+            let styled = try await waitForDrawnCues(receiver) { cues in
+                drawn = cues
+                return cues.first?.style["color"] == "rgb(255, 255, 0)"
+            }
+            #expect(styled, "the drawn cue is not yellow: \(drawn.first?.style["color"] ?? "no cue")")
+            if let cue = drawn.first {
+                #expect(cue.style["background-color"] == "rgb(0, 0, 128)")
+                #expect(cue.style["font-weight"] == "700")
+                #expect(cue.style["font-style"] == "italic")
+                #expect(cue.style["font-family"]?.contains("monospace") == true)
+                #expect(cue.style["text-shadow"]?.contains("rgb(0, 0, 0)") == true)
+                // fontScale 1.5: one and a half times the size Chromium draws unstyled cues at.
+                let size = try #require(Self.pixels(cue.style["font-size"]))
+                let unstyled = try #require(unstyledSize)
+                #expect(abs(size / unstyled - 1.5) < 0.01, "font-size \(size)px against \(unstyled)px unstyled")
+            }
+
+            // The sender page tries to change the track list: refused, nothing changes.
+            let statusBefore = await server.session.status
+            let beforeRefusal = try await senderPage.evaluate("cuekit.messages.length").numberValue ?? 0
+            _ = try await senderPage.evaluate(
+                "cuekit.send({type: 'EDIT_TRACKS_INFO', tracks: [{trackId: 3, type: 'TEXT', trackContentId: 'x.vtt'}], activeTrackIds: [3]})")
+            #expect(try await senderPage.wait(until: "cuekit.messages.length > \(Int(beforeRefusal))"))
+            #expect(try await senderPage.evaluate("cuekit.messages[cuekit.messages.length - 1].type") == "INVALID_REQUEST")
+            #expect(await server.session.status == statusBefore)
+            #expect(await recorder.take().isEmpty)
+
+            if let folder = ProcessInfo.processInfo.environment["CUEKIT_SCREENSHOT_DIR"] {
+                try await receiver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("receiver.png"))
+            }
+            await swift.disconnect()
         }
     }
 
     @Test(.enabled(if: toolsInstalled, "needs chromium and ffmpeg; bash .ci/setup installs them"))
     func withoutCORSChromiumRefusesTheTrack() async throws {
-        let media = try Self.mediaFolder()
-        defer { media.remove() }
-        let pages = ServedFolder()
-        defer { pages.remove() }
-        guard let browser = try await DevToolsBrowser.launch() else { return }
-        defer { browser.close() }
-        try await withServer(media, configure: { $0.allowedOrigins = .none }) { mediaClient, _ in
-            let mediaPort = try #require(mediaClient.port)
-            try await withServer(pages) { receiverClient, _ in
-                let port = try #require(receiverClient.port)
-                let receiver = try await browser.open("http://127.0.0.1:\(port)/receiver")
-                #expect(try await receiver.wait(until: "window.cuekit && cuekit.state !== null"))
-                let swift = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:\(port)/cast")
-                try await swift.load(Self.load(mediaPort: mediaPort))
-                #expect(try await receiver.wait(until: "cuekit.trackErrors.includes(1)"), "Chromium loaded a track served without CORS")
-                #expect(try await receiver.evaluate("(document.getElementById('track-1').track.cues || []).length") == 0)
-                #expect(try await receiver.drawnCues().isEmpty)
-                await swift.disconnect()
-                browser.close()
-            }
+        try await withReceiver(mediaOrigins: .none) { browser, port, mediaPort, _ in
+            let receiver = try await browser.open("http://127.0.0.1:\(port)/receiver")
+            #expect(try await receiver.wait(until: "window.cuekit && cuekit.state !== null"))
+            let swift = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:\(port)/cast")
+            try await swift.load(Self.load(mediaPort: mediaPort))
+            #expect(try await receiver.wait(until: "cuekit.trackErrors.includes(1)"), "Chromium loaded a track served without CORS")
+            #expect(try await receiver.evaluate("(document.getElementById('track-1').track.cues || []).length") == 0)
+            #expect(try await receiver.drawnCues().isEmpty)
+            await swift.disconnect()
         }
     }
 

@@ -191,4 +191,28 @@ import Testing
             }
         }
     }
+
+    /// Lines of the access log, collected.
+    final class LogLines: @unchecked Sendable {
+        let lock = NSLock()
+        var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    @Test func eachRequestIsLoggedInTheCommonLogFormat() async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        let log = LogLines()
+        try await withServer(folder, configure: { $0.accessLog = AccessLog { log.append($0) } }) { client, _ in
+            try await client.execute(uri: "/english.vtt", method: .get) { _ in }
+            try await client.execute(uri: "/missing.vtt", method: .head) { _ in }
+        }
+        let lines = log.all
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("127.0.0.1 - - [") == true)
+        #expect(lines.first?.contains("] \"GET /english.vtt HTTP/1.1\" 200 \(ServedFolder.english.utf8.count) ") == true)
+        #expect(lines.last?.contains("\"HEAD /missing.vtt HTTP/1.1\" 404") == true)
+        #expect(lines.allSatisfy { $0.hasSuffix("ms") })
+    }
 }

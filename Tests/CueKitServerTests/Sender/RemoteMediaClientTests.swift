@@ -9,6 +9,7 @@ import Testing
 
 /// Two Swift senders on one live receiver.
 @Suite struct RemoteMediaClientTests {
+    /// The media of the served folder: English (WebVTT) and German (SubRip converted on request).
     static func media(base: String) -> MediaInformation {
         MediaInformation(
             contentId: "\(base)/movie.webm", contentType: "video/webm", streamType: .buffered,
@@ -17,7 +18,7 @@ import Testing
                     trackId: 1, type: .text, subtype: .subtitles, trackContentId: "\(base)/english.vtt", trackContentType: "text/vtt",
                     name: "English", language: "en"),
                 MediaTrack(
-                    trackId: 2, type: .text, subtype: .subtitles, trackContentId: "\(base)/tracks/german.srt?as=vtt",
+                    trackId: 2, type: .text, subtype: .captions, trackContentId: "\(base)/tracks/german.srt?as=vtt",
                     trackContentType: "text/vtt", name: "Deutsch", language: "de"),
             ])
     }
