@@ -119,7 +119,7 @@ public struct TrackServer: Sendable {
         let router = Router(context: Context.self)
         router.add(middleware: AccessLogMiddleware(log: configuration.accessLog))
         router.add(middleware: CastCORSMiddleware(origins: configuration.allowedOrigins))
-        router.add(middleware: GzipMiddleware())
+        router.add(middleware: GzipMiddleware(cache: GzipCache()))
         router.add(middleware: ByteRangeRepair())
         router.add(middleware: FileMiddleware(fileProvider: files).withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension))
 

@@ -9,9 +9,16 @@ import NIOCore
 /// of a different representation) and `Vary: Accept-Encoding`; a conditional request naming that
 /// tag is answered 304. Ranges are served uncompressed, as media players ask for them. Compression
 /// runs at zlib's fastest level.
+///
+/// A body with an entity tag and a known length up to ``GzipCache/largestEntry`` is compressed
+/// once: the result is kept, by path and tag, in a cache of bounded size and served with its
+/// length, so every receiver that loads the same track costs one compression.
 struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Bodies shorter than this are sent as they are: gzip's header would outweigh the saving.
     static var minimumLength: Int { 256 }
+
+    /// Compressed bodies already made.
+    let cache: GzipCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head, request.headers[.range] == nil,
@@ -41,6 +48,22 @@ struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.eTag] = response.headers[.eTag].map(Self.gzipTag)
         response.headers[.acceptRanges] = nil
         if request.method == .head { return response }
+        let length = Int(response.headers[.contentLength] ?? "") ?? Int(response.body.contentLength ?? -1)
+        if let tag = response.headers[.eTag], length >= 0, length <= GzipCache.largestEntry {
+            let key = request.uri.description + "\u{0}" + tag
+            let compressed: ByteBuffer
+            if let cached = await cache.entry(for: key) {
+                compressed = cached
+            } else {
+                let collector = BodyCollector()
+                try await response.body.write(collector)
+                compressed = try GzipBodyWriter.compress(collector.buffer)
+                await cache.store(compressed, for: key)
+            }
+            response.headers[.contentLength] = String(compressed.readableBytes)
+            response.body = ResponseBody(byteBuffer: compressed)
+            return response
+        }
         let body = response.body
         response.body = ResponseBody { writer in
             try await body.write(GzipBodyWriter(wrapping: writer))
@@ -88,6 +111,52 @@ extension Substring {
     }
 }
 
+/// Compressed bodies by path and entity tag, least recently used first out, at most
+/// ``capacity`` bytes in all.
+actor GzipCache {
+    /// The largest body compressed whole and kept: 8 MiB (longer ones stream).
+    static let largestEntry = 8 << 20
+    /// The most bytes kept.
+    let capacity: Int
+    private var entries: [String: (buffer: ByteBuffer, use: Int)] = [:]
+    private var size = 0
+    private var clock = 0
+
+    init(capacity: Int = 64 << 20) {
+        self.capacity = capacity
+    }
+
+    func entry(for key: String) -> ByteBuffer? {
+        guard let found = entries[key] else { return nil }
+        clock += 1
+        entries[key]?.use = clock
+        return found.buffer
+    }
+
+    func store(_ buffer: ByteBuffer, for key: String) {
+        guard buffer.readableBytes <= capacity else { return }
+        clock += 1
+        if let old = entries.updateValue((buffer, clock), forKey: key) { size -= old.buffer.readableBytes }
+        size += buffer.readableBytes
+        while size > capacity, let oldest = entries.min(by: { $0.value.use < $1.value.use }) {
+            size -= oldest.value.buffer.readableBytes
+            entries[oldest.key] = nil
+        }
+    }
+}
+
+/// A body writer that keeps what is written, to compress it whole.
+final class BodyCollector: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        var copy = buffer
+        self.buffer.writeBuffer(&copy)
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
 /// A body writer that gzips what passes through it.
 struct GzipBodyWriter: ResponseBodyWriter {
     private var wrapped: any ResponseBodyWriter
@@ -100,6 +169,12 @@ struct GzipBodyWriter: ResponseBodyWriter {
         compressor = CompressionAlgorithm.gzip(configuration: .init(compressionLevel: .fastestCompression)).compressor
         compressor.window = ByteBufferAllocator().buffer(capacity: 64 * 1024)
         try compressor.startStream()
+    }
+
+    /// `buffer` gzipped whole.
+    static func compress(_ buffer: ByteBuffer) throws -> ByteBuffer {
+        var input = buffer
+        return try input.compress(with: .gzip(configuration: .init(compressionLevel: .fastestCompression)))
     }
 
     mutating func write(_ buffer: ByteBuffer) async throws {

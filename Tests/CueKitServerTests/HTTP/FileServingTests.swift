@@ -161,6 +161,30 @@ import Testing
         }
     }
 
+    @Test func aCompressedTrackIsKeptAndMadeAgainWhenTheFileChanges() async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        try await withServer(folder) { client, _ in
+            func fetch() async throws -> (String, String?) {
+                try await client.execute(uri: "/english.vtt", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                    #expect(response.headers[.contentEncoding] == "gzip")
+                    #expect(response.headers[.contentLength] == String(response.body.readableBytes))
+                    var body = response.body
+                    return (String(buffer: try body.decompress(with: .gzip())), response.headers[.eTag])
+                }
+            }
+            let (first, firstTag) = try await fetch()
+            let (second, secondTag) = try await fetch()
+            #expect(first == ServedFolder.english)
+            #expect(second == first)
+            #expect(secondTag == firstTag)
+            folder.write(ServedFolder.english + "\n00:10.000 --> 00:11.000\nA third cue.\n", to: "english.vtt")
+            let (changed, changedTag) = try await fetch()
+            #expect(changed.hasSuffix("A third cue.\n"))
+            #expect(changedTag != firstTag)
+        }
+    }
+
     @Test func noPathLeavesTheFolder() async throws {
         let folder = ServedFolder()
         defer { folder.remove() }
