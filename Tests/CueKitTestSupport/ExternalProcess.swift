@@ -64,6 +64,9 @@ public enum ExternalProcess {
             standardError: readBytes(errorPath))
     }
 
+    /// True when `name` is a program on the `PATH`.
+    public static func isInstalled(_ name: String) -> Bool { find(name) != nil }
+
     /// The full path of a program found in `PATH`, or `nil`.
     public static func find(_ name: String) -> String? {
         guard let path = getenv("PATH") else { return nil }

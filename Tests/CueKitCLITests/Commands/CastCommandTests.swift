@@ -8,7 +8,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("WEBVTT\nKind: captions\nLanguage: fr-CA\nLabel: Français (CC)\n\n00:00.000 --> 00:01.000\nallô\n", to: "film.vtt")
-        let run = try CastCLI.run([
+        let run = try CommandLineRun.cuekit([
             "cast", "media", movie, directory.file("film.vtt"), "--content-id", "https://cdn.example.com/movie.mp4",
             "--base-url", "https://cdn.example.com/subs", "--active", "2", "--request-id", "7", "--title", "Movie", "--edge-type",
             "outline",
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func flagsNameTracksInOrderAndMediaOnlyPrintsTheMedia() throws {
-        let run = try CastCLI.run([
+        let run = try CommandLineRun.cuekit([
             "cast", "media", movie, "--content-id", "https://cdn.example.com/live.m3u8", "--stream-type", "live", "--language", "en-GB",
             "--name", "English", "--subtype", "captions", "--first-id", "10", "--base-url", "https://cdn.example.com/", "--media-only",
             "--compact",
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aMessageAReceiverWouldRefuseExitsOneButIsPrinted() throws {
-        let run = try CastCLI.run([
+        let run = try CommandLineRun.cuekit([
             "cast", "media", movie, "--content-id", "https://cdn.example.com/movie.mp4", "--language", "en_GB", "--active", "1,4",
         ])
         #expect(run.status == 1, "\(run)")
@@ -95,10 +95,10 @@ import Testing
     @Test func writesToAFile() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let run = try CastCLI.run(["cast", "media", "--content-id", "https://cdn.example.com/a.mp4", "-o", directory.file("load.json")])
+        let run = try CommandLineRun.cuekit(["cast", "media", "--content-id", "https://cdn.example.com/a.mp4", "-o", directory.file("load.json")])
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput == "")
-        let check = try CastCLI.run(["cast", "check", directory.file("load.json")])
+        let check = try CommandLineRun.cuekit(["cast", "check", directory.file("load.json")])
         #expect(check.status == 0, "\(check)")
     }
 
@@ -109,13 +109,13 @@ import Testing
         (["--language", "en"], "Missing expected argument '--content-id <id>'"),
     ])
     func badCommandLinesAreUsageErrors(flags: [String], message: String) throws {
-        let run = try CastCLI.run(["cast", "media", movie] + flags)
+        let run = try CommandLineRun.cuekit(["cast", "media", movie] + flags)
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError.contains(message), "\(run)")
     }
 
     @Test func aMissingTrackFileIsAnIOError() throws {
-        let run = try CastCLI.run(["cast", "media", "missing.en.vtt", "--content-id", "x"])
+        let run = try CommandLineRun.cuekit(["cast", "media", "missing.en.vtt", "--content-id", "x"])
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError == "cuekit: error: cannot read 'missing.en.vtt': No such file or directory\n")
     }
@@ -124,7 +124,7 @@ import Testing
 @Suite struct CastCheckCommandTests {
     @Test(arguments: ["load-sender-guide.json", "load-sender-guide.canonical.json", "edit-tracks-info.json", "style-high-contrast.json"])
     func acceptsValidMessages(name: String) throws {
-        let run = try CastCLI.run(["cast", "check", TestPaths.fixture("cast/" + name)])
+        let run = try CommandLineRun.cuekit(["cast", "check", TestPaths.fixture("cast/" + name)])
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput == "")
         #expect(run.standardError == "")
@@ -132,7 +132,7 @@ import Testing
 
     @Test func printsEveryProblemWithItsLineAndExitsOne() throws {
         let file = TestPaths.fixture("cast/load-invalid.json")
-        let run = try CastCLI.run(["cast", "check", file])
+        let run = try CommandLineRun.cuekit(["cast", "check", file])
         #expect(run.status == 1)
         #expect(
             run.standardOutput == """
@@ -150,33 +150,33 @@ import Testing
     @Test func warningsFailOnlyWhenAskedTo() throws {
         let input =
             #"{"contentId": "https://cdn.example.com/a.mp4", "contentType": "video/mp4", "contentUrl": "http://cdn.example.com/a.mp4"}"#
-        let relaxed = try CastCLI.run(["cast", "check", "-"], input: input)
+        let relaxed = try CommandLineRun.cuekit(["cast", "check", "-"], input: input)
         #expect(relaxed.status == 0, "\(relaxed)")
         #expect(relaxed.standardOutput.contains("-:1:90: warning: $.contentUrl: 'http://cdn.example.com/a.mp4' is http"))
-        let strict = try CastCLI.run(["cast", "check", "--warnings-as-errors", "-"], input: input)
+        let strict = try CommandLineRun.cuekit(["cast", "check", "--warnings-as-errors", "-"], input: input)
         #expect(strict.status == 1, "\(strict)")
         #expect(strict.standardError == "cuekit: error: -: 1 warning (warnings are errors)\n")
     }
 
     @Test func readsAsTheKindItIsTold() throws {
-        let style = try CastCLI.run(["cast", "check", "--as", "style", "-"], input: #"{"edgeType": "GLOW"}"#)
+        let style = try CommandLineRun.cuekit(["cast", "check", "--as", "style", "-"], input: #"{"edgeType": "GLOW"}"#)
         #expect(style.status == 1)
         #expect(style.standardOutput.contains("-:1:14: error: $.edgeType: 'GLOW' is not a TextTrackEdgeType"))
-        let bad = try CastCLI.run(["cast", "check", "--as", "queue", "-"], input: "{}")
+        let bad = try CommandLineRun.cuekit(["cast", "check", "--as", "queue", "-"], input: "{}")
         #expect(bad.status == 2)
     }
 
     @Test func syntaxErrorsAndUnknownMessagesAreInvalid() throws {
-        let broken = try CastCLI.run(["cast", "check", "-"], input: "{\"type\": \"LOAD\", }")
+        let broken = try CommandLineRun.cuekit(["cast", "check", "-"], input: "{\"type\": \"LOAD\", }")
         #expect(broken.status == 1)
         #expect(broken.standardOutput == "-:1:18: error: unexpected '}'; expected a member name in double quotes [cast-json-syntax]\n")
-        let seek = try CastCLI.run(["cast", "check", "-"], input: #"{"type": "SEEK"}"#)
+        let seek = try CommandLineRun.cuekit(["cast", "check", "-"], input: #"{"type": "SEEK"}"#)
         #expect(seek.status == 1)
         #expect(seek.standardOutput.contains("is not a message type CueKit checks"))
     }
 
     @Test func anUnreadableFileIsAnIOError() throws {
-        let run = try CastCLI.run(["cast", "check", "missing.json"])
+        let run = try CommandLineRun.cuekit(["cast", "check", "missing.json"])
         #expect(run.status == 2)
         #expect(run.standardError == "cuekit: error: cannot read 'missing.json': No such file or directory\n")
     }

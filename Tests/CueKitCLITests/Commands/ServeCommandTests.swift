@@ -12,7 +12,7 @@ import Testing
         var port = 0
 
         init(folder: String, arguments: [String] = []) throws {
-            process.executableURL = URL(fileURLWithPath: CastCLI.binary)
+            process.executableURL = URL(fileURLWithPath: CommandLineRun.executable.path)
             process.arguments = ["serve", folder, "--port", "0"] + arguments
             process.standardOutput = output
             process.standardError = errors
@@ -59,24 +59,24 @@ import Testing
         let server = try Serving(folder: folder.path, arguments: ["--quiet"])
         let socket = "ws://127.0.0.1:\(server.port)/cast"
 
-        let loaded = try CastCLI.run(["cast", "send", "--to", socket, folder.file("load.json")])
+        let loaded = try CommandLineRun.cuekit(["cast", "send", "--to", socket, folder.file("load.json")])
         #expect(loaded.status == 0, "\(loaded)")
         #expect(loaded.standardOutput.contains(#""type": "MEDIA_STATUS""#))
         #expect(loaded.standardOutput.contains(#""requestId": 1"#))
         #expect(loaded.standardOutput.contains(#""media""#))
 
-        let off = try CastCLI.run(["cast", "send", "--to", socket, "-"], input: #"{"type":"EDIT_TRACKS_INFO","requestId":5,"activeTrackIds":[]}"#)
+        let off = try CommandLineRun.cuekit(["cast", "send", "--to", socket, "-"], input: #"{"type":"EDIT_TRACKS_INFO","requestId":5,"activeTrackIds":[]}"#)
         #expect(off.status == 0, "\(off)")
         #expect(off.standardOutput.contains(#""requestId": 5"#))
         #expect(!off.standardOutput.contains(#""media""#))
 
-        let unknown = try CastCLI.run(["cast", "send", "--to", socket, "-"], input: #"{"type":"EDIT_TRACKS_INFO","requestId":6,"activeTrackIds":[4]}"#)
+        let unknown = try CommandLineRun.cuekit(["cast", "send", "--to", socket, "-"], input: #"{"type":"EDIT_TRACKS_INFO","requestId":6,"activeTrackIds":[4]}"#)
         #expect(unknown.status == 1, "\(unknown)")
         #expect(unknown.standardOutput.contains(#""type": "INVALID_REQUEST""#))
         #expect(unknown.standardError.contains("no track has id 4"))
 
         // A message a receiver would refuse is not sent at all.
-        let tracks = try CastCLI.run(["cast", "send", "--to", socket, "-"], input: #"{"type":"EDIT_TRACKS_INFO","requestId":7,"tracks":[]}"#)
+        let tracks = try CommandLineRun.cuekit(["cast", "send", "--to", socket, "-"], input: #"{"type":"EDIT_TRACKS_INFO","requestId":7,"tracks":[]}"#)
         #expect(tracks.status == 1)
         #expect(tracks.standardError.contains("-:1:"))
         #expect(tracks.standardError.contains("cast-tracks-not-editable"))
@@ -86,10 +86,10 @@ import Testing
     }
 
     @Test func nothingToReachIsAnIOErrorAndAMissingFolderStopsTheServer() throws {
-        let unreachable = try CastCLI.run(["cast", "send", "--to", "ws://127.0.0.1:1/cast", "-"], input: #"{"type":"GET_STATUS","requestId":1}"#)
+        let unreachable = try CommandLineRun.cuekit(["cast", "send", "--to", "ws://127.0.0.1:1/cast", "-"], input: #"{"type":"GET_STATUS","requestId":1}"#)
         #expect(unreachable.status == 2)
         #expect(unreachable.standardError.contains("cannot connect"))
-        let missing = try CastCLI.run(["serve", "/nonexistent/folder", "--port", "0"])
+        let missing = try CommandLineRun.cuekit(["serve", "/nonexistent/folder", "--port", "0"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("/nonexistent/folder"))
     }
@@ -100,12 +100,12 @@ import Testing
         folder.write(Self.load, to: "load.json")
         folder.write(#"{"type":"EDIT_TRACKS_INFO","requestId":2,"activeTrackIds":[1,3]}"#, to: "edit.json")
         folder.write(#"{"type":"MEDIA_STATUS","requestId":0,"status":[{"mediaSessionId":1,"playerState":"PLAYING","activeTrackIds":[1]}]}"#, to: "status.json")
-        let edit = try CastCLI.run(["cast", "check", "--media", folder.file("load.json"), folder.file("edit.json")])
+        let edit = try CommandLineRun.cuekit(["cast", "check", "--media", folder.file("load.json"), folder.file("edit.json")])
         #expect(edit.status == 1)
         #expect(edit.standardOutput.contains("edit.json:1:62: error: $.activeTrackIds[1]: no track has id 3; the media's tracks are 1"))
-        let status = try CastCLI.run(["cast", "check", "--media", folder.file("load.json"), folder.file("status.json")])
+        let status = try CommandLineRun.cuekit(["cast", "check", "--media", folder.file("load.json"), folder.file("status.json")])
         #expect(status.status == 0, "\(status)")
-        let alone = try CastCLI.run(["cast", "check", folder.file("edit.json")])
+        let alone = try CommandLineRun.cuekit(["cast", "check", folder.file("edit.json")])
         #expect(alone.status == 0, "\(alone)")
     }
 }

@@ -5,7 +5,7 @@ import Testing
     let movie = TestPaths.fixture("cast/movie.en.vtt")
 
     @Test func bakesTheStyleAfterTheFilesOwnSheets() throws {
-        let run = try CastCLI.run(["style", movie, "-o", "-", "--style", TestPaths.fixture("cast/style-high-contrast.json")])
+        let run = try CommandLineRun.cuekit(["style", movie, "-o", "-", "--style", TestPaths.fixture("cast/style-high-contrast.json")])
         #expect(run.status == 0, "\(run)")
         #expect(run.standardError == "")
         let expected = try String(decoding: TestPaths.bytes(TestPaths.fixture("cast/movie.en.styled.vtt")), as: UTF8.self)
@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func flagsOverrideTheStyleFile() throws {
-        let run = try CastCLI.run([
+        let run = try CommandLineRun.cuekit([
             "style", movie, "-o", "-", "--style", TestPaths.fixture("cast/style-high-contrast.json"), "--foreground", "#FF000080",
             "--edge-type", "raised", "--font-scale", "0.75", "--font-style", "bold", "--font-family", "Tiresias",
         ])
@@ -44,8 +44,8 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let output = directory.file("styled.vtt")
-        #expect(try CastCLI.run(["style", movie, "-o", output, "--foreground", "#FFFFFF"]).status == 0)
-        let again = try CastCLI.run(["style", output, "-o", output, "--background", "#000000"])
+        #expect(try CommandLineRun.cuekit(["style", movie, "-o", output, "--foreground", "#FFFFFF"]).status == 0)
+        let again = try CommandLineRun.cuekit(["style", output, "-o", output, "--background", "#000000"])
         #expect(again.status == 0, "\(again)")
         let text = try #require(directory.read("styled.vtt"))
         #expect(text.split(separator: "/* Cast TextTrackStyle */", omittingEmptySubsequences: false).count == 2)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func reportsTheWindowAndExitsZero() throws {
-        let run = try CastCLI.run([
+        let run = try CommandLineRun.cuekit([
             "style", movie, "-o", "-", "--foreground", "#FFFFFF", "--window-type", "rounded-corners", "--window-corner-radius", "8",
         ])
         #expect(run.status == 0)
@@ -71,7 +71,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let style = TestPaths.fixture("cast/style-bad.json")
-        let run = try CastCLI.run(["style", movie, "-o", directory.file("out.vtt"), "--style", style])
+        let run = try CommandLineRun.cuekit(["style", movie, "-o", directory.file("out.vtt"), "--style", style])
         #expect(run.status == 1)
         #expect(
             run.standardError == """
@@ -88,7 +88,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write(#"{"type": "LOAD", "media": {"contentId": "x", "textTrackStyle": {"fontScale": 2}}}"#, to: "load.json")
-        let run = try CastCLI.run(["style", movie, "-o", "-", "--style", directory.file("load.json")])
+        let run = try CommandLineRun.cuekit(["style", movie, "-o", "-", "--style", directory.file("load.json")])
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput.contains("  font-size: 200%;\n"))
     }
@@ -101,7 +101,7 @@ import Testing
         ([], "give a style: --style style.json"),
     ])
     func badFlagsAreUsageErrors(flags: [String], message: String) throws {
-        let run = try CastCLI.run(["style", movie, "-o", "-"] + flags)
+        let run = try CommandLineRun.cuekit(["style", movie, "-o", "-"] + flags)
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError.contains(message), "\(run)")
         #expect(run.standardOutput == "")
@@ -111,7 +111,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("keep me", to: "out.vtt")
-        let run = try CastCLI.run(["style", directory.file("missing.vtt"), "-o", directory.file("out.vtt"), "--foreground", "#FFFFFF"])
+        let run = try CommandLineRun.cuekit(["style", directory.file("missing.vtt"), "-o", directory.file("out.vtt"), "--foreground", "#FFFFFF"])
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError.hasPrefix("cuekit: error: cannot read '"), "\(run)")
         #expect(directory.read("out.vtt") == "keep me")
@@ -122,14 +122,14 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("1\n00:00:01,000 --> 00:00:02,000\nhello\n", to: "movie.srt")
-        let run = try CastCLI.run(["style", directory.file("movie.srt"), "-o", directory.file("out.vtt"), "--foreground", "#FFFFFF"])
+        let run = try CommandLineRun.cuekit(["style", directory.file("movie.srt"), "-o", directory.file("out.vtt"), "--foreground", "#FFFFFF"])
         #expect(run.status == 1, "\(run)")
         #expect(run.standardError.contains("cannot be read as WebVTT; nothing was written"), "\(run)")
         #expect(directory.names == ["movie.srt"])
     }
 
     @Test func readsStandardInput() throws {
-        let run = try CastCLI.run(["style", "-", "-o", "-", "--font-scale", "2"], input: "WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n")
+        let run = try CommandLineRun.cuekit(["style", "-", "-o", "-", "--font-scale", "2"], input: "WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n")
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput.hasPrefix("WEBVTT\n\nSTYLE\n/* Cast TextTrackStyle */\n::cue {\n  font-size: 200%;\n}\n\n"))
     }

@@ -2,10 +2,14 @@ import CueKitTestSupport
 import Foundation
 
 /// Runs the built `cuekit` binary, which sits next to the test bundle in the build products.
-struct CommandLineRun {
+struct CommandLineRun: CustomStringConvertible {
     var status: Int32
     var standardOutput: String
     var standardError: String
+    /// Standard output as the bytes written, for exact comparisons.
+    var outputBytes: [UInt8]
+
+    var description: String { "exit \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)" }
 
     static var executable: URL {
         let me = URL(
@@ -54,7 +58,13 @@ struct CommandLineRun {
         return CommandLineRun(
             status: process.terminationStatus,
             standardOutput: String(decoding: output, as: UTF8.self),
-            standardError: String(decoding: errors, as: UTF8.self)
+            standardError: String(decoding: errors, as: UTF8.self),
+            outputBytes: [UInt8](output)
         )
+    }
+
+    /// Runs `cuekit` with `input` as UTF-8 text on its standard input.
+    static func cuekit(_ arguments: [String], input: String) throws -> CommandLineRun {
+        try cuekit(arguments, input: Array(input.utf8))
     }
 }
