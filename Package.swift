@@ -3,8 +3,9 @@
 // CueKit: caption and subtitle tracks in Swift.
 //
 // Modules follow the data flow, bytes -> reader -> cue model -> writer, and are split by what they
-// link: the model, WebVTT, SubRip and Cast are pure Swift; only CueKitTTML links libxml2, so a
-// program that handles WebVTT alone never loads it.
+// link: the model, WebVTT, SubRip and Cast are pure Swift; CueKitTTML (and CueKitConversion, which
+// reads every format) links libxml2, so a program that handles WebVTT alone never loads it; only
+// CueKitServer and CueKitCastSender link SwiftNIO.
 
 import PackageDescription
 
@@ -114,6 +115,7 @@ let package = Package(
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
+        .testTarget(name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport"]),
         // The server over real sockets, with Chromium as the receiver and two senders.
         .testTarget(
             name: "CueKitServerTests",

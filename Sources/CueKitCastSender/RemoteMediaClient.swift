@@ -58,10 +58,14 @@ public actor RemoteMediaClient {
 
     private init() {}
 
-    /// Connects to a receiver's sender socket (`ws://HOST:PORT/cast`).
+    /// Connects to a receiver's sender socket (`ws://HOST:PORT/cast`) and asks for the status, as
+    /// the SDKs do when a session starts: when this returns, the receiver counts this sender among
+    /// those it tells of every change, and ``mediaStatus`` and ``mediaInformation`` hold what is
+    /// loaded.
     public static func connect(to url: String) async throws -> RemoteMediaClient {
         let client = RemoteMediaClient()
         try await client.open(url)
+        _ = try await client.requestStatus()
         return client
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CueKit
+import CueKitConversion
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -153,9 +154,13 @@ struct ConvertCommand: ParsableCommand {
     /// The timing edit the flags ask for.
     func timing() throws -> TimingEdit {
         var edit = TimingEdit()
-        if let scale { (edit.numerator, edit.denominator) = try TimingEdit.parseScale(scale) }
-        if let frameRate { (edit.numerator, edit.denominator) = try TimingEdit.parseFrameRates(frameRate) }
-        if let shift { edit.shift = try TimingEdit.parseDuration(shift) }
+        do {
+            if let scale { (edit.numerator, edit.denominator) = try TimingEdit.parseScale(scale) }
+            if let frameRate { (edit.numerator, edit.denominator) = try TimingEdit.parseFrameRates(frameRate) }
+            if let shift { edit.shift = try TimingEdit.parseDuration(shift) }
+        } catch {
+            throw ValidationError(error.description)
+        }
         return edit
     }
 

@@ -1,4 +1,5 @@
 import CueKit
+import CueKitConversion
 import CueKitCast
 import CueKitSubRip
 import CueKitTTML

@@ -110,6 +110,9 @@ import Testing
             // A style: metadata and status to both; the drawn cue's computed style is the style.
             try await swift.setActiveTrackIDs([1])
             _ = try await recorder.take(count: 1)
+            #expect(
+                try await senderPage.wait(
+                    until: "JSON.stringify(cuekit.messages[cuekit.messages.length - 1].status[0].activeTrackIds) === '[1]'"))
             let beforeStyle = try await senderPage.evaluate("cuekit.messages.length").numberValue ?? 0
             let style = TextTrackStyle(
                 foregroundColor: CastColor(red: 255, green: 255, blue: 0), backgroundColor: CastColor(red: 0, green: 0, blue: 128, alpha: 255),

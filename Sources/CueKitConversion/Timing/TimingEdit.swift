@@ -1,29 +1,48 @@
-import ArgumentParser
 import CueKit
 
-/// The timing edits of `cuekit convert`: every time `t` (cue start and end, and timestamps inside
+/// A timing edit, as `cuekit convert` applies it: every time `t` (cue start and end, and timestamps inside
 /// cue text) becomes `t × scale + shift`, computed exactly on integers and rounded to the nearest
 /// millisecond, halves away from zero.
 ///
 /// A cue that ends at or before 0 after the edit is dropped (and reported); one that starts before
 /// 0 starts at 0.
-struct TimingEdit: Sendable, Equatable {
-    /// The scale as a fraction `numerator / denominator`, both positive.
-    var numerator: Int = 1
-    var denominator: Int = 1
+public struct TimingEdit: Sendable, Equatable {
+    /// The scale's numerator (the scale is `numerator / denominator`, both positive).
+    public var numerator: Int
+    /// The scale's denominator.
+    public var denominator: Int
     /// Milliseconds added after scaling (negative moves the cues earlier).
-    var shift: Int = 0
+    public var shift: Int
 
-    var isIdentity: Bool { numerator == denominator && shift == 0 }
+    /// An edit: scale by `numerator / denominator`, then shift by `shift` milliseconds; by default
+    /// none.
+    public init(numerator: Int = 1, denominator: Int = 1, shift: Int = 0) {
+        self.numerator = numerator
+        self.denominator = denominator
+        self.shift = shift
+    }
 
-    /// `t × numerator / denominator + shift`, rounded half away from zero.
+    /// True when the edit changes nothing.
+    public var isIdentity: Bool { numerator == denominator && shift == 0 }
+
     /// The latest time a timing edit may give: 2^62 ms (146 million years), so that the model's
     /// arithmetic on times never overflows.
-    static let latest = 1 << 62
-    static var latestHours: Int { latest / 3_600_000 }
+    public static let latest = 1 << 62
+    /// ``latest`` in whole hours.
+    public static var latestHours: Int { latest / 3_600_000 }
 
-    /// The edited time; nil when it would be later than ``latest`` (or earlier than its negative).
-    func apply(_ time: Int) -> Int? {
+    /// A duration, scale or frame-rate text that cannot be read; the description says how to
+    /// write it.
+    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong and an example of what is right.
+        public let description: String
+
+        init(_ description: String) { self.description = description }
+    }
+
+    /// `t × numerator / denominator + shift`, rounded half away from zero; nil when it would be
+    /// later than ``latest`` (or earlier than its negative).
+    public func apply(_ time: Int) -> Int? {
         guard numerator != denominator else {
             let (sum, overflow) = time.addingReportingOverflow(shift)
             return !overflow && abs(sum) <= Self.latest ? sum : nil
@@ -40,9 +59,9 @@ struct TimingEdit: Sendable, Equatable {
         return !overflow && abs(sum) <= Self.latest ? sum : nil
     }
 
-    /// Edits a cue's times and the timestamps in its text; nil when it ends at or before 0.
     /// What a timing edit makes of a cue.
-    enum Outcome {
+    public enum Outcome: Sendable {
+        /// The cue with its times and the timestamps in its text edited.
         case edited(Cue)
         /// The cue ends at or before zero: it is left out.
         case endsBeforeZero
@@ -50,7 +69,8 @@ struct TimingEdit: Sendable, Equatable {
         case pastTheLatestTime
     }
 
-    func apply(to cue: Cue) -> Outcome {
+    /// Edits a cue's times and the timestamps in its text.
+    public func apply(to cue: Cue) -> Outcome {
         guard let start = apply(cue.start), let end = apply(cue.end) else { return .pastTheLatestTime }
         var edited = cue
         edited.start = max(0, start)
@@ -89,7 +109,7 @@ struct TimingEdit: Sendable, Equatable {
     // MARK: Parsing the command line
 
     /// `-1.5s`, `+250ms`, `2m`, `00:00:01.500`, `-01:02.5`: a signed duration in milliseconds.
-    static func parseDuration(_ text: String) throws -> Int {
+    public static func parseDuration(_ text: String) throws(ParseError) -> Int {
         var body = Substring(text)
         var sign = 1
         if body.first == "-" {
@@ -102,7 +122,7 @@ struct TimingEdit: Sendable, Equatable {
         for (unit, factor) in units where body.hasSuffix(unit) && !body.contains(":") {
             let number = body.dropLast(unit.count)
             guard let fraction = Fraction(decimal: number) else { break }
-            guard let value = fraction.times(factor), value <= Self.latest else { throw ValidationError(tooLong(text)) }
+            guard let value = fraction.times(factor), value <= Self.latest else { throw ParseError(tooLong(text)) }
             return sign * value
         }
         if body.contains(":") {
@@ -112,18 +132,18 @@ struct TimingEdit: Sendable, Equatable {
                 var factor = 60_000
                 for part in parts.dropLast().reversed() {
                     guard !part.isEmpty, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else {
-                        throw ValidationError(durationHelp(text))
+                        throw ParseError(durationHelp(text))
                     }
                     let (product, overflow) = value.multipliedReportingOverflow(by: factor)
                     let (sum, sumOverflow) = total.addingReportingOverflow(product)
-                    guard !overflow, !sumOverflow, sum <= Self.latest else { throw ValidationError(tooLong(text)) }
+                    guard !overflow, !sumOverflow, sum <= Self.latest else { throw ParseError(tooLong(text)) }
                     total = sum
                     factor = factor.multipliedReportingOverflow(by: 60).partialValue
                 }
                 return sign * total
             }
         }
-        throw ValidationError(durationHelp(text))
+        throw ParseError(durationHelp(text))
     }
 
     private static func tooLong(_ text: String) -> String {
@@ -135,7 +155,7 @@ struct TimingEdit: Sendable, Equatable {
     }
 
     /// `1.001`, `25/24`: a positive scale factor as a fraction.
-    static func parseScale(_ text: String) throws -> (numerator: Int, denominator: Int) {
+    public static func parseScale(_ text: String) throws(ParseError) -> (numerator: Int, denominator: Int) {
         if let slash = text.firstIndex(of: "/") {
             if let top = Fraction(decimal: text[..<slash]), let bottom = Fraction(decimal: text[text.index(after: slash)...]),
                 top.numerator > 0, bottom.numerator > 0
@@ -145,15 +165,15 @@ struct TimingEdit: Sendable, Equatable {
         } else if let value = Fraction(decimal: Substring(text)), value.numerator > 0 {
             return reduced(value.numerator, value.denominator)
         }
-        throw ValidationError("'\(text)' is not a positive scale; write e.g. 1.001 or 25/24")
+        throw ParseError("'\(text)' is not a positive scale; write e.g. 1.001 or 25/24")
     }
 
     /// `25:23.976` (from the first frame rate to the second): the scale `from / to`. The NTSC
     /// rates 23.976, 29.97 and 59.94 mean 24000/1001, 30000/1001 and 60000/1001.
-    static func parseFrameRates(_ text: String) throws -> (numerator: Int, denominator: Int) {
+    public static func parseFrameRates(_ text: String) throws(ParseError) -> (numerator: Int, denominator: Int) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let from = frameRate(parts[0]), let to = frameRate(parts[1]) else {
-            throw ValidationError("'\(text)' is not FROM:TO frame rates; write e.g. 25:23.976")
+            throw ParseError("'\(text)' is not FROM:TO frame rates; write e.g. 25:23.976")
         }
         return try reduced(from.numerator, to.denominator, from.denominator, to.numerator, text)
     }
@@ -170,10 +190,10 @@ struct TimingEdit: Sendable, Equatable {
     }
 
     /// `(a × b) / (c × d)` in lowest terms; a usage error when the products do not fit.
-    private static func reduced(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ text: String) throws -> (numerator: Int, denominator: Int) {
+    private static func reduced(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ text: String) throws(ParseError) -> (numerator: Int, denominator: Int) {
         let (numerator, overflow) = a.multipliedReportingOverflow(by: b)
         let (denominator, overflow2) = c.multipliedReportingOverflow(by: d)
-        guard !overflow, !overflow2 else { throw ValidationError("'\(text)' has too many digits to be used exactly") }
+        guard !overflow, !overflow2 else { throw ParseError("'\(text)' has too many digits to be used exactly") }
         return reduced(numerator, denominator)
     }
 
