@@ -62,13 +62,13 @@ enum NamedCharacterReferences {{
 
     /// Where each name starts in ``names``; one more entry marks the end of the last name.
     static let offsets: [UInt16] = [
-{rows(offsets, 16)}
+{rows(offsets, 20)}
     ]
 
     /// The one or two code points of each name, two entries per name; a second entry of 0 means
     /// the reference stands for a single code point.
     static let codePoints: [UInt32] = [
-{rows(code_points, 16)}
+{rows(code_points, 24)}
     ]
 }}
 """

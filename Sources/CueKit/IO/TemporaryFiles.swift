@@ -43,3 +43,10 @@ public enum TemporaryFiles {
         _ = live.withLock { $0.remove(path) }
     }
 }
+
+extension TemporaryFiles {
+    /// The folder temporary files go in: `TMPDIR`, or `/tmp`.
+    public static var folder: String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+}

@@ -12,7 +12,7 @@ import Glibc
 /// `cuekit convert INPUT... (-o OUTPUT | --output-dir DIR)`: reads tracks and writes them as WebVTT
 /// or SubRip, block by block, with the timing edits and the Cast style a pipeline asks for.
 ///
-/// The input is WebVTT, TTML (any profile) or SubRip, told from its content (``TrackInput``). Each
+/// The input is WebVTT, TTML (any profile) or SubRip, told from its content (``TrackSource``). Each
 /// conversion streams: memory stays that of one block (for TTML, the head and one paragraph)
 /// whatever the file's size. Output files are replaced atomically (``AtomicFileSink``): a failure or
 /// Ctrl-C leaves no half-written file and never touches an existing one. Many inputs are converted

@@ -1,9 +1,10 @@
 import ArgumentParser
 import CueKit
+import CueKitConversion
 import CueKitWebVTT
 
 /// `cuekit inspect FILE|- [--json]`: what a caption file holds, read exactly as a browser reads
-/// WebVTT (TTML and SubRip as ``TrackInput`` reads them), and every way it breaks the rules.
+/// WebVTT (TTML and SubRip as ``TrackSource`` reads them), and every way it breaks the rules.
 ///
 /// Exit status: 0 for a track (whatever its diagnostics), 1 when the input is not one (no
 /// `WEBVTT` signature, not TTML, no format recognised, or over a reading limit), 2 for a usage or
@@ -52,16 +53,16 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         // Input spooled to a temporary file is removed if the command is stopped.
         InterruptCleanup.install()
-        let input: TrackInput
+        let input: TrackSource
         do {
-            input = try TrackInput.open(file, format: from?.format, limits: limits)
+            input = try TrackSource.open(file, format: from?.format, limits: limits)
         } catch let error as ReadError {
             try fail(error) { _ in }
         }
         if stats {
             var statistics = TrackStatistics(maximumCharactersPerSecond: maxCps, maximumLineLength: maxLineLength)
             do {
-                try input.stream { event in
+                try input.streamForCommand { event in
                     if case .cue(let cue) = event { statistics.add(cue) }
                 }
             } catch let error as ReadError {
@@ -81,7 +82,7 @@ struct InspectCommand: ParsableCommand {
         if json {
             var output = InspectJSONOutput(writer: JSONWriter(sink: FileDescriptorSink.standardOutput()))
             do {
-                try input.stream { try output.take($0) }
+                try input.streamForCommand { try output.take($0) }
                 try output.finish(fatal: nil)
             } catch let error as ReadError {
                 try fail(error) { fatal in
@@ -91,7 +92,7 @@ struct InspectCommand: ParsableCommand {
         } else {
             var collector = TrackCollector()
             do {
-                try input.stream { collector.collect($0) }
+                try input.streamForCommand { collector.collect($0) }
             } catch let error as ReadError {
                 try fail(error) { _ in }
             }

@@ -92,7 +92,7 @@ struct InspectSummary {
         settings.lineAlignment == .start ? "" : "," + settings.lineAlignment.rawValue
     }
 
-    private func number(_ value: Double) -> String { JavaScriptNumber.format(value) }
+    private func number(_ value: Double) -> String { JSONText.javaScriptNumber(value) }
 
     private func count(_ value: Int, _ noun: String) -> String {
         "\(value) \(noun)\(value == 1 ? "" : "s")"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CueKit
+import CueKitConversion
 import CueKitCast
 
 /// `cuekit validate FILE...`: checks caption files and Cast messages against their specs, as a
@@ -72,9 +73,9 @@ struct ValidateCommand: ParsableCommand {
     private func validate(_ file: String, into report: inout any ValidationReport) throws -> FileValidation {
         let name = file == "-" ? "<stdin>" : file
         var outcome = FileValidation(path: name, strict: strict)
-        let input: TrackInput
+        let input: TrackSource
         do {
-            input = try TrackInput.open(file, format: from?.trackFormat, limits: limits)
+            input = try TrackSource.open(file, format: from?.trackFormat, limits: limits)
         } catch let error as ReadError {
             outcome.failure = error.diagnostic.message
             try report.begin(outcome)
@@ -97,7 +98,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             } else {
                 var reportError: (any Error)?
-                try input.stream { event in
+                try input.streamForCommand { event in
                     guard case .diagnostic(let diagnostic) = event, reportError == nil else { return }
                     outcome.count(diagnostic)
                     do { try report.take(diagnostic, in: outcome) } catch { reportError = error }

@@ -33,7 +33,7 @@ struct ConversionSettings: Sendable {
     /// How TTML is read (`--unregioned`).
     var ttmlOptions = TTMLReader.Options()
     /// The most bytes kept of a stream read twice (`--max-spool-bytes`).
-    var maximumSpoolBytes = TrackInput.defaultMaximumSpoolBytes
+    var maximumSpoolBytes = TrackSource.Options.defaultMaximumSpoolBytes
     /// How many cues the ordering window holds, and how many late cues make one spilled run
     /// (``CueOrdering``).
     var orderingWindow = CueOrdering.defaultWindowSize
@@ -78,11 +78,11 @@ struct ConversionJob {
     /// is read back and merged with them into the final output.
     func run(input: String, output: String) throws -> ConversionOutcome {
         let inputName = input == "-" ? "<stdin>" : input
-        var source = try TrackInput.open(input, format: settings.inputFormat)
-        source.webVTTLimits = settings.webVTTLimits
-        source.encoding = settings.encoding
-        source.ttmlOptions = settings.ttmlOptions
-        source.maximumSpoolBytes = settings.maximumSpoolBytes
+        let source = try TrackSource(
+            path: input, format: settings.inputFormat,
+            options: .init(
+                encoding: settings.encoding, webVTTLimits: settings.webVTTLimits, ttml: settings.ttmlOptions,
+                maximumSpoolBytes: settings.maximumSpoolBytes))
         switch settings.outputFormat {
         case .subRip:
             return try convert(source, inputName: inputName, output: output, makeReader: { SubRipReader() }) {
@@ -96,7 +96,7 @@ struct ConversionJob {
     }
 
     private func convert<Writer: TrackWriter, Reader: TrackReader>(
-        _ source: TrackInput, inputName: String, output: String, makeReader: () -> Reader, makeWriter: (OutputSink) -> Writer
+        _ source: TrackSource, inputName: String, output: String, makeReader: () -> Reader, makeWriter: (OutputSink) -> Writer
     ) throws -> ConversionOutcome where Writer.Sink == OutputSink {
         let outputName = output == "-" ? "<stdout>" : output
         // Standard output, a device or a FIFO cannot be read back: the first pass goes to a
@@ -141,7 +141,7 @@ struct ConversionJob {
     /// The first pass: the input through the edits and the ordering window into `makeWriter`'s
     /// writer, made on the first event (so an input that cannot be read makes no file).
     private func pump<Writer: TrackWriter>(
-        _ source: TrackInput, inputName: String, outputName: String, ordering: inout CueOrdering, makeWriter: () throws -> Writer
+        _ source: TrackSource, inputName: String, outputName: String, ordering: inout CueOrdering, makeWriter: () throws -> Writer
     ) throws -> (ConversionOutcome, Writer) {
         var outcome = ConversionOutcome()
         var writer: Writer?
@@ -190,7 +190,7 @@ struct ConversionJob {
             }
         }
         do {
-            try source.stream { event in
+            try source.streamForCommand { event in
                 try take(event)
             }
         } catch let error as ReadError
@@ -266,9 +266,7 @@ struct ConversionJob {
     }
 
     /// `$TMPDIR`, or `/tmp`.
-    static var temporaryFolder: String {
-        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    }
+    static var temporaryFolder: String { TemporaryFiles.folder }
 
     /// The folder a path is in (`.` for a bare name).
     static func folder(of path: String) -> String {

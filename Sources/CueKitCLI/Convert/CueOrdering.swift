@@ -129,6 +129,4 @@ extension DiagnosticCode {
     static let convertReordered: DiagnosticCode = "cue-order"
     /// A timing edit (`--shift`, `--scale`, `--frame-rate`) that takes a cue past the latest time.
     static let timingEditOutOfRange: DiagnosticCode = "timing-edit-out-of-range"
-    /// A stream longer than `--max-spool-bytes`.
-    static let inputTooLong: DiagnosticCode = "input-too-long"
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CueKit
+import CueKitConversion
 import CueKitWebVTT
 
 /// How the commands that read tracks read them: `--encoding`, and `--max-line-bytes` and
@@ -26,7 +27,7 @@ struct ReadingOptions: ParsableArguments {
         help: ArgumentHelp(
             "The most bytes read from standard input or a pipe read as SubRip or TTML, which are kept in a temporary file to be read twice (K, M, G suffixes allowed).",
             valueName: "bytes"))
-    var maxSpoolBytes: ByteCount = ByteCount(TrackInput.defaultMaximumSpoolBytes)
+    var maxSpoolBytes: ByteCount = ByteCount(TrackSource.Options.defaultMaximumSpoolBytes)
 
     @Option(help: ArgumentHelp("The most bytes of WebVTT STYLE blocks in all (K, M, G suffixes allowed).", valueName: "bytes"))
     var maxStyleBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumStyleLength)

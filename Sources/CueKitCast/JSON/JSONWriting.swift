@@ -1,3 +1,5 @@
+import CueKit
+
 extension JSONValue {
     /// How JSON text is laid out.
     public enum Layout: Sendable, Hashable, CaseIterable {
@@ -9,10 +11,9 @@ extension JSONValue {
 
     /// The value as JSON text (RFC 8259), object keys in their order.
     ///
-    /// Whole numbers below 10^18 are written without a fraction or exponent (`3`, not `3.0`), as
-    /// JavaScript's `JSON.stringify` writes them; other numbers in the shortest form that reads back to the same
-    /// double. Like `JSON.stringify`, a non-finite number (which JSON cannot carry) is written as
-    /// `null`. Strings escape `"`, `\` and control characters and keep everything else as UTF-8.
+    /// Numbers and strings are written as CueKit's one JSON text form writes them: numbers as JavaScript's
+    /// `JSON.stringify` does (`3`, not `3.0`; `null` for a number JSON cannot carry); strings with
+    /// `"`, `\` and control characters escaped and everything else kept as UTF-8.
     public func serialized(_ layout: Layout = .pretty) -> String {
         var text = ""
         write(to: &text, layout: layout, indent: 0)
@@ -68,36 +69,13 @@ extension JSONValue {
         text += String(repeating: "  ", count: indent)
     }
 
-    /// A number as JSON: whole numbers without a fraction, others in Swift's shortest round-trip
-    /// form (which is valid JSON: `0.1`, `1e-07`, `1.5e+20`).
+    /// A number as JSON, as `JSON.stringify` writes it (`JSONText.number`).
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e18 {
-            if value == 0 { return "0" }  // -0 too, as JSON.stringify writes it
-            return String(Int64(value))
-        }
-        return value.description
+        JSONText.number(value)
     }
 
     private static func appendQuoted(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        text += JSONText.quoted(string)
     }
 }
 

@@ -7,16 +7,16 @@ import CueKitWebVTT
 ///
 /// The conversion streams: memory is bounded by the reader's head and one cue, whatever the size.
 public struct StyledWebVTTConversion: Sendable {
-    /// The source.
-    public var reader: TrackFileReader
+    /// The track read.
+    public var source: TrackSource
     /// The style baked in; nil writes the track's own styles only.
     public var style: TextTrackStyle?
     /// How the WebVTT is written.
     public var writerOptions = WebVTTWriterOptions()
 
-    /// A conversion of `reader`'s file with `style`.
-    public init(reader: TrackFileReader, style: TextTrackStyle? = nil) {
-        self.reader = reader
+    /// A conversion of `source` with `style`.
+    public init(source: TrackSource, style: TextTrackStyle? = nil) {
+        self.source = source
         self.style = style
     }
 
@@ -39,7 +39,7 @@ public struct StyledWebVTTConversion: Sendable {
             if case .cue = event { cueCount += 1 }
             try writer.write(event)
         }
-        try reader.stream { event in
+        try source.stream { event in
             if case .diagnostic(let diagnostic) = event {
                 diagnostics.append(diagnostic)
                 return

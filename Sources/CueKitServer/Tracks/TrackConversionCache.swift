@@ -71,15 +71,15 @@ actor TrackConversionCache {
 
     /// Runs one conversion into `path`, atomically; returns `N cues, E errors, W warnings`.
     private static func write(source: String, style: TextTrackStyle?, to path: String) throws -> String {
-        let reader: TrackFileReader
+        let reader: TrackSource
         do {
-            reader = try TrackFileReader(path: source)
+            reader = try TrackSource(path: source)
         } catch let error as ReadError {
             throw Refusal(status: .internalServerError, message: error.description)
         }
         let sink = try AtomicFileSink(path: path)
         do {
-            let conversion = StyledWebVTTConversion(reader: reader, style: style)
+            let conversion = StyledWebVTTConversion(source: reader, style: style)
             let (outcome, _) = try conversion.write(to: sink)
             try sink.commit()
             let errors = outcome.diagnostics.filter { $0.severity == .error }.count

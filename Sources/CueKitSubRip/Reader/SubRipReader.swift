@@ -46,68 +46,11 @@ import CueKit
 /// a few diagnostics, not a million. Memory is bounded by ``Options/maximumLineLength`` and
 /// ``Options/maximumCueTextLength`` whatever the input.
 public struct SubRipReader: TrackReader, Sendable {
-    /// How the reader reads.
-    public struct Options: Sendable, Hashable {
-        /// The text encoding of input without a byte order mark; nil: UTF-8, or UTF-16 when its
-        /// NUL bytes show it.
-        public var encoding: TextEncoding?
-        /// What cue identifiers are made of.
-        public var cueIdentifiers: CueIdentifiers
-        /// Which events are emitted.
-        public var events: Events
-        /// The longest line kept, in bytes; the rest of a longer line is dropped and reported.
-        public var maximumLineLength: Int
-        /// The longest cue text kept, in bytes; further lines are dropped and reported.
-        public var maximumCueTextLength: Int
-        /// How many diagnostics of one code are emitted; the rest are counted in one note at the end.
-        /// `Int.max` emits every one.
-        public var maximumDiagnosticsPerCode: Int
-        /// The most distinct font colours given a style rule: 1,000 by default.
-        public var maximumColors: Int
-
-        /// Creates options; the defaults suit files from anywhere.
-        public init(
-            encoding: TextEncoding? = nil,
-            cueIdentifiers: CueIdentifiers = .sequenceNumbers,
-            events: Events = .all,
-            maximumLineLength: Int = 64 * 1024,
-            maximumCueTextLength: Int = 1024 * 1024,
-            maximumDiagnosticsPerCode: Int = 100,
-            maximumColors: Int = 1000
-        ) {
-            self.maximumColors = max(0, maximumColors)
-            self.encoding = encoding
-            self.cueIdentifiers = cueIdentifiers
-            self.events = events
-            self.maximumLineLength = max(16, maximumLineLength)
-            self.maximumCueTextLength = max(16, maximumCueTextLength)
-            self.maximumDiagnosticsPerCode = max(0, maximumDiagnosticsPerCode)
-        }
-
-        /// What cue identifiers are made of.
-        public enum CueIdentifiers: Sendable, Hashable, CaseIterable {
-            /// The sequence number as written (`"12"`); empty when the cue has none.
-            case sequenceNumbers
-            /// None: every cue's identifier is empty (a WebVTT file written from it has no
-            /// identifier lines).
-            case none
-        }
-
-        /// Which events are emitted.
-        public enum Events: Sendable, Hashable, CaseIterable {
-            /// Everything: the header, style sheets, cues and diagnostics.
-            case all
-            /// The header and the colour style sheets only, found by looking at tags alone: the first
-            /// pass of a streaming converter. It may give a rule more than a full read (for a colour
-            /// used only in text the full read skips), never one less.
-            case stylesheetsOnly
-        }
-    }
 
     /// The options read with.
     public let options: Options
 
-    private enum State {
+    enum State {
         /// Between cues: blank lines, a number, a timing line or stray text may come.
         case betweenCues
         /// After a sequence number: a timing line must come.
@@ -116,48 +59,48 @@ public struct SubRipReader: TrackReader, Sendable {
         case inText
     }
 
-    private var decoder: TextTranscoder
-    private var splitter: SubRipLineSplitter
-    private var scanner: SubRipColorScanner
-    private var state = State.betweenCues
-    private var headerSent = false
-    private var finished = false
-    private var lineNumber = 0
+    var decoder: TextTranscoder
+    var splitter: SubRipLineSplitter
+    var scanner: SubRipColorScanner
+    var state = State.betweenCues
+    var headerSent = false
+    var finished = false
+    var lineNumber = 0
 
     // The pending sequence number line: its bytes, value and line.
-    private var numberBytes: [UInt8] = []
-    private var numberValue = 0
-    private var numberLine = 0
-    private var hasPendingNumber = false
-    private var lastNumber: Int?
+    var numberBytes: [UInt8] = []
+    var numberValue = 0
+    var numberLine = 0
+    var hasPendingNumber = false
+    var lastNumber: Int?
     /// Inside stray text: further stray lines are not reported again.
-    private var inStrayRun = false
+    var inStrayRun = false
 
     // The cue being read.
-    private var cueStart = 0
-    private var cueEnd = 0
-    private var cueID = ""
-    private var text: [UInt8] = []
+    var cueStart = 0
+    var cueEnd = 0
+    var cueID = ""
+    var text: [UInt8] = []
     /// For each line of `text`: its offset in `text`, its line number, and the characters before
     /// it on that line (more than zero after an ASS `\N` line break).
-    private var textLines: [(offset: Int, line: Int, column: Int)] = []
-    private var blankLinesPending = 0
-    private var colorLimitReported = false
+    var textLines: [(offset: Int, line: Int, column: Int)] = []
+    var blankLinesPending = 0
+    var colorLimitReported = false
     /// The first blank line inside the cue's text, reported when the cue ends.
-    private var blankLineInText: Int?
-    private var textCutReported = false
-    private var cueCount = 0
+    var blankLineInText: Int?
+    var textCutReported = false
+    var cueCount = 0
 
     // Reused buffers.
-    private var repaired: [UInt8] = []
-    private var markup: [UInt8] = []
-    private var timingIssues: [SubRipTimingLine.Issue] = []
-    private var timingLineBytes: [UInt8] = []
-    private var converter = SubRipMarkupConverter()
-    private var markupIssues: [SubRipMarkupConverter.Issue] = []
+    var repaired: [UInt8] = []
+    var markup: [UInt8] = []
+    var timingIssues: [SubRipTimingLine.Issue] = []
+    var timingLineBytes: [UInt8] = []
+    var converter = SubRipMarkupConverter()
+    var markupIssues: [SubRipMarkupConverter.Issue] = []
 
-    private var colorsDefined: Set<String> = []
-    private var limiter: DiagnosticLimiter
+    var colorsDefined: Set<String> = []
+    var limiter: DiagnosticLimiter
 
     /// Creates a reader.
     public init(options: Options = Options()) {
@@ -233,7 +176,7 @@ public struct SubRipReader: TrackReader, Sendable {
 
     // MARK: Lines
 
-    private mutating func decoded(_ output: TextTranscoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func decoded(_ output: TextTranscoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
         switch output {
         case .encoding(.utf16LittleEndian, marked: false) where options.encoding == nil,
             .encoding(.utf16BigEndian, marked: false) where options.encoding == nil:
@@ -253,7 +196,7 @@ public struct SubRipReader: TrackReader, Sendable {
     }
 
     /// Emits the rule of a colour the first time it is seen.
-    private mutating func defineColor(_ color: SubRipColor, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func defineColor(_ color: SubRipColor, _ handler: (TrackEvent) throws -> Void) throws {
         guard !colorsDefined.contains(color.className) else { return }
         guard colorsDefined.count < options.maximumColors else {
             // Each colour's rule is kept by every reader of the track: their number is bounded.
@@ -270,17 +213,17 @@ public struct SubRipReader: TrackReader, Sendable {
         try handler(.stylesheet(Stylesheet(color.rule)))
     }
 
-    private mutating func split(_ utf8: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func split(_ utf8: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {
         var splitter = self.splitter
         self.splitter = SubRipLineSplitter(maximumLineLength: 0)
         defer { self.splitter = splitter }
         try splitter.split(utf8) { line, cut in try process(line, cut: cut, handler) }
     }
 
-    private mutating func process(_ rawLine: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func process(_ rawLine: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
         lineNumber += 1
-        if let invalid = Self.firstInvalidUTF8(rawLine) {
-            try repairUTF8(rawLine, from: invalid, handler)
+        if !UTF8Repair.isClean(UnsafeRawBufferPointer(rawLine)) {
+            try repairUTF8(rawLine, handler)
             let repaired = self.repaired  // shares storage; `self.repaired` is not changed until the next line
             try repaired.withUnsafeBufferPointer { try process(decoded: $0, cut: cut, handler) }
         } else {
@@ -288,7 +231,7 @@ public struct SubRipReader: TrackReader, Sendable {
         }
     }
 
-    private mutating func process(decoded: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func process(decoded: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
         var line = decoded
         if cut {
             try report(
@@ -309,7 +252,7 @@ public struct SubRipReader: TrackReader, Sendable {
         }
     }
 
-    private mutating func processBetweenCues(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func processBetweenCues(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         if Self.isBlank(line) {
             inStrayRun = false
             return
@@ -338,7 +281,7 @@ public struct SubRipReader: TrackReader, Sendable {
         }
     }
 
-    private mutating func processAfterNumber(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func processAfterNumber(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         if let timing = try timingLine(line, handler) {
             hasPendingNumber = false
             try startCue(timing, number: true, handler)
@@ -371,7 +314,7 @@ public struct SubRipReader: TrackReader, Sendable {
         inStrayRun = true
     }
 
-    private mutating func processText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func processText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         if hasPendingNumber {
             if let timing = try timingLine(line, handler) {
                 // The line of digits was the next cue's number.
@@ -423,7 +366,7 @@ public struct SubRipReader: TrackReader, Sendable {
     }
 
     /// The line of digits held back turned out to be text.
-    private mutating func appendPendingNumberAsText(_ handler: (TrackEvent) throws -> Void) throws {
+    mutating func appendPendingNumberAsText(_ handler: (TrackEvent) throws -> Void) throws {
         hasPendingNumber = false
         let saved = lineNumber
         lineNumber = numberLine
@@ -432,7 +375,7 @@ public struct SubRipReader: TrackReader, Sendable {
         try bytes.withUnsafeBufferPointer { try appendText($0, handler) }
     }
 
-    private mutating func appendText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func appendText(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         if blankLinesPending > 0 {
             blankLinesPending = 0
             if blankLineInText == nil, !textLines.isEmpty {
@@ -479,14 +422,14 @@ public struct SubRipReader: TrackReader, Sendable {
     }
 
     /// Appends one line of cue text; `columnBase` counts the characters before it on its line.
-    private mutating func appendTextLine(_ line: UnsafeBufferPointer<UInt8>, columnBase: Int) {
+    mutating func appendTextLine(_ line: UnsafeBufferPointer<UInt8>, columnBase: Int) {
         if !textLines.isEmpty { text.append(0x0A) }
         textLines.append((text.count, lineNumber, columnBase))
         text.append(contentsOf: line)
     }
 
     /// Holds a line of digits back as a possible sequence number; false when it is not one.
-    private mutating func takeNumber(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func takeNumber(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = 0
         var end = line.count
         while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
@@ -506,320 +449,39 @@ public struct SubRipReader: TrackReader, Sendable {
         return true
     }
 
-    // MARK: Cues
-
-    /// Reads a timing line, keeping its irregularities in `timingIssues` until ``startCue`` reports them.
-    private mutating func timingLine(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws -> SubRipTimingLine?
-    {
-        if !timingIssues.isEmpty { timingIssues.removeAll(keepingCapacity: true) }
-        guard let timing = SubRipTimingLine.parse(line, issues: &timingIssues) else { return nil }
-        if !timingIssues.isEmpty {
-            timingLineBytes.removeAll(keepingCapacity: true)
-            timingLineBytes.append(contentsOf: line)
-        }
-        return timing
-    }
-
-    private mutating func reportTimingIssues(_ handler: (TrackEvent) throws -> Void) throws {
-        guard !timingIssues.isEmpty else { return }
-        let issues = timingIssues
-        let bytes = timingLineBytes
-        let lineNumber = self.lineNumber
-        try bytes.withUnsafeBufferPointer { line in try reportTimingIssues(issues, in: line, lineNumber: lineNumber, handler) }
-    }
-
-    private mutating func reportTimingIssues(
-        _ issues: [SubRipTimingLine.Issue], in line: UnsafeBufferPointer<UInt8>, lineNumber: Int, _ handler: (TrackEvent) throws -> Void
-    ) throws {
-        for issue in issues {
-            let column = column(of: issue.offset, in: line)
-            switch issue.kind {
-            case .separator(let byte):
-                try report(
-                    .warning, .srtTimestampSeparator, line: lineNumber, column: column,
-                    "milliseconds are separated by '\(Character(Unicode.Scalar(byte)))' instead of ','", handler)
-            case .oneDigitHours:
-                try report(
-                    .warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp hours have one digit instead of two",
-                    handler)
-            case .missingHours:
-                try report(
-                    .warning, .srtTimestampDigits, line: lineNumber, column: column,
-                    "timestamp has no hours (read as 0); SubRip writes 'hh:mm:ss,mmm'", handler)
-            case .minuteOrSecondDigits:
-                try report(
-                    .warning, .srtTimestampDigits, line: lineNumber, column: column, "timestamp minutes or seconds do not have two digits",
-                    handler)
-            case .missingMilliseconds:
-                try report(
-                    .warning, .srtTimestampMilliseconds, line: lineNumber, column: column, "timestamp has no milliseconds; read as ',000'",
-                    handler)
-            case .shortMilliseconds(let digits, let milliseconds):
-                try report(
-                    .error, .srtTimestampMilliseconds, line: lineNumber, column: column,
-                    "milliseconds have \(digits) digit(s) instead of three: read as a fraction of a second (\(milliseconds) ms), though some players read them as a number of milliseconds",
-                    handler)
-            case .longMilliseconds:
-                try report(
-                    .warning, .srtTimestampMilliseconds, line: lineNumber, column: column,
-                    "milliseconds have more than three digits; the rest are dropped", handler)
-            case .outOfRange:
-                try report(
-                    .error, .srtTimestampRange, line: lineNumber, column: column,
-                    "timestamp minutes or seconds are over 59; added up as written", handler)
-            case .coordinates:
-                try report(
-                    .warning, .srtCoordinatesIgnored, line: lineNumber, column: column,
-                    "position coordinates (X1:… X2:… Y1:… Y2:…) are ignored: they are pixels of a video size the file does not give",
-                    handler)
-            case .trailingText:
-                try report(
-                    .warning, .srtTimingTrailingText, line: lineNumber, column: column, "text after the timing line's end time is ignored",
-                    handler)
-            }
-        }
-    }
-
-    private mutating func reportBadTiming(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
-        if let minus = SubRipTimingLine.negativeTimeOffset(line) {
-            try report(
-                .error, .srtBadTiming, line: lineNumber, column: column(of: minus, in: line),
-                "time is negative: SubRip times count from 00:00:00,000, so the cue is skipped",
-                handler)
-            return
-        }
-        var start = 0
-        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        try report(
-            .error, .srtBadTiming, line: lineNumber, column: column(of: start, in: line),
-            "timing line cannot be read (SubRip writes '00:00:01,000 --> 00:00:02,000'); the cue is skipped", handler)
-    }
-
-    private mutating func startCue(_ timing: SubRipTimingLine, number: Bool, _ handler: (TrackEvent) throws -> Void) throws {
-        if number {
-            let expected = (lastNumber ?? 0) + 1
-            if numberValue != expected {
-                try report(
-                    .warning, .srtSequenceNumber, line: numberLine, column: 1,
-                    "sequence number is \(numberValue) where \(expected) was expected", handler)
-            }
-            lastNumber = numberValue
-            cueID = options.cueIdentifiers == .sequenceNumbers ? String(decoding: numberBytes, as: UTF8.self) : ""
-        } else {
-            cueID = ""
-        }
-        try reportTimingIssues(handler)
-        if timing.end < timing.start {
-            try report(
-                .error, .srtEndBeforeStart, line: lineNumber, column: 1,
-                "cue ends (\(Timestamp.format(timing.end))) before it starts (\(Timestamp.format(timing.start))), so it is never shown",
-                handler)
-        } else if timing.end == timing.start {
-            try report(
-                .error, .srtEndBeforeStart, line: lineNumber, column: 1,
-                "cue ends when it starts (\(Timestamp.format(timing.start))), so it is never shown", handler)
-        }
-        cueStart = timing.start
-        cueEnd = timing.end
-        state = .inText
-        inStrayRun = false
-        text.removeAll(keepingCapacity: true)
-        textLines.removeAll(keepingCapacity: true)
-        blankLinesPending = 0
-        blankLineInText = nil
-        textCutReported = false
-    }
-
-    /// Emits the cue read so far; `atEnd` when the input ended in its text.
-    private mutating func finishCue(atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void) throws {
-        state = .betweenCues
-        blankLinesPending = 0
-        cueCount += 1
-        if let blankLine = blankLineInText {
-            blankLineInText = nil
-            // At the end of the input too, the text after the blank line stays in the cue: players
-            // (ffmpeg, pysubs2) keep it, and a last line of dialogue is worth more than credits.
-            let place = atEnd ? "the last cue's text, with no cue after it" : "a cue's text (the next line is neither a timing line nor a sequence number followed by one)"
-            try report(
-                .warning, .srtBlankLineInText, line: blankLine, column: 1,
-                "blank line inside \(place): it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue",
-                handler)
-        }
-        let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
-        if isPlain {
-            guard options.events == .all else { return }
-            try emit(.cue(Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self))), handler)
-            return
-        }
-        markup.removeAll(keepingCapacity: true)
-        markupIssues.removeAll(keepingCapacity: true)
-        text.withUnsafeBufferPointer { text in
-            converter.convert(text, into: &markup) { markupIssues.append($0) }
-        }
-        for issue in markupIssues { try reportMarkup(issue, handler) }
-        for color in converter.colors { try defineColor(color, handler) }
-        guard options.events == .all else { return }
-        let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
-        try emit(
-            .cue(Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))), handler)
-    }
-
-    private mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {
-        // Past the limit a diagnostic is only counted: skip finding its line and column.
-        let code: DiagnosticCode
-        switch issue.kind {
-        case .unknownTag: code = .srtUnknownTag
-        case .unmatchedEndTag: code = .srtUnmatchedEndTag
-        case .unclosedTag: code = .srtUnclosedTag
-        case .fontAttributeIgnored, .badColor: code = .srtFontAttributeIgnored
-        case .tagIgnored, .nestedTooDeep: code = .srtTagIgnored
-        case .overrideIgnored: code = .srtOverrideIgnored
-        }
-        if options.events != .all || limiter.isFull(code) {
-            if options.events == .all { _ = limiter.admit(code) }
-            return
-        }
-        // Find the text line the offset falls in.
-        var lineIndex = textLines.count - 1
-        while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
-        let (lineOffset, line, columnBase) = textLines.isEmpty ? (0, lineNumber, 0) : textLines[lineIndex]
-        let column =
-            text.withUnsafeBufferPointer {
-                UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[lineOffset..<max(lineOffset, issue.offset)]))
-            } + 1 + columnBase
-        switch issue.kind {
-        case .unknownTag(let tag):
-            try report(
-                .warning, .srtUnknownTag, line: line, column: column,
-                "'\(tag)' is not a SubRip tag (<i>, <b>, <u>, <font>); it is kept as text", handler)
-        case .unmatchedEndTag(let tag):
-            try report(
-                .warning, .srtUnmatchedEndTag, line: line, column: column, "end tag '\(tag)' has no open tag; it is ignored", handler)
-        case .unclosedTag(let name):
-            try report(
-                .warning, .srtUnclosedTag, line: line, column: column, "<\(name)> is not closed; it is closed at the end of the cue",
-                handler)
-        case .fontAttributeIgnored(let attribute):
-            try report(
-                .warning, .srtFontAttributeIgnored, line: line, column: column,
-                "font attribute \(attribute) has no equivalent in the cue model; it is ignored", handler)
-        case .badColor(let value):
-            try report(
-                .warning, .srtFontAttributeIgnored, line: line, column: column,
-                "font color \"\(value)\" is not a colour name or hex value (#rrggbb); it is ignored", handler)
-        case .tagIgnored(let tag):
-            try report(
-                .warning, .srtTagIgnored, line: line, column: column,
-                "\(tag) has no equivalent in the cue model; the tag is left out and its text kept", handler)
-        case .overrideIgnored(let block):
-            try report(
-                .warning, .srtOverrideIgnored, line: line, column: column,
-                "ASS override '\(block)' is left out (only {\\an1} to {\\an9} are read)", handler)
-        case .nestedTooDeep:
-            try report(
-                .warning, .srtTagIgnored, line: line, column: column,
-                "tags nested more than \(SubRipMarkupConverter.maximumNestingDepth) deep are left out, their text kept", handler)
-        }
-    }
-
     // MARK: Encoding
-
-    /// The offset of the first byte that is not part of valid UTF-8, or is NUL; nil when there is none.
-    private static func firstInvalidUTF8(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        let count = line.count
-        // Most lines are ASCII: skip eight bytes at a time.
-        if let base = line.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // A byte of 0x80 or more, or a NUL byte, needs a closer look.
-                if (word | ((word &- 0x0101_0101_0101_0101) & ~word)) & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
-            }
-        }
-        while index < count {
-            if line[index] < 0x80 {
-                if line[index] == 0 { return index }
-                index += 1
-                continue
-            }
-            let length = UTF8Bytes.sequenceLength(in: line, at: index)
-            if length == 0 { return index }
-            index += length
-        }
-        return nil
-    }
 
     /// Copies `line` into `repaired` with each invalid sequence and each NUL replaced by U+FFFD
     /// (as WebVTT reads NUL), and reports them.
-    private mutating func repairUTF8(_ line: UnsafeBufferPointer<UInt8>, from first: Int, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func repairUTF8(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws {
         repaired.removeAll(keepingCapacity: true)
-        repaired.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<first]))
-        var index = first
-        var invalidBytes: [UInt8] = []
-        var firstInvalid: Int?
-        var firstNull: Int?
-        // Valid UTF-8 beside the bad bytes means a damaged UTF-8 file, not Windows-1252.
-        var looksLikeWindows1252 = !UnsafeBufferPointer(rebasing: line[0..<first]).contains { $0 >= 0x80 }
-        while index < line.count {
-            if line[index] == 0 {
-                if firstNull == nil { firstNull = index }
-                UTF8Bytes.append(0xFFFD, to: &repaired)
-                index += 1
-                continue
-            }
-            let length = line[index] < 0x80 ? 1 : UTF8Bytes.sequenceLength(in: line, at: index)
-            if length > 0 {
-                if length > 1 { looksLikeWindows1252 = false }
-                repaired.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<(index + length)]))
-                index += length
-                continue
-            }
-            let invalid = UTF8Bytes.invalidLength(in: line, at: index)
-            if invalid != 1 { looksLikeWindows1252 = false }
-            if firstInvalid == nil { firstInvalid = index }
-            if invalidBytes.count < 4 { invalidBytes.append(line[index]) }
-            UTF8Bytes.append(0xFFFD, to: &repaired)
-            index += invalid
-        }
-        // Columns count the scalars before the offset; a sequence that is not UTF-8 counts as one.
-        func column(of offset: Int) -> Int {
-            var count = 0
-            var cursor = 0
-            while cursor < offset {
-                let valid = line[cursor] < 0x80 ? 1 : UTF8Bytes.sequenceLength(in: line, at: cursor)
-                cursor += valid > 0 ? valid : UTF8Bytes.invalidLength(in: line, at: cursor)
-                count += 1
-            }
-            return count + 1
-        }
-        if let firstInvalid {
-            let hex = invalidBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        let found = UTF8Repair.repair(UnsafeRawBufferPointer(line), into: &repaired)
+        if found.invalidSequences > 0 {
+            let hex = found.invalidLeadBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             var message = "bytes that are not UTF-8 (\(hex)) are read as U+FFFD"
-            if looksLikeWindows1252, options.encoding == nil {
-                let guessed = invalidBytes.map { String(Character(Unicode.Scalar(TextTranscoder.windows1252[Int($0 - 0x80)])!)) }
-                    .joined()
+            if found.looksLikeSingleByteEncoding, options.encoding == nil {
+                let guessed = String(
+                    String.UnicodeScalarView(found.invalidLeadBytes.compactMap { Unicode.Scalar(TextTranscoder.windows1252[Int($0 - 0x80)]) }))
                 message +=
                     "; the file looks like Windows-1252 (in which they are '\(guessed)'): convert it to UTF-8, or read it with --encoding windows-1252"
             }
-            try report(.error, .srtInvalidUTF8, line: lineNumber, column: column(of: firstInvalid), message, handler)
+            try report(.error, .srtInvalidUTF8, line: lineNumber, column: found.firstInvalidColumn, message, handler)
         }
-        if let firstNull {
+        if found.nullCharacters > 0 {
             try report(
-                .error, .srtNullCharacter, line: lineNumber, column: column(of: firstNull), "NUL characters are read as U+FFFD", handler)
+                .error, .srtNullCharacter, line: lineNumber, column: found.firstNullColumn, "NUL characters are read as U+FFFD", handler)
         }
     }
 
     // MARK: Events
 
-    private mutating func sendHeader(_ handler: (TrackEvent) throws -> Void) throws {
+    mutating func sendHeader(_ handler: (TrackEvent) throws -> Void) throws {
         guard !headerSent else { return }
         headerSent = true
         try handler(.header(""))
     }
 
-    private func emit(_ event: TrackEvent, _ handler: (TrackEvent) throws -> Void) throws {
+    func emit(_ event: TrackEvent, _ handler: (TrackEvent) throws -> Void) throws {
         if options.events == .stylesheetsOnly {
             switch event {
             case .header, .stylesheet: break
@@ -829,7 +491,7 @@ public struct SubRipReader: TrackReader, Sendable {
         try handler(event)
     }
 
-    private mutating func report(
+    mutating func report(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int?, column: Int?, _ message: String,
         _ handler: (TrackEvent) throws -> Void
     ) throws {
@@ -840,16 +502,16 @@ public struct SubRipReader: TrackReader, Sendable {
 
     // MARK: Bytes
 
-    private func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+    func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
         UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: line[0..<min(offset, line.count)])) + 1
     }
 
     @inline(__always)
-    private static func isBlankByte(_ byte: UInt8) -> Bool {
+    static func isBlankByte(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C || byte == 0x1A
     }
 
-    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in line where !isBlankByte(byte) { return false }
         return true
     }

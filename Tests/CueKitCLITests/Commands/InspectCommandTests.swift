@@ -150,16 +150,3 @@ struct InspectCommandTests {
         "id", "width", "lines", "regionAnchorX", "regionAnchorY", "viewportAnchorX", "viewportAnchorY", "scroll",
     ]
 }
-
-@Suite struct JavaScriptNumberTests {
-    @Test(arguments: [
-        (0.0, "0"), (-0.0, "0"), (1, "1"), (-1, "-1"), (1.5, "1.5"), (0.001, "0.001"), (3599.999, "3599.999"), (100, "100"),
-        (0x1p64, "18446744073709552000"), (1e21, "1e+21"), (1e34, "1e+34"), (1.7976931348623157e308, "1.7976931348623157e+308"),
-        (.leastNonzeroMagnitude, "5e-324"), (0.000001, "0.000001"), (0.0000001, "1e-7"), (1.25e-7, "1.25e-7"),
-        (123_456_789_012_345_683_968, "123456789012345680000"),
-        (4294967295, "4294967295"), (41.125, "41.125"), (.infinity, "Infinity"), (.nan, "NaN"),
-    ])
-    func formatsAsJavaScriptDoes(_ value: Double, _ expected: String) {
-        #expect(JavaScriptNumber.format(value) == expected)
-    }
-}

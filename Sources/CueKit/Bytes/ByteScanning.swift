@@ -9,10 +9,10 @@
 /// Byte searches the reader's hot loops use: the C library's `memchr` (vectorised on every platform
 /// CueKit runs on) and word-at-a-time checks, so that no loop looks at one byte at a time where
 /// whole words will do.
-enum ByteScanning {
+package enum ByteScanning {
     /// The offset of the first `byte` in `bytes[from..<to]`, or `to`.
     @inline(__always)
-    static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int {
+    package static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int {
         guard from < to, let base = bytes.baseAddress else { return to }
         guard let found = memchr(base + from, Int32(byte), to - from) else { return to }
         return base.distance(to: UnsafeRawPointer(found))
@@ -33,7 +33,7 @@ enum ByteScanning {
     ///
     /// One pass, eight bytes at a time: a line is found and checked for decoding in the same loop.
     @inline(__always)
-    static func lineEnd(in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> (end: Int, isPlainASCII: Bool) {
+    package static func lineEnd(in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> (end: Int, isPlainASCII: Bool) {
         guard let base = bytes.baseAddress else { return (to, true) }
         var index = from
         var plain = true
@@ -63,7 +63,7 @@ enum ByteScanning {
 
     /// True when every byte of `bytes` is ASCII and none is NUL: such a line needs no decoding.
     @inline(__always)
-    static func isPlainASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isPlainASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
@@ -85,7 +85,7 @@ enum ByteScanning {
 
     /// The offset of the first `-->` in `bytes`, or `nil`: eight bytes at a time, looking for `>`.
     @inline(__always)
-    static func firstArrow(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func firstArrow(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let greaterThans = ones &* UInt64(UInt8(ascii: ">"))
@@ -117,7 +117,7 @@ enum ByteScanning {
     }
 
     /// The column (1-based, counting Unicode scalars) of byte `offset` of a valid UTF-8 line.
-    static func column(of offset: Int, in line: UnsafeRawBufferPointer) -> Int {
+    package static func column(of offset: Int, in line: UnsafeRawBufferPointer) -> Int {
         var column = 1
         for index in 0..<min(offset, line.count) where line[index] & 0xC0 != 0x80 {
             column += 1

@@ -1,17 +1,17 @@
-import CueKit
+
 
 /// UTF-8 encoding and validation on bytes.
-enum UTF8Bytes {
+package enum UTF8Bytes {
     /// Appends the UTF-8 encoding of a Unicode scalar value.
     @inline(__always)
-    static func append(_ scalar: UInt32, to bytes: inout [UInt8]) {
+    package static func append(_ scalar: UInt32, to bytes: inout [UInt8]) {
         TextTranscoder.appendUTF8(scalar, to: &bytes)
     }
 
     /// The length of the valid UTF-8 sequence at `index`, or 0 when the bytes there are not one
     /// (overlong forms, surrogates and values over U+10FFFF are not valid).
     @inline(__always)
-    static func sequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    package static func sequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let first = bytes[index]
         if first < 0x80 { return 1 }
         let remaining = bytes.count - index
@@ -41,7 +41,7 @@ enum UTF8Bytes {
     /// How many bytes an invalid sequence at `index` spans before the next possible start: the
     /// maximal subpart rule of Unicode (section 3.9, U+FFFD substitution), so that one bad lead
     /// byte and its valid-looking continuation become one U+FFFD.
-    static func invalidLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    package static func invalidLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let first = bytes[index]
         var expected: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF
@@ -68,7 +68,7 @@ enum UTF8Bytes {
 
     /// The number of Unicode scalars in valid UTF-8 bytes: bytes that are not continuation bytes.
     @inline(__always)
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
         return count

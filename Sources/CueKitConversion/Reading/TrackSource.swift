@@ -1,0 +1,308 @@
+import CueKit
+import CueKitSubRip
+import CueKitTTML
+import CueKitWebVTT
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A track to read, of any format CueKit reads, as one stream of ``TrackEvent``s: a file, standard
+/// input (`-`), or a pipe, FIFO or device.
+///
+/// The format is told from the content (``TrackFormat/detect(content:path:)``: the WebVTT signature,
+/// a `tt` root or TTML namespace, the SubRip shape), or from the name when the content says nothing,
+/// or forced. A name that says WebVTT is read as WebVTT whatever the content, as a browser (and so
+/// every Cast receiver) reads it. Content nothing identifies is read as WebVTT, whose reader then
+/// says what is wrong with it.
+///
+/// Every format streams, with memory bounded by a chunk and the format's head. Formats whose style
+/// sheets come late (SubRip's colours, TTML's inline styles) are read in two passes over the file,
+/// the first a cheap prescan, so that every style sheet comes before the first cue as WebVTT needs
+/// them. Input that cannot be read twice (standard input, a pipe) is then first copied to a
+/// temporary file, at most ``Options/maximumSpoolBytes``, which ``TemporaryFiles`` tracks.
+///
+/// ```swift
+/// let source = try TrackSource(path: "movie.srt")
+/// try source.stream { event in print(event) }
+/// ```
+public struct TrackSource: Sendable {
+    /// How a source is read.
+    public struct Options: Sendable, Hashable {
+        /// The encoding of SubRip and WebVTT content without a byte order mark (nil: UTF-8,
+        /// repaired; for SubRip, UTF-16 when its NUL bytes show it). TTML declares its own.
+        public var encoding: TextEncoding?
+        /// The WebVTT reader's limits.
+        public var webVTTLimits: WebVTTReader.Options.Limits
+        /// How TTML is read.
+        public var ttml: TTMLReader.Options
+        /// The most bytes copied from a stream that must be read twice: 4 GiB unless set, far past
+        /// any caption file and a bound on what an endless stream fills the disk with.
+        public var maximumSpoolBytes: Int
+
+        /// The default ``maximumSpoolBytes``: 4 GiB.
+        public static let defaultMaximumSpoolBytes = 4 << 30
+
+        /// Options with the given values; the defaults read every honest file.
+        public init(
+            encoding: TextEncoding? = nil, webVTTLimits: WebVTTReader.Options.Limits = .init(), ttml: TTMLReader.Options = .init(),
+            maximumSpoolBytes: Int = Options.defaultMaximumSpoolBytes
+        ) {
+            self.encoding = encoding
+            self.webVTTLimits = webVTTLimits
+            self.ttml = ttml
+            self.maximumSpoolBytes = maximumSpoolBytes
+        }
+    }
+
+    /// The path as given (`-` for standard input).
+    public let path: String
+    /// The format the input is read as.
+    public let format: TrackFormat
+    /// The format the first bytes look like, whatever the input is read as; nil when they match none.
+    public let contentLooksLike: TrackFormat?
+    /// True when the first byte that is not white space (after a UTF-8 BOM) is `{`: a JSON
+    /// document, such as a Cast message, rather than a track.
+    public let startsLikeJSON: Bool
+    /// How it is read.
+    public var options: Options
+
+    /// Bytes already read from a stream to tell its format (empty for a regular file, which is
+    /// read again from its start).
+    private let prefix: [UInt8]
+    /// Standard input, a pipe, a FIFO or a device: read once, through this descriptor. Nil for a
+    /// regular file.
+    private let streamInput: StreamInput?
+
+    /// Opens `path` (`-` for standard input) and reads its first bytes to tell the format, unless
+    /// `format` forces one. Throws a ``ReadError`` (`io-read`) when it cannot be read.
+    public init(path: String, format forced: TrackFormat? = nil, options: Options = Options()) throws {
+        let stream = try StreamInput.open(path)
+        let prefix = try Self.readPrefix(path, stream: stream)
+        let named = path == "-" ? nil : TrackFormat(path: path)
+        let detected = TrackFormat.detect(content: prefix)
+        self.path = path
+        self.format = forced ?? (named == .webVTT ? .webVTT : detected ?? named ?? .webVTT)
+        self.contentLooksLike = detected
+        self.startsLikeJSON = Self.startsLikeJSON(prefix)
+        self.options = options
+        self.prefix = stream == nil ? [] : prefix
+        self.streamInput = stream
+    }
+
+    /// Reads the whole input with its format's reader, handing each event to `handler`. A fatal
+    /// error is thrown as a ``ReadError`` located in the file; recoverable problems arrive as
+    /// `.diagnostic` events.
+    public func stream(to handler: (TrackEvent) throws -> Void) throws {
+        do {
+            switch format {
+            case .webVTT:
+                let reader = WebVTTReader(options: .init(limits: options.webVTTLimits))
+                if let encoding = options.encoding, encoding != .utf8 {
+                    var transcoding = TranscodingTrackReader(reader, encoding: encoding)
+                    try feedOnce(&transcoding, handler)
+                } else {
+                    var reader = reader
+                    try feedOnce(&reader, handler)
+                }
+            case .subRip:
+                try withFile { path in try Self.streamSubRip(fileAtPath: path, encoding: options.encoding, handler) }
+            case .ttml:
+                try withFile { path in
+                    do {
+                        try TTMLReader.stream(fileAtPath: path, options: options.ttml, to: handler)
+                    } catch let error as ReadError where error.path == path && path != self.path {
+                        // Located in the spool: the location is the input's, not the spool's.
+                        throw ReadError(error.diagnostic.code, at: error.diagnostic.location, error.diagnostic.message)
+                    }
+                }
+            }
+        } catch let error as ReadError where error.path == nil {
+            throw error.inFile(path)
+        }
+    }
+
+    /// The input as bytes, for small documents such as JSON messages: at most `limit` + 1 bytes,
+    /// so that a document over the limit is refused without being read whole.
+    public func readAll(upTo limit: Int) throws -> [UInt8] {
+        struct Enough: Error {}
+        var bytes = Array(prefix.prefix(limit + 1))
+        func take(_ chunk: UnsafeRawBufferPointer) throws {
+            bytes.append(contentsOf: chunk.prefix(limit + 1 - bytes.count))
+            if bytes.count > limit { throw Enough() }
+        }
+        do {
+            if let stream = streamInput {
+                try stream.forEachChunk(take)
+            } else {
+                try FileByteSource(path: path).forEachChunk(take)
+            }
+        } catch is Enough {
+        } catch let error as ReadError where error.path == nil {
+            throw error.inFile(path)
+        }
+        return bytes
+    }
+
+    /// SubRip in two passes (``SubRipReader``'s colours and streaming): the header and the colour
+    /// style sheets first, found by a cheap look at the tags, then the cues, so that the style
+    /// sheets come before the first cue as WebVTT needs them.
+    static func streamSubRip(fileAtPath path: String, encoding: TextEncoding?, _ handler: (TrackEvent) throws -> Void) throws {
+        var first = SubRipReader(options: .init(encoding: encoding, events: .stylesheetsOnly))
+        try FileByteSource(path: path).forEachChunk { chunk in try first.feed(chunk, to: handler) }
+        try first.finish(to: handler)
+        var reader = SubRipReader(options: .init(encoding: encoding))
+        func rest(_ event: TrackEvent) throws {
+            switch event {
+            case .header, .stylesheet: return
+            default: try handler(event)
+            }
+        }
+        try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: rest) }
+        try reader.finish(to: rest)
+    }
+
+    /// Feeds the input once through `reader`: a stream's prefix, then the rest.
+    private func feedOnce<Reader: TrackReader>(_ reader: inout Reader, _ handler: (TrackEvent) throws -> Void) throws {
+        if let stream = streamInput {
+            if !prefix.isEmpty { try reader.feed(prefix, to: handler) }
+            try stream.forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+        } else {
+            try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+        }
+        try reader.finish(to: handler)
+    }
+
+    /// Runs `body` with a path that can be read twice: the file's own, or a stream's spool.
+    private func withFile(_ body: (String) throws -> Void) throws {
+        guard streamInput != nil else {
+            try body(path)
+            return
+        }
+        let spool = try spooled()
+        defer { spool.discard() }
+        guard let spoolPath = spool.temporaryPath else { throw IOFailure.reading(path, errno: ENOENT) }
+        try body(spoolPath)
+    }
+
+    /// The stream (the prefix already read, then the rest) copied to a temporary file, at most
+    /// ``Options/maximumSpoolBytes``, so an endless stream stops with an error.
+    private func spooled() throws -> AtomicFileSink {
+        guard let stream = streamInput else { preconditionFailure("only a stream is spooled") }
+        let sink = try AtomicFileSink(path: TemporaryFiles.folder + "/cuekit-input")
+        do {
+            try sink.write(prefix)
+            var total = prefix.count
+            let limit = options.maximumSpoolBytes
+            try stream.forEachChunk { chunk in
+                total += chunk.count
+                guard total <= limit else {
+                    throw ReadError(
+                        .inputTooLong, at: nil,
+                        "the input is longer than \(Self.describe(bytes: limit)) bytes, the most kept of standard input or a pipe read as SubRip or TTML (raise the limit with --max-spool-bytes)"
+                    )
+                }
+                try sink.write(chunk)
+            }
+            try sink.flush()
+        } catch {
+            sink.discard()
+            throw error
+        }
+        return sink
+    }
+
+    /// A byte count as the command line writes it: `4G`, `16M`, `512K`, or the number.
+    private static func describe(bytes: Int) -> String {
+        for (shift, suffix) in [(30, "G"), (20, "M"), (10, "K")] where bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(suffix)"
+        }
+        return "\(bytes)"
+    }
+
+    private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        let first = rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{")
+    }
+
+    /// The first bytes of the input (at most ``TrackFormat/detectionLength``). A stream's are
+    /// consumed: ``stream(to:)`` feeds them before the rest.
+    private static func readPrefix(_ path: String, stream: StreamInput?) throws -> [UInt8] {
+        if let stream { return try stream.read(upTo: TrackFormat.detectionLength) }
+        return try StreamInput.openFile(path).read(upTo: TrackFormat.detectionLength)
+    }
+}
+
+extension DiagnosticCode {
+    /// A stream longer than ``TrackSource/Options/maximumSpoolBytes``, which must be kept to be read
+    /// twice.
+    public static let inputTooLong: DiagnosticCode = "input-too-long"
+}
+
+/// Standard input or another file that is not a regular file (a pipe, a FIFO, `/dev/fd/N` from a
+/// shell's process substitution, a device): it cannot be opened again or read twice, so it is
+/// opened once and read through one descriptor.
+///
+/// Unchecked `Sendable`: a source is read by one task at a time, front to back, and never again.
+final class StreamInput: @unchecked Sendable {
+    let path: String
+    private let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { if descriptor != 0 { close(descriptor) } }
+
+    /// Standard input for `-`; the opened file when it is not a regular file; nil for a regular
+    /// file (read by path, as often as needed).
+    static func open(_ path: String) throws -> StreamInput? {
+        if path == "-" { return StreamInput(path: path, descriptor: 0) }
+        let file = try openFile(path)
+        var status = stat()
+        guard fstat(file.descriptor, &status) == 0 else { throw IOFailure.reading(path, errno: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: throw IOFailure.reading(path, errno: EISDIR)
+        default: return file
+        }
+    }
+
+    /// The file at `path`, opened for reading.
+    static func openFile(_ path: String) throws -> StreamInput {
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw IOFailure.reading(path, errno: errno) }
+        return StreamInput(path: path, descriptor: descriptor)
+    }
+
+    /// Reads until `count` bytes or the end of input.
+    func read(upTo count: Int) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = buffer.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress! + filled, count - filled) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure.reading(path, errno: errno)
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(buffer[0..<filled])
+    }
+
+    /// Reads the rest of the input in chunks.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try FileByteSource.forEachChunk(of: descriptor, path: path, body)
+    }
+}
+
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }

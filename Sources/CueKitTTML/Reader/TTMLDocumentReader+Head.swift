@@ -1,0 +1,116 @@
+import CueKit
+
+// The head builder: styles and regions as the head defines them, resolved into classes, the
+// STYLE block and the renderer's regions once the head is complete.
+
+extension TTMLDocumentReader {
+    mutating func defineStyle(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        guard let identifier = attributes.identifier else {
+            report(.warning, .ttmlBadAttribute, location, "a style without xml:id cannot be referred to; it is ignored")
+            return
+        }
+        let definition = TTMLStyleDefinition(
+            identifier: identifier, references: attributes.styleReferences, styles: attributes.styles, location: location)
+        if headIdentifiers.contains(identifier) || !styles.define(definition) {
+            report(.error, .ttmlDuplicateIdentifier, location, "xml:id \(quoted(identifier)) is used twice; the first element keeps it")
+            return
+        }
+        headIdentifiers.insert(identifier)
+    }
+
+    /// Resolves the head once it is complete: styles, regions, classes, and the STYLE block.
+    mutating func finishHead() {
+        headFinished = true
+        var issues: [TTMLStyleResolver.Issue] = []
+        // Head styles become classes named after them.
+        for identifier in styles.order {
+            guard let set = styles.resolve(identifier, issues: &issues) else { continue }
+            let location = styles.definitions[identifier]?.location ?? .start
+            let layer = layer(for: set, level: .inline, location: location, preferredName: identifier)
+            styleLayers[identifier] = layer
+        }
+        // Regions.
+        for definition in regionDefinitions where !definition.identifier.isEmpty {
+            var set = styles.resolve(references: definition.references, own: TTMLStyleSet(), location: definition.location, issues: &issues)
+            for nested in definition.nested {
+                set = set.overridden(by: styles.resolve(references: nested.references, own: nested.styles, location: nested.location, issues: &issues))
+            }
+            set = set.overridden(by: definition.styles)
+            for reference in definition.references + definition.nested.flatMap(\.references) where !styles.isDefined(reference) {
+                report(.error, .ttmlUnknownStyle, definition.location, "region \(quoted(definition.identifier)) refers to style \(quoted(reference)), which is not defined; the reference is ignored")
+            }
+            regions[definition.identifier] = makeRegion(
+                identifier: definition.identifier, styles: set, attributes: definition.attributes, location: definition.location)
+        }
+        for issue in issues { report(.error, issue.code, issue.location, issue.message) }
+        renderer.documentHasRegions = !regionDefinitions.isEmpty
+        for definition in regionDefinitions {
+            if let region = regions[definition.identifier] { renderer.add(region) }
+        }
+        // Classes for the tts: attributes of the body, found by the scan pass.
+        for presentation in scannedPresentations { _ = registry.className(for: presentation) }
+        registry.seal()
+        guard mode == .read else { return }
+        var lines: [String] = []
+        var base = TTMLPresentation()
+        if options.initialBackground == .transparent { base.declare("background-color", "transparent") }
+        if !initialStyles.isEmpty {
+            let (presentation, styleIssues) = mapper.presentation(of: initialStyles, at: .inline)
+            reportStyleIssues(styleIssues, .start)
+            for declaration in presentation.declarations { base.declare(declaration.property, declaration.value) }
+            if !presentation.tags.isEmpty {
+                report(.warning, .ttmlStyleNotMapped, nil, "italic, bold and underline set by an initial element are written as CSS in ::cue")
+                if presentation.tags.contains(.italic) { base.declare("font-style", "italic") }
+                if presentation.tags.contains(.bold) { base.declare("font-weight", "bold") }
+                if presentation.tags.contains(.underline) { base.declare("text-decoration", "underline") }
+            }
+        }
+        if base.hasDeclarations { lines.append("::cue { \(base.cssBody) }") }
+        lines += TTMLClassRegistry.rules(registry.entries)
+        if !lines.isEmpty { output.append(.stylesheet(Stylesheet(lines.joined(separator: "\n")))) }
+    }
+
+    /// A region from its resolved styles: geometry, timing, class.
+    mutating func makeRegion(identifier: String, styles set: TTMLStyleSet, attributes: TTMLElementAttributes, location: SourceLocation)
+        -> TTMLRegion
+    {
+        let (geometry, geometryIssues) = TTMLRegion.geometry(of: set, layout: layout)
+        for issue in geometryIssues {
+            reportOnce(
+                "region-geometry:\(issue.property.rawValue)=\(issue.value)", .error, .ttmlBadStyleValue, location,
+                "\(issue.property.qualifiedName) value \(quoted(issue.value)) \(issue.reason); the initial value is used")
+        }
+        var interval = TTMLInterval.always
+        if let regionTiming = readTiming(attributes, location, what: "region \(quoted(identifier))") {
+            let begin = regionTiming.resolvedBegin(syncBase: .zero)
+            let end = regionTiming.explicitEnd(syncBase: .zero, begin: begin)
+            interval = TTMLInterval(begin: begin, end: end)
+        } else {
+            interval = TTMLInterval(begin: .zero, end: .zero)
+        }
+        if set[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
+            interval = TTMLInterval(begin: .zero, end: .zero)
+        }
+        let layer = layer(for: set, level: .region, location: location, preferredName: identifier)
+        var region = TTMLRegion(identifier: identifier, styles: set, interval: interval, className: layer.className, geometry: geometry)
+        region.tagWrappers = tagWrappers(layer.presentation.tags)
+        return region
+    }
+
+    /// An inline region (TTML2 section 11.3.1.2): anonymous, for the element that holds it.
+    mutating func makeInlineRegion(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> String? {
+        if attributes.hasTiming {
+            report(.error, .ttmlBadAttribute, location, "an inline region cannot have timing attributes (TTML2 section 11.1.2); it is ignored")
+            return nil
+        }
+        anonymousRegionCount += 1
+        let identifier = "inline-region-\(anonymousRegionCount)"
+        var issues: [TTMLStyleResolver.Issue] = []
+        let set = styles.resolve(references: attributes.styleReferences, own: attributes.styles, location: location, issues: &issues)
+        for issue in issues { report(.error, issue.code, issue.location, issue.message) }
+        let region = makeRegion(identifier: identifier, styles: set, attributes: TTMLElementAttributes(), location: location)
+        regions[identifier] = region
+        renderer.add(region)
+        return identifier
+    }
+}

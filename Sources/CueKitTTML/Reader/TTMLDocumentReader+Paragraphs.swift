@@ -1,0 +1,276 @@
+import CueKit
+
+// The paragraph builder: a `p` and its spans, line breaks, `set`s and inline regions, held as one
+// ``TTMLParagraph`` until it ends and is rendered into cues.
+
+extension TTMLDocumentReader {
+    /// What an element of a paragraph passes to its children, and what a `set` in it needs to
+    /// restyle it.
+    struct SpanContext {
+        var language: String
+        /// The language its parent passed to it.
+        var parentLanguage: String
+        var attributes: TTMLElementAttributes
+        var role: TTMLParagraph.Role
+    }
+
+    /// What the `p` being read needs to rebuild its outer chain for a `set`.
+    struct ParagraphContext {
+        /// The index of its container in `containers` (which stays put while the `p` is read).
+        var container: Int
+        var attributes: TTMLElementAttributes
+    }
+
+    mutating func startParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        guard let parent = containers.last else { return }
+        let parentIndex = containers.count - 1
+        stack.append(.paragraph)
+        let syncBase = parent.time.syncBase
+        var paragraphTiming = TTMLTiming.none
+        var limit = parent.time.limit
+        if let read = readTiming(attributes, location, what: "p") {
+            paragraphTiming = read
+        } else {
+            limit = syncBase
+        }
+        let specified = specifiedStyles(attributes, location)
+        let chain = paragraphChain(attributes, container: parentIndex, location)
+        var storage = TTMLParagraph.Storage()
+        swap(&storage, &spareStorage)
+        var opened = TTMLParagraph(
+            identifier: attributes.identifier ?? "", location: location, syncBase: syncBase, limit: limit, timing: paragraphTiming,
+            region: parent.region.adding(validatedRegion(attributes.region, location)),
+            preservesSpace: space(attributes, inherited: parent.preservesSpace, location),
+            blockWrappers: chain, storage: storage)
+        opened.textAlign = specified[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? parent.textAlign
+        opened.direction = specified[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? parent.direction
+        if let display = specified[.display], TTMLStyleValues.trimmed(Substring(display)) == "none" {
+            opened.nodes[0].displayNone = true
+            opened.hasDynamicStyles = true
+        }
+        paragraph = opened
+        paragraphHidden = parent.hidden
+        paragraphContext = ParagraphContext(container: parentIndex, attributes: attributes)
+        spanStack.removeAll(keepingCapacity: true)
+        spanStack.append(
+            SpanContext(language: attributes.lang ?? parent.language, parentLanguage: parent.language, attributes: attributes, role: .paragraph))
+    }
+
+    /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
+    mutating func paragraphChain(_ attributes: TTMLElementAttributes, container index: Int, _ location: SourceLocation)
+        -> [TTMLParagraph.Wrapper]
+    {
+        var wrappers = containers[index].wrappers
+        var mergeable = containers[index].mergeableClasses
+        let language = attributes.lang ?? containers[index].language
+        if language != containers[index].language, !language.isEmpty {
+            wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
+            mergeable = nil
+        }
+        for layer in layers(attributes, level: .paragraph, location: location) {
+            appendLayer(layer, to: &wrappers, mergeable: &mergeable)
+        }
+        return wrappers
+    }
+
+    mutating func endParagraph() {
+        guard var finished = paragraph.take() else { return }
+        defer { spareStorage = finished.recycle() }
+        paragraphContext = nil
+        spanStack.removeAll(keepingCapacity: true)
+        if mode == .read, !paragraphHidden {
+            let outcome = renderer.render(&finished)
+            for cue in outcome.cues { output.append(.cue(cue)) }
+            cueCount += outcome.cues.count
+            if outcome.usedUnboundedEnd, !reportedUnbounded {
+                reportedUnbounded = true
+                report(
+                    .note, .ttmlUnboundedEnd, finished.location,
+                    "nothing ends this content (no end or dur on it or its ancestors): its cue ends at \(Timestamp.format(options.unboundedEnd)), as TTML shows it until the end of the media")
+            }
+            if outcome.droppedEmptyLines, !reportedEmptyLines {
+                reportedEmptyLines = true
+                report(.note, .ttmlEmptyLine, finished.location, "empty lines (a br with nothing before it on its line) cannot be written in WebVTT cue text; they were left out")
+            }
+            reportRubyRepairs(finished.rubyRepairs, at: finished.location)
+            if outcome.timeBeyondReach {
+                report(
+                    .error, .ttmlBadTime, finished.location,
+                    "the paragraph's times, added up through its time containers, are past the latest time CueKit reads (a billion hours): it is not presented")
+            }
+            if outcome.hadUnassociatedText, !reportedUnassociated {
+                reportedUnassociated = true
+                firstUnassociated = finished.location
+                report(
+                    .warning, .ttmlNoRegion, finished.location,
+                    "text that selects no region (no region attribute on it or its ancestors) is not presented, since the document defines regions (TTML2 section 11.3.1.3); --unregioned default-region presents it in the default region, as players do")
+            }
+        } else {
+            renderer.resolveTiming(&finished)
+        }
+        childEnded(at: finished.nodes[0].interval.end)
+    }
+
+    mutating func startSpan(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        // The paragraph is taken out while the span is opened (nothing below reads it) and put back.
+        guard var open = paragraph.take() else { return }
+        defer { paragraph = open }
+        stack.append(.paragraphChild)
+        let parentLanguage = spanStack.last?.language ?? rootLanguage
+        guard let spanTiming = readTiming(attributes, location, what: "span") else {
+            // Its timing cannot be read: it is not presented (an empty element keeps its place).
+            open.openElement(.span, timing: TTMLTiming(begin: .zero, end: .zero), region: nil, preservesSpace: false, wrappers: [])
+            skipDepth = 1
+            open.closeElement()
+            stack.removeLast()
+            return
+        }
+        let specified = specifiedStyles(attributes, location)
+        let role = rubyRole(specified, location)
+        let language = attributes.lang ?? parentLanguage
+        let wrappers = spanWrappers(attributes, role: role, parentLanguage: parentLanguage, location)
+        let preserves = space(attributes, inherited: open.currentPreservesSpace, location)
+        open.openElement(
+            role, timing: spanTiming, region: validatedRegion(attributes.region, location), preservesSpace: preserves, wrappers: wrappers)
+        if let bidi = specified[.unicodeBidi].map({ TTMLStyleValues.trimmed(Substring($0)) }), bidi != "normal" {
+            let rtl = specified[.direction].map { TTMLStyleValues.trimmed(Substring($0)) } == "rtl"
+            switch bidi {
+            case "embed": open.nodes[open.current].bidiControls = (rtl ? "\u{202B}" : "\u{202A}", "\u{202C}")
+            case "bidiOverride": open.nodes[open.current].bidiControls = (rtl ? "\u{202E}" : "\u{202D}", "\u{202C}")
+            case "isolate": open.nodes[open.current].bidiControls = (rtl ? "\u{2067}" : "\u{2066}", "\u{2069}")
+            default: break
+            }
+        }
+        spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, attributes: attributes, role: role))
+        if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
+            open.nodes[open.current].displayNone = true
+            open.hasDynamicStyles = true
+        }
+        if role == .rubyDelimiter {
+            // Not presented: ruby delimiters are for renderers without ruby (TTML2 section 10.2.35.1).
+            skipDepth = 1
+            open.closeElement()
+            spanStack.removeLast()
+            stack.removeLast()
+        }
+    }
+
+    /// The ruby role `tts:ruby` gives a span (TTML2 section 10.2.35); a plain span without one.
+    private mutating func rubyRole(_ specified: TTMLStyleSet, _ location: SourceLocation) -> TTMLParagraph.Role {
+        guard let ruby = specified[.ruby] else { return .span }
+        switch TTMLStyleValues.trimmed(Substring(ruby)) {
+        case "container": return .rubyContainer
+        case "baseContainer": return .rubyBaseContainer
+        case "textContainer": return .rubyTextContainer
+        case "base": return .rubyBase
+        case "text": return .rubyText
+        case "delimiter": return .rubyDelimiter
+        case "none": return .span
+        default:
+            reportOnce("ruby=\(ruby)", .error, .ttmlBadStyleValue, location, "tts:ruby value \(quoted(ruby)) is not a ruby role; the span is read as a plain span")
+            return .span
+        }
+    }
+
+    /// Reports, once per document and kind, how a paragraph's ruby was mended.
+    mutating func reportRubyRepairs(_ repairs: TTMLParagraph.RubyRepairs, at location: SourceLocation) {
+        if repairs.textMovedOutOfContainer, !reportedRubyRepairs.textMovedOutOfContainer {
+            reportedRubyRepairs.textMovedOutOfContainer = true
+            report(
+                .warning, .ttmlRubyRepaired, location,
+                "text directly inside a tts:ruby=\"container\" span, outside its base and text, is not ruby (TTML2 section 10.2.35): it is kept after the ruby")
+        }
+        if repairs.textPutAfterBase, !reportedRubyRepairs.textPutAfterBase {
+            reportedRubyRepairs.textPutAfterBase = true
+            report(
+                .warning, .ttmlRubyRepaired, location,
+                "a ruby text comes before its base: it is written after it, as WebVTT's <ruby> draws an annotation over the base before it")
+        }
+        if repairs.textWithoutContainer, !reportedRubyRepairs.textWithoutContainer {
+            reportedRubyRepairs.textWithoutContainer = true
+            report(
+                .warning, .ttmlRubyRepaired, location,
+                "a tts:ruby=\"text\" span is not inside a tts:ruby=\"container\" span: it is written in parentheses, as ruby is shown where it cannot be drawn")
+        }
+    }
+
+    /// A span's wrappers: its language, then its style layers (on ruby elements, as WebVTT's
+    /// `<ruby>` and `<rt>` allow).
+    mutating func spanWrappers(
+        _ attributes: TTMLElementAttributes, role: TTMLParagraph.Role, parentLanguage: String, _ location: SourceLocation
+    ) -> [TTMLParagraph.Wrapper] {
+        var wrappers: [TTMLParagraph.Wrapper] = []
+        var mergeable: TTMLPresentation?
+        let language = attributes.lang ?? parentLanguage
+        if language != parentLanguage, !language.isEmpty {
+            wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
+        }
+        let styleLayers = layers(attributes, level: .inline, location: location)
+        switch role {
+        case .rubyContainer, .rubyText:
+            // WebVTT's <rt> must be a child of <ruby>: the ruby elements carry the classes
+            // themselves, and tags go outside <ruby> or inside <rt>.
+            var classes: [String] = []
+            var tags: [TTMLParagraph.Wrapper] = []
+            for layer in styleLayers {
+                if let name = layer.className { classes.append(name) }
+                tags += tagWrappers(layer.presentation.tags)
+            }
+            if role == .rubyContainer {
+                wrappers += tags
+                wrappers.append(TTMLParagraph.Wrapper(kind: .ruby, classes: classes))
+            } else {
+                wrappers.append(TTMLParagraph.Wrapper(kind: .rubyText, classes: classes))
+                wrappers += tags
+            }
+        case .rubyBaseContainer, .rubyTextContainer, .rubyDelimiter:
+            break
+        case .paragraph, .span, .rubyBase:
+            for layer in styleLayers { appendLayer(layer, to: &wrappers, mergeable: &mergeable) }
+        }
+        return wrappers
+    }
+
+    /// A `set` in a paragraph (TTML2 section 13.1.2): for its interval, its parent element shows
+    /// with the set's styles over its own.
+    mutating func animate(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        guard paragraph != nil, let context = spanStack.last else { return }
+        guard let setTiming = readTiming(attributes, location, what: "set") else { return }
+        var changed = attributes.styles
+        var display: Bool?
+        if let value = changed[.display] {
+            display = TTMLStyleValues.trimmed(Substring(value)) != "none"
+            changed[.display] = nil
+        }
+        var wrappers: [TTMLParagraph.Wrapper]?
+        if !changed.isEmpty {
+            var restyled = context.attributes
+            restyled.styles = restyled.styles.overridden(by: changed)
+            if context.role == .paragraph, let paragraphContext {
+                wrappers = paragraphChain(restyled, container: paragraphContext.container, location)
+            } else {
+                wrappers = spanWrappers(restyled, role: context.role, parentLanguage: context.parentLanguage, location)
+            }
+        }
+        guard display != nil || wrappers != nil, var open = paragraph.take() else { return }
+        open.nodes[open.current].animations.append(TTMLParagraph.Animation(timing: setTiming, display: display, wrappers: wrappers))
+        open.hasDynamicStyles = true
+        paragraph = open
+    }
+
+    mutating func lineBreak(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        guard paragraph != nil, let breakTiming = readTiming(attributes, location, what: "br") else { return }
+        let region = validatedRegion(attributes.region, location)
+        paragraph?.appendLineBreak(timing: breakTiming, region: region)
+    }
+
+    mutating func startInlineRegionOfContainer(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        guard let identifier = makeInlineRegion(attributes, location), !containers.isEmpty else { return }
+        containers[containers.count - 1].region = .region(identifier)
+    }
+
+    mutating func startInlineRegionOfParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        guard paragraph != nil, let identifier = makeInlineRegion(attributes, location) else { return }
+        paragraph?.nodes[0].region = .region(identifier)
+    }
+}
