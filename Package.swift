@@ -82,6 +82,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The library in use: any caption file to styled WebVTT with CueKitConversion alone.
+        .executableTarget(name: "ConvertAnything", dependencies: ["CueKitConversion"], path: "Examples/ConvertAnything"),
 
         // Helpers shared by the test targets: fixture paths, the chunking verifier, seeded randomness.
         .target(name: "CueKitTestSupport", dependencies: ["CueKit"], path: "Tests/CueKitTestSupport"),
@@ -115,7 +117,9 @@ let package = Package(
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
-        .testTarget(name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport"]),
+        // Runs the built ConvertAnything example too; depending on it builds it first.
+        .testTarget(
+            name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport", "ConvertAnything"]),
         // The server over real sockets, with Chromium as the receiver and two senders.
         .testTarget(
             name: "CueKitServerTests",

@@ -1,17 +1,21 @@
-import CueKitTestSupport
 import Foundation
 
-/// Runs the built `cuekit` binary, which sits next to the test bundle in the build products.
-struct CommandLineRun: CustomStringConvertible {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+/// Runs a program the package builds (the `cuekit` command, the examples), which sits next to the
+/// test bundle in the build products: the one process runner of the tests.
+public struct CommandLineRun: CustomStringConvertible, Sendable {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
     /// Standard output as the bytes written, for exact comparisons.
-    var outputBytes: [UInt8]
+    public var outputBytes: [UInt8]
 
-    var description: String { "exit \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)" }
+    public var description: String { "exit \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)" }
 
-    static var executable: URL {
+    /// The built `cuekit`.
+    public static var executable: URL { product("cuekit") }
+
+    /// The built program `name`, in the build products folder.
+    public static func product(_ name: String) -> URL {
         let me = URL(
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         var folder = me.deletingLastPathComponent()
@@ -19,13 +23,20 @@ struct CommandLineRun: CustomStringConvertible {
         while folder.pathExtension == "xctest" || ["Contents", "MacOS"].contains(folder.lastPathComponent) {
             folder = folder.deletingLastPathComponent()
         }
-        return folder.appendingPathComponent("cuekit")
+        return folder.appendingPathComponent(name)
     }
 
-    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
+    /// True when `cuekit` is built next to the tests.
+    public static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
 
     /// Runs `cuekit arguments...` with `input` on standard input, in the package folder.
-    static func cuekit(_ arguments: [String], input: [UInt8] = []) throws -> CommandLineRun {
+    public static func cuekit(_ arguments: [String], input: [UInt8] = []) throws -> CommandLineRun {
+        try run(executable, arguments, input: input)
+    }
+
+    /// Runs the program at `executable` with `arguments` and `input` on standard input, in the
+    /// package folder.
+    public static func run(_ executable: URL, _ arguments: [String], input: [UInt8] = []) throws -> CommandLineRun {
         // A command that stops reading early closes its standard input: writing more must fail
         // with EPIPE, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
@@ -64,7 +75,7 @@ struct CommandLineRun: CustomStringConvertible {
     }
 
     /// Runs `cuekit` with `input` as UTF-8 text on its standard input.
-    static func cuekit(_ arguments: [String], input: String) throws -> CommandLineRun {
+    public static func cuekit(_ arguments: [String], input: String) throws -> CommandLineRun {
         try cuekit(arguments, input: Array(input.utf8))
     }
 }
