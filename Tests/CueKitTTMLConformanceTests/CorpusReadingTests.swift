@@ -68,7 +68,7 @@ struct CorpusReadingTests {
     func chunkingIndependent(_ document: String) throws {
         let bytes = try TestPaths.bytes(TTMLCorpus.path(document))
         try ChunkingVerifier.verify(bytes, randomRuns: 3) { TTMLReader() }
-        let inlineStyles = TTMLReader.scanInlineStyles(bytes: bytes)
-        try ChunkingVerifier.verify(bytes, randomRuns: 1) { TTMLReader(inlineStyles: inlineStyles) }
+        let inlineStyles = TTMLReader.prescan(bytes: bytes)
+        try ChunkingVerifier.verify(bytes, randomRuns: 1) { TTMLReader(prescan: inlineStyles) }
     }
 }

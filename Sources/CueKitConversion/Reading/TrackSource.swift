@@ -110,15 +110,10 @@ public struct TrackSource: Sendable {
                     try feedOnce(&reader, handler)
                 }
             case .subRip:
-                try withFile { path in try Self.streamSubRip(fileAtPath: path, encoding: options.encoding, handler) }
+                try withFile { path in try SubRipReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler) }
             case .ttml:
                 try withFile { path in
-                    do {
-                        try TTMLReader.stream(fileAtPath: path, options: options.ttml, to: handler)
-                    } catch let error as ReadError where error.path == path && path != self.path {
-                        // Located in the spool: the location is the input's, not the spool's.
-                        throw ReadError(error.diagnostic.code, at: error.diagnostic.location, error.diagnostic.message)
-                    }
+                    try TTMLReader.stream(fileAtPath: path, options: options.ttml, to: handler)
                 }
             }
         } catch let error as ReadError where error.path == nil {
@@ -148,24 +143,6 @@ public struct TrackSource: Sendable {
         return bytes
     }
 
-    /// SubRip in two passes (``SubRipReader``'s colours and streaming): the header and the colour
-    /// style sheets first, found by a cheap look at the tags, then the cues, so that the style
-    /// sheets come before the first cue as WebVTT needs them.
-    static func streamSubRip(fileAtPath path: String, encoding: TextEncoding?, _ handler: (TrackEvent) throws -> Void) throws {
-        var first = SubRipReader(options: .init(encoding: encoding, events: .stylesheetsOnly))
-        try FileByteSource(path: path).forEachChunk { chunk in try first.feed(chunk, to: handler) }
-        try first.finish(to: handler)
-        var reader = SubRipReader(options: .init(encoding: encoding))
-        func rest(_ event: TrackEvent) throws {
-            switch event {
-            case .header, .stylesheet: return
-            default: try handler(event)
-            }
-        }
-        try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: rest) }
-        try reader.finish(to: rest)
-    }
-
     /// Feeds the input once through `reader`: a stream's prefix, then the rest.
     private func feedOnce<Reader: TrackReader>(_ reader: inout Reader, _ handler: (TrackEvent) throws -> Void) throws {
         if let stream = streamInput {
@@ -177,7 +154,8 @@ public struct TrackSource: Sendable {
         try reader.finish(to: handler)
     }
 
-    /// Runs `body` with a path that can be read twice: the file's own, or a stream's spool.
+    /// Runs `body` with a path that can be read twice (by a ``PrescanningTrackReader``): the
+    /// file's own, or a stream's spool. An error located in the spool is located in the input.
     private func withFile(_ body: (String) throws -> Void) throws {
         guard streamInput != nil else {
             try body(path)
@@ -186,7 +164,11 @@ public struct TrackSource: Sendable {
         let spool = try spooled()
         defer { spool.discard() }
         guard let spoolPath = spool.temporaryPath else { throw IOFailure.reading(path, errno: ENOENT) }
-        try body(spoolPath)
+        do {
+            try body(spoolPath)
+        } catch let error as ReadError where error.path == spoolPath {
+            throw ReadError(error.diagnostic.code, at: error.diagnostic.location, error.diagnostic.message)
+        }
     }
 
     /// The stream (the prefix already read, then the rest) copied to a temporary file, at most

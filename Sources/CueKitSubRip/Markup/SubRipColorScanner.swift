@@ -1,5 +1,5 @@
 /// Finds the `<font color>` colours of SubRip text without reading its structure: the fast first
-/// pass of ``SubRipReader`` with ``SubRipReader/Options/Events-swift.enum/stylesheetsOnly``.
+/// pass of ``SubRipReader`` (its prescan, ``SubRipReader/prescan(fileAtPath:options:)``).
 ///
 /// It looks only at tags: from each `<` to the next `>` on the same line, read as
 /// ``SubRipMarkupConverter`` reads a tag. Colours come out in the order they first appear, which is

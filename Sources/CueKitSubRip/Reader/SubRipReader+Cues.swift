@@ -144,7 +144,6 @@ extension SubRipReader {
         }
         let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
         if isPlain {
-            guard options.events == .all else { return }
             try emit(.cue(Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self))), handler)
             return
         }
@@ -155,7 +154,6 @@ extension SubRipReader {
         }
         for issue in markupIssues { try reportMarkup(issue, handler) }
         for color in converter.colors { try defineColor(color, handler) }
-        guard options.events == .all else { return }
         let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
         try emit(
             .cue(Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))), handler)
@@ -172,8 +170,8 @@ extension SubRipReader {
         case .tagIgnored, .nestedTooDeep: code = .srtTagIgnored
         case .overrideIgnored: code = .srtOverrideIgnored
         }
-        if options.events != .all || limiter.isFull(code) {
-            if options.events == .all { _ = limiter.admit(code) }
+        if limiter.isFull(code) {
+            _ = limiter.admit(code)
             return
         }
         // Find the text line the offset falls in.

@@ -2,14 +2,12 @@ import CueKit
 
 extension SubRipReader {
     /// How the reader reads.
-    public struct Options: Sendable, Hashable {
+    public struct Options: TrackReaderOptions, Hashable {
         /// The text encoding of input without a byte order mark; nil: UTF-8, or UTF-16 when its
         /// NUL bytes show it.
         public var encoding: TextEncoding?
         /// What cue identifiers are made of.
         public var cueIdentifiers: CueIdentifiers
-        /// Which events are emitted.
-        public var events: Events
         /// The longest line kept, in bytes; the rest of a longer line is dropped and reported.
         public var maximumLineLength: Int
         /// The longest cue text kept, in bytes; further lines are dropped and reported.
@@ -20,11 +18,15 @@ extension SubRipReader {
         /// The most distinct font colours given a style rule: 1,000 by default.
         public var maximumColors: Int
 
+        /// The defaults, which suit files from anywhere.
+        public init() {
+            self.init(encoding: nil)
+        }
+
         /// Creates options; the defaults suit files from anywhere.
         public init(
             encoding: TextEncoding? = nil,
             cueIdentifiers: CueIdentifiers = .sequenceNumbers,
-            events: Events = .all,
             maximumLineLength: Int = 64 * 1024,
             maximumCueTextLength: Int = 1024 * 1024,
             maximumDiagnosticsPerCode: Int = 100,
@@ -33,7 +35,6 @@ extension SubRipReader {
             self.maximumColors = max(0, maximumColors)
             self.encoding = encoding
             self.cueIdentifiers = cueIdentifiers
-            self.events = events
             self.maximumLineLength = max(16, maximumLineLength)
             self.maximumCueTextLength = max(16, maximumCueTextLength)
             self.maximumDiagnosticsPerCode = max(0, maximumDiagnosticsPerCode)
@@ -46,16 +47,6 @@ extension SubRipReader {
             /// None: every cue's identifier is empty (a WebVTT file written from it has no
             /// identifier lines).
             case none
-        }
-
-        /// Which events are emitted.
-        public enum Events: Sendable, Hashable, CaseIterable {
-            /// Everything: the header, style sheets, cues and diagnostics.
-            case all
-            /// The header and the colour style sheets only, found by looking at tags alone: the first
-            /// pass of a streaming converter. It may give a rule more than a full read (for a colour
-            /// used only in text the full read skips), never one less.
-            case stylesheetsOnly
         }
     }
 }

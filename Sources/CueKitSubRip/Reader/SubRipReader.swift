@@ -36,10 +36,10 @@ import CueKit
 /// ``SubRipColor``). The rule of each colour is emitted as a ``TrackEvent/stylesheet(_:)``, once, just
 /// before the first cue that uses the colour. A whole-track reader (``TrackReader/read(_:)``) thus
 /// collects every rule into ``Track/stylesheets``, which writers put before the cues. A streaming
-/// converter to WebVTT, whose `STYLE` blocks must come before the first cue, reads the input twice:
-/// first with ``Options/Events-swift.enum/stylesheetsOnly``, writing the style sheets, then whole,
-/// dropping the stylesheet events it already wrote. The first pass is cheap: it only looks for
-/// `<font` tags (see ``SubRipColorScanner``), in about a tenth of the time of a full read.
+/// converter to WebVTT, whose `STYLE` blocks must come before the first cue, reads the input twice
+/// (``PrescanningTrackReader``): ``prescan(fileAtPath:options:)`` finds the colours by looking only at
+/// the `<font` tags (see ``SubRipColorScanner``), in about a tenth of the time of a full read, and a
+/// reader made with ``init(options:prescan:)`` hands out their rules right after the header.
 ///
 /// Diagnostics of one code beyond ``Options/maximumDiagnosticsPerCode`` are counted, not emitted,
 /// and summed up at the end, so a file with a systematic fault (a million cues timed with `.`) yields
@@ -61,7 +61,6 @@ public struct SubRipReader: TrackReader, Sendable {
 
     var decoder: TextTranscoder
     var splitter: SubRipLineSplitter
-    var scanner: SubRipColorScanner
     var state = State.betweenCues
     var headerSent = false
     var finished = false
@@ -100,6 +99,8 @@ public struct SubRipReader: TrackReader, Sendable {
     var markupIssues: [SubRipMarkupConverter.Issue] = []
 
     var colorsDefined: Set<String> = []
+    /// The colours of a prescan, handed out after the header.
+    var prescannedColors: [SubRipColor] = []
     var limiter: DiagnosticLimiter
 
     /// Creates a reader.
@@ -108,7 +109,6 @@ public struct SubRipReader: TrackReader, Sendable {
         limiter = DiagnosticLimiter(limit: options.maximumDiagnosticsPerCode)
         decoder = TextTranscoder(declared: options.encoding)
         splitter = SubRipLineSplitter(maximumLineLength: options.maximumLineLength)
-        scanner = SubRipColorScanner(maximumTagLength: options.maximumLineLength)
     }
 
     /// Takes the next bytes of input, in chunks of any size, handing `handler` each event they
@@ -133,10 +133,6 @@ public struct SubRipReader: TrackReader, Sendable {
         defer { self.decoder = decoder }
         try decoder.finish { output in try decoded(output, handler) }
         finished = true
-        if options.events == .stylesheetsOnly {
-            scanner.finish()
-            return
-        }
         var splitter = self.splitter
         self.splitter = SubRipLineSplitter(maximumLineLength: 0)
         defer { self.splitter = splitter }
@@ -185,11 +181,6 @@ public struct SubRipReader: TrackReader, Sendable {
                 "the input is UTF-16 without a byte order mark (recognised by its NUL bytes); UTF-8 is what players expect", handler)
         case .encoding:
             break
-        case .utf8(let bytes) where options.events == .stylesheetsOnly:
-            var scanner = self.scanner
-            self.scanner = SubRipColorScanner(maximumTagLength: 0)
-            defer { self.scanner = scanner }
-            try scanner.scan(bytes) { color in try defineColor(color, handler) }
         case .utf8(let bytes):
             try split(bytes, handler)
         }
@@ -479,15 +470,13 @@ public struct SubRipReader: TrackReader, Sendable {
         guard !headerSent else { return }
         headerSent = true
         try handler(.header(""))
+        // The colours a prescan found: their rules before the first cue.
+        let prescanned = prescannedColors
+        prescannedColors = []
+        for color in prescanned { try defineColor(color, handler) }
     }
 
     func emit(_ event: TrackEvent, _ handler: (TrackEvent) throws -> Void) throws {
-        if options.events == .stylesheetsOnly {
-            switch event {
-            case .header, .stylesheet: break
-            default: return
-            }
-        }
         try handler(event)
     }
 
@@ -495,7 +484,7 @@ public struct SubRipReader: TrackReader, Sendable {
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int?, column: Int?, _ message: String,
         _ handler: (TrackEvent) throws -> Void
     ) throws {
-        guard options.events == .all, limiter.admit(code) else { return }
+        guard limiter.admit(code) else { return }
         let location = line.map { SourceLocation(line: $0, column: column ?? 1) }
         try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
     }
@@ -514,26 +503,5 @@ public struct SubRipReader: TrackReader, Sendable {
     static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in line where !isBlankByte(byte) { return false }
         return true
-    }
-}
-
-extension SubRipReader {
-    /// Reads a whole SubRip document held in a string.
-    public static func read(_ text: String, options: Options = Options()) throws -> ReadResult {
-        var reader = SubRipReader(options: options)
-        return try reader.read(Array(text.utf8))
-    }
-
-    /// Reads a whole SubRip document held in memory as bytes.
-    public static func read(bytes: some Collection<UInt8>, options: Options = Options()) throws -> ReadResult {
-        var reader = SubRipReader(options: options)
-        return try reader.read(bytes)
-    }
-
-    /// Reads a SubRip file (`-` for standard input) in 64 KiB chunks; memory is bounded by the
-    /// longest cue, not by the file. Throws only for I/O: every input is read as SubRip.
-    public static func read(fileAtPath path: String, options: Options = Options()) throws -> ReadResult {
-        var reader = SubRipReader(options: options)
-        return try reader.read(fileAtPath: path)
     }
 }

@@ -1,7 +1,9 @@
+import CueKit
+
 extension TTMLReader {
     /// How ``TTMLReader`` turns a TTML document into cues. Each member is a small enum or number with a
     /// documented default.
-    public struct Options: Sendable, Hashable {
+    public struct Options: TrackReaderOptions, Hashable {
         /// Where the cues of content that nothing ends (an untimed document, a `p` without `end` in a
         /// `body` without `end`) end, in milliseconds. TTML shows such content until the end of the
         /// media, which a document does not know. Default: 359,999,999 (`99:59:59.999`), later than any
@@ -59,6 +61,11 @@ extension TTMLReader {
         /// The most styles one element's `style` attribute may name: 100 by default. More stops
         /// reading with `ttml-limit`.
         public var maximumStyleReferencesPerElement: Int
+
+        /// The documented defaults.
+        public init() {
+            self.init(unboundedEnd: 359_999_999)
+        }
 
         /// Creates options; every argument defaults to the documented default.
         public init(

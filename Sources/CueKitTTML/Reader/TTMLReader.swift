@@ -35,14 +35,15 @@ import CueKit
 /// **Inline styles and the STYLE block.** WebVTT wants its STYLE block before the first cue. The
 /// classes of head styles and regions are known when the body starts; those of `tts:` attributes
 /// written in the body are not. The static `read` and `stream` functions therefore read a
-/// document twice: a first, cheap pass (``scanInlineStyles(fileAtPath:options:)``) collects the
-/// style sets written in the body (their number, not the body's size, bounds its memory), and the
-/// reader made with its result writes every class up front. A reader fed in one pass without
+/// document twice (``PrescanningTrackReader``): a first, cheap pass
+/// (``prescan(fileAtPath:options:)``) collects the style sets written in the body (their number,
+/// not the body's size, bounds its memory), and the reader made with its result writes every class
+/// up front. A reader fed in one pass without
 /// that result gives such classes deterministic names, reports `ttml-inline-style-late` once, and
 /// hands their rules out in a last `STYLE` event at the end.
 ///
 /// A reader is a reference: it owns libxml2 state that cannot be copied. Use each for one document.
-public final class TTMLReader: TrackReader {
+public final class TTMLReader: PrescanningTrackReader {
     /// The options this reader was made with.
     public let options: TTMLReader.Options
 
@@ -50,18 +51,18 @@ public final class TTMLReader: TrackReader {
     private var document: TTMLDocumentReader
     private var failure: ReadError?
 
-    /// Creates a reader for one document.
+    /// Creates a reader for one document, read in one pass.
     public init(options: TTMLReader.Options = TTMLReader.Options()) {
         self.options = options
         document = TTMLDocumentReader(options: options, mode: .read)
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
-    /// Creates a reader that writes the classes of `inlineStyles` (found by a first pass over the
-    /// same document) in its STYLE block.
-    public init(options: TTMLReader.Options = TTMLReader.Options(), inlineStyles: TTMLInlineStyles) {
+    /// Creates a reader that writes the classes `prescan` found (over the same document) in its
+    /// STYLE block.
+    public init(options: TTMLReader.Options = TTMLReader.Options(), prescan: Prescan) {
         self.options = options
-        document = TTMLDocumentReader(options: options, mode: .read, scannedPresentations: inlineStyles.presentations)
+        document = TTMLDocumentReader(options: options, mode: .read, scannedPresentations: prescan.presentations)
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
@@ -137,24 +138,24 @@ public final class TTMLReader: TrackReader {
     }
 }
 
-/// The style classes that `tts:` attributes in a document's body need, found by a first pass
-/// (``TTMLReader/scanInlineStyles(fileAtPath:options:)``) so that a second pass can write them in
-/// the STYLE block before the first cue.
-public struct TTMLInlineStyles: Sendable, Hashable {
-    let presentations: [TTMLPresentation]
-
-    /// No inline styles: what a document without `tts:` attributes in its body gives.
-    public static let none = TTMLInlineStyles(presentations: [])
-
-    /// How many distinct classes the body's inline styles need.
-    public var count: Int { presentations.count }
-}
-
 extension TTMLReader {
+    /// The style classes that `tts:` attributes in a document's body need, found by a first pass
+    /// (``prescan(fileAtPath:options:)``) so that a second pass can write them in the STYLE block
+    /// before the first cue.
+    public struct Prescan: Sendable, Hashable {
+        let presentations: [TTMLPresentation]
+
+        /// No inline styles: what a document without `tts:` attributes in its body gives.
+        public static let none = Prescan(presentations: [])
+
+        /// How many distinct classes the body's inline styles need.
+        public var count: Int { presentations.count }
+    }
+
     /// The first pass of a two-pass read: reads `bytes` without building cues and returns the
     /// classes its inline styles need. A document that cannot be read gives what was found
     /// before the problem (the second pass reports it).
-    public static func scanInlineStyles(bytes: some Collection<UInt8>, options: TTMLReader.Options = TTMLReader.Options()) -> TTMLInlineStyles {
+    public static func prescan(bytes: some Collection<UInt8>, options: TTMLReader.Options = TTMLReader.Options()) -> Prescan {
         let array = Array(bytes)
         var hint = InlineStyleHint()
         array.withUnsafeBytes { hint.feed($0) }
@@ -168,50 +169,13 @@ extension TTMLReader {
     ///
     /// A byte-level look comes first: a body with no attribute in a styling namespace (the common
     /// case: styles in the head) needs no first pass at all.
-    public static func scanInlineStyles(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> TTMLInlineStyles {
+    public static func prescan(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> Prescan {
         var hint = InlineStyleHint()
         try FileByteSource(path: path).forEachChunk { hint.feed($0) }
         guard hint.finish() else { return .none }
         var scanner = InlineStyleScanner(options: options)
         try FileByteSource(path: path).forEachChunk { scanner.feed($0) }
         return scanner.finish()
-    }
-
-    /// Reads a whole TTML document held in a string, in two passes.
-    public static func read(_ text: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> ReadResult {
-        try read(bytes: Array(text.utf8), options: options)
-    }
-
-    /// Reads a whole TTML document held in memory, in two passes.
-    public static func read(bytes: some Collection<UInt8>, options: TTMLReader.Options = TTMLReader.Options()) throws -> ReadResult {
-        let array = Array(bytes)
-        var reader = TTMLReader(options: options, inlineStyles: scanInlineStyles(bytes: array, options: options))
-        var collector = TrackCollector()
-        try reader.feed(array) { collector.collect($0) }
-        try reader.finish { collector.collect($0) }
-        return collector.result
-    }
-
-    /// Reads a TTML file in two passes of fixed-size chunks (standard input, `-`, in one pass):
-    /// memory is bounded by the head, one paragraph and the distinct inline styles.
-    public static func read(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> ReadResult {
-        var collector = TrackCollector()
-        try stream(fileAtPath: path, options: options) { collector.collect($0) }
-        return collector.result
-    }
-
-    /// Streams a TTML file's events to `handler`, in two passes (standard input, `-`, in one).
-    public static func stream(
-        fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options(), to handler: (TrackEvent) throws -> Void
-    ) throws {
-        do {
-            let inlineStyles = path == "-" ? TTMLInlineStyles.none : try scanInlineStyles(fileAtPath: path, options: options)
-            let reader = TTMLReader(options: options, inlineStyles: inlineStyles)
-            try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
-            try reader.finish(to: handler)
-        } catch let error as ReadError where error.path == nil {
-            throw error.inFile(path)
-        }
     }
 }
 
@@ -239,12 +203,12 @@ struct InlineStyleScanner {
         drain()
     }
 
-    mutating func finish() -> TTMLInlineStyles {
+    mutating func finish() -> TTMLReader.Prescan {
         if !stopped {
             parser.finish()
             drain()
         }
-        return TTMLInlineStyles(presentations: document.latePresentations)
+        return TTMLReader.Prescan(presentations: document.latePresentations)
     }
 
     private mutating func drain() {

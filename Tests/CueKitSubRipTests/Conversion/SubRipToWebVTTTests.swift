@@ -36,15 +36,10 @@ import Testing
             try whole.write(reader.read(bytes).track)
 
             var streamed = WebVTTWriter(to: MemorySink())
-            var firstPass = SubRipReader(options: .init(events: .stylesheetsOnly))
-            try firstPass.feed(bytes) { try streamed.write($0) }
-            try firstPass.finish { try streamed.write($0) }
-            var secondPass = SubRipReader()
+            var secondPass = SubRipReader(prescan: SubRipReader.prescan(bytes: bytes))
             let handler: (TrackEvent) throws -> Void = { event in
-                switch event {
-                case .header, .stylesheet, .diagnostic: break
-                default: try streamed.write(event)
-                }
+                if case .diagnostic = event { return }
+                try streamed.write(event)
             }
             try secondPass.feed(bytes, to: handler)
             try secondPass.finish(to: handler)

@@ -80,12 +80,20 @@ import Testing
         #expect(result.track.cues.map(\.start) == [1_000, 3_000, 5_000])
     }
 
-    @Test func stylesheetsOnlyGivesTheColourRulesAlone() throws {
-        let events = try ChunkingVerifier.verify(TestPaths.bytes(TestPaths.fixture("subrip/font-color.srt"))) {
-            SubRipReader(options: .init(events: .stylesheetsOnly))
-        }.get()
+    @Test func aPrescanFindsTheColoursAndItsReaderHandsTheirRulesOutBeforeTheFirstCue() throws {
+        let bytes = try TestPaths.bytes(TestPaths.fixture("subrip/font-color.srt"))
+        let prescan = SubRipReader.prescan(bytes: bytes)
+        #expect(prescan.colors.map(\.className) == ["yellow", "color-ff8000", "red", "color-orange"])
+        // Cut anywhere, the prescan finds the same colours.
+        for cut in stride(from: 1, to: bytes.count, by: 7) {
+            var prescanner = SubRipPrescanner(options: .init())
+            bytes[..<cut].withUnsafeBytes { prescanner.feed(UnsafeRawBufferPointer($0)) }
+            bytes[cut...].withUnsafeBytes { prescanner.feed(UnsafeRawBufferPointer($0)) }
+            #expect(prescanner.finish() == prescan, "cut at \(cut)")
+        }
+        let events = try ChunkingVerifier.verify(bytes) { SubRipReader(prescan: prescan) }.get()
         #expect(
-            events == [
+            Array(events.prefix(5)) == [
                 .header(""),
                 .stylesheet(Stylesheet("::cue(.yellow) { color: #ffff00; }")),
                 .stylesheet(Stylesheet("::cue(.color-ff8000) { color: #ff8000; }")),
@@ -93,6 +101,9 @@ import Testing
                 .stylesheet(Stylesheet("::cue(.color-orange) { color: orange; }")),
             ]
         )
+        // Each rule once: the reader does not hand a prescanned colour out again.
+        #expect(events.filter { if case .stylesheet = $0 { true } else { false } }.count == 4)
+        #expect(events.filter { if case .cue = $0 { true } else { false } }.count == 3)
     }
 
     @Test func aWholeTrackHasItsColourRulesBeforeItsCues() throws {

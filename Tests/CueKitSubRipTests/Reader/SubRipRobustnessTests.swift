@@ -61,11 +61,9 @@ import Testing
         }
         let events = try outcome.get()
         // The colour pass finds the full read's rules, in the same order, and perhaps more.
-        let scanned = try ChunkingVerifier.verify(bytes, randomRuns: 2, seed: UInt64(bytes.count) + 1) {
-            SubRipReader(options: .init(events: .stylesheetsOnly, maximumLineLength: 64, maximumCueTextLength: 256))
-        }.get()
+        let prescan = SubRipReader.prescan(bytes: bytes, options: .init(maximumLineLength: 64, maximumCueTextLength: 256))
         let fullRules = events.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
-        let scannedRules = scanned.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
+        let scannedRules = prescan.colors.map(\.rule)
         #expect(
             scannedRules.filter(fullRules.contains) == fullRules,
             "\(label): \(scannedRules) against \(fullRules); input \(String(decoding: bytes, as: UTF8.self).debugDescription)")

@@ -14,10 +14,10 @@ func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let chunkSize = Int(data[0]) + 1
     let document = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
     let options = TTMLReader.Options(maximumDiagnosticsPerCode: 5)
-    let styles = TTMLReader.scanInlineStyles(bytes: document, options: options)
+    let styles = TTMLReader.prescan(bytes: document, options: options)
     _ = try? TTMLReader.read(bytes: document, options: options)
 
-    let reader = TTMLReader(options: options, inlineStyles: styles)
+    let reader = TTMLReader(options: options, prescan: styles)
     var events = 0
     do {
         var start = 0
