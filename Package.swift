@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `swift package generate-documentation`: the DocC catalogs in Sources/<Module>/Documentation.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The cue model every reader fills and every writer reads, cue text, diagnostics, byte I/O.
