@@ -34,18 +34,24 @@ struct CueKitCommand: ParsableCommand {
             try command.run()
         } catch let failure as CommandFailure {
             StandardError.write("cuekit: error: \(failure.message)\n")
-            Glibc.exit(failure.status.rawValue)
+            terminate(failure.status.rawValue)
         } catch let error as ReadError where error.diagnostic.code == IOFailure.readCode || error.diagnostic.code == IOFailure.writeCode {
             // A file or standard output that cannot be read or written, in any command: one line,
             // exit 2, as convert reports it.
             StandardError.write("cuekit: error: \(error.diagnostic.message.escapingControlCharacters)\n")
-            Glibc.exit(ExitStatus.usageOrIOError.rawValue)
+            terminate(ExitStatus.usageOrIOError.rawValue)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error) + "\n")
-                Glibc.exit(ExitStatus.usageOrIOError.rawValue)
+                terminate(ExitStatus.usageOrIOError.rawValue)
             }
             exit(withError: error)
         }
     }
+}
+
+/// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides inside
+/// the command type).
+private func terminate(_ status: Int32) -> Never {
+    exit(status)
 }

@@ -10,11 +10,11 @@ import CueKit
 /// `00:00:01,000 --> 00:00:02,500`, and one or more lines of text with a few HTML-like tags
 /// (`<i>`, `<b>`, `<u>`, `<font color>`), separated by blank lines.
 public enum SubRip {
-    /// The media type SubRip files are served with.
-    public static let mediaType = "application/x-subrip"
+    /// The media type SubRip files are served with (``TrackFormat/mediaType``).
+    public static let mediaType = TrackFormat.subRip.mediaType
 
     /// The file extension of SubRip files, without the dot.
-    public static let fileExtension = "srt"
+    public static let fileExtension = TrackFormat.subRip.preferredFileExtension
 }
 
 extension DiagnosticCode {

@@ -42,7 +42,7 @@ public enum TTML {
     ]
 
     /// The media type of TTML documents (TTML2 appendix C).
-    public static let mediaType = "application/ttml+xml"
+    public static let mediaType = TrackFormat.ttml.mediaType
 }
 
 /// Which family of TTML namespaces a name belongs to: the one place where namespaces are matched.

@@ -31,7 +31,7 @@ public struct TemporaryDirectory: Sendable {
         let descriptor = open(file(name), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         precondition(descriptor >= 0, "cannot create \(name)")
         var copy = text
-        copy.withUTF8 { buffer in _ = Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
+        copy.withUTF8 { buffer in _ = posixWrite(descriptor, buffer.baseAddress, buffer.count) }
         close(descriptor)
     }
 
@@ -46,4 +46,9 @@ public struct TemporaryDirectory: Sendable {
         for name in FileTree.files(in: path) { unlink(name) }
         rmdir(path)
     }
+}
+
+/// `write(2)`, named apart from the `write` methods of the types in this module.
+func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -35,7 +35,7 @@ enum StandardError {
         copy.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = writeToStandardError(buffer.baseAddress! + offset, buffer.count - offset)
                 if written <= 0 { return }
                 offset += written
             }
@@ -44,4 +44,10 @@ enum StandardError {
 
     /// True when standard error is a terminal (progress bars go there, and only then).
     static var isTerminal: Bool { isatty(2) != 0 }
+}
+
+/// `write(2)` on standard error (a function of its own: inside ``StandardError`` the name `write`
+/// is the type's own).
+private func writeToStandardError(_ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(2, bytes, count)
 }

@@ -55,11 +55,14 @@ public struct CaptionFileHints: Sendable, Hashable {
         }
     }
 
-    /// MIME types by file extension: the text formats, and the media containers `cuekit cast media`
-    /// is given as content.
-    public static let contentTypes: [String: String] = [
-        "vtt": "text/vtt", "webvtt": "text/vtt", "ttml": "application/ttml+xml", "dfxp": "application/ttml+xml",
-        "xml": "application/ttml+xml", "srt": "text/srt", "mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm",
+    /// MIME types by file extension: the track formats (``TrackFormat/mediaType``), and the media
+    /// containers `cuekit cast media` is given as content.
+    public static let contentTypes: [String: String] = Dictionary(
+        TrackFormat.allCases.flatMap { format in format.fileExtensions.map { ($0, format.mediaType) } }, uniquingKeysWith: { first, _ in first }
+    ).merging(containerTypes) { track, _ in track }
+
+    private static let containerTypes: [String: String] = [
+        "mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm",
         "mkv": "video/x-matroska", "m3u8": "application/x-mpegurl", "mpd": "application/dash+xml",
         "ism": "application/vnd.ms-sstr+xml", "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac",
         "ogg": "audio/ogg", "flac": "audio/flac", "wav": "audio/wav",

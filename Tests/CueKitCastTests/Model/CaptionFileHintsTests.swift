@@ -8,7 +8,7 @@ import Testing
         ("movie.pt-BR.sdh.vtt", CaptionFileHints(contentType: "text/vtt", language: "pt-BR", kind: .captions)),
         ("movie.final.vtt", CaptionFileHints(contentType: "text/vtt")),
         ("the.movie.fr.ttml", CaptionFileHints(contentType: "application/ttml+xml", language: "fr")),
-        ("episode.de.SRT", CaptionFileHints(contentType: "text/srt", language: "de")),
+        ("episode.de.SRT", CaptionFileHints(contentType: "application/x-subrip", language: "de")),
         ("README", CaptionFileHints()),
     ])
     func readsTheFileName(name: String, expected: CaptionFileHints) {
