@@ -52,18 +52,37 @@ public struct Track: Sendable, Hashable {
     }
 }
 
-/// A `STYLE` block: CSS that styles the cues of this track (WebVTT section 4.4).
-///
-/// The CSS is kept as text. CueKit does not interpret it, but its writers make sure it cannot end
-/// the block early when written back.
+/// A style sheet: the CSS of a WebVTT `STYLE` block. It is verbatim text, as read from a file, or
+/// typed ``CueStyleRule``s, as a reader or a Cast style makes them; either way ``text`` is its CSS,
+/// and two sheets with the same text are equal. Writers make sure the text cannot end the block
+/// early when written back.
 public struct Stylesheet: Sendable, Hashable {
     /// The style sheet: the block's lines after the `STYLE` line, joined by `"\n"`.
-    public var text: String
+    public private(set) var text: String
+    /// The rules it was made from; nil for verbatim text (``cueRules`` reads those).
+    public let rules: [CueStyleRule]?
 
-    /// Creates a style sheet from CSS text.
+    /// A style sheet of verbatim CSS text.
     public init(_ text: String) {
         self.text = text
+        self.rules = nil
     }
+
+    /// A style sheet of typed rules, written one a line in `layout`, after a `/* comment */` line
+    /// when `comment` is given.
+    public init(rules: [CueStyleRule], comment: String? = nil, layout: CueStyleRule.Layout = .singleLine) {
+        var lines = rules.map { $0.css(layout) }
+        if let comment { lines.insert("/* \(comment) */", at: 0) }
+        self.text = lines.joined(separator: "\n")
+        self.rules = rules
+    }
+
+    /// The `::cue` rules: the typed ones, or those read from the text (``CueStyleRule/parse(_:)``).
+    public var cueRules: [CueStyleRule] { rules ?? CueStyleRule.parse(text).rules }
+
+    public static func == (left: Stylesheet, right: Stylesheet) -> Bool { left.text == right.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// A `NOTE` comment block (WebVTT section 4.1), kept so that a writer can put it back where it stood.

@@ -12,7 +12,10 @@ public struct CueStylesheet: Sendable, Hashable {
     /// The comment that opens every style sheet CueKit writes for a Cast style. Applying a style
     /// to a track replaces sheets that start with it, so that styling a styled file restyles it
     /// instead of stacking rules.
-    public static let marker = "/* Cast TextTrackStyle */"
+    public static let marker = "/* \(markerComment) */"
+
+    /// The text of ``marker``.
+    static let markerComment = "Cast TextTrackStyle"
 
     /// The CSS properties WebVTT allows in `::cue` rules (W3C WebVTT, section 7.2.1: `color`,
     /// `opacity`, `visibility`, `text-decoration`, `text-shadow`, `background`, `outline`, `font`
@@ -30,13 +33,8 @@ public struct CueStylesheet: Sendable, Hashable {
     /// The declarations of the `::cue` rule, in the order written.
     public var declarations: [Declaration]
 
-    /// One `property: value` pair.
-    public struct Declaration: Sendable, Hashable {
-        /// The CSS property, one of ``CueStylesheet/allowedProperties``.
-        public var property: String
-        /// Its value.
-        public var value: String
-    }
+    /// One `property: value` pair, its property one of ``CueStylesheet/allowedProperties``.
+    public typealias Declaration = CueStyleRule.Declaration
 }
 
 extension TextTrackStyle {
@@ -126,10 +124,8 @@ extension TextTrackStyle {
                 .note, .castNotWritten, key, "'\(key)' is not a TextTrackStyle field CueKit knows how to draw: not written into the file")
         }
         guard !declarations.isEmpty else { return CueStylesheet(stylesheet: nil, diagnostics: diagnostics, declarations: []) }
-        var css = CueStylesheet.marker + "\n::cue {\n"
-        for declaration in declarations { css += "  \(declaration.property): \(declaration.value);\n" }
-        css += "}"
-        return CueStylesheet(stylesheet: Stylesheet(css), diagnostics: diagnostics, declarations: declarations)
+        let sheet = Stylesheet(rules: [CueStyleRule(.everyCue, declarations)], comment: CueStylesheet.markerComment, layout: .expanded)
+        return CueStylesheet(stylesheet: sheet, diagnostics: diagnostics, declarations: declarations)
     }
 
     /// Bakes the style into a track: removes style sheets an earlier application wrote (they start

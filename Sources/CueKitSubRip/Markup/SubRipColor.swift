@@ -89,7 +89,7 @@ public struct SubRipColor: Sendable, Hashable {
     }
 
     /// The style sheet rule that gives the class its colour: `::cue(.name) { color: value; }`.
-    public var rule: String { "::cue(.\(className)) { color: \(cssValue); }" }
+    public var rule: CueStyleRule { CueStyleRule(.classes([className]), [.init("color", cssValue)]) }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

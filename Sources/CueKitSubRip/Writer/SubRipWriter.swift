@@ -62,7 +62,7 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
         case .region:
             losses.add(.regions, cue: 0)
         case .stylesheet(let sheet):
-            learnColors(from: sheet.text)
+            learnColors(from: sheet)
         case .note:
             losses.add(.notes, cue: 0)
         case .cue(let cue):
@@ -291,32 +291,19 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
 
     /// Learns the colours that `::cue(.class) { color: … }` rules give single classes; every other
     /// rule or property is counted as not written.
-    private mutating func learnColors(from css: String) {
-        let bytes = Array(css.utf8)
-        var index = 0
-        var rules = 0
+    private mutating func learnColors(from sheet: Stylesheet) {
+        let (rules, unread) = sheet.rules.map { ($0, 0) } ?? CueStyleRule.parse(sheet.text)
         var used = 0
-        while index < bytes.count {
-            guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "{")) else { break }
-            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
-            rules += 1
-            let selector = String(decoding: bytes[index..<open], as: UTF8.self).filter { !$0.isWhitespace }
-            let body = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
-            index = close + 1
-            guard selector.hasPrefix("::cue(."), selector.hasSuffix(")") else { continue }
-            let name = String(selector.dropFirst("::cue(.".count).dropLast())
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { continue }
-            let declarations = body.split(separator: ";")
-                .map { $0.split(separator: ":", maxSplits: 1).map { $0.trimmingWhiteSpace } }
-                .filter { !($0.count == 1 && $0[0].isEmpty) }
-            guard let declaration = declarations.first(where: { $0.count == 2 && $0[0].lowercased() == "color" }),
-                let color = SubRipColor(attributeValue: declaration[1])
+        for rule in rules {
+            guard case .classes(let names) = rule.selector, names.count == 1,
+                let value = rule.declarations.first(where: { $0.property == "color" })?.value,
+                let color = SubRipColor(attributeValue: value)
             else { continue }
-            classColors[name] = color.cssValue
+            classColors[names[0]] = color.cssValue
             // A rule that says more than the colour is not written whole.
-            if declarations.count == 1 { used += 1 }
+            if rule.declarations.count == 1 { used += 1 }
         }
-        for _ in used..<max(used, rules) { losses.add(.styleRules, cue: 0) }
+        for _ in used..<(rules.count + unread) { losses.add(.styleRules, cue: 0) }
     }
 
     // MARK: Bytes

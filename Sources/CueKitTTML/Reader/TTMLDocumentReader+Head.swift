@@ -51,7 +51,7 @@ extension TTMLDocumentReader {
         for presentation in scannedPresentations { _ = registry.className(for: presentation) }
         registry.seal()
         guard mode == .read else { return }
-        var lines: [String] = []
+        var rules: [CueStyleRule] = []
         var base = TTMLPresentation()
         if options.initialBackground == .transparent { base.declare("background-color", "transparent") }
         if !initialStyles.isEmpty {
@@ -65,9 +65,9 @@ extension TTMLDocumentReader {
                 if presentation.tags.contains(.underline) { base.declare("text-decoration", "underline") }
             }
         }
-        if base.hasDeclarations { lines.append("::cue { \(base.cssBody) }") }
-        lines += TTMLClassRegistry.rules(registry.entries)
-        if !lines.isEmpty { output.append(.stylesheet(Stylesheet(lines.joined(separator: "\n")))) }
+        if base.hasDeclarations { rules.append(base.rule(.everyCue)) }
+        rules += TTMLClassRegistry.rules(registry.entries)
+        if !rules.isEmpty { output.append(.stylesheet(Stylesheet(rules: rules))) }
     }
 
     /// A region from its resolved styles: geometry, timing, class.

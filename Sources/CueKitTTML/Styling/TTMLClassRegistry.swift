@@ -1,3 +1,5 @@
+import CueKit
+
 /// The WebVTT classes of a document: one per distinct set of CSS declarations, named after the
 /// TTML style or region they come from when there is one (`.s1`, `.bottom`), `tN` otherwise, and
 /// the STYLE block that defines them.
@@ -42,9 +44,9 @@ struct TTMLClassRegistry: Sendable {
     /// True once the style sheet is handed out.
     var isSealed: Bool { sealed }
 
-    /// The rules for `entries`: `::cue(.name) { declarations }`, one a line.
-    static func rules(_ entries: [Entry]) -> [String] {
-        entries.map { "::cue(.\($0.name)) { \($0.presentation.cssBody) }" }
+    /// The rules for `entries`: `::cue(.name) { declarations }`.
+    static func rules(_ entries: [Entry]) -> [CueStyleRule] {
+        entries.map { $0.presentation.rule(.classes([$0.name])) }
     }
 
     private mutating func generatedName() -> String {

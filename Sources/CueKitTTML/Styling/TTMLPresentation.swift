@@ -1,3 +1,5 @@
+import CueKit
+
 /// What one element's specified styles become in WebVTT: CSS declarations for a `::cue(.class)`
 /// rule, and the cue text tags that say the same without CSS (`<i>`, `<b>`, `<u>`), which every
 /// player honours, STYLE blocks or not.
@@ -13,10 +15,7 @@ struct TTMLPresentation: Sendable, Hashable {
     var tags: Tags = []
 
     /// One CSS declaration.
-    struct Declaration: Sendable, Hashable {
-        var property: String
-        var value: String
-    }
+    typealias Declaration = CueStyleRule.Declaration
 
     /// Cue text tags standing for styles.
     struct Tags: OptionSet, Sendable, Hashable {
@@ -50,5 +49,10 @@ struct TTMLPresentation: Sendable, Hashable {
     /// The rule body: `color: #ff0000; font-size: 5vh;`.
     var cssBody: String {
         declarations.map { "\($0.property): \($0.value);" }.joined(separator: " ")
+    }
+
+    /// The `::cue` rule that gives `selector` these declarations.
+    func rule(_ selector: CueStyleRule.Selector) -> CueStyleRule {
+        CueStyleRule(selector, declarations)
     }
 }

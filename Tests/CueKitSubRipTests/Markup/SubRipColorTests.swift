@@ -12,9 +12,9 @@ import Testing
 
     @Test func derivesOtherClassesFromTheValue() {
         #expect(SubRipColor(attributeValue: "#FF8000")?.className == "color-ff8000")
-        #expect(SubRipColor(attributeValue: "#FF8000")?.rule == "::cue(.color-ff8000) { color: #ff8000; }")
+        #expect(SubRipColor(attributeValue: "#FF8000")?.rule.css() == "::cue(.color-ff8000) { color: #ff8000; }")
         #expect(SubRipColor(attributeValue: "#11223344")?.cssValue == "#11223344")
-        #expect(SubRipColor(attributeValue: "Orange")?.rule == "::cue(.color-orange) { color: orange; }")
+        #expect(SubRipColor(attributeValue: "Orange")?.rule.css() == "::cue(.color-orange) { color: orange; }")
     }
 
     @Test func refusesWhatIsNoColour() {

@@ -63,7 +63,7 @@ import Testing
         // The colour pass finds the full read's rules, in the same order, and perhaps more.
         let prescan = SubRipReader.prescan(bytes: bytes, options: .init(maximumLineLength: 64, maximumCueTextLength: 256))
         let fullRules = events.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
-        let scannedRules = prescan.colors.map(\.rule)
+        let scannedRules = prescan.colors.map { $0.rule.css() }
         #expect(
             scannedRules.filter(fullRules.contains) == fullRules,
             "\(label): \(scannedRules) against \(fullRules); input \(String(decoding: bytes, as: UTF8.self).debugDescription)")
