@@ -21,95 +21,60 @@ public enum CueText {
     /// a class name holding characters a class cannot contain, a blank line (which would end the
     /// cue), a carriage return, a line break in an annotation.
     public static func markup(for nodes: [CueNode], issues: inout [MarkupIssue]) -> String {
-        var bytes: [UInt8] = []
         var writer = MarkupWriter(issues: issues)
-        writer.write(nodes, to: &bytes)
+        writer.write(nodes)
+        var bytes = writer.builder.take()
         writer.normalizeLineBreaks(&bytes)
         issues = writer.issues
         return String(decoding: bytes, as: UTF8.self)
     }
 }
 
-/// Serialises cue nodes byte by byte.
+/// Walks a tree through ``CueTextMarkupBuilder``, noting what the markup cannot carry as it is.
 private struct MarkupWriter {
     var issues: [CueText.MarkupIssue]
+    var builder = CueTextMarkupBuilder()
 
-    mutating func write(_ nodes: [CueNode], insideRuby: Bool = false, depth: Int = 0, to bytes: inout [UInt8]) {
+    mutating func write(_ nodes: [CueNode], insideRuby: Bool = false, depth: Int = 0) {
         for node in nodes {
             switch node {
             case .text(let text):
-                appendEscapedText(text, to: &bytes)
+                builder.text(text)
             case .timestamp(let milliseconds):
                 if milliseconds < 0 {
                     issues.append(.init(description: "a timestamp before the start of the media (\(milliseconds) ms) was written as 00:00:00.000"))
                 }
-                bytes.append(UInt8(ascii: "<"))
-                Timestamp.append(milliseconds, hours: .always, to: &bytes)
-                bytes.append(UInt8(ascii: ">"))
+                builder.timestamp(milliseconds)
             case .span(let span) where span.kind == .rubyText && !insideRuby:
                 // A reader ignores <rt> anywhere but directly inside <ruby>: write the content alone.
                 issues.append(.init(description: "ruby text outside a ruby span was written as ordinary text"))
-                write(span.children, depth: depth, to: &bytes)
+                write(span.children, depth: depth)
             case .span(let span) where depth >= CueText.maximumNestingDepth:
                 // A reader ignores tags nested deeper than it builds: write the content alone.
                 issues.append(.init(description: "spans nested more than \(CueText.maximumNestingDepth) deep were written as their content"))
-                write(span.children, depth: depth, to: &bytes)
+                write(span.children, depth: depth)
             case .span(let span):
-                writeStartTag(span, to: &bytes)
-                write(span.children, insideRuby: span.kind == .ruby, depth: depth + 1, to: &bytes)
-                bytes.append(UInt8(ascii: "<"))
-                bytes.append(UInt8(ascii: "/"))
-                bytes.append(contentsOf: span.kind.tagName.utf8)
-                bytes.append(UInt8(ascii: ">"))
+                noteRepairs(span)
+                builder.openTag(span.kind.tagName, classes: span.classes, annotation: span.kind.annotation)
+                write(span.children, insideRuby: span.kind == .ruby, depth: depth + 1)
+                builder.closeTag(span.kind.tagName)
             }
         }
     }
 
-    private mutating func writeStartTag(_ span: CueSpan, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "<"))
-        bytes.append(contentsOf: span.kind.tagName.utf8)
+    /// What the builder will change in a start tag: classes and annotations it cannot write as they are.
+    private mutating func noteRepairs(_ span: CueSpan) {
         for name in span.classes {
             if name.isEmpty {
                 issues.append(.init(description: "an empty class name was left out"))
-                continue
-            }
-            let kept = name.utf8.filter(Self.isClassByte)
-            if kept.count != name.utf8.count {
+            } else if !name.utf8.allSatisfy(CueTextMarkupBuilder.isClassByte) {
                 issues.append(.init(description: "class name \"\(name)\" holds characters a class cannot contain (white space, '.', '&', '<' or '>'); they were left out"))
             }
-            if kept.isEmpty { continue }
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: kept)
         }
         if let annotation = span.kind.annotation {
-            let normalized = Self.normalizedAnnotation(annotation)
+            let normalized = CueTextMarkupBuilder.normalizedAnnotation(annotation)
             if normalized != annotation {
                 issues.append(.init(description: "annotation \"\(annotation)\" of <\(span.kind.tagName)> has white space that WebVTT collapses; it was written as \"\(normalized)\""))
-            }
-            if !normalized.isEmpty {
-                bytes.append(UInt8(ascii: " "))
-                for byte in normalized.utf8 {
-                    switch byte {
-                    case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-                    case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-                    case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-                    default: bytes.append(byte)
-                    }
-                }
-            }
-        }
-        // `<c.a-->` would hold `-->`, which ends a cue block: a space before `>` keeps the tag the same.
-        if bytes.last == UInt8(ascii: "-") { bytes.append(UInt8(ascii: " ")) }
-        bytes.append(UInt8(ascii: ">"))
-    }
-
-    private func appendEscapedText(_ text: String, to bytes: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-            default: bytes.append(byte)
             }
         }
     }
@@ -148,32 +113,5 @@ private struct MarkupWriter {
             issues.append(.init(description: "empty lines in cue text, which would end the cue, were left out"))
         }
         bytes = output
-    }
-
-    static func isClassByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "."), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"):
-            false
-        default:
-            true
-        }
-    }
-
-    /// What the WebVTT tokenizer makes of an annotation: ASCII white space trimmed, runs of it
-    /// collapsed to one space.
-    static func normalizedAnnotation(_ annotation: String) -> String {
-        var result: [UInt8] = []
-        var pendingSpace = false
-        for byte in annotation.utf8 {
-            switch byte {
-            case 0x09, 0x0A, 0x0C, 0x0D, 0x20:
-                pendingSpace = !result.isEmpty
-            default:
-                if pendingSpace { result.append(0x20) }
-                pendingSpace = false
-                result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 }

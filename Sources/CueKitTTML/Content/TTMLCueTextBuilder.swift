@@ -1,3 +1,5 @@
+import CueKit
+
 /// Builds one cue's WebVTT text from the text and line breaks shown, in document order, applying
 /// XML white-space handling as TTML2 section 8.2.10 (`xml:space`) defines it, in one pass:
 ///
@@ -13,7 +15,7 @@
 /// empty line (it would end the cue): a break that would make one is left out, and reported.
 /// Elements are opened only when text arrives inside them, so empty elements write nothing.
 struct TTMLCueTextBuilder {
-    private var writer = TTMLMarkupWriter()
+    private var writer = CueTextMarkupBuilder()
     /// The markup that opens and closes the cue's outer chain (region, body, divs, `p`).
     private let rootOpening: [UInt8]
     private let rootClosing: [UInt8]

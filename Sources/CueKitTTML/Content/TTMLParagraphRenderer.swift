@@ -349,9 +349,9 @@ struct TTMLParagraphRenderer {
         if let className = regions[region].className { wrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
         wrappers += regions[region].tagWrappers
         wrappers += chain
-        var opening = TTMLMarkupWriter()
+        var opening = CueTextMarkupBuilder()
         for wrapper in wrappers { opening.open(wrapper) }
-        var closing = TTMLMarkupWriter()
+        var closing = CueTextMarkupBuilder()
         for wrapper in wrappers.reversed() { closing.close(wrapper) }
         rootCache.entry = (region, chain, opening.bytes, closing.bytes)
         return (opening.bytes, closing.bytes)
