@@ -34,7 +34,7 @@ func repeated(_ prefix: String, _ unit: (Int) -> String, _ count: Int, _ suffix:
     return bytes
 }
 
-func vttTime(_ milliseconds: Int) -> String { Timestamp.format(milliseconds) }
+func vttTime(_ milliseconds: Int) -> String { CueTimestamp.format(milliseconds) }
 
 let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">"#
 let roomyTTML = TTMLReader.Options(

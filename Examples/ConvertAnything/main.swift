@@ -13,7 +13,7 @@ do {
     let source = try TrackSource(path: input)
     // A Cast TextTrackStyle in its JSON wire form, such as {"foregroundColor": "#FFFF00FF"}.
     let style = try arguments.dropFirst().first.map { path in
-        try TextTrackStyle(document: JSONDocument(parsing: FileByteSource(path: path).readAll()))
+        try TextTrackStyle(document: CastJSONDocument(parsing: FileByteSource(path: path).readAll()))
     }
     let conversion = StyledWebVTTConversion(source: source, style: style)
     var (outcome, output) = try conversion.write(to: FileDescriptorSink.standardOutput())

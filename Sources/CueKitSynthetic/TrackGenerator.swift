@@ -303,9 +303,9 @@ public struct TrackGenerator: Sendable {
             appendDecimal(cue.index + 1)
             append("\n")
         }
-        Timestamp.append(cue.start, hours: .always, to: &output)
+        CueTimestamp.append(cue.start, hours: .always, to: &output)
         append(" --> ")
-        Timestamp.append(cue.end, hours: .always, to: &output)
+        CueTimestamp.append(cue.end, hours: .always, to: &output)
         append(cue.placement.webVTTSettings)
         append("\n")
         if let speaker = cue.speaker {
@@ -343,7 +343,7 @@ public struct TrackGenerator: Sendable {
                 append("</rt></ruby>")
             case .timestamp(let time):
                 append("<")
-                Timestamp.append(time, hours: .always, to: &output)
+                CueTimestamp.append(time, hours: .always, to: &output)
                 append(">")
             }
         }
@@ -356,9 +356,9 @@ public struct TrackGenerator: Sendable {
     private mutating func writeSubRipCue() {
         appendDecimal(cue.index + 1)
         append("\n")
-        Timestamp.append(cue.start, hours: .always, separator: UInt8(ascii: ","), to: &output)
+        CueTimestamp.append(cue.start, hours: .always, separator: UInt8(ascii: ","), to: &output)
         append(" --> ")
-        Timestamp.append(cue.end, hours: .always, separator: UInt8(ascii: ","), to: &output)
+        CueTimestamp.append(cue.end, hours: .always, separator: UInt8(ascii: ","), to: &output)
         append("\n")
         switch cue.placement {
         case .top, .regionTop: append("{\\an8}")
@@ -459,9 +459,9 @@ public struct TrackGenerator: Sendable {
         append("<p xml:id=\"c")
         appendDecimal(cue.index + 1)
         append("\" begin=\"")
-        Timestamp.append(cue.start, hours: .always, to: &output)
+        CueTimestamp.append(cue.start, hours: .always, to: &output)
         append("\" end=\"")
-        Timestamp.append(cue.end, hours: .always, to: &output)
+        CueTimestamp.append(cue.end, hours: .always, to: &output)
         append("\" region=\"")
         switch cue.placement {
         case .standard, .bottomLeft, .bottomRight, .narrow: append("bottom")

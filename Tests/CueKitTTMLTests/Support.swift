@@ -26,7 +26,7 @@ enum TTMLDocument {
 
     /// The cues as `start-end text` lines, for one readable assertion.
     static func cueLines(_ result: ReadResult) -> [String] {
-        result.track.cues.map { "\(Timestamp.format($0.start))-\(Timestamp.format($0.end)) \($0.text)" }
+        result.track.cues.map { "\(CueTimestamp.format($0.start))-\(CueTimestamp.format($0.end)) \($0.text)" }
     }
 
     /// The error a document is refused with.

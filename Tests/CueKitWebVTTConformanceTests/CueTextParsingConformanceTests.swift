@@ -61,7 +61,7 @@ indirect enum DOMNode: Equatable, CustomStringConvertible {
         case .text(let text):
             self = .text(text)
         case .timestamp(let milliseconds):
-            self = .timestamp(value: Timestamp.format(milliseconds, hours: .always), seconds: Timestamp.seconds(milliseconds))
+            self = .timestamp(value: CueTimestamp.format(milliseconds, hours: .always), seconds: CueTimestamp.seconds(milliseconds))
         case .span(let span):
             var attributes: [String: String] = [:]
             if !span.classes.isEmpty { attributes["class"] = span.classes.joined(separator: " ") }

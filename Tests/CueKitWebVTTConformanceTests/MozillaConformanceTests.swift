@@ -68,8 +68,8 @@ struct MozillaConformanceTests {
                 return "cue \(index) text \(cue.text.debugDescription), vtt.js expects \(text.debugDescription)"
             }
             for (key, time) in [("startTime", cue.start), ("endTime", cue.end)] {
-                if let seconds = BrowserView.number(wanted[key]), seconds != Timestamp.seconds(time) {
-                    return "cue \(index) \(key) \(Timestamp.seconds(time)), vtt.js expects \(seconds)"
+                if let seconds = BrowserView.number(wanted[key]), seconds != CueTimestamp.seconds(time) {
+                    return "cue \(index) \(key) \(CueTimestamp.seconds(time)), vtt.js expects \(seconds)"
                 }
             }
         }

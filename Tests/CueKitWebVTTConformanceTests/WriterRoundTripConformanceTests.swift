@@ -40,7 +40,7 @@ struct WriterRoundTripConformanceTests {
     }
 
     static let allOptions: [WebVTTWriterOptions] = WebVTTWriterOptions.LineEnding.allCases.flatMap { lineEnding in
-        Timestamp.HoursStyle.allCases.flatMap { hours in
+        CueTimestamp.HoursStyle.allCases.flatMap { hours in
             WebVTTWriterOptions.Notes.allCases.map { WebVTTWriterOptions(lineEnding: lineEnding, hours: hours, notes: $0) }
         }
     }

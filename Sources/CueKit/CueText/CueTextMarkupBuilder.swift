@@ -67,7 +67,7 @@ package struct CueTextMarkupBuilder: Sendable {
     /// A timestamp tag, `<hh:mm:ss.ttt>`; a negative time is written as zero.
     package mutating func timestamp(_ milliseconds: Int) {
         bytes.append(UInt8(ascii: "<"))
-        Timestamp.append(milliseconds, hours: .always, to: &bytes)
+        CueTimestamp.append(milliseconds, hours: .always, to: &bytes)
         bytes.append(UInt8(ascii: ">"))
     }
 

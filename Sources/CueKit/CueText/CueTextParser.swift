@@ -292,7 +292,7 @@ struct CueTextParser: @unchecked Sendable {
     mutating func handleTimestamp() {
         var index = 0
         let value = nameBytes
-        let result = Timestamp.collect(from: value, at: &index)
+        let result = CueTimestamp.collect(from: value, at: &index)
         guard case .success(let collected) = result, index == value.count else {
             guard canReport else { return }
             let written = "<" + string(nameStart, nameEnd) + (terminated ? ">" : "")

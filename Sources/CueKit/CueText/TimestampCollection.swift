@@ -1,4 +1,4 @@
-extension Timestamp {
+extension CueTimestamp {
     /// A timestamp read from WebVTT text by ``collect(from:at:)``.
     public struct Collected: Sendable, Hashable {
         /// The time in milliseconds.
@@ -208,7 +208,7 @@ extension Timestamp {
     }
 }
 
-extension Timestamp {
+extension CueTimestamp {
     /// A time in milliseconds as the seconds a browser exposes (`VTTCue.startTime`): whole seconds
     /// plus thousandths, computed as WebVTT does (`h×3600 + m×60 + s + ms/1000`, section 6.3), so
     /// that `3599999` is exactly the double `3599.999`.

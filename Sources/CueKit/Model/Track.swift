@@ -18,25 +18,25 @@ public struct Track: Sendable, Hashable {
     public var header: String
 
     /// The `STYLE` blocks before the first cue, in file order.
-    public var stylesheets: [Stylesheet]
+    public var stylesheets: [CueStylesheet]
 
     /// The `REGION` definitions before the first cue, in file order, after the spec's rule that a
     /// later region with the same identifier replaces an earlier one.
-    public var regions: [Region]
+    public var regions: [CueRegion]
 
     /// The cues, in file order (not sorted by time).
     public var cues: [Cue]
 
     /// `NOTE` comments, each anchored to the cue it preceded.
-    public var notes: [Note]
+    public var notes: [CueNote]
 
     /// Creates a track.
     public init(
         header: String = "",
-        stylesheets: [Stylesheet] = [],
-        regions: [Region] = [],
+        stylesheets: [CueStylesheet] = [],
+        regions: [CueRegion] = [],
         cues: [Cue] = [],
-        notes: [Note] = []
+        notes: [CueNote] = []
     ) {
         self.header = header
         self.stylesheets = stylesheets
@@ -46,7 +46,7 @@ public struct Track: Sendable, Hashable {
     }
 
     /// The region a cue refers to, if the track defines one with that identifier.
-    public func region(for cue: Cue) -> Region? {
+    public func region(for cue: Cue) -> CueRegion? {
         guard let id = cue.settings.region else { return nil }
         return regions.last { $0.id == id }
     }
@@ -56,7 +56,7 @@ public struct Track: Sendable, Hashable {
 /// typed ``CueStyleRule``s, as a reader or a Cast style makes them; either way ``text`` is its CSS,
 /// and two sheets with the same text are equal. Writers make sure the text cannot end the block
 /// early when written back.
-public struct Stylesheet: Sendable, Hashable {
+public struct CueStylesheet: Sendable, Hashable {
     /// The style sheet: the block's lines after the `STYLE` line, joined by `"\n"`.
     public private(set) var text: String
     /// The rules it was made from; nil for verbatim text (``cueRules`` reads those).
@@ -80,13 +80,13 @@ public struct Stylesheet: Sendable, Hashable {
     /// The `::cue` rules: the typed ones, or those read from the text (``CueStyleRule/parse(_:)``).
     public var cueRules: [CueStyleRule] { rules ?? CueStyleRule.parse(text).rules }
 
-    public static func == (left: Stylesheet, right: Stylesheet) -> Bool { left.text == right.text }
+    public static func == (left: CueStylesheet, right: CueStylesheet) -> Bool { left.text == right.text }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// A `NOTE` comment block (WebVTT section 4.1), kept so that a writer can put it back where it stood.
-public struct Note: Sendable, Hashable {
+public struct CueNote: Sendable, Hashable {
     /// What follows `NOTE` and its separating space or tab, with further lines joined by `"\n"`.
     /// `"\nline"` stands for a bare `NOTE` line followed by `line`.
     public var text: String

@@ -8,11 +8,11 @@ public enum TrackEvent: Sendable, Hashable {
     /// The header text (see ``Track/header``); always the first event of a track.
     case header(String)
     /// A `REGION` definition.
-    case region(Region)
+    case region(CueRegion)
     /// A `STYLE` block.
-    case stylesheet(Stylesheet)
+    case stylesheet(CueStylesheet)
     /// A `NOTE` comment; its ``Note/cueIndex`` counts the cues emitted before it.
-    case note(Note)
+    case note(CueNote)
     /// A complete cue.
     case cue(Cue)
     /// A problem found while reading, at the point it was found.

@@ -86,7 +86,7 @@ struct CastCheckCommand: ParsableCommand {
             result = CastMessage.check(bytes, as: kind, maximumLength: limit)
         } else {
             do {
-                result = CastMessage.check(try JSONDocument(parsing: bytes), as: kind, loadedMedia: loaded)
+                result = CastMessage.check(try CastJSONDocument(parsing: bytes), as: kind, loadedMedia: loaded)
             } catch {
                 result = CastCheckResult(message: nil, diagnostics: [error.diagnostic])
             }

@@ -93,7 +93,7 @@ struct CastSendCommand: ParsableCommand {
         }
         if let failure = outcome.wait() { throw CommandFailure(failure) }
         let answer = answerBox.text ?? ""
-        let pretty = (try? JSONDocument(parsing: answer)).map { $0.value.serialized(.pretty) } ?? answer
+        let pretty = (try? CastJSONDocument(parsing: answer)).map { $0.value.serialized(.pretty) } ?? answer
         var standardOutput = FileDescriptorSink.standardOutput()
         try standardOutput.write(pretty + "\n")
         try standardOutput.flush()

@@ -119,9 +119,9 @@ struct InspectCommand: ParsableCommand {
 /// first cue), then each cue as it is read, then the diagnostics.
 struct InspectJSONOutput<Sink: ByteSink> {
     private var writer: JSONWriter<Sink>
-    private var styles: [Stylesheet] = []
-    private var regions: [Region] = []
-    private var regionByIdentifier: [String: Region] = [:]
+    private var styles: [CueStylesheet] = []
+    private var regions: [CueRegion] = []
+    private var regionByIdentifier: [String: CueRegion] = [:]
     private var diagnostics: [Diagnostic] = []
     private var cuesStarted = false
     private var cueCount = 0
@@ -187,7 +187,7 @@ struct InspectJSONOutput<Sink: ByteSink> {
         writer.raw("[")
     }
 
-    private mutating func write(_ region: Region) {
+    private mutating func write(_ region: CueRegion) {
         writer.raw("{")
         writer.key("id")
         writer.string(region.id)
@@ -222,10 +222,10 @@ struct InspectJSONOutput<Sink: ByteSink> {
         writer.string(cue.id)
         writer.raw(",")
         writer.key("startTime")
-        writer.number(Timestamp.seconds(cue.start))
+        writer.number(CueTimestamp.seconds(cue.start))
         writer.raw(",")
         writer.key("endTime")
-        writer.number(Timestamp.seconds(cue.end))
+        writer.number(CueTimestamp.seconds(cue.end))
         writer.raw(",")
         writer.key("text")
         writer.string(cue.text)
@@ -293,7 +293,7 @@ struct InspectJSONOutput<Sink: ByteSink> {
                 writer.string("timestamp")
                 writer.raw(",")
                 writer.key("value")
-                writer.number(Timestamp.seconds(milliseconds))
+                writer.number(CueTimestamp.seconds(milliseconds))
                 writer.raw("}")
             case .span(let span):
                 writer.raw("{")

@@ -13,7 +13,7 @@ struct InspectSummary {
         var lines: [String] = []
         var facts = [format, count(track.cues.count, "cue")]
         if let first = track.cues.map(\.start).min(), let last = track.cues.map(\.end).max() {
-            facts[1] += " from \(Timestamp.format(first)) to \(Timestamp.format(last))"
+            facts[1] += " from \(CueTimestamp.format(first)) to \(CueTimestamp.format(last))"
         }
         if !track.regions.isEmpty { facts.append(count(track.regions.count, "region")) }
         if !track.stylesheets.isEmpty { facts.append(count(track.stylesheets.count, "style sheet")) }
@@ -41,7 +41,7 @@ struct InspectSummary {
             for (index, cue) in track.cues.enumerated() {
                 let number = String(index + 1)
                 var line = String(repeating: " ", count: width - number.count) + number + "  "
-                line += Timestamp.format(cue.start) + " --> " + Timestamp.format(cue.end)
+                line += CueTimestamp.format(cue.start) + " --> " + CueTimestamp.format(cue.end)
                 let settings = describe(cue.settings)
                 if !settings.isEmpty { line += "  " + settings }
                 if !cue.id.isEmpty { line += "  #" + quoted(cue.id) }

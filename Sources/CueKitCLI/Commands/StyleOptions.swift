@@ -86,7 +86,7 @@ struct StyleOptions: ParsableArguments {
     /// diagnostics are printed first), 2 when it cannot be read.
     func resolve() throws -> ResolvedStyle? {
         guard !isEmpty else { return nil }
-        var resolved = ResolvedStyle(style: TextTrackStyle(), path: .root, locations: JSONLocations(), file: styleFile)
+        var resolved = ResolvedStyle(style: TextTrackStyle(), path: .root, locations: CastJSONLocations(), file: styleFile)
         if let styleFile {
             resolved = try Self.read(styleFile)
         }
@@ -110,8 +110,8 @@ struct StyleOptions: ParsableArguments {
     struct ResolvedStyle {
         var style: TextTrackStyle
         /// The style's path in its JSON file (`$.media.textTrackStyle` in a LOAD message).
-        var path: JSONPath
-        var locations: JSONLocations
+        var path: CastJSONPath
+        var locations: CastJSONLocations
         /// The JSON file, when the style came from one.
         var file: String?
 
@@ -131,21 +131,21 @@ struct StyleOptions: ParsableArguments {
         } catch let error as ReadError {
             throw CommandFailure(error.diagnostic.message)
         }
-        let document: JSONDocument
+        let document: CastJSONDocument
         do {
-            document = try JSONDocument(parsing: bytes)
+            document = try CastJSONDocument(parsing: bytes)
         } catch {
             StandardError.write(error.diagnostic.formatted(file: path) + "\n")
             throw CommandFailure("\(path) is not JSON", status: .invalidInput)
         }
         let kind = CastMessage.kind(of: document.value)
-        let stylePath: JSONPath
+        let stylePath: CastJSONPath
         switch kind {
         case .style?: stylePath = .root
-        case .load?: stylePath = JSONPath.root.appending("media").appending("textTrackStyle")
-        case .media?, .editTracksInfo?: stylePath = JSONPath.root.appending("textTrackStyle")
+        case .load?: stylePath = CastJSONPath.root.appending("media").appending("textTrackStyle")
+        case .media?, .editTracksInfo?: stylePath = CastJSONPath.root.appending("textTrackStyle")
         case .mediaStatus?:
-            stylePath = JSONPath.root.appending("status").appending(index: 0).appending("media").appending("textTrackStyle")
+            stylePath = CastJSONPath.root.appending("status").appending(index: 0).appending("media").appending("textTrackStyle")
         case nil: throw CommandFailure("\(path) is not a TextTrackStyle or a message that holds one", status: .invalidInput)
         }
         guard let value = document.value.value(at: stylePath), value != .null else {

@@ -23,7 +23,7 @@ struct TrackStatistics {
         var end: Int
 
         var label: String {
-            "cue \(index)\(id.isEmpty ? "" : " \"\(id)\"") \(Timestamp.format(start)) --> \(Timestamp.format(end))"
+            "cue \(index)\(id.isEmpty ? "" : " \"\(id)\"") \(CueTimestamp.format(start)) --> \(CueTimestamp.format(end))"
         }
     }
 
@@ -114,7 +114,7 @@ struct TrackStatistics {
         var lines: [String] = []
         lines.append("\(name): \(format), \(Self.count(cueCount, "cue"))")
         if let firstStart, let lastEnd {
-            lines.append("time span: \(Timestamp.format(firstStart)) --> \(Timestamp.format(lastEnd)); cues shown for \(Timestamp.format(shownMilliseconds)) in all")
+            lines.append("time span: \(CueTimestamp.format(firstStart)) --> \(CueTimestamp.format(lastEnd)); cues shown for \(CueTimestamp.format(shownMilliseconds)) in all")
         }
         if let median = medianSpeed, let maximumSpeed {
             lines.append(
@@ -124,7 +124,7 @@ struct TrackStatistics {
         for (cue, speed) in fastCues { lines.append("  \(cue.label): \(Self.decimal(speed)) characters/s") }
         lines.append("overlapping cues: \(overlapCount)")
         for (earlier, later) in overlaps {
-            lines.append("  cue \(later.index) starts at \(Timestamp.format(later.start)) before cue \(earlier.index) ends at \(Timestamp.format(earlier.end))")
+            lines.append("  cue \(later.index) starts at \(CueTimestamp.format(later.start)) before cue \(earlier.index) ends at \(CueTimestamp.format(earlier.end))")
         }
         lines.append("lines over \(maximumLineLength) characters: \(longLineCount)")
         for (cue, line, length) in longLines { lines.append("  \(cue.label), line \(line): \(length) characters") }

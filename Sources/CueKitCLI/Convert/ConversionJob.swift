@@ -23,7 +23,7 @@ struct ConversionSettings: Sendable {
     /// Drop cues with no text to show.
     var dropEmpty = false
     /// The Cast style baked into WebVTT output, with where it was read from for its diagnostics.
-    var style: (style: TextTrackStyle, path: JSONPath, locations: JSONLocations)?
+    var style: (style: TextTrackStyle, path: CastJSONPath, locations: CastJSONLocations)?
     /// Leave the input's diagnostics out of standard error (the exit status still counts them).
     var quiet = false
     /// The WebVTT reader's limits (`--max-line-bytes`, `--max-block-bytes`).
@@ -215,7 +215,7 @@ struct ConversionJob {
             )
         }
         if let first = outcome.firstPastTheLatestTime {
-            let name = first.id.isEmpty ? "the cue at \(Timestamp.format(first.start))" : "cue '\(first.id)' (\(Timestamp.format(first.start)))"
+            let name = first.id.isEmpty ? "the cue at \(CueTimestamp.format(first.start))" : "cue '\(first.id)' (\(CueTimestamp.format(first.start)))"
             StandardError.write(
                 Diagnostic(
                     .error, .timingEditOutOfRange, at: nil,

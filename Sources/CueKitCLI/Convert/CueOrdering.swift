@@ -20,7 +20,7 @@ struct CueOrdering {
     let spillFolder: String
 
     private var window = CueHeap()
-    private var pendingNotes: [Note] = []
+    private var pendingNotes: [CueNote] = []
     private var sequence = 0
     private var lastEmittedStart = Int.min
     private var latestInputStart = Int.min
@@ -83,7 +83,7 @@ struct CueHeap {
         var cue: Cue
         var sequence: Int
         /// The notes that came just before the cue.
-        var notes: [Note] = []
+        var notes: [CueNote] = []
 
         static func precedes(_ a: Entry, _ b: Entry) -> Bool {
             a.cue.start != b.cue.start ? a.cue.start < b.cue.start : a.sequence < b.sequence

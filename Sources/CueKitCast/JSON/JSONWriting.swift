@@ -1,6 +1,6 @@
 import CueKit
 
-extension JSONValue {
+extension CastJSONValue {
     /// How JSON text is laid out.
     public enum Layout: Sendable, Hashable, CaseIterable {
         /// One member or element per line, indented by two spaces: for people and for diffs.
@@ -79,7 +79,7 @@ extension JSONValue {
     }
 }
 
-extension JSONValue: Codable {
+extension CastJSONValue: Codable {
     /// Reads any JSON value from a decoder.
     ///
     /// Through a general-purpose decoder such as Foundation's `JSONDecoder`, whose keyed containers
@@ -105,15 +105,15 @@ extension JSONValue: Codable {
             }
         }
         if var container = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !container.isAtEnd { elements.append(try container.decode(JSONValue.self)) }
+            var elements: [CastJSONValue] = []
+            while !container.isAtEnd { elements.append(try container.decode(CastJSONValue.self)) }
             self = .array(elements)
             return
         }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        var object = JSONObject()
+        var object = CastJSONObject()
         for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-            object[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+            object[key.stringValue] = try container.decode(CastJSONValue.self, forKey: key)
         }
         self = .object(object)
     }

@@ -34,12 +34,12 @@ extension CastEnumeration {
 protocol CastDecodable {
     /// Reads a value, reporting problems to `decoder`; `nil` when the value is unusable (not an
     /// object, or a required member is missing or invalid).
-    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> Self?
+    static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> Self?
 }
 
 extension CastDecodable {
     /// Decodes strictly: throws when any error is found.
-    static func decodeStrictly(_ json: JSONValue, at path: JSONPath = .root, locations: JSONLocations) throws(CastDecodingError) -> Self {
+    static func decodeStrictly(_ json: CastJSONValue, at path: CastJSONPath = .root, locations: CastJSONLocations) throws(CastDecodingError) -> Self {
         var decoder = CastDecoder(locations: locations)
         let value = decode(json, at: path, with: &decoder)
         guard let value, !decoder.diagnostics.contains(where: { $0.severity == .error }) else {
@@ -55,19 +55,19 @@ extension CastDecodable {
 /// `null` in an optional member reads as absent: the JavaScript sender SDK sets unset fields to
 /// `null`, and receivers treat both alike.
 struct CastDecoder {
-    let locations: JSONLocations
+    let locations: CastJSONLocations
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(locations: JSONLocations) {
+    init(locations: CastJSONLocations) {
         self.locations = locations
     }
 
-    mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, at path: JSONPath, _ message: String) {
+    mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, at path: CastJSONPath, _ message: String) {
         diagnostics.append(Diagnostic(severity, code, at: locations.nearest(path), "\(path): \(message)"))
     }
 
     /// The value as an object, or an error.
-    mutating func object(_ json: JSONValue, at path: JSONPath, of what: String) -> JSONObject? {
+    mutating func object(_ json: CastJSONValue, at path: CastJSONPath, of what: String) -> CastJSONObject? {
         guard case .object(let object) = json else {
             report(.error, .castWrongType, at: path, "expected \(what) (an object), found \(json.typeDescription)")
             return nil
@@ -76,12 +76,12 @@ struct CastDecoder {
     }
 
     /// The member, unless absent or `null`.
-    func member(_ object: JSONObject, _ key: String) -> JSONValue? {
+    func member(_ object: CastJSONObject, _ key: String) -> CastJSONValue? {
         guard let value = object[key], value != .null else { return nil }
         return value
     }
 
-    mutating func string(_ object: JSONObject, _ key: String, at path: JSONPath) -> String? {
+    mutating func string(_ object: CastJSONObject, _ key: String, at path: CastJSONPath) -> String? {
         guard let value = member(object, key) else { return nil }
         guard case .string(let string) = value else {
             report(.error, .castWrongType, at: path.appending(key), "expected a string, found \(value.typeDescription)")
@@ -90,7 +90,7 @@ struct CastDecoder {
         return string
     }
 
-    mutating func number(_ object: JSONObject, _ key: String, at path: JSONPath) -> Double? {
+    mutating func number(_ object: CastJSONObject, _ key: String, at path: CastJSONPath) -> Double? {
         guard let value = member(object, key) else { return nil }
         guard case .number(let number) = value else {
             report(.error, .castWrongType, at: path.appending(key), "expected a number, found \(value.typeDescription)")
@@ -99,7 +99,7 @@ struct CastDecoder {
         return number
     }
 
-    mutating func bool(_ object: JSONObject, _ key: String, at path: JSONPath) -> Bool? {
+    mutating func bool(_ object: CastJSONObject, _ key: String, at path: CastJSONPath) -> Bool? {
         guard let value = member(object, key) else { return nil }
         guard case .bool(let bool) = value else {
             report(.error, .castWrongType, at: path.appending(key), "expected true or false, found \(value.typeDescription)")
@@ -109,19 +109,19 @@ struct CastDecoder {
     }
 
     /// A whole number (track identifiers, request identifiers), as JavaScript numbers carry them.
-    mutating func integer(_ value: JSONValue, at path: JSONPath, of what: String) -> Int? {
+    mutating func integer(_ value: CastJSONValue, at path: CastJSONPath, of what: String) -> Int? {
         guard case .number(let number) = value else {
             report(.error, .castWrongType, at: path, "expected \(what) (a whole number), found \(value.typeDescription)")
             return nil
         }
         guard number == number.rounded(), abs(number) <= 9_007_199_254_740_991 else {
-            report(.error, .castWrongType, at: path, "\(what) must be a whole number, found \(JSONValue.format(number))")
+            report(.error, .castWrongType, at: path, "\(what) must be a whole number, found \(CastJSONValue.format(number))")
             return nil
         }
         return Int(number)
     }
 
-    mutating func enumeration<Value: CastEnumeration>(_ object: JSONObject, _ key: String, at path: JSONPath, as type: Value.Type) -> Value?
+    mutating func enumeration<Value: CastEnumeration>(_ object: CastJSONObject, _ key: String, at path: CastJSONPath, as type: Value.Type) -> Value?
     {
         guard let string = string(object, key, at: path) else { return nil }
         guard let value = Value(rawValue: string) else {
@@ -135,7 +135,7 @@ struct CastDecoder {
         return value
     }
 
-    mutating func color(_ object: JSONObject, _ key: String, at path: JSONPath) -> CastColor? {
+    mutating func color(_ object: CastJSONObject, _ key: String, at path: CastJSONPath) -> CastColor? {
         guard let string = string(object, key, at: path) else { return nil }
         do {
             return try CastColor(parsing: string)
@@ -146,14 +146,14 @@ struct CastDecoder {
     }
 
     /// Any JSON value (custom data): present unless absent; `null` is kept as `null`.
-    func any(_ object: JSONObject, _ key: String) -> JSONValue? {
+    func any(_ object: CastJSONObject, _ key: String) -> CastJSONValue? {
         object[key]
     }
 
     /// The members outside `known`, kept in order, each reported as a note: most are fields of
     /// newer SDKs, some are misspellings.
-    mutating func otherFields(_ object: JSONObject, known: Set<String>, at path: JSONPath, in what: String) -> JSONObject {
-        var others = JSONObject()
+    mutating func otherFields(_ object: CastJSONObject, known: Set<String>, at path: CastJSONPath, in what: String) -> CastJSONObject {
+        var others = CastJSONObject()
         for (key, value) in object where !known.contains(key) {
             others[key] = value
             report(.note, .castUnknownField, at: path.appending(key), "'\(key)' is not a \(what) field CueKit checks; it is kept as it is")

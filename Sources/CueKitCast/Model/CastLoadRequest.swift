@@ -14,9 +14,9 @@ public struct CastLoadRequest: Sendable, Hashable {
     /// The tracks to switch on (`activeTrackIds`), by ``MediaTrack/trackId``.
     public var activeTrackIds: [Int]?
     /// Application data (`customData`).
-    public var customData: JSONValue?
+    public var customData: CastJSONValue?
     /// Members CueKit does not model (`credentials`, `queueData`...), in document order.
-    public var otherFields: JSONObject
+    public var otherFields: CastJSONObject
 
     /// The message type.
     public static let type = "LOAD"
@@ -28,8 +28,8 @@ public struct CastLoadRequest: Sendable, Hashable {
         autoplay: Bool? = nil,
         currentTime: Double? = nil,
         activeTrackIds: [Int]? = nil,
-        customData: JSONValue? = nil,
-        otherFields: JSONObject = JSONObject()
+        customData: CastJSONValue? = nil,
+        otherFields: CastJSONObject = CastJSONObject()
     ) {
         self.requestId = requestId
         self.media = media
@@ -44,7 +44,7 @@ public struct CastLoadRequest: Sendable, Hashable {
 extension CastLoadRequest: CastDecodable {
     static let fieldNames: [String] = ["type", "requestId", "media", "autoplay", "currentTime", "activeTrackIds", "customData"]
 
-    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> CastLoadRequest? {
+    static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> CastLoadRequest? {
         guard let object = decoder.object(json, at: path, of: "a LOAD message") else { return nil }
         if let type = decoder.string(object, "type", at: path), type != Self.type {
             decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")
@@ -71,7 +71,7 @@ extension CastLoadRequest: CastDecodable {
     }
 
     /// Reads `activeTrackIds`: an array of whole numbers.
-    static func decodeTrackIDs(_ object: JSONObject, at path: JSONPath, with decoder: inout CastDecoder) -> [Int]? {
+    static func decodeTrackIDs(_ object: CastJSONObject, at path: CastJSONPath, with decoder: inout CastDecoder) -> [Int]? {
         guard let value = decoder.member(object, "activeTrackIds") else { return nil }
         let idsPath = path.appending("activeTrackIds")
         guard case .array(let elements) = value else {
@@ -84,13 +84,13 @@ extension CastLoadRequest: CastDecodable {
     }
 
     /// Reads a LOAD message from Cast JSON; throws every problem found.
-    public init(json: JSONValue) throws(CastDecodingError) {
-        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    public init(json: CastJSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: CastJSONLocations())
     }
 
     /// The message as Cast JSON: `type` first, then the set fields, then ``otherFields``.
-    public var json: JSONValue {
-        var object = JSONObject()
+    public var json: CastJSONValue {
+        var object = CastJSONObject()
         object["type"] = .string(Self.type)
         object["requestId"] = requestId.map { .number(Double($0)) }
         object["media"] = media.json
@@ -139,9 +139,9 @@ public struct CastEditTracksInfoRequest: Sendable, Hashable {
     /// `sequenceNumber`: the sender's count of its requests, echoed by nothing but kept in order.
     public var sequenceNumber: Int?
     /// Application data (`customData`).
-    public var customData: JSONValue?
+    public var customData: CastJSONValue?
     /// Members CueKit does not model (`language`, `enableTextTracks`...), in document order.
-    public var otherFields: JSONObject
+    public var otherFields: CastJSONObject
 
     /// The message type.
     public static let type = "EDIT_TRACKS_INFO"
@@ -156,8 +156,8 @@ public struct CastEditTracksInfoRequest: Sendable, Hashable {
         enableTextTracks: Bool? = nil,
         isSuggestedLanguage: Bool? = nil,
         sequenceNumber: Int? = nil,
-        customData: JSONValue? = nil,
-        otherFields: JSONObject = JSONObject()
+        customData: CastJSONValue? = nil,
+        otherFields: CastJSONObject = CastJSONObject()
     ) {
         self.requestId = requestId
         self.mediaSessionId = mediaSessionId
@@ -178,7 +178,7 @@ extension CastEditTracksInfoRequest: CastDecodable {
         "isSuggestedLanguage", "sequenceNumber", "customData",
     ]
 
-    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> CastEditTracksInfoRequest? {
+    static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> CastEditTracksInfoRequest? {
         guard let object = decoder.object(json, at: path, of: "an EDIT_TRACKS_INFO message") else { return nil }
         if let type = decoder.string(object, "type", at: path), type != Self.type {
             decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")
@@ -212,13 +212,13 @@ extension CastEditTracksInfoRequest: CastDecodable {
     }
 
     /// Reads an EDIT_TRACKS_INFO message from Cast JSON; throws every problem found.
-    public init(json: JSONValue) throws(CastDecodingError) {
-        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    public init(json: CastJSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: CastJSONLocations())
     }
 
     /// The message as Cast JSON: `type` first, then the set fields, then ``otherFields``.
-    public var json: JSONValue {
-        var object = JSONObject()
+    public var json: CastJSONValue {
+        var object = CastJSONObject()
         object["type"] = .string(Self.type)
         object["requestId"] = requestId.map { .number(Double($0)) }
         object["mediaSessionId"] = mediaSessionId.map { .number(Double($0)) }

@@ -24,7 +24,7 @@ public struct CastMediaStatusMessage: Sendable, Hashable {
     }
 
     /// The message as Cast JSON.
-    public var json: JSONValue {
+    public var json: CastJSONValue {
         guard let first = statuses.first else {
             return CastMediaChannel.mediaStatus(nil, requestId: requestId, includingMedia: false)
         }
@@ -42,7 +42,7 @@ public struct CastMediaStatusMessage: Sendable, Hashable {
 
     /// The receiver's rules for a status: active track ids name tracks of the media, given here
     /// (the loaded media, from `cuekit cast check --media`) or carried in the status itself.
-    public func validate(against media: MediaInformation? = nil, at path: JSONPath = .root, locations: JSONLocations = JSONLocations())
+    public func validate(against media: MediaInformation? = nil, at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations())
         -> [Diagnostic]
     {
         var validator = CastValidator(locations: locations)
@@ -66,7 +66,7 @@ extension CastMediaStatusMessage: CastDecodable {
         "breakStatus", "queueData", "liveSeekableRange", "extendedStatus", "playbackRate",
     ]
 
-    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> CastMediaStatusMessage? {
+    static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> CastMediaStatusMessage? {
         guard let object = decoder.object(json, at: path, of: "a MEDIA_STATUS message") else { return nil }
         if let type = decoder.string(object, "type", at: path), type != Self.type {
             decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")

@@ -15,7 +15,7 @@ public enum CastMessage: Sendable, Hashable {
     case mediaStatus(CastMediaStatusMessage)
 
     /// The document as Cast JSON.
-    public var json: JSONValue {
+    public var json: CastJSONValue {
         switch self {
         case .load(let request): request.json
         case .editTracksInfo(let request): request.json
@@ -41,7 +41,7 @@ public enum CastMessage: Sendable, Hashable {
     }
 
     /// The kind of a JSON value; nil when its `type` names a message CueKit does not check.
-    public static func kind(of json: JSONValue) -> Kind? {
+    public static func kind(of json: CastJSONValue) -> Kind? {
         guard case .object(let object) = json else { return .media }
         if let type = object["type"] {
             switch type {
@@ -69,9 +69,9 @@ public enum CastMessage: Sendable, Hashable {
         guard bytes.count <= maximumLength else {
             return CastCheckResult(message: nil, diagnostics: [tooLong(maximumLength)])
         }
-        let document: JSONDocument
+        let document: CastJSONDocument
         do {
-            document = try JSONDocument(parsing: bytes)
+            document = try CastJSONDocument(parsing: bytes)
         } catch {
             return CastCheckResult(message: nil, diagnostics: [error.diagnostic])
         }
@@ -94,12 +94,12 @@ public enum CastMessage: Sendable, Hashable {
     ///
     /// `media` is the loaded media an `EDIT_TRACKS_INFO` or a `MEDIA_STATUS` is checked against:
     /// their active track ids must name its tracks.
-    public static func check(_ document: JSONDocument, as kind: Kind? = nil, loadedMedia media: MediaInformation? = nil) -> CastCheckResult {
+    public static func check(_ document: CastJSONDocument, as kind: Kind? = nil, loadedMedia media: MediaInformation? = nil) -> CastCheckResult {
         var diagnostics = document.diagnostics
         guard let resolvedKind = kind ?? Self.kind(of: document.value) else {
             let type = document.value.objectValue?["type"] ?? .null
             let name = type.stringValue.map { "\"\($0)\"" } ?? type.typeDescription
-            let typePath = JSONPath.root.appending("type")
+            let typePath = CastJSONPath.root.appending("type")
             let unknown = Diagnostic(
                 .error, .castUnknownMessageType, at: document.locations[typePath],
                 "\(typePath): \(name) is not a message type CueKit checks (LOAD, EDIT_TRACKS_INFO, MEDIA_STATUS)"

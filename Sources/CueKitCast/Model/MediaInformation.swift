@@ -18,15 +18,15 @@ public struct MediaInformation: Sendable, Hashable {
     /// The duration in seconds (`duration`); -1 for live streams.
     public var duration: Double?
     /// Title, images and the like (`metadata`), as JSON.
-    public var metadata: JSONValue?
+    public var metadata: CastJSONValue?
     /// The tracks (`tracks`), in the order the sender lists them.
     public var tracks: [MediaTrack]?
     /// How text tracks are drawn (`textTrackStyle`).
     public var textTrackStyle: TextTrackStyle?
     /// Application data (`customData`).
-    public var customData: JSONValue?
+    public var customData: CastJSONValue?
     /// Members CueKit does not model, in document order.
-    public var otherFields: JSONObject
+    public var otherFields: CastJSONObject
 
     /// Creates media information.
     public init(
@@ -35,11 +35,11 @@ public struct MediaInformation: Sendable, Hashable {
         contentType: String? = nil,
         streamType: StreamType? = nil,
         duration: Double? = nil,
-        metadata: JSONValue? = nil,
+        metadata: CastJSONValue? = nil,
         tracks: [MediaTrack]? = nil,
         textTrackStyle: TextTrackStyle? = nil,
-        customData: JSONValue? = nil,
-        otherFields: JSONObject = JSONObject()
+        customData: CastJSONValue? = nil,
+        otherFields: CastJSONObject = CastJSONObject()
     ) {
         self.contentId = contentId
         self.contentUrl = contentUrl
@@ -74,7 +74,7 @@ extension MediaInformation: CastDecodable {
         "customData",
     ]
 
-    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> MediaInformation? {
+    static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> MediaInformation? {
         guard let object = decoder.object(json, at: path, of: "a MediaInformation") else { return nil }
         var media = MediaInformation()
         media.contentId = decoder.string(object, "contentId", at: path)
@@ -102,13 +102,13 @@ extension MediaInformation: CastDecodable {
     }
 
     /// Reads media information from Cast JSON; throws every problem found.
-    public init(json: JSONValue) throws(CastDecodingError) {
-        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    public init(json: CastJSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: CastJSONLocations())
     }
 
     /// The media information as Cast JSON: set fields only, then ``otherFields``.
-    public var json: JSONValue {
-        var object = JSONObject()
+    public var json: CastJSONValue {
+        var object = CastJSONObject()
         object["contentId"] = contentId.map { .string($0) }
         object["contentUrl"] = contentUrl.map { .string($0) }
         object["contentType"] = contentType.map { .string($0) }

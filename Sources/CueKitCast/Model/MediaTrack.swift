@@ -22,9 +22,9 @@ public struct MediaTrack: Sendable, Hashable {
     /// An RFC 5646 language tag (`language`); required for SUBTITLES.
     public var language: String?
     /// Application data (`customData`).
-    public var customData: JSONValue?
+    public var customData: CastJSONValue?
     /// Members CueKit does not model, in document order.
-    public var otherFields: JSONObject
+    public var otherFields: CastJSONObject
 
     /// Creates a track.
     public init(
@@ -35,8 +35,8 @@ public struct MediaTrack: Sendable, Hashable {
         trackContentType: String? = nil,
         name: String? = nil,
         language: String? = nil,
-        customData: JSONValue? = nil,
-        otherFields: JSONObject = JSONObject()
+        customData: CastJSONValue? = nil,
+        otherFields: CastJSONObject = CastJSONObject()
     ) {
         self.trackId = trackId
         self.type = type
@@ -87,7 +87,7 @@ extension MediaTrack: CastDecodable {
         "trackId", "type", "subtype", "trackContentId", "trackContentType", "name", "language", "customData",
     ]
 
-    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> MediaTrack? {
+    static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> MediaTrack? {
         guard let object = decoder.object(json, at: path, of: "a Track") else { return nil }
         var trackId: Int?
         if let value = decoder.member(object, "trackId") {
@@ -114,13 +114,13 @@ extension MediaTrack: CastDecodable {
     }
 
     /// Reads a track from Cast JSON; throws every problem found.
-    public init(json: JSONValue) throws(CastDecodingError) {
-        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    public init(json: CastJSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: CastJSONLocations())
     }
 
     /// The track as Cast JSON: set fields only, then ``otherFields``.
-    public var json: JSONValue {
-        var object = JSONObject()
+    public var json: CastJSONValue {
+        var object = CastJSONObject()
         object["trackId"] = .number(Double(trackId))
         object["type"] = .string(type.rawValue)
         object["subtype"] = subtype.map { .string($0.rawValue) }

@@ -36,9 +36,9 @@ public struct TextTrackStyle: Sendable, Hashable {
     /// ``WindowType/roundedCorners``.
     public var windowRoundedCornerRadius: Double?
     /// Application data (`customData`), any JSON; `.null` when the sender wrote `null`.
-    public var customData: JSONValue?
+    public var customData: CastJSONValue?
     /// Members CueKit does not model, in document order, written back unchanged.
-    public var otherFields: JSONObject
+    public var otherFields: CastJSONObject
 
     /// Creates a style; every field defaults to absent.
     public init(
@@ -53,8 +53,8 @@ public struct TextTrackStyle: Sendable, Hashable {
         windowType: WindowType? = nil,
         windowColor: CastColor? = nil,
         windowRoundedCornerRadius: Double? = nil,
-        customData: JSONValue? = nil,
-        otherFields: JSONObject = JSONObject()
+        customData: CastJSONValue? = nil,
+        otherFields: CastJSONObject = CastJSONObject()
     ) {
         self.foregroundColor = foregroundColor
         self.backgroundColor = backgroundColor
@@ -163,7 +163,7 @@ extension TextTrackStyle: CastDecodable {
         "fontGenericFamily", "fontStyle", "windowType", "windowColor", "windowRoundedCornerRadius", "customData",
     ]
 
-    static func decode(_ json: JSONValue, at path: JSONPath, with decoder: inout CastDecoder) -> TextTrackStyle? {
+    static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> TextTrackStyle? {
         guard let object = decoder.object(json, at: path, of: "a TextTrackStyle") else { return nil }
         var style = TextTrackStyle()
         style.foregroundColor = decoder.color(object, "foregroundColor", at: path)
@@ -176,7 +176,7 @@ extension TextTrackStyle: CastDecodable {
             } else {
                 decoder.report(
                     .error, .castBadFontScale, at: path.appending("fontScale"),
-                    "fontScale must be a positive number (1 is the receiver's default size), found \(JSONValue.format(scale))"
+                    "fontScale must be a positive number (1 is the receiver's default size), found \(CastJSONValue.format(scale))"
                 )
             }
         }
@@ -191,7 +191,7 @@ extension TextTrackStyle: CastDecodable {
             } else {
                 decoder.report(
                     .error, .castBadRadius, at: path.appending("windowRoundedCornerRadius"),
-                    "windowRoundedCornerRadius is a radius in pixels and cannot be negative, found \(JSONValue.format(radius))"
+                    "windowRoundedCornerRadius is a radius in pixels and cannot be negative, found \(CastJSONValue.format(radius))"
                 )
             }
         }
@@ -201,25 +201,25 @@ extension TextTrackStyle: CastDecodable {
     }
 
     /// Reads a style from Cast JSON, checking every field; throws every problem found.
-    public init(json: JSONValue) throws(CastDecodingError) {
-        self = try Self.decodeStrictly(json, locations: JSONLocations())
+    public init(json: CastJSONValue) throws(CastDecodingError) {
+        self = try Self.decodeStrictly(json, locations: CastJSONLocations())
     }
 
     /// Reads a style from a parsed document: problems point at their line and column.
-    public init(document: JSONDocument) throws(CastDecodingError) {
+    public init(document: CastJSONDocument) throws(CastDecodingError) {
         self = try Self.decodeStrictly(document.value, locations: document.locations)
     }
 
     /// Reads a style that sits at `path` in a document (`$.media.textTrackStyle` of a LOAD
     /// message): problems name their full path and, with the document's `locations`, their line and
     /// column.
-    public init(json: JSONValue, at path: JSONPath, locations: JSONLocations = JSONLocations()) throws(CastDecodingError) {
+    public init(json: CastJSONValue, at path: CastJSONPath, locations: CastJSONLocations = CastJSONLocations()) throws(CastDecodingError) {
         self = try Self.decodeStrictly(json, at: path, locations: locations)
     }
 
     /// The style as Cast JSON: set fields only, then ``otherFields``.
-    public var json: JSONValue {
-        var object = JSONObject()
+    public var json: CastJSONValue {
+        var object = CastJSONObject()
         object["foregroundColor"] = foregroundColor.map { .string($0.hex) }
         object["backgroundColor"] = backgroundColor.map { .string($0.hex) }
         object["edgeType"] = edgeType.map { .string($0.rawValue) }
@@ -253,9 +253,9 @@ extension CastDecodable {
     /// Decodes through `Codable`: the JSON value first, then CueKit's checks; problems become a
     /// `DecodingError.dataCorrupted` whose description lists them.
     static func decodeThroughCodable(from decoder: any Decoder) throws -> Self {
-        let json = try JSONValue(from: decoder)
+        let json = try CastJSONValue(from: decoder)
         do {
-            return try decodeStrictly(json, locations: JSONLocations())
+            return try decodeStrictly(json, locations: CastJSONLocations())
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error)

@@ -37,9 +37,9 @@ public enum CastMediaChannel {
         }
 
         /// The request as Cast JSON.
-        public var json: JSONValue {
-            func simple(_ type: String, _ requestId: Int?, _ mediaSessionId: Int?) -> JSONObject {
-                var object = JSONObject()
+        public var json: CastJSONValue {
+            func simple(_ type: String, _ requestId: Int?, _ mediaSessionId: Int?) -> CastJSONObject {
+                var object = CastJSONObject()
                 object["type"] = .string(type)
                 object["requestId"] = requestId.map { .number(Double($0)) }
                 object["mediaSessionId"] = mediaSessionId.map { .number(Double($0)) }
@@ -72,13 +72,13 @@ public enum CastMediaChannel {
                 CastRequestError(
                     requestId: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [CastMessage.tooLong(maximumRequestLength)]))
         }
-        let document: JSONDocument
+        let document: CastJSONDocument
         do {
-            document = try JSONDocument(parsing: bytes)
+            document = try CastJSONDocument(parsing: bytes)
         } catch {
             return .failure(CastRequestError(requestId: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [error.diagnostic]))
         }
-        let object = document.value.objectValue ?? JSONObject()
+        let object = document.value.objectValue ?? CastJSONObject()
         let requestId = object["requestId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
         let mediaSessionId = object["mediaSessionId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
         guard let type = object["type"]?.stringValue else {
@@ -129,15 +129,15 @@ public enum CastMediaChannel {
 
     /// A `MEDIA_STATUS` message: `requestId` (0 when no request caused it) and one status.
     /// `media` is included only when `includingMedia` says so, as Cast sends it only when it changed.
-    public static func mediaStatus(_ status: CastMediaStatus?, requestId: Int, includingMedia: Bool) -> JSONValue {
-        var message = JSONObject()
+    public static func mediaStatus(_ status: CastMediaStatus?, requestId: Int, includingMedia: Bool) -> CastJSONValue {
+        var message = CastJSONObject()
         message["type"] = "MEDIA_STATUS"
         message["requestId"] = .number(Double(requestId))
         guard let status else {
             message["status"] = .array([])
             return .object(message)
         }
-        var entry = JSONObject()
+        var entry = CastJSONObject()
         entry["mediaSessionId"] = .number(Double(status.mediaSessionId))
         entry["playbackRate"] = 1
         entry["playerState"] = .string(status.playerState.rawValue)
@@ -157,12 +157,12 @@ public enum CastMediaChannel {
     /// The error a receiver answers to a refused request: `type`, `requestId` and `reason`, and
     /// what was wrong in `customData.message` (with each problem and its place in
     /// `customData.diagnostics`).
-    public static func error(_ error: CastRequestError) -> JSONValue {
-        var message = JSONObject()
+    public static func error(_ error: CastRequestError) -> CastJSONValue {
+        var message = CastJSONObject()
         message["type"] = .string(error.type.rawValue)
         message["requestId"] = .number(Double(error.requestId))
         message["reason"] = .string(error.reason.rawValue)
-        var details = JSONObject()
+        var details = CastJSONObject()
         details["message"] = .string(error.message)
         if !error.diagnostics.isEmpty {
             details["diagnostics"] = .array(error.diagnostics.map { .string($0.formatted(file: "request")) })
@@ -181,16 +181,16 @@ extension CastMediaChannel {
         /// A refused request (`INVALID_REQUEST`, `LOAD_FAILED`...).
         case error(CastRequestError)
         /// Anything else, as JSON.
-        case other(JSONValue)
+        case other(CastJSONValue)
     }
 
     /// Reads a receiver's message. `media` is the media a sender already holds: a status without
     /// `media` keeps it, as the Cast SDKs do.
     public static func receiverMessage(from bytes: some Collection<UInt8>, currentMedia media: MediaInformation? = nil) -> ReceiverMessage {
-        guard let document = try? JSONDocument(parsing: bytes), let object = document.value.objectValue else {
+        guard let document = try? CastJSONDocument(parsing: bytes), let object = document.value.objectValue else {
             return .other(.null)
         }
-        func integer(_ value: JSONValue?) -> Int? {
+        func integer(_ value: CastJSONValue?) -> Int? {
             value?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
         }
         let requestId = integer(object["requestId"]) ?? 0

@@ -101,7 +101,7 @@ public struct CastReceiverModel: Sendable, Hashable {
         let requestId = assignRequestId(request.requestId)
         let problems =
             request.validate().filter { $0.severity == .error }
-            + styleProblems(request.media.textTrackStyle, at: JSONPath.root.appending("media").appending("textTrackStyle"))
+            + styleProblems(request.media.textTrackStyle, at: CastJSONPath.root.appending("media").appending("textTrackStyle"))
         guard problems.isEmpty else {
             return .failure(CastRequestError(requestId: requestId, type: .loadFailed, reason: .invalidParams, diagnostics: problems))
         }
@@ -137,7 +137,7 @@ public struct CastReceiverModel: Sendable, Hashable {
         }
         let problems =
             request.validate(against: media).filter { $0.severity == .error }
-            + styleProblems(request.textTrackStyle, at: JSONPath.root.appending("textTrackStyle"))
+            + styleProblems(request.textTrackStyle, at: CastJSONPath.root.appending("textTrackStyle"))
         guard problems.isEmpty else {
             return .failure(CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidParams, diagnostics: problems))
         }
@@ -303,9 +303,9 @@ public struct CastReceiverModel: Sendable, Hashable {
 
     /// A style built in code may hold values a receiver refuses (a negative scale): check it as
     /// the receiver reads it, from its JSON.
-    private func styleProblems(_ style: TextTrackStyle?, at path: JSONPath) -> [Diagnostic] {
+    private func styleProblems(_ style: TextTrackStyle?, at path: CastJSONPath) -> [Diagnostic] {
         guard let style else { return [] }
-        var decoder = CastDecoder(locations: JSONLocations())
+        var decoder = CastDecoder(locations: CastJSONLocations())
         _ = TextTrackStyle.decode(style.json, at: path, with: &decoder)
         return decoder.diagnostics.filter { $0.severity == .error }
     }

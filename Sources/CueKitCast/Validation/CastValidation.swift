@@ -8,18 +8,18 @@ import CueKit
 /// work, `warning` when it works only by luck (a relative URL, a missing content type), `note` for
 /// fields it ignores.
 struct CastValidator {
-    let locations: JSONLocations
+    let locations: CastJSONLocations
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(locations: JSONLocations) {
+    init(locations: CastJSONLocations) {
         self.locations = locations
     }
 
-    mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, at path: JSONPath, _ message: String) {
+    mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, at path: CastJSONPath, _ message: String) {
         diagnostics.append(Diagnostic(severity, code, at: locations.nearest(path), "\(path): \(message)"))
     }
 
-    mutating func check(_ style: TextTrackStyle, at path: JSONPath) {
+    mutating func check(_ style: TextTrackStyle, at path: CastJSONPath) {
         if style.edgeType == TextTrackStyle.EdgeType.none, style.edgeColor != nil {
             report(.note, .castIgnoredField, at: path.appending("edgeColor"), "edgeColor is ignored because edgeType is NONE")
         }
@@ -34,7 +34,7 @@ struct CastValidator {
         }
     }
 
-    mutating func check(_ track: MediaTrack, at path: JSONPath) {
+    mutating func check(_ track: MediaTrack, at path: CastJSONPath) {
         if track.trackId < 0 {
             report(
                 .warning, .castBadTrackID, at: path.appending("trackId"), "track ids are expected to be 0 or more, found \(track.trackId)")
@@ -72,7 +72,7 @@ struct CastValidator {
         }
     }
 
-    private mutating func checkContentType(of track: MediaTrack, at path: JSONPath) {
+    private mutating func checkContentType(of track: MediaTrack, at path: CastJSONPath) {
         let typePath = path.appending("trackContentType")
         guard let contentType = track.trackContentType else {
             if track.type == .text, track.trackContentId != nil {
@@ -118,7 +118,7 @@ struct CastValidator {
 
     /// A URL the receiver fetches from its own page: it must be absolute, and `https:` for an
     /// HTTPS receiver page to load it.
-    mutating func checkFetchedURL(_ url: String, at path: JSONPath, what: String) {
+    mutating func checkFetchedURL(_ url: String, at path: CastJSONPath, what: String) {
         guard let scheme = Self.scheme(of: url) else {
             report(
                 .warning, .castRelativeURL, at: path,
@@ -144,7 +144,7 @@ struct CastValidator {
         return scheme.lowercased()
     }
 
-    mutating func check(_ media: MediaInformation, at path: JSONPath) {
+    mutating func check(_ media: MediaInformation, at path: CastJSONPath) {
         if media.contentId == nil, media.contentUrl == nil, media.otherFields["entity"] == nil {
             report(.error, .castMissingContent, at: path, "media needs a contentId or a contentUrl to play")
         }
@@ -160,14 +160,14 @@ struct CastValidator {
                 if duration != -1 {
                     report(
                         .warning, .castBadDuration, at: durationPath,
-                        "a LIVE stream's duration is -1 (or absent), found \(JSONValue.format(duration))")
+                        "a LIVE stream's duration is -1 (or absent), found \(CastJSONValue.format(duration))")
                 }
             } else if duration == -1 {
                 report(.warning, .castBadDuration, at: durationPath, "duration -1 marks a live stream, but streamType is not LIVE")
             } else if duration < 0 || !duration.isFinite {
                 report(
                     .error, .castBadDuration, at: durationPath,
-                    "duration is in seconds and cannot be negative, found \(JSONValue.format(duration))")
+                    "duration is in seconds and cannot be negative, found \(CastJSONValue.format(duration))")
             }
         }
         if let metadata = media.metadata {
@@ -203,7 +203,7 @@ struct CastValidator {
         }
     }
 
-    mutating func checkActiveTrackIDs(_ ids: [Int], of media: MediaInformation?, at path: JSONPath) {
+    mutating func checkActiveTrackIDs(_ ids: [Int], of media: MediaInformation?, at path: CastJSONPath) {
         var seen: Set<Int> = []
         // The media's track ids, hashed once: a LOAD of 80,000 tracks and 80,000 active ids is
         // checked in linear time.
@@ -254,7 +254,7 @@ extension TextTrackStyle {
     /// The receiver's rules for a style (fields it ignores because of others), as diagnostics.
     ///
     /// Field-level problems (a bad colour, a negative scale) are found when the style is decoded.
-    public func validate(at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> [Diagnostic] {
+    public func validate(at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) -> [Diagnostic] {
         var validator = CastValidator(locations: locations)
         validator.check(self, at: path)
         return validator.diagnostics
@@ -263,7 +263,7 @@ extension TextTrackStyle {
 
 extension MediaTrack {
     /// The receiver's rules for one track, as diagnostics.
-    public func validate(at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> [Diagnostic] {
+    public func validate(at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) -> [Diagnostic] {
         var validator = CastValidator(locations: locations)
         validator.check(self, at: path)
         return validator.diagnostics
@@ -273,7 +273,7 @@ extension MediaTrack {
 extension MediaInformation {
     /// The receiver's rules for media information, as diagnostics: unique track ids, content types
     /// that agree with track types, languages on subtitles, URLs a receiver can fetch...
-    public func validate(at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> [Diagnostic] {
+    public func validate(at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) -> [Diagnostic] {
         var validator = CastValidator(locations: locations)
         validator.check(self, at: path)
         return validator.diagnostics
@@ -283,7 +283,7 @@ extension MediaInformation {
 extension CastLoadRequest {
     /// The receiver's rules for a LOAD message: those of its media, and active track ids that name
     /// tracks of that media.
-    public func validate(at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> [Diagnostic] {
+    public func validate(at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) -> [Diagnostic] {
         var validator = CastValidator(locations: locations)
         validator.check(media, at: path.appending("media"))
         if let ids = activeTrackIds {
@@ -297,7 +297,7 @@ extension CastEditTracksInfoRequest {
     /// The receiver's rules for an EDIT_TRACKS_INFO message; with the loaded `media`, active track
     /// ids must name its tracks.
     public func validate(
-        against media: MediaInformation? = nil, at path: JSONPath = .root, locations: JSONLocations = JSONLocations()
+        against media: MediaInformation? = nil, at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()
     ) -> [Diagnostic] {
         var validator = CastValidator(locations: locations)
         if let ids = activeTrackIds {

@@ -91,10 +91,10 @@ public struct TimingEdit: Sendable, Equatable {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<"), index + 1 < count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
                 var position = index + 1
-                let collected = bytes.withUnsafeBytes { Timestamp.collect(from: $0, at: &position) }
+                let collected = bytes.withUnsafeBytes { CueTimestamp.collect(from: $0, at: &position) }
                 if case .success(let time) = collected, position < count, bytes[position] == UInt8(ascii: ">") {
                     result.append(UInt8(ascii: "<"))
-                    Timestamp.append(max(0, apply(time.milliseconds) ?? time.milliseconds), to: &result)
+                    CueTimestamp.append(max(0, apply(time.milliseconds) ?? time.milliseconds), to: &result)
                     result.append(UInt8(ascii: ">"))
                     index = position + 1
                     continue

@@ -106,7 +106,7 @@ public actor CastReceiverSession {
         }
     }
 
-    private func send(_ message: JSONValue, to sender: CastReceiverModel.ListenerID) {
+    private func send(_ message: CastJSONValue, to sender: CastReceiverModel.ListenerID) {
         senders[sender]?.yield(message.serialized(.compact))
     }
 
@@ -129,7 +129,7 @@ public actor CastReceiverSession {
 
     /// A report from a receiver page: where its player is (`{"type":"PLAYBACK","currentTime":S}`).
     public func displayReport(_ text: String) {
-        guard let document = try? JSONDocument(parsing: text), let object = document.value.objectValue,
+        guard let document = try? CastJSONDocument(parsing: text), let object = document.value.objectValue,
             object["type"]?.stringValue == "PLAYBACK", let time = object["currentTime"]?.numberValue
         else { return }
         model.reportPlayback(currentTime: time)
@@ -144,8 +144,8 @@ public actor CastReceiverSession {
 
     /// What a receiver page draws: the media and its text tracks as `<track>` elements, which are
     /// showing, the style sheet of the text track style, and the player's state.
-    public var displayState: JSONValue {
-        var state = JSONObject()
+    public var displayState: CastJSONValue {
+        var state = CastJSONObject()
         state["type"] = "RECEIVER_STATE"
         guard let status = model.status, let media = status.media else {
             state["mediaSessionId"] = .null
@@ -157,9 +157,9 @@ public actor CastReceiverSession {
         state["src"] = .string(media.contentUrl ?? media.contentId ?? "")
         state["contentType"] = media.contentType.map { .string($0) } ?? .null
         let active = Set(status.activeTrackIds)
-        var tracks: [JSONValue] = []
+        var tracks: [CastJSONValue] = []
         for track in media.tracks ?? [] where track.type == .text {
-            var element = JSONObject()
+            var element = CastJSONObject()
             element["trackId"] = .number(Double(track.trackId))
             element["kind"] = .string(Self.kind(of: track.subtype))
             element["src"] = .string(track.trackContentId ?? "")

@@ -109,12 +109,12 @@ extension SubRipReader {
         if timing.end < timing.start {
             try report(
                 .error, .srtEndBeforeStart, line: lineNumber, column: 1,
-                "cue ends (\(Timestamp.format(timing.end))) before it starts (\(Timestamp.format(timing.start))), so it is never shown",
+                "cue ends (\(CueTimestamp.format(timing.end))) before it starts (\(CueTimestamp.format(timing.start))), so it is never shown",
                 handler)
         } else if timing.end == timing.start {
             try report(
                 .error, .srtEndBeforeStart, line: lineNumber, column: 1,
-                "cue ends when it starts (\(Timestamp.format(timing.start))), so it is never shown", handler)
+                "cue ends when it starts (\(CueTimestamp.format(timing.start))), so it is never shown", handler)
         }
         cueStart = timing.start
         cueEnd = timing.end

@@ -201,7 +201,7 @@ public struct SubRipReader: TrackReader, Sendable {
             return
         }
         colorsDefined.insert(color.className)
-        try handler(.stylesheet(Stylesheet(rules: [color.rule])))
+        try handler(.stylesheet(CueStylesheet(rules: [color.rule])))
     }
 
     mutating func split(_ utf8: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {

@@ -97,9 +97,9 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
         if !cue.id.isEmpty, !cue.id.utf8.elementsEqual(buffer[numberStart...]) { losses.add(.identifiers, cue: cueNumber) }
         appendLineEnding()
         if cue.start < 0 || cue.end < 0 { losses.add(.negativeTimes, cue: cueNumber) }
-        Timestamp.append(cue.start, hours: .always, separator: UInt8(ascii: ","), to: &buffer)
+        CueTimestamp.append(cue.start, hours: .always, separator: UInt8(ascii: ","), to: &buffer)
         buffer.append(contentsOf: " --> ".utf8)
-        Timestamp.append(cue.end, hours: .always, separator: UInt8(ascii: ","), to: &buffer)
+        CueTimestamp.append(cue.end, hours: .always, separator: UInt8(ascii: ","), to: &buffer)
         appendLineEnding()
 
         text.removeAll(keepingCapacity: true)
@@ -291,7 +291,7 @@ public struct SubRipWriter<Sink: ByteSink>: TrackWriter {
 
     /// Learns the colours that `::cue(.class) { color: … }` rules give single classes; every other
     /// rule or property is counted as not written.
-    private mutating func learnColors(from sheet: Stylesheet) {
+    private mutating func learnColors(from sheet: CueStylesheet) {
         let (rules, unread) = sheet.rules.map { ($0, 0) } ?? CueStyleRule.parse(sheet.text)
         var used = 0
         for rule in rules {

@@ -90,7 +90,7 @@ struct TTMLDocumentParameters {
             findings.append(
                 Diagnostic(
                     .note, .ttmlTimeBase, at: location,
-                    "times are in the clock time base (\(clockMode ?? "utc")): they are read as times of day, \(Timestamp.format(clockTimeOrigin)) being the start of the media"
+                    "times are in the clock time base (\(clockMode ?? "utc")): they are read as times of day, \(CueTimestamp.format(clockTimeOrigin)) being the start of the media"
                 ))
         }
         if timing.timeBase == .smpte, timing.markerMode == .discontinuous {

@@ -67,7 +67,7 @@ extension TTMLDocumentReader {
         }
         if base.hasDeclarations { rules.append(base.rule(.everyCue)) }
         rules += TTMLClassRegistry.rules(registry.entries)
-        if !rules.isEmpty { output.append(.stylesheet(Stylesheet(rules: rules))) }
+        if !rules.isEmpty { output.append(.stylesheet(CueStylesheet(rules: rules))) }
     }
 
     /// A region from its resolved styles: geometry, timing, class.

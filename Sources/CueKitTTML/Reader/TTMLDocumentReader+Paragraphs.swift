@@ -86,7 +86,7 @@ extension TTMLDocumentReader {
                 reportedUnbounded = true
                 report(
                     .note, .ttmlUnboundedEnd, finished.location,
-                    "nothing ends this content (no end or dur on it or its ancestors): its cue ends at \(Timestamp.format(options.unboundedEnd)), as TTML shows it until the end of the media")
+                    "nothing ends this content (no end or dur on it or its ancestors): its cue ends at \(CueTimestamp.format(options.unboundedEnd)), as TTML shows it until the end of the media")
             }
             if outcome.droppedEmptyLines, !reportedEmptyLines {
                 reportedEmptyLines = true

@@ -165,7 +165,7 @@ struct TTMLDocumentReader {
         if rootSeen, !headFinished { finishHead() }
         if mode == .read {
             if !registry.lateEntries.isEmpty {
-                output.append(.stylesheet(Stylesheet(rules: TTMLClassRegistry.rules(registry.lateEntries))))
+                output.append(.stylesheet(CueStylesheet(rules: TTMLClassRegistry.rules(registry.lateEntries))))
             }
             for note in limiter.notes(code: .ttmlDiagnosticLimit) { output.append(.diagnostic(note)) }
         }

@@ -78,9 +78,9 @@ struct CueTimingParser {
 
     private enum Which: String { case start, end }
 
-    private mutating func collectTimestamp(_ position: inout Int, which: Which) -> Timestamp.Collected? {
+    private mutating func collectTimestamp(_ position: inout Int, which: Which) -> CueTimestamp.Collected? {
         let start = position
-        switch Timestamp.collect(from: line, at: &position) {
+        switch CueTimestamp.collect(from: line, at: &position) {
         case .success(let collected):
             if checks, collected.hourDigits == 1 {
                 warn(.vttTimestampHours, at: start, "the hours of the \(which.rawValue) time take at least two digits")

@@ -8,7 +8,7 @@ import CueKit
 /// file of a million `REGION` blocks sharing one identifier reads in linear time.
 struct RegionTable {
     private struct Entry {
-        var region: Region
+        var region: CueRegion
         /// The line the region's block started on, for the duplicate diagnostic.
         var line: Int
         /// The order of the region's definition: a replacement takes the place of the last one.
@@ -21,10 +21,10 @@ struct RegionTable {
     var isEmpty: Bool { entries.isEmpty }
 
     /// The regions in the order of their (last) definitions.
-    var regions: [Region] { entries.values.sorted { $0.order < $1.order }.map(\.region) }
+    var regions: [CueRegion] { entries.values.sorted { $0.order < $1.order }.map(\.region) }
 
     /// Adds a region; returns the line of the region it replaces, if any.
-    mutating func add(_ region: Region, line: Int) -> Int? {
+    mutating func add(_ region: CueRegion, line: Int) -> Int? {
         let replaced = entries.updateValue(Entry(region: region, line: line, order: count), forKey: region.id)
         count += 1
         return replaced?.line
@@ -59,8 +59,8 @@ struct RegionSettingsParser {
     /// The largest `lines` a browser keeps (`VTTRegion.lines` is an `unsigned long`).
     static let maximumLines = Int(UInt32.max)
 
-    mutating func parse(headerLine: Int) -> Region {
-        var region = Region(id: "")
+    mutating func parse(headerLine: Int) -> CueRegion {
+        var region = CueRegion(id: "")
         let count = text.count
         var position = 0
         var seen = 0
@@ -141,9 +141,9 @@ struct RegionSettingsParser {
                     continue
                 }
                 if name == .regionAnchor {
-                    region.regionAnchor = Region.Point(x: x, y: y)
+                    region.regionAnchor = CueRegion.Point(x: x, y: y)
                 } else {
-                    region.viewportAnchor = Region.Point(x: x, y: y)
+                    region.viewportAnchor = CueRegion.Point(x: x, y: y)
                 }
             case .scroll:
                 if UnsafeRawBufferPointer(rebasing: text[valueStart..<tokenEnd]).elementsEqual("up".utf8) {

@@ -333,7 +333,7 @@ struct WebVTTBlockParser {
                     .vttStylesTooLong, at: SourceLocation(line: blockStartLine, column: 1),
                     "the STYLE blocks hold more than \(maximumStyleLength) bytes in all, the limit for a track's style sheets")
             }
-            try handler(.stylesheet(Stylesheet(String(decoding: buffer, as: UTF8.self))))
+            try handler(.stylesheet(CueStylesheet(String(decoding: buffer, as: UTF8.self))))
             return
         case .region:
             try addRegion(handler)
@@ -347,7 +347,7 @@ struct WebVTTBlockParser {
         }
         if startsWithNote(buffer) {
             let skip = buffer.count > 4 && (buffer[4] == 0x20 || buffer[4] == 0x09) ? 5 : 4
-            try handler(.note(Note(String(decoding: buffer[skip...], as: UTF8.self), cueIndex: cueCount)))
+            try handler(.note(CueNote(String(decoding: buffer[skip...], as: UTF8.self), cueIndex: cueCount)))
             return
         }
         guard checks else { return }

@@ -53,8 +53,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     private var buffer: [UInt8] = []
     /// Regions and style sheets wait for the first cue (they are few and small), so that a region
     /// defined twice is written once, the later definition in place of the earlier, as readers do.
-    private var pendingRegions: [Region] = []
-    private var pendingStylesheets: [Stylesheet] = []
+    private var pendingRegions: [CueRegion] = []
+    private var pendingStylesheets: [CueStylesheet] = []
     private var regionIdentifiers: Set<String> = []
     private var reportedRegions: Set<String> = []
     private var cueNumber = 0
@@ -143,7 +143,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
 
     /// Keeps a region for ``writeRegionsAndStylesheets()``; a later one with the same identifier
     /// replaces it, moving to the end, as in WebVTT readers.
-    private mutating func addRegion(_ region: Region) {
+    private mutating func addRegion(_ region: CueRegion) {
         let id = region.id
         if !Self.isWritableRegionIdentifier(id) {
             report(
@@ -172,7 +172,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     }
 
     /// `REGION` and one setting per line, defaults left out (section 4.5).
-    private mutating func writeRegion(_ region: Region) {
+    private mutating func writeRegion(_ region: CueRegion) {
         let id = region.id
         appendBlockSeparator()
         buffer += "REGION".utf8
@@ -225,7 +225,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     }
 
     /// `STYLE` and the sheet's lines (section 4.4).
-    private mutating func writeStylesheet(_ stylesheet: Stylesheet) {
+    private mutating func writeStylesheet(_ stylesheet: CueStylesheet) {
         var adjustments: WebVTTBlockText.Adjustments = []
         let text = WebVTTStylesheetText.safe(stylesheet.text.utf8, adjustments: &adjustments)
         if !adjustments.isEmpty {
@@ -248,7 +248,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     }
 
     /// `NOTE`, a space and the comment (section 4.1).
-    private mutating func writeNote(_ note: Note) {
+    private mutating func writeNote(_ note: CueNote) {
         var adjustments: WebVTTBlockText.Adjustments = []
         let text = WebVTTBlockText.lines(
             note.text.utf8, keepingEmptyFirstLine: true, arrowsAllowedInFirstLine: false, adjustments: &adjustments)
@@ -334,12 +334,12 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         if end <= start {
             report(
                 .warning, .vttWriteEndNotAfterStart,
-                "\(cueLabel(cue)) does not end after it starts (\(Timestamp.format(start)) --> \(Timestamp.format(end))); written as it is, as browsers keep it (and never show it)"
+                "\(cueLabel(cue)) does not end after it starts (\(CueTimestamp.format(start)) --> \(CueTimestamp.format(end))); written as it is, as browsers keep it (and never show it)"
             )
         }
-        Timestamp.append(start, hours: options.hours, to: &buffer)
+        CueTimestamp.append(start, hours: options.hours, to: &buffer)
         buffer.append(contentsOf: WebVTTBlockText.timingArrow)
-        Timestamp.append(end, hours: options.hours, to: &buffer)
+        CueTimestamp.append(end, hours: options.hours, to: &buffer)
     }
 
     /// The settings that differ from their defaults, in a fixed order (section 4.3).

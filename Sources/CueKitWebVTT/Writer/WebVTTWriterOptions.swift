@@ -10,12 +10,12 @@ public struct WebVTTWriterOptions: Sendable, Hashable {
     public var lineEnding: LineEnding
     /// How timestamps are written. Default: ``Timestamp/HoursStyle/always`` (`00:01:02.500`), which
     /// every WebVTT reader accepts; ``Timestamp/HoursStyle/whenNeeded`` writes `01:02.500`.
-    public var hours: Timestamp.HoursStyle
+    public var hours: CueTimestamp.HoursStyle
     /// Whether `NOTE` comments are written. Default: ``Notes/keep``.
     public var notes: Notes
 
     /// Creates options; every argument defaults to the documented default.
-    public init(lineEnding: LineEnding = .lf, hours: Timestamp.HoursStyle = .always, notes: Notes = .keep) {
+    public init(lineEnding: LineEnding = .lf, hours: CueTimestamp.HoursStyle = .always, notes: Notes = .keep) {
         self.lineEnding = lineEnding
         self.hours = hours
         self.notes = notes

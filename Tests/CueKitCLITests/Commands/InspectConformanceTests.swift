@@ -65,7 +65,7 @@ struct InspectConformanceTests {
             #expect(Set(json.keys) == InspectCommandTests.cueKeys, "\(name)")
             #expect(json["id"] as? String == cue.id && json["text"] as? String == cue.text, "\(name)")
             #expect(
-                sameNumber(json["startTime"], Timestamp.seconds(cue.start)) && sameNumber(json["endTime"], Timestamp.seconds(cue.end)),
+                sameNumber(json["startTime"], CueTimestamp.seconds(cue.start)) && sameNumber(json["endTime"], CueTimestamp.seconds(cue.end)),
                 "\(name)")
             #expect(sameNumber(json["size"], cue.settings.size), "\(name)")
             switch cue.settings.line {

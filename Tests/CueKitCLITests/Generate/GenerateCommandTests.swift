@@ -72,7 +72,7 @@ import Testing
         let srt = try CommandLineRun.cuekit(["generate", "--cues", "3000", "--seed", "9", "--format", "srt"])
         var reader = SubRipReader()
         let cues = try reader.read(srt.outputBytes).track.cues
-        let subRipTimes = cues.map { "\(Timestamp.format($0.start)) --> \(Timestamp.format($0.end))" }
+        let subRipTimes = cues.map { "\(CueTimestamp.format($0.start)) --> \(CueTimestamp.format($0.end))" }
         let webVTTTimes = timingLines.map { String($0.prefix(29)) }
         #expect(subRipTimes == webVTTTimes)
     }

@@ -99,12 +99,12 @@ struct HostileInputTests {
         try GeneratedFile.write(to: directory.file("many.vtt")) { file in
             try file.append("WEBVTT\n")
             for index in 0..<cues {
-                try file.append("\n\(Timestamp.format(index)) --> \(Timestamp.format(index + 1))\nx\n")
+                try file.append("\n\(CueTimestamp.format(index)) --> \(CueTimestamp.format(index + 1))\nx\n")
             }
         }
         Self.convert("many.vtt", in: directory, expecting: 0, code: nil)
         let tail = try lastBytes(of: directory.file("out.vtt"), count: 64)
-        #expect(tail.hasSuffix("\(Timestamp.format(cues - 1)) --> \(Timestamp.format(cues))\nx\n"), "\(tail)")
+        #expect(tail.hasSuffix("\(CueTimestamp.format(cues - 1)) --> \(CueTimestamp.format(cues))\nx\n"), "\(tail)")
     }
 
     /// Tags nested a million deep: spans past 128 levels are ignored and reported once.
@@ -210,7 +210,7 @@ struct HostileInputTests {
         }
         Self.convert("many.srt", in: directory, expecting: 0, code: nil)
         let tail = try lastBytes(of: directory.file("out.vtt"), count: 64)
-        #expect(tail.hasSuffix("\(Timestamp.format(cues - 1)) --> \(Timestamp.format(cues))\nx\n"), "\(tail)")
+        #expect(tail.hasSuffix("\(CueTimestamp.format(cues - 1)) --> \(CueTimestamp.format(cues))\nx\n"), "\(tail)")
     }
 
     /// SubRip timestamps past any sane duration are reported; the file is still read.
@@ -350,7 +350,7 @@ struct HostileInputTests {
     // MARK: - Helpers
 
     static func subRipTime(_ milliseconds: Int) -> String {
-        Timestamp.format(milliseconds).replacingOccurrences(of: ".", with: ",")
+        CueTimestamp.format(milliseconds).replacingOccurrences(of: ".", with: ",")
     }
 }
 

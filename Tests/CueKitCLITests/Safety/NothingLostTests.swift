@@ -87,7 +87,7 @@ struct NothingLostTests {
         // Reading stops half-way (a limit, XML that is not well-formed): the output is made of every
         // cue read before the error, nothing after it, and the exit status says it stopped.
         var cues = "WEBVTT\n\n"
-        for index in 0..<2000 { cues += "\(Timestamp.format(index * 1000)) --> \(Timestamp.format(index * 1000 + 500))\ncue \(index)\n\n" }
+        for index in 0..<2000 { cues += "\(CueTimestamp.format(index * 1000)) --> \(CueTimestamp.format(index * 1000 + 500))\ncue \(index)\n\n" }
         directory.write(cues + "00:59:00.000 --> 00:59:01.000\n" + String(repeating: "a", count: 2 << 20) + "\n", to: "limit.vtt")
         var ttml = #"<tt xmlns="http://www.w3.org/ns/ttml"><body><div>"#
         for index in 0..<2000 { ttml += #"<p begin="\#(index)s" end="\#(index).5s">cue \#(index)</p>"# }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct JSONWritingTests {
     @Test func writesPrettyAndCompactText() {
-        let value: JSONValue = ["b": [1, 2.5, "x"], "a": nil, "e": [:], "f": []]
+        let value: CastJSONValue = ["b": [1, 2.5, "x"], "a": nil, "e": [:], "f": []]
         #expect(value.serialized(.compact) == #"{"b":[1,2.5,"x"],"a":null,"e":{},"f":[]}"#)
         #expect(
             value.serialized()
@@ -29,26 +29,26 @@ import Testing
         (Double.nan, "null"), (Double.infinity, "null"),
     ])
     func writesNumbersAsJavaScriptReadsThem(value: Double, text: String) throws {
-        #expect(JSONValue.number(value).serialized() == text)
+        #expect(CastJSONValue.number(value).serialized() == text)
         if value.isFinite {
-            #expect(try JSONDocument(parsing: text).value == .number(value))
+            #expect(try CastJSONDocument(parsing: text).value == .number(value))
         }
     }
 
     @Test func escapesStrings() throws {
-        let value = JSONValue.string("quote \" backslash \\ newline \n tab \t bell \u{07} delete \u{7F} é 😀")
+        let value = CastJSONValue.string("quote \" backslash \\ newline \n tab \t bell \u{07} delete \u{7F} é 😀")
         let text = value.serialized()
         #expect(text == #""quote \" backslash \\ newline \n tab \t bell \u0007 delete \u007F é 😀""#)
-        #expect(try JSONDocument(parsing: text).value == value)
+        #expect(try CastJSONDocument(parsing: text).value == value)
     }
 
     @Test func objectsEqualWhateverTheirOrder() {
-        let first: JSONValue = ["a": 1, "b": 2]
-        let second: JSONValue = ["b": 2, "a": 1]
+        let first: CastJSONValue = ["a": 1, "b": 2]
+        let second: CastJSONValue = ["b": 2, "a": 1]
         #expect(first == second)
         #expect(first.hashValue == second.hashValue)
         #expect(first.serialized(.compact) != second.serialized(.compact))
-        var object = JSONObject()
+        var object = CastJSONObject()
         object["x"] = 1
         object["y"] = 2
         object["x"] = 3
@@ -58,9 +58,9 @@ import Testing
     }
 
     @Test func roundTripsThroughFoundationsCoders() throws {
-        let value: JSONValue = ["list": [1, "two", true, nil, ["nested": 0.25]], "n": -7]
+        let value: CastJSONValue = ["list": [1, "two", true, nil, ["nested": 0.25]], "n": -7]
         let data = try JSONEncoder().encode(value)
-        let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
+        let decoded = try JSONDecoder().decode(CastJSONValue.self, from: data)
         #expect(decoded == value)
     }
 }

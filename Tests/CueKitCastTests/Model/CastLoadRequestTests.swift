@@ -44,10 +44,10 @@ import Testing
     }
 
     @Test func writesTheExampleCanonicallyAndTheCanonicalFormIsAFixedPoint() throws {
-        let request = try CastLoadRequest(json: JSONDocument(parsing: fixture("load-sender-guide.json")).value)
+        let request = try CastLoadRequest(json: CastJSONDocument(parsing: fixture("load-sender-guide.json")).value)
         let canonical = try fixture("load-sender-guide.canonical.json")
         #expect(request.json.serialized() + "\n" == canonical)
-        let again = try CastLoadRequest(json: JSONDocument(parsing: canonical).value)
+        let again = try CastLoadRequest(json: CastJSONDocument(parsing: canonical).value)
         #expect(again == request)
         #expect(again.json.serialized() + "\n" == canonical)
     }
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func keepsFieldsOfNewerSDKs() throws {
-        let json: JSONValue = [
+        let json: CastJSONValue = [
             "type": "LOAD",
             "media": ["contentUrl": "https://example.com/a.m3u8", "contentType": "application/x-mpegurl", "hlsSegmentFormat": "ts"],
             "credentials": "token",

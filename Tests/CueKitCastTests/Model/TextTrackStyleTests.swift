@@ -7,7 +7,7 @@ import Testing
 @Suite struct TextTrackStyleTests {
     @Test func roundTripsEveryFieldByteForByte() throws {
         let text = try String(decoding: TestPaths.bytes(TestPaths.fixture("cast/text-track-style-every-field.json")), as: UTF8.self)
-        let style = try TextTrackStyle(document: JSONDocument(parsing: text))
+        let style = try TextTrackStyle(document: CastJSONDocument(parsing: text))
         #expect(
             style
                 == TextTrackStyle(
@@ -96,7 +96,7 @@ import Testing
     ])
     func errorsNameTheField(text: String, expected: String) {
         #expect {
-            try TextTrackStyle(document: JSONDocument(parsing: text))
+            try TextTrackStyle(document: CastJSONDocument(parsing: text))
         } throws: { error in
             (error as? CastDecodingError)?.description == expected
         }

@@ -26,7 +26,7 @@ struct ChromiumRenderingTests {
     /// A WebVTT file: its own style sheet (if any), the Cast style applied, one cue showing at 0.5 s.
     static func file(ownCSS: String?, style: TextTrackStyle?, text: String = "HELLO WORLD") throws -> String {
         var track = Track(
-            stylesheets: ownCSS.map { [Stylesheet($0)] } ?? [],
+            stylesheets: ownCSS.map { [CueStylesheet($0)] } ?? [],
             cues: [Cue(start: 0, end: 10_000, text: text)]
         )
         if let style { style.apply(to: &track) }

@@ -85,7 +85,7 @@ final class DevToolsBrowser: @unchecked Sendable {
 /// One tab, over its DevTools WebSocket.
 actor DevToolsPage {
     private var outbound: WebSocketOutboundWriter?
-    private var waiting: [Int: CheckedContinuation<JSONObject, any Error>] = [:]
+    private var waiting: [Int: CheckedContinuation<CastJSONObject, any Error>] = [:]
     private var nextId = 1
     private var connection: Task<Void, Never>?
 
@@ -118,7 +118,7 @@ actor DevToolsPage {
     }
 
     private func receive(_ text: String) {
-        guard let object = try? JSONDocument(parsing: Array(text.utf8)).value.objectValue,
+        guard let object = try? CastJSONDocument(parsing: Array(text.utf8)).value.objectValue,
             let id = object["id"]?.numberValue.map(Int.init)
         else { return }
         waiting.removeValue(forKey: id)?.resume(returning: object)
@@ -130,25 +130,25 @@ actor DevToolsPage {
     }
 
     /// Calls a DevTools method and returns its `result`.
-    func call(_ method: String, _ parameters: JSONObject = JSONObject()) async throws -> JSONObject {
+    func call(_ method: String, _ parameters: CastJSONObject = CastJSONObject()) async throws -> CastJSONObject {
         guard let outbound else { throw DevToolsBrowser.Failure("not connected") }
         let id = nextId
         nextId += 1
-        var message = JSONObject()
+        var message = CastJSONObject()
         message["id"] = .number(Double(id))
         message["method"] = .string(method)
         message["params"] = .object(parameters)
-        let text = JSONValue.object(message).serialized(.compact)
+        let text = CastJSONValue.object(message).serialized(.compact)
         let answer = try await withCheckedThrowingContinuation { continuation in
             waiting[id] = continuation
             Task { try? await outbound.write(.text(text)) }
         }
         if let error = answer["error"] { throw DevToolsBrowser.Failure("\(method): \(error.serialized(.compact))") }
-        return answer["result"]?.objectValue ?? JSONObject()
+        return answer["result"]?.objectValue ?? CastJSONObject()
     }
 
     /// Evaluates `expression` in the page (promises awaited) and returns its value as JSON.
-    func evaluate(_ expression: String) async throws -> JSONValue {
+    func evaluate(_ expression: String) async throws -> CastJSONValue {
         let result = try await call(
             "Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true])
         if let exception = result["exceptionDetails"] {
@@ -180,11 +180,11 @@ actor DevToolsPage {
         _ = try await call("CSS.enable")
         let document = try await call("DOM.getDocument", ["depth": -1, "pierce": true])
         var found: [(Int, String)] = []
-        func text(of node: JSONObject) -> String {
+        func text(of node: CastJSONObject) -> String {
             if node["nodeType"]?.numberValue == 3 { return node["nodeValue"]?.stringValue ?? "" }
             return (node["children"]?.arrayValue ?? []).compactMap(\.objectValue).map(text(of:)).joined()
         }
-        func visit(_ node: JSONObject) {
+        func visit(_ node: CastJSONObject) {
             let attributes = node["attributes"]?.arrayValue?.compactMap(\.stringValue) ?? []
             if let index = attributes.firstIndex(of: "pseudo"), index + 1 < attributes.count, attributes[index + 1] == "cue",
                 let id = node["nodeId"]?.numberValue

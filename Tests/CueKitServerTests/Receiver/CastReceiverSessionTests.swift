@@ -18,9 +18,9 @@ import Testing
         var iterator: AsyncStream<String>.AsyncIterator
         init(_ stream: AsyncStream<String>) { iterator = stream.makeAsyncIterator() }
 
-        func next() async -> JSONObject? {
+        func next() async -> CastJSONObject? {
             guard let text = await iterator.next() else { return nil }
-            return try? JSONDocument(parsing: text).value.objectValue
+            return try? CastJSONDocument(parsing: text).value.objectValue
         }
     }
 
@@ -85,7 +85,7 @@ import Testing
         #expect(await otherInbox.next() != nil)
         let (probe, _) = await session.connectSender()
         await session.receive(#"{"type":"PAUSE","requestId":1}"#, from: probe)
-        let afterPause = await otherInbox.next().flatMap { try? JSONDocument(parsing: $0).value.objectValue }
+        let afterPause = await otherInbox.next().flatMap { try? CastJSONDocument(parsing: $0).value.objectValue }
         #expect(afterPause?["status"]?.arrayValue?.first?.objectValue?["playerState"] == "PAUSED")
     }
 
@@ -117,7 +117,7 @@ import Testing
         let (_, displayStream) = await session.connectDisplay()
         var display = displayStream.makeAsyncIterator()
         let initialText = try #require(await display.next())
-        let initial = try JSONDocument(parsing: initialText).value.objectValue
+        let initial = try CastJSONDocument(parsing: initialText).value.objectValue
         #expect(initial?["mediaSessionId"] == .null)
         let (sender, _) = await session.connectSender()
         await session.receive(Self.load, from: sender)
@@ -126,7 +126,7 @@ import Testing
             from: sender)
         _ = await display.next()
         let stateText = try #require(await display.next())
-        let state = try #require(try JSONDocument(parsing: stateText).value.objectValue)
+        let state = try #require(try CastJSONDocument(parsing: stateText).value.objectValue)
         let tracks = try #require(state["tracks"]?.arrayValue)
         #expect(tracks.map { $0.objectValue?["mode"] } == ["showing", "disabled"])
         #expect(tracks.map { $0.objectValue?["kind"] } == ["subtitles", "captions"])

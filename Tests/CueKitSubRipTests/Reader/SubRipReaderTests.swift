@@ -95,10 +95,10 @@ import Testing
         #expect(
             Array(events.prefix(5)) == [
                 .header(""),
-                .stylesheet(Stylesheet("::cue(.yellow) { color: #ffff00; }")),
-                .stylesheet(Stylesheet("::cue(.color-ff8000) { color: #ff8000; }")),
-                .stylesheet(Stylesheet("::cue(.red) { color: #ff0000; }")),
-                .stylesheet(Stylesheet("::cue(.color-orange) { color: orange; }")),
+                .stylesheet(CueStylesheet("::cue(.yellow) { color: #ffff00; }")),
+                .stylesheet(CueStylesheet("::cue(.color-ff8000) { color: #ff8000; }")),
+                .stylesheet(CueStylesheet("::cue(.red) { color: #ff0000; }")),
+                .stylesheet(CueStylesheet("::cue(.color-orange) { color: orange; }")),
             ]
         )
         // Each rule once: the reader does not hand a prescanned colour out again.

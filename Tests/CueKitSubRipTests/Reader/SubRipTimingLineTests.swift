@@ -28,9 +28,9 @@ import Testing
             let start = Int.random(in: 0..<(100 * 3_600_000), using: &random)
             let end = Int.random(in: 0..<(100 * 3_600_000), using: &random)
             var bytes: [UInt8] = []
-            Timestamp.append(start, separator: UInt8(ascii: ","), to: &bytes)
+            CueTimestamp.append(start, separator: UInt8(ascii: ","), to: &bytes)
             bytes += Array(" --> ".utf8)
-            Timestamp.append(end, separator: UInt8(ascii: ","), to: &bytes)
+            CueTimestamp.append(end, separator: UInt8(ascii: ","), to: &bytes)
             let line = String(decoding: bytes, as: UTF8.self)
             for variant in [line, line + " "] {
                 let parsed = try #require(parse(variant), "\(variant)")

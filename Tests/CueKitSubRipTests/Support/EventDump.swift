@@ -21,7 +21,7 @@ enum EventDump {
             case .cue(let cue):
                 var line = "cue"
                 if !cue.id.isEmpty { line += " #\(cue.id)" }
-                line += " \(Timestamp.format(cue.start)) --> \(Timestamp.format(cue.end))"
+                line += " \(CueTimestamp.format(cue.start)) --> \(CueTimestamp.format(cue.end))"
                 let settings = describe(cue.settings)
                 if !settings.isEmpty { line += " " + settings }
                 lines.append(line)

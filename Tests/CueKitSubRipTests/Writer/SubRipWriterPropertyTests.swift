@@ -57,7 +57,7 @@ import Testing
             }
             let track = Track(
                 header: Bool.random(using: &random) ? "- title" : "",
-                stylesheets: Bool.random(using: &random) ? [Stylesheet("::cue(.loud) { color: #123456; }")] : [],
+                stylesheets: Bool.random(using: &random) ? [CueStylesheet("::cue(.loud) { color: #123456; }")] : [],
                 cues: cues)
             for lineEnding in SubRipWriterOptions.LineEnding.allCases {
                 var writer = SubRipWriter(

@@ -39,7 +39,7 @@ import Testing
     @Test func mapsTagsAndColoursBack() throws {
         let track = Track(
             stylesheets: [
-                Stylesheet(
+                CueStylesheet(
                     "::cue(.speaker1) { color: #80C0FF; }\n::cue(.loud) { font-weight: bold; }\n::cue(.whisper) { color: #c0c0c0; font-style: italic }"
                 )
             ],
@@ -75,12 +75,12 @@ import Testing
     @Test func reportsWhatSubRipCannotCarryOncePerKind() throws {
         let track = Track(
             header: "- Episode 1",
-            regions: [Region(id: "top")],
+            regions: [CueRegion(id: "top")],
             cues: [
                 Cue(start: 0, end: 1_000, text: "<v Bob>Hi</v>"),
                 Cue(start: 1_000, end: 2_000, text: "<v Ann>Yo</v> <ruby>漢字<rt>かんじ</rt></ruby> <lang fr>oui</lang> a<00:00:01.500>b"),
             ],
-            notes: [Note("a comment", cueIndex: 1)]
+            notes: [CueNote("a comment", cueIndex: 1)]
         )
         let written = try write(track, options: .init(lineEnding: .lf))
         #expect(written.text.hasSuffix("00:00:01,000 --> 00:00:02,000\nYo 漢字(かんじ) oui ab\n\n"))

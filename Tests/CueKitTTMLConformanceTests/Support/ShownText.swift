@@ -17,7 +17,7 @@ enum ShownText {
         var actual: [String]
 
         var description: String {
-            "\(Timestamp.format(start)) --> \(Timestamp.format(end)): expected \(expected), got \(actual)"
+            "\(CueTimestamp.format(start)) --> \(CueTimestamp.format(end)): expected \(expected), got \(actual)"
         }
     }
 

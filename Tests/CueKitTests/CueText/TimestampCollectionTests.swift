@@ -2,9 +2,9 @@ import CueKit
 import Testing
 
 @Suite struct TimestampCollectionTests {
-    func collect(_ text: String) -> (Result<Timestamp.Collected, Timestamp.CollectFailure>, end: Int) {
+    func collect(_ text: String) -> (Result<CueTimestamp.Collected, CueTimestamp.CollectFailure>, end: Int) {
         var position = 0
-        let result = Array(text.utf8).withUnsafeBytes { Timestamp.collect(from: $0, at: &position) }
+        let result = Array(text.utf8).withUnsafeBytes { CueTimestamp.collect(from: $0, at: &position) }
         return (result, position)
     }
 
@@ -18,12 +18,12 @@ import Testing
     ])
     func collects(_ text: String, milliseconds: Int, hourDigits: Int, end: Int) throws {
         let (result, position) = collect(text)
-        #expect(try result.get() == Timestamp.Collected(milliseconds: milliseconds, hourDigits: hourDigits))
+        #expect(try result.get() == CueTimestamp.Collected(milliseconds: milliseconds, hourDigits: hourDigits))
         #expect(position == end)
     }
 
     @Test(arguments: [
-        ("", Timestamp.CollectFailure.Reason.expectedDigit, 0),
+        ("", CueTimestamp.CollectFailure.Reason.expectedDigit, 0),
         ("x0:00.000", .expectedDigit, 0),
         ("000:00.000", .expectedSeparator(UInt8(ascii: ":")), 6),
         ("00:0.000", .wrongDigitCount, 3),
@@ -35,17 +35,17 @@ import Testing
         ("99999999999999999999:00:00.000", .outOfRange, 0),
         ("9999999999999:00:00.000", .outOfRange, 0),
     ])
-    func fails(_ text: String, reason: Timestamp.CollectFailure.Reason, offset: Int) {
+    func fails(_ text: String, reason: CueTimestamp.CollectFailure.Reason, offset: Int) {
         let (result, position) = collect(text)
-        #expect(throws: Timestamp.CollectFailure(reason, at: offset)) { try result.get() }
+        #expect(throws: CueTimestamp.CollectFailure(reason, at: offset)) { try result.get() }
         #expect(position == 0, "a failure does not move the position")
     }
 
     @Test func secondsAreExactlyWhatWebVTTComputes() {
-        #expect(Timestamp.seconds(3_599_999) == 3599.999)
-        #expect(Timestamp.seconds(3_599_999) == 3599 + 999.0 / 1000)
-        #expect(Timestamp.seconds(1) == 0.001)
-        #expect(Timestamp.seconds(0).sign == .plus)
-        #expect(Timestamp.seconds(360_000_000) == 360_000)
+        #expect(CueTimestamp.seconds(3_599_999) == 3599.999)
+        #expect(CueTimestamp.seconds(3_599_999) == 3599 + 999.0 / 1000)
+        #expect(CueTimestamp.seconds(1) == 0.001)
+        #expect(CueTimestamp.seconds(0).sign == .plus)
+        #expect(CueTimestamp.seconds(360_000_000) == 360_000)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct TimestampTests {
     @Test(arguments: [
-        (0, Timestamp.HoursStyle.always, "00:00:00.000"),
+        (0, CueTimestamp.HoursStyle.always, "00:00:00.000"),
         (0, .whenNeeded, "00:00.000"),
         (61_001, .whenNeeded, "01:01.001"),
         (3_599_999, .always, "00:59:59.999"),
@@ -11,13 +11,13 @@ import Testing
         (360_000_000_000, .always, "100000:00:00.000"),
         (-5, .always, "00:00:00.000"),
     ])
-    func formats(milliseconds: Int, style: Timestamp.HoursStyle, expected: String) {
-        #expect(Timestamp.format(milliseconds, hours: style) == expected)
+    func formats(milliseconds: Int, style: CueTimestamp.HoursStyle, expected: String) {
+        #expect(CueTimestamp.format(milliseconds, hours: style) == expected)
     }
 
     @Test func appendsWithAnotherSeparator() {
         var bytes: [UInt8] = []
-        Timestamp.append(3_723_004, separator: UInt8(ascii: ","), to: &bytes)
+        CueTimestamp.append(3_723_004, separator: UInt8(ascii: ","), to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "01:02:03,004")
     }
 }

@@ -15,14 +15,14 @@ import Testing
             CueStyleRule(.classes(["s1"]), [.init("color", "#ffffff"), .init("font-family", "sans-serif")]),
             CueStyleRule(.other(#"::cue(v[voice="Roger"])"#), [.init("color", "cyan")]),
         ]
-        let sheet = Stylesheet(rules: rules, comment: "made here")
+        let sheet = CueStylesheet(rules: rules, comment: "made here")
         #expect(sheet.text.hasPrefix("/* made here */\n::cue { background-color: transparent; }\n"))
         let (read, unread) = CueStyleRule.parse(sheet.text)
         #expect(read == rules)
         #expect(unread == 0)
         // Typed or verbatim, a sheet is its CSS.
-        #expect(Stylesheet(sheet.text) == sheet)
-        #expect(Stylesheet(sheet.text).cueRules == rules)
+        #expect(CueStylesheet(sheet.text) == sheet)
+        #expect(CueStylesheet(sheet.text).cueRules == rules)
     }
 
     @Test func whatIsNotACueRuleIsCountedNotKept() {

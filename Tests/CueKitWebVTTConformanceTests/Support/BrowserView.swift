@@ -12,7 +12,7 @@ enum BrowserValue: CustomStringConvertible {
     case null
     /// A `VTTRegion` object; objects are the same when their identifiers are (a cue finds "the
     /// last region with that identifier", and the reader keeps one region per identifier).
-    case region(Region)
+    case region(CueRegion)
 
     var description: String {
         switch self {
@@ -47,8 +47,8 @@ struct BrowserView {
         let settings = cue.settings
         switch name {
         case "id": return .string(cue.id)
-        case "startTime": return .number(Timestamp.seconds(cue.start))
-        case "endTime": return .number(Timestamp.seconds(cue.end))
+        case "startTime": return .number(CueTimestamp.seconds(cue.start))
+        case "endTime": return .number(CueTimestamp.seconds(cue.end))
         case "text": return .string(cue.text)
         case "vertical": return .string(settings.vertical.rawValue)
         case "snapToLines": return .bool(settings.line.snapsToLines)
@@ -73,7 +73,7 @@ struct BrowserView {
         }
     }
 
-    static func regionProperty(_ name: String, of region: Region) -> BrowserValue? {
+    static func regionProperty(_ name: String, of region: CueRegion) -> BrowserValue? {
         switch name {
         case "id": .string(region.id)
         case "width": .number(region.width)

@@ -16,17 +16,17 @@ import Testing
             ])
         #expect(
             track.regions == [
-                Region(
-                    id: "fred", width: 40, lines: 3, regionAnchor: Region.Point(x: 0, y: 100), viewportAnchor: Region.Point(x: 10, y: 90),
+                CueRegion(
+                    id: "fred", width: 40, lines: 3, regionAnchor: CueRegion.Point(x: 0, y: 100), viewportAnchor: CueRegion.Point(x: 10, y: 90),
                     scroll: .up
                 ),
-                Region(id: "bill"),
+                CueRegion(id: "bill"),
             ])
         #expect(
             track.notes == [
-                Note("\nA file that follows every authoring rule: no diagnostics.", cueIndex: 0),
-                Note("comments may sit between style sheets", cueIndex: 0),
-                Note("the last comment", cueIndex: 4),
+                CueNote("\nA file that follows every authoring rule: no diagnostics.", cueIndex: 0),
+                CueNote("comments may sit between style sheets", cueIndex: 0),
+                CueNote("the last comment", cueIndex: 4),
             ])
         #expect(track.cues.map(\.id) == ["1", "2", "3", "4"])
         #expect(track.cues.map(\.start) == [0, 2_000, 4_000, 3_606_000])
@@ -116,7 +116,7 @@ import Testing
         #expect(lf == crlf)
         #expect(lf == cr)
         #expect(lf.track.cues[0].text == "line one\nline two")
-        #expect(lf.track.notes == [Note("\ncarriage returns", cueIndex: 0)])
+        #expect(lf.track.notes == [CueNote("\ncarriage returns", cueIndex: 0)])
     }
 
     @Test func theThreeWaysInAgree() throws {

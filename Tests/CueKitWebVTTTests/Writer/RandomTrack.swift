@@ -75,7 +75,7 @@ struct RandomTrack: Sendable, CustomStringConvertible {
                 track.regions.append(region)
             }
             for _ in 0..<Int.random(in: 0...2, using: &rng) {
-                track.stylesheets.append(Stylesheet(multiline(using: &rng, emptyFirstLine: false, arrows: false)))
+                track.stylesheets.append(CueStylesheet(multiline(using: &rng, emptyFirstLine: false, arrows: false)))
             }
             var trees: [[CueNode]?] = []
             for _ in 0..<Int.random(in: 0...8, using: &rng) {
@@ -83,12 +83,12 @@ struct RandomTrack: Sendable, CustomStringConvertible {
                 track.cues.append(cue)
                 trees.append(tree)
             }
-            var notes: [Note] = []
+            var notes: [CueNote] = []
             for _ in 0..<Int.random(in: 0...3, using: &rng) {
                 let cueIndex =
                     kind == .expressible
                     ? Int.random(in: 0...track.cues.count, using: &rng) : Int.random(in: -2...(track.cues.count + 2), using: &rng)
-                notes.append(Note(multiline(using: &rng, emptyFirstLine: true, arrows: false), cueIndex: cueIndex))
+                notes.append(CueNote(multiline(using: &rng, emptyFirstLine: true, arrows: false), cueIndex: cueIndex))
             }
             if kind == .expressible {
                 // A reader gives notes back in file order, which is cue order.
@@ -203,13 +203,13 @@ struct RandomTrack: Sendable, CustomStringConvertible {
             }
         }
 
-        func region(avoiding used: [String], using rng: inout some RandomNumberGenerator) -> Region {
+        func region(avoiding used: [String], using rng: inout some RandomNumberGenerator) -> CueRegion {
             var id = regionIdentifier(using: &rng)
             while kind == .expressible, used.contains(id) || id.isEmpty { id = regionIdentifier(using: &rng) }
             let lines =
                 kind == .hostile && Bool.random(using: &rng)
                 ? Int.random(in: -5...5, using: &rng) : [3, 0, 1, Int.random(in: 0...1_000_000, using: &rng)].randomElement(using: &rng)!
-            return Region(
+            return CueRegion(
                 id: id,
                 width: Bool.random(using: &rng) ? 100 : percentage(using: &rng),
                 lines: lines,
@@ -217,7 +217,7 @@ struct RandomTrack: Sendable, CustomStringConvertible {
                     ? .init(x: 0, y: 100) : .init(x: percentage(using: &rng), y: percentage(using: &rng)),
                 viewportAnchor: Bool.random(using: &rng)
                     ? .init(x: 0, y: 100) : .init(x: percentage(using: &rng), y: percentage(using: &rng)),
-                scroll: Region.Scroll.allCases.randomElement(using: &rng)!
+                scroll: CueRegion.Scroll.allCases.randomElement(using: &rng)!
             )
         }
 

@@ -34,7 +34,7 @@ import Testing
     @Test func expressibleTracksComeBackExactly() async {
         await propertyCheck(
             count: Self.runs, input: RandomTrack.generator(.expressible), Gen<WebVTTWriterOptions.LineEnding>.case,
-            Gen<Timestamp.HoursStyle>.case
+            Gen<CueTimestamp.HoursStyle>.case
         ) { sample, lineEnding, hours in
             let options = WebVTTWriterOptions(lineEnding: lineEnding, hours: hours)
             let written = try Self.write(sample.track, options)
@@ -61,7 +61,7 @@ import Testing
     @Test func anyTrackGivesValidOutputAndNoSilentChange() async {
         await propertyCheck(
             count: Self.runs, input: RandomTrack.generator(.hostile), Gen<WebVTTWriterOptions.LineEnding>.case,
-            Gen<Timestamp.HoursStyle>.case
+            Gen<CueTimestamp.HoursStyle>.case
         ) { sample, lineEnding, hours in
             let options = WebVTTWriterOptions(lineEnding: lineEnding, hours: hours)
             let written = try Self.write(sample.track, options)
@@ -82,7 +82,7 @@ import Testing
         var result = track
         result.notes = track.notes.enumerated()
             .sorted { ($0.element.cueIndex, $0.offset) < ($1.element.cueIndex, $1.offset) }
-            .map { Note($0.element.text, cueIndex: min(max(0, $0.element.cueIndex), track.cues.count)) }
+            .map { CueNote($0.element.text, cueIndex: min(max(0, $0.element.cueIndex), track.cues.count)) }
         return result
     }
 }

@@ -12,9 +12,9 @@ import Testing
 
     static let sample = Track(
         header: "- Episode 1\nKind: captions",
-        stylesheets: [Stylesheet("::cue(.loud) {\n  color: red;\n}")],
+        stylesheets: [CueStylesheet("::cue(.loud) {\n  color: red;\n}")],
         regions: [
-            Region(id: "left", width: 40, lines: 4, regionAnchor: .init(x: 0, y: 100), viewportAnchor: .init(x: 10, y: 90), scroll: .up)
+            CueRegion(id: "left", width: 40, lines: 4, regionAnchor: .init(x: 0, y: 100), viewportAnchor: .init(x: 10, y: 90), scroll: .up)
         ],
         cues: [
             Cue(id: "1", start: 1_000, end: 2_500, text: "<v Bob>Hello &amp; welcome</v>"),
@@ -26,7 +26,7 @@ import Testing
                 text: "two\nlines"),
             Cue(id: "empty", start: 4_000_000, end: 4_000_001, text: ""),
         ],
-        notes: [Note("first", cueIndex: 0), Note("\ntwo\nlines", cueIndex: 1), Note("", cueIndex: 3)]
+        notes: [CueNote("first", cueIndex: 0), CueNote("\ntwo\nlines", cueIndex: 1), CueNote("", cueIndex: 3)]
     )
 
     @Test func writesEveryBlockInWebVTTOrder() throws {
@@ -183,8 +183,8 @@ import Testing
     @Test func writesRegionsWithTheSpecSyntax() throws {
         let track = Track(
             regions: [
-                Region(id: "", width: 100, lines: 3),
-                Region(id: "a:b", width: 12.5, lines: 0, regionAnchor: .init(x: 100, y: 0), viewportAnchor: .init(x: 0, y: 100)),
+                CueRegion(id: "", width: 100, lines: 3),
+                CueRegion(id: "a:b", width: 12.5, lines: 0, regionAnchor: .init(x: 100, y: 0), viewportAnchor: .init(x: 0, y: 100)),
             ],
             cues: [Cue(start: 0, end: 1, settings: CueSettings(region: "a:b"), text: "x")])
         let (text, diagnostics) = try Self.written(track)
@@ -211,8 +211,8 @@ import Testing
     @Test func reportsRegionsItCannotWrite() throws {
         let track = Track(
             regions: [
-                Region(id: "two words"), Region(id: "x-->y"), Region(id: "bad", width: -1, lines: -2, viewportAnchor: .init(x: .nan, y: 5)),
-                Region(id: "twice", lines: 1), Region(id: "other"), Region(id: "twice", lines: 2),
+                CueRegion(id: "two words"), CueRegion(id: "x-->y"), CueRegion(id: "bad", width: -1, lines: -2, viewportAnchor: .init(x: .nan, y: 5)),
+                CueRegion(id: "twice", lines: 1), CueRegion(id: "other"), CueRegion(id: "twice", lines: 2),
             ],
             cues: [
                 Cue(start: 0, end: 1, settings: CueSettings(region: "two words"), text: "a"),
@@ -258,9 +258,9 @@ import Testing
         var writer = WebVTTWriter(to: MemorySink())
         try writer.write(.header(""))
         try writer.write(.cue(Cue(start: 0, end: 1, text: "a")))
-        try writer.write(.region(Region(id: "late")))
-        try writer.write(.stylesheet(Stylesheet("::cue {}")))
-        try writer.write(.note(Note("a note may come anywhere", cueIndex: 1)))
+        try writer.write(.region(CueRegion(id: "late")))
+        try writer.write(.stylesheet(CueStylesheet("::cue {}")))
+        try writer.write(.note(CueNote("a note may come anywhere", cueIndex: 1)))
         try writer.finish()
         #expect(writer.sink.string == "WEBVTT\n\n00:00:00.000 --> 00:00:00.001\na\n\nNOTE a note may come anywhere\n")
         #expect(writer.diagnostics.map(\.code) == [.vttWriteLateRegion, .vttWriteLateStylesheet])
@@ -359,7 +359,7 @@ import Testing
     @Test func makesTheHeaderAndCommentsSafe() throws {
         let track = Track(
             header: "first --> line stays\r\n\nsecond --> line\n",
-            notes: [Note("a --> b\n\nc", cueIndex: 0), Note("\n\n", cueIndex: 0), Note(" spaced", cueIndex: 0)])
+            notes: [CueNote("a --> b\n\nc", cueIndex: 0), CueNote("\n\n", cueIndex: 0), CueNote(" spaced", cueIndex: 0)])
         let (text, diagnostics) = try Self.written(track)
         #expect(
             text == """
@@ -380,10 +380,10 @@ import Testing
 
     @Test func makesStyleSheetsSafeWhereTheirMeaningIsKept() throws {
         let sheets = [
-            Stylesheet("<!--\n::cue { color: red }\n-->"),
-            Stylesheet("::cue::before { content: \"-->\" }\n/* --> */\n\n::cue(.a-->.b) {}"),
-            Stylesheet("::cue { color: red --> }"),
-            Stylesheet("\n\n"),
+            CueStylesheet("<!--\n::cue { color: red }\n-->"),
+            CueStylesheet("::cue::before { content: \"-->\" }\n/* --> */\n\n::cue(.a-->.b) {}"),
+            CueStylesheet("::cue { color: red --> }"),
+            CueStylesheet("\n\n"),
         ]
         let (text, diagnostics) = try Self.written(Track(stylesheets: sheets))
         #expect(

@@ -9,7 +9,7 @@ func fuzzCastJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     _ = CastMessage.check(bytes)
-    guard let document = try? JSONDocument(parsing: bytes) else { return 0 }
+    guard let document = try? CastJSONDocument(parsing: bytes) else { return 0 }
     for kind in CastMessage.Kind.allCases {
         _ = CastMessage.check(document, as: kind)
     }

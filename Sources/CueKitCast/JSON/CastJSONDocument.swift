@@ -6,11 +6,11 @@ import CueKit
 /// three reasons: diagnostics can point at a line and column, object keys keep their order, and
 /// duplicate keys (which `JSON.parse` on the receiver silently resolves to the last value) are
 /// reported. The grammar is RFC 8259's, strictly: no comments, no trailing commas, no `NaN`.
-public struct JSONDocument: Sendable, Hashable {
+public struct CastJSONDocument: Sendable, Hashable {
     /// The document's value.
-    public var value: JSONValue
+    public var value: CastJSONValue
     /// Where each value starts.
-    public var locations: JSONLocations
+    public var locations: CastJSONLocations
     /// Warnings found while parsing (duplicate keys), in document order.
     public var diagnostics: [Diagnostic]
 
@@ -42,7 +42,7 @@ struct JSONParser {
     private var line = 1
     private var column = 1
     private var depth = 0
-    private(set) var locations = JSONLocations()
+    private(set) var locations = CastJSONLocations()
     private(set) var diagnostics: [Diagnostic] = []
 
     init(bytes: [UInt8]) {
@@ -50,7 +50,7 @@ struct JSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
 
-    mutating func parseDocument() throws(ReadError) -> JSONValue {
+    mutating func parseDocument() throws(ReadError) -> CastJSONValue {
         skipWhitespace()
         guard offset < bytes.count else { throw failure("the document is empty; expected a JSON value") }
         let value = try parseValue(at: .root)
@@ -100,7 +100,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func expect(_ literal: StaticString, producing value: JSONValue) throws(ReadError) -> JSONValue {
+    private mutating func expect(_ literal: StaticString, producing value: CastJSONValue) throws(ReadError) -> CastJSONValue {
         let start = here
         let expected = literal.withUTF8Buffer { Array($0) }
         for byte in expected {
@@ -112,7 +112,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseValue(at path: JSONPath) throws(ReadError) -> JSONValue {
+    private mutating func parseValue(at path: CastJSONPath) throws(ReadError) -> CastJSONValue {
         locations[path] = here
         guard offset < bytes.count else { throw failure("unexpected end of input; expected a JSON value") }
         switch bytes[offset] {
@@ -129,15 +129,15 @@ struct JSONParser {
 
     private mutating func enter() throws(ReadError) {
         depth += 1
-        if depth > JSONDocument.maximumDepth {
-            throw failure("arrays and objects are nested more than \(JSONDocument.maximumDepth) deep")
+        if depth > CastJSONDocument.maximumDepth {
+            throw failure("arrays and objects are nested more than \(CastJSONDocument.maximumDepth) deep")
         }
     }
 
-    private mutating func parseObject(at path: JSONPath) throws(ReadError) -> JSONValue {
+    private mutating func parseObject(at path: CastJSONPath) throws(ReadError) -> CastJSONValue {
         try enter()
         advance()  // {
-        var object = JSONObject()
+        var object = CastJSONObject()
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
             advance()
@@ -183,10 +183,10 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(at path: JSONPath) throws(ReadError) -> JSONValue {
+    private mutating func parseArray(at path: CastJSONPath) throws(ReadError) -> CastJSONValue {
         try enter()
         advance()  // [
-        var elements: [JSONValue] = []
+        var elements: [CastJSONValue] = []
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
             advance()

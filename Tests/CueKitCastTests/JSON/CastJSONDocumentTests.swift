@@ -2,9 +2,9 @@ import CueKit
 import CueKitCast
 import Testing
 
-@Suite struct JSONDocumentTests {
+@Suite struct CastJSONDocumentTests {
     @Test func parsesEveryKindOfValueAndKeepsKeyOrder() throws {
-        let document = try JSONDocument(parsing: #"{"z": 1, "a": [true, false, null, -0.5e1, "é\n\u00e9\ud83d\ude00"], "m": {}}"#)
+        let document = try CastJSONDocument(parsing: #"{"z": 1, "a": [true, false, null, -0.5e1, "é\n\u00e9\ud83d\ude00"], "m": {}}"#)
         guard case .object(let object) = document.value else {
             Issue.record("not an object: \(document.value)")
             return
@@ -12,13 +12,13 @@ import Testing
         #expect(object.keys == ["z", "a", "m"])
         #expect(object["z"] == .number(1))
         #expect(object["a"] == [true, false, nil, -5, "é\né😀"])
-        #expect(object["m"] == .object(JSONObject()))
+        #expect(object["m"] == .object(CastJSONObject()))
     }
 
     @Test func recordsWhereEachValueStarts() throws {
         let text = "{\n  \"media\": {\n    \"tracks\": [\n      {\"trackId\": 1},\n      {\"trackId\": \"é\", \"x\": 2}\n    ]\n  }\n}"
-        let document = try JSONDocument(parsing: text)
-        let tracks = JSONPath.root.appending("media").appending("tracks")
+        let document = try CastJSONDocument(parsing: text)
+        let tracks = CastJSONPath.root.appending("media").appending("tracks")
         #expect(document.locations[.root] == SourceLocation(line: 1, column: 1))
         #expect(document.locations[tracks] == SourceLocation(line: 3, column: 15))
         #expect(document.locations[tracks.appending(index: 0).appending("trackId")] == SourceLocation(line: 4, column: 19))
@@ -29,9 +29,9 @@ import Testing
     }
 
     @Test func countsCarriageReturnsAsLineEnds() throws {
-        let document = try JSONDocument(parsing: "{\r\n\"a\":\r1,\r\"b\": 2}")
-        #expect(document.locations[JSONPath.root.appending("a")] == SourceLocation(line: 3, column: 1))
-        #expect(document.locations[JSONPath.root.appending("b")] == SourceLocation(line: 4, column: 6))
+        let document = try CastJSONDocument(parsing: "{\r\n\"a\":\r1,\r\"b\": 2}")
+        #expect(document.locations[CastJSONPath.root.appending("a")] == SourceLocation(line: 3, column: 1))
+        #expect(document.locations[CastJSONPath.root.appending("b")] == SourceLocation(line: 4, column: 6))
     }
 
     @Test(arguments: [
@@ -51,7 +51,7 @@ import Testing
     ])
     func reportsSyntaxErrorsWhereTheyAre(text: String, location: String, fragment: String) {
         #expect {
-            try JSONDocument(parsing: text)
+            try CastJSONDocument(parsing: text)
         } throws: { error in
             guard let error = error as? ReadError else { return false }
             return error.diagnostic.code == .castJSONSyntax && error.diagnostic.location?.description == location
@@ -60,13 +60,13 @@ import Testing
     }
 
     @Test func refusesInvalidUTF8() {
-        #expect(throws: ReadError.self) { try JSONDocument(parsing: [0x22, 0xC0, 0x80, 0x22] as [UInt8]) }
-        #expect(throws: ReadError.self) { try JSONDocument(parsing: [0x22, 0xED, 0xA0, 0x80, 0x22] as [UInt8]) }
-        #expect(throws: ReadError.self) { try JSONDocument(parsing: [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22] as [UInt8]) }
+        #expect(throws: ReadError.self) { try CastJSONDocument(parsing: [0x22, 0xC0, 0x80, 0x22] as [UInt8]) }
+        #expect(throws: ReadError.self) { try CastJSONDocument(parsing: [0x22, 0xED, 0xA0, 0x80, 0x22] as [UInt8]) }
+        #expect(throws: ReadError.self) { try CastJSONDocument(parsing: [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22] as [UInt8]) }
     }
 
     @Test func skipsAByteOrderMark() throws {
-        let document = try JSONDocument(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8))
+        let document = try CastJSONDocument(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8))
         #expect(document.value == [1])
         #expect(document.locations[.root] == SourceLocation(line: 1, column: 1))
     }
@@ -74,16 +74,16 @@ import Testing
     @Test func stopsDeepNestingWithAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect {
-            try JSONDocument(parsing: deep)
+            try CastJSONDocument(parsing: deep)
         } throws: { error in
             (error as? ReadError)?.diagnostic.message.contains("nested more than 512 deep") == true
         }
         let allowed = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
-        #expect(throws: Never.self) { try JSONDocument(parsing: allowed) }
+        #expect(throws: Never.self) { try CastJSONDocument(parsing: allowed) }
     }
 
     @Test func warnsAboutDuplicateKeysAndKeepsTheLastValueInTheFirstPlace() throws {
-        let document = try JSONDocument(parsing: #"{"a": 1, "b": 2, "a": 3}"#)
+        let document = try CastJSONDocument(parsing: #"{"a": 1, "b": 2, "a": 3}"#)
         #expect(document.value.objectValue?.keys == ["a", "b"])
         #expect(document.value.objectValue?["a"] == 3)
         #expect(document.diagnostics.count == 1)
@@ -93,9 +93,9 @@ import Testing
     }
 
     @Test func pathsReadAsJSONPath() {
-        let path = JSONPath.root.appending("media").appending("tracks").appending(index: 2).appending("odd key's")
+        let path = CastJSONPath.root.appending("media").appending("tracks").appending(index: 2).appending("odd key's")
         #expect(path.description == #"$.media.tracks[2]['odd key\'s']"#)
-        #expect(JSONPath.root.description == "$")
-        #expect(JSONPath.root.appending("1st").description == "$['1st']")
+        #expect(CastJSONPath.root.description == "$")
+        #expect(CastJSONPath.root.appending("1st").description == "$['1st']")
     }
 }

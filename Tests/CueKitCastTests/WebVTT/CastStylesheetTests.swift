@@ -2,7 +2,7 @@ import CueKit
 import CueKitCast
 import Testing
 
-@Suite struct CueStylesheetTests {
+@Suite struct CastStylesheetTests {
     let red = CastColor(red: 255, green: 0, blue: 0, alpha: 128)
     let blue = CastColor(red: 0, green: 0, blue: 255)
 
@@ -121,7 +121,7 @@ import Testing
             let result = style.cueStylesheet()
             #expect(!result.declarations.isEmpty)
             for declaration in result.declarations {
-                #expect(CueStylesheet.allowedProperties.contains(declaration.property), "\(declaration.property)")
+                #expect(CastStylesheet.allowedProperties.contains(declaration.property), "\(declaration.property)")
                 #expect(result.stylesheet?.text.contains("  \(declaration.property): \(declaration.value);\n") == true)
             }
             #expect(result.stylesheet?.text.contains("-->") == false)
@@ -137,7 +137,7 @@ import Testing
                 "warning: $.windowType: windowType, windowColor, windowRoundedCornerRadius describe the caption window of CEA-608/708, which has no ::cue equivalent in WebVTT: not written into the file (send them in the Cast message's textTrackStyle) [cast-window-not-in-webvtt]"
             ]
         )
-        let colourOnly = TextTrackStyle(windowColor: red).cueStylesheet(at: JSONPath.root.appending("textTrackStyle"))
+        let colourOnly = TextTrackStyle(windowColor: red).cueStylesheet(at: CastJSONPath.root.appending("textTrackStyle"))
         #expect(colourOnly.diagnostics.map(\.code) == [.castWindowNotInWebVTT])
         #expect(colourOnly.diagnostics.first?.message.hasPrefix("$.textTrackStyle.windowColor: windowColor describes") == true)
     }
@@ -166,7 +166,7 @@ import Testing
 
     @Test func applyingPutsTheRuleAfterTheFilesOwnAndRestylingReplacesIt() {
         var track = Track(
-            stylesheets: [Stylesheet("::cue { color: blue; }\n::cue(.loud) { color: lime; }")],
+            stylesheets: [CueStylesheet("::cue { color: blue; }\n::cue(.loud) { color: lime; }")],
             cues: [Cue(start: 0, end: 1_000, text: "<c.loud>hi</c>")]
         )
         let first = TextTrackStyle(foregroundColor: .white)
@@ -181,24 +181,24 @@ import Testing
     }
 
     @Test func warnsWhenTheFileUsesImportant() {
-        var track = Track(stylesheets: [Stylesheet("::cue { color: blue !important; }")])
+        var track = Track(stylesheets: [CueStylesheet("::cue { color: blue !important; }")])
         let diagnostics = TextTrackStyle(foregroundColor: .white).apply(to: &track)
         #expect(diagnostics.map(\.code) == [.castFileImportant])
     }
 
     @Test func streamsTheSheetInBeforeTheFirstCue() throws {
-        let old = Stylesheet(rule("color: rgba(1, 2, 3, 1)"))
-        let own = Stylesheet("::cue(v) { color: lime; }")
+        let old = CueStylesheet(rule("color: rgba(1, 2, 3, 1)"))
+        let own = CueStylesheet("::cue(v) { color: lime; }")
         let cue = Cue(start: 0, end: 1_000, text: "a")
-        let events: [TrackEvent] = [.header(""), .note(Note("n", cueIndex: 0)), .stylesheet(old), .stylesheet(own), .cue(cue), .cue(cue)]
+        let events: [TrackEvent] = [.header(""), .note(CueNote("n", cueIndex: 0)), .stylesheet(old), .stylesheet(own), .cue(cue), .cue(cue)]
         var applier = CastStyleApplier(style: TextTrackStyle(foregroundColor: .white))
         var output: [TrackEvent] = []
         for event in events { applier.process(event) { output.append($0) } }
         applier.finish { output.append($0) }
         #expect(
             output == [
-                .header(""), .note(Note("n", cueIndex: 0)), .stylesheet(own),
-                .stylesheet(Stylesheet(rule("color: rgba(255, 255, 255, 1)"))), .cue(cue),
+                .header(""), .note(CueNote("n", cueIndex: 0)), .stylesheet(own),
+                .stylesheet(CueStylesheet(rule("color: rgba(255, 255, 255, 1)"))), .cue(cue),
                 .cue(cue),
             ]
         )
@@ -207,6 +207,6 @@ import Testing
         var emptyOutput: [TrackEvent] = []
         empty.process(.header("")) { emptyOutput.append($0) }
         empty.finish { emptyOutput.append($0) }
-        #expect(emptyOutput == [.header(""), .stylesheet(Stylesheet(rule("font-size: 300%")))])
+        #expect(emptyOutput == [.header(""), .stylesheet(CueStylesheet(rule("font-size: 300%")))])
     }
 }

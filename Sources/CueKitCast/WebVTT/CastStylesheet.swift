@@ -1,10 +1,10 @@
 import CueKit
 
 /// A text track style written as WebVTT CSS, and what could not be written.
-public struct CueStylesheet: Sendable, Hashable {
+public struct CastStylesheet: Sendable, Hashable {
     /// The style sheet: a marker comment and one `::cue` rule; `nil` when the style sets nothing
     /// WebVTT can carry.
-    public var stylesheet: Stylesheet?
+    public var stylesheet: CueStylesheet?
     /// What the style holds that the file cannot carry, or that the receiver would draw
     /// differently, in field order.
     public var diagnostics: [Diagnostic]
@@ -56,16 +56,16 @@ extension TextTrackStyle {
     /// ``apply(to:at:locations:)`` puts it last. The window fields have no `::cue` equivalent and are
     /// reported, never silently dropped; `customData` and unknown members are reported as notes.
     /// `path` and `locations` place those diagnostics in the style's JSON.
-    public func cueStylesheet(at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> CueStylesheet {
+    public func cueStylesheet(at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) -> CastStylesheet {
         var diagnostics: [Diagnostic] = []
         func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ field: String?, _ message: String) {
             let fieldPath = field.map { path.appending($0) } ?? path
             diagnostics.append(Diagnostic(severity, code, at: locations.nearest(fieldPath), "\(fieldPath): \(message)"))
         }
-        var declarations: [CueStylesheet.Declaration] = []
+        var declarations: [CastStylesheet.Declaration] = []
         func declare(_ property: String, _ value: String) {
-            precondition(CueStylesheet.allowedProperties.contains(property), "\(property) is not allowed in ::cue")
-            declarations.append(CueStylesheet.Declaration(property: property, value: value))
+            precondition(CastStylesheet.allowedProperties.contains(property), "\(property) is not allowed in ::cue")
+            declarations.append(CastStylesheet.Declaration(property: property, value: value))
         }
         if let color = foregroundColor { declare("color", color.css) }
         if let color = backgroundColor { declare("background-color", color.css) }
@@ -123,16 +123,16 @@ extension TextTrackStyle {
             report(
                 .note, .castNotWritten, key, "'\(key)' is not a TextTrackStyle field CueKit knows how to draw: not written into the file")
         }
-        guard !declarations.isEmpty else { return CueStylesheet(stylesheet: nil, diagnostics: diagnostics, declarations: []) }
-        let sheet = Stylesheet(rules: [CueStyleRule(.everyCue, declarations)], comment: CueStylesheet.markerComment, layout: .expanded)
-        return CueStylesheet(stylesheet: sheet, diagnostics: diagnostics, declarations: declarations)
+        guard !declarations.isEmpty else { return CastStylesheet(stylesheet: nil, diagnostics: diagnostics, declarations: []) }
+        let sheet = CueStylesheet(rules: [CueStyleRule(.everyCue, declarations)], comment: CastStylesheet.markerComment, layout: .expanded)
+        return CastStylesheet(stylesheet: sheet, diagnostics: diagnostics, declarations: declarations)
     }
 
     /// Bakes the style into a track: removes style sheets an earlier application wrote (they start
     /// with ``CueStylesheet/marker``), appends the new one after the file's own, and returns what
     /// could not be written.
     @discardableResult
-    public func apply(to track: inout Track, at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) -> [Diagnostic] {
+    public func apply(to track: inout Track, at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) -> [Diagnostic] {
         var applier = CastStyleApplier(style: self, at: path, locations: locations)
         track.stylesheets.removeAll { CastStyleApplier.isApplied($0) }
         for sheet in track.stylesheets { applier.inspect(sheet) }
@@ -143,7 +143,7 @@ extension TextTrackStyle {
     /// A percentage for `font-size`: `150`, `87.5`, `133.3333` (at most four decimals).
     static func formatPercentage(_ scale: Double) -> String {
         let tenThousandths = (scale * 1_000_000).rounded()
-        guard tenThousandths.isFinite, abs(tenThousandths) < 1e15 else { return JSONValue.format(scale * 100) }
+        guard tenThousandths.isFinite, abs(tenThousandths) < 1e15 else { return CastJSONValue.format(scale * 100) }
         let whole = Int64(tenThousandths) / 10_000
         var fraction = String(Int64(tenThousandths) % 10_000)
         if fraction == "0" { return String(whole) }
@@ -197,22 +197,22 @@ extension TextTrackStyle {
 /// ```
 public struct CastStyleApplier: Sendable {
     /// The sheet the style becomes, if any.
-    public let stylesheet: Stylesheet?
+    public let stylesheet: CueStylesheet?
     /// The conversion's diagnostics, then those about the file's own sheets.
     public private(set) var diagnostics: [Diagnostic]
     private var inserted = false
     private var warnedAboutImportant = false
 
     /// Prepares to apply `style`; `path` and `locations` place its diagnostics in its JSON.
-    public init(style: TextTrackStyle, at path: JSONPath = .root, locations: JSONLocations = JSONLocations()) {
+    public init(style: TextTrackStyle, at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) {
         let result = style.cueStylesheet(at: path, locations: locations)
         stylesheet = result.stylesheet
         diagnostics = result.diagnostics
     }
 
     /// True for a sheet written by an earlier application of a Cast style.
-    public static func isApplied(_ sheet: Stylesheet) -> Bool {
-        sheet.text.hasPrefix(CueStylesheet.marker)
+    public static func isApplied(_ sheet: CueStylesheet) -> Bool {
+        sheet.text.hasPrefix(CastStylesheet.marker)
     }
 
     /// Passes one event on, adding the style sheet before the first cue.
@@ -241,7 +241,7 @@ public struct CastStyleApplier: Sendable {
     }
 
     /// Looks at one of the file's own sheets: `!important` there beats the applied style.
-    mutating func inspect(_ sheet: Stylesheet) {
+    mutating func inspect(_ sheet: CueStylesheet) {
         guard !warnedAboutImportant, stylesheet != nil, sheet.text.contains("!important") else { return }
         warnedAboutImportant = true
         diagnostics.append(

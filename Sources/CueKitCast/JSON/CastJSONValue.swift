@@ -3,7 +3,7 @@
 /// Cast messages are parsed by JavaScript on the receiver, so numbers are IEEE doubles here too:
 /// whatever a receiver can see, this type holds exactly (RFC 8259, section 6, on interoperable
 /// numbers). Objects keep their keys in document order (see ``JSONObject``).
-public enum JSONValue: Sendable, Hashable {
+public enum CastJSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -13,9 +13,9 @@ public enum JSONValue: Sendable, Hashable {
     /// A string.
     case string(String)
     /// An array.
-    case array([JSONValue])
+    case array([CastJSONValue])
     /// An object, keys in document order.
-    case object(JSONObject)
+    case object(CastJSONObject)
 
     /// The name of the value's JSON type, for messages: `"a string"`, `"an object"`...
     public var typeDescription: String {
@@ -42,19 +42,19 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The object, if this is one.
-    public var objectValue: JSONObject? {
+    public var objectValue: CastJSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
 
     /// The array, if this is one.
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: [CastJSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 }
 
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+extension CastJSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     /// `null`.
@@ -68,10 +68,10 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
     /// An array.
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: CastJSONValue...) { self = .array(elements) }
     /// An object, keys in the literal's order.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var object = JSONObject()
+    public init(dictionaryLiteral elements: (String, CastJSONValue)...) {
+        var object = CastJSONObject()
         for (key, value) in elements { object[key] = value }
         self = .object(object)
     }
@@ -83,21 +83,21 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 /// messages, but not to JSON's meaning: two objects are equal when they hold the same keys with
 /// equal values, in any order. As in JavaScript's `JSON.parse`, setting a key that is already
 /// present keeps its place and replaces its value.
-public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+public struct CastJSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// The keys, in order.
     public private(set) var keys: [String] = []
-    private var values: [String: JSONValue] = [:]
+    private var values: [String: CastJSONValue] = [:]
 
     /// An empty object.
     public init() {}
 
     /// An object with the literal's keys, in its order.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    public init(dictionaryLiteral elements: (String, CastJSONValue)...) {
         for (key, value) in elements { self[key] = value }
     }
 
     /// The value for `key`; setting `nil` removes the key.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> CastJSONValue? {
         get { values[key] }
         set {
             if let newValue {
@@ -115,7 +115,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public var isEmpty: Bool { keys.isEmpty }
 
     /// The key-value pairs, in order.
-    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
+    public func makeIterator() -> AnyIterator<(key: String, value: CastJSONValue)> {
         var index = keys.startIndex
         return AnyIterator { [keys, values] in
             guard index < keys.endIndex else { return nil }
@@ -126,7 +126,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Equal when both hold the same keys with equal values, whatever their order.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.values == rhs.values }
+    public static func == (lhs: CastJSONObject, rhs: CastJSONObject) -> Bool { lhs.values == rhs.values }
 
     /// Hashes the keys and values, not their order (consistent with `==`).
     public func hash(into hasher: inout Hasher) { hasher.combine(values) }

@@ -1,7 +1,7 @@
 /// A WebVTT region (section 4.5): a box in the video in which cues scroll up as they are added.
 ///
 /// Values are those of `VTTRegion`, with the spec's defaults.
-public struct Region: Sendable, Hashable {
+public struct CueRegion: Sendable, Hashable {
     /// The region identifier that cues name in their `region:` setting.
     public var id: String
     /// The width in percent of the video width.

@@ -4,7 +4,7 @@ import CueKit
 ///
 /// Diagnostics about Cast messages name the field they are about with its path (JSONPath notation,
 /// RFC 9535), so that a person finds it in a 64 KB message without counting braces.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+public struct CastJSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step down from a value.
     public enum Component: Sendable, Hashable {
         /// A member of an object.
@@ -22,16 +22,16 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The document itself: `$`.
-    public static let root = JSONPath()
+    public static let root = CastJSONPath()
 
     /// The path of a member of the object at this path.
-    public func appending(_ key: String) -> JSONPath {
-        JSONPath(components + [.key(key)])
+    public func appending(_ key: String) -> CastJSONPath {
+        CastJSONPath(components + [.key(key)])
     }
 
     /// The path of an element of the array at this path.
-    public func appending(index: Int) -> JSONPath {
-        JSONPath(components + [.index(index)])
+    public func appending(index: Int) -> CastJSONPath {
+        CastJSONPath(components + [.index(index)])
     }
 
     /// `$`, then `.name` for members whose names are identifiers, `['name']` for others, and
@@ -73,33 +73,33 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Kept beside the values (rather than inside them) so that ``JSONValue`` stays a plain value that
 /// compares equal however it was written.
-public struct JSONLocations: Sendable, Hashable {
-    private var starts: [JSONPath: SourceLocation] = [:]
+public struct CastJSONLocations: Sendable, Hashable {
+    private var starts: [CastJSONPath: SourceLocation] = [:]
 
     /// No locations (values built in code).
     public init() {}
 
     /// The line and column where the value at `path` starts, if known.
-    public subscript(path: JSONPath) -> SourceLocation? {
+    public subscript(path: CastJSONPath) -> SourceLocation? {
         get { starts[path] }
         set { starts[path] = newValue }
     }
 
     /// The location of `path`, or of its nearest ancestor that has one: a missing member is
     /// reported where its object starts.
-    public func nearest(_ path: JSONPath) -> SourceLocation? {
+    public func nearest(_ path: CastJSONPath) -> SourceLocation? {
         var components = path.components
         while true {
-            if let location = starts[JSONPath(components)] { return location }
+            if let location = starts[CastJSONPath(components)] { return location }
             if components.isEmpty { return nil }
             components.removeLast()
         }
     }
 }
 
-extension JSONValue {
+extension CastJSONValue {
     /// The value at `path` below this one, if there is one.
-    public func value(at path: JSONPath) -> JSONValue? {
+    public func value(at path: CastJSONPath) -> CastJSONValue? {
         var current = self
         for component in path.components {
             switch (component, current) {

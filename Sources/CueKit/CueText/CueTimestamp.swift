@@ -1,5 +1,5 @@
 /// WebVTT timestamps as text (WebVTT section 4.2): `mm:ss.ttt` or `hh:mm:ss.ttt`.
-public enum Timestamp {
+public enum CueTimestamp {
     /// Whether a timestamp is written with its hours.
     public enum HoursStyle: Sendable, Hashable, CaseIterable {
         /// Always `hh:mm:ss.ttt`, the form most tools write.
