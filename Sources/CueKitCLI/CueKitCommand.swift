@@ -35,7 +35,11 @@ struct CueKitCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             StandardError.write("cuekit: error: \(failure.message)\n")
             terminate(failure.status.rawValue)
-        } catch let error as ReadError where error.diagnostic.code == IOFailure.readCode || error.diagnostic.code == IOFailure.writeCode {
+        } catch let error as WriteError {
+            // Output that cannot be written, in any command: one line, exit 2.
+            StandardError.write("cuekit: error: \(error.message.escapingControlCharacters)\n")
+            terminate(ExitStatus.usageOrIOError.rawValue)
+        } catch let error as ReadError where error.diagnostic.code == IOFailure.readCode {
             // A file or standard output that cannot be read or written, in any command: one line,
             // exit 2, as convert reports it.
             StandardError.write("cuekit: error: \(error.diagnostic.message.escapingControlCharacters)\n")

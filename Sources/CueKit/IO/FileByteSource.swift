@@ -74,12 +74,13 @@ public struct FileByteSource: Sendable {
     }
 }
 
-/// Builds the ``ReadError``s of failed system calls, with the system's message.
+/// Builds the errors of failed system calls, with the system's message: a ``ReadError`` for input,
+/// a ``WriteError`` for output.
 public enum IOFailure {
     /// The code of a failure to open or read input.
     public static let readCode: DiagnosticCode = "io-read"
     /// The code of a failure to create, write or rename output.
-    public static let writeCode: DiagnosticCode = "io-write"
+    public static let writeCode: DiagnosticCode = WriteError.code
 
     /// `cannot read 'path': No such file or directory`.
     public static func reading(_ path: String, errno code: Int32) -> ReadError {
@@ -87,8 +88,8 @@ public enum IOFailure {
     }
 
     /// `cannot write 'path': No space left on device` (`<stdout>` for `-`).
-    public static func writing(_ path: String, errno code: Int32) -> ReadError {
-        ReadError(writeCode, at: nil, "cannot write '\(path == "-" ? "<stdout>" : path)': \(systemMessage(code))", path: path)
+    public static func writing(_ path: String, errno code: Int32) -> WriteError {
+        WriteError(path: path, errno: code)
     }
 
     /// The C library's text for an `errno` value.

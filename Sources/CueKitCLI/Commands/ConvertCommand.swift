@@ -218,9 +218,10 @@ struct ConvertCommand: ParsableCommand {
         let outcome: ConversionOutcome
         do {
             outcome = try ConversionJob(settings: settings).run(input: input, output: output ?? "-")
+        } catch let error as WriteError {
+            throw CommandFailure(error.message, status: .usageOrIOError)
         } catch let error as ReadError {
-            let code = error.diagnostic.code
-            if code == IOFailure.readCode || code == IOFailure.writeCode {
+            if error.diagnostic.code == IOFailure.readCode {
                 throw CommandFailure(error.diagnostic.message, status: .usageOrIOError)
             }
             // The input is not a track at all (no format recognised; for WebVTT no signature, for

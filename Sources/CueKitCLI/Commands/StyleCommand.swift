@@ -61,9 +61,10 @@ struct StyleCommand: ParsableCommand {
             var sink = writer.sink
             try sink.commit()
             writerDiagnostics = writer.diagnostics
+        } catch let error as WriteError {
+            throw CommandFailure(error.message)
         } catch let error as ReadError {
-            let isIO = error.diagnostic.code == IOFailure.readCode || error.diagnostic.code == IOFailure.writeCode
-            if isIO { throw CommandFailure(error.diagnostic.message) }
+            if error.diagnostic.code == IOFailure.readCode { throw CommandFailure(error.diagnostic.message) }
             StandardError.write(error.description + "\n")
             throw CommandFailure("\(input) cannot be read as WebVTT; nothing was written", status: .invalidInput)
         }

@@ -52,10 +52,12 @@ struct BatchConversion {
                 } catch let failure as CommandFailure {
                     StandardError.write("cuekit: error: \(failure.message)\n")
                     result = .failed(failure.message)
+                } catch let error as WriteError {
+                    StandardError.write("cuekit: error: \(error.message.escapingControlCharacters)\n")
+                    result = .failed(error.message)
                 } catch let error as ReadError {
-                    let code = error.diagnostic.code
                     let message =
-                        code == IOFailure.readCode || code == IOFailure.writeCode
+                        error.diagnostic.code == IOFailure.readCode
                         ? error.diagnostic.message : error.inFile(inputs[index]).description
                     StandardError.write("cuekit: error: \(message.escapingControlCharacters)\n")
                     result = .failed(message)

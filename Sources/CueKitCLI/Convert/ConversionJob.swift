@@ -194,7 +194,7 @@ struct ConversionJob {
                 try take(event)
             }
         } catch let error as ReadError
-            where outcome.cuesWritten > 0 && error.diagnostic.code != IOFailure.readCode && error.diagnostic.code != IOFailure.writeCode
+            where outcome.cuesWritten > 0 && error.diagnostic.code != IOFailure.readCode
         {
             // Reading stopped half-way: what was read before is good, and kept.
             outcome.stoppedBy = error

@@ -58,8 +58,8 @@ struct GenerateCommand: ParsableCommand {
             var sink = try OutputSink(path: output)
             try generator.write(to: &sink)
             try sink.commit()
-        } catch let error as ReadError {
-            throw CommandFailure(error.diagnostic.message + "; check that its directory exists and is writable")
+        } catch let error as WriteError {
+            throw CommandFailure(error.message + "; check that its directory exists and is writable")
         }
     }
 }

@@ -53,8 +53,8 @@ struct OutputSink: ByteSink {
             var sink = try OutputSink(path: path)
             try sink.write(text)
             try sink.commit()
-        } catch let error as ReadError {
-            throw CommandFailure(error.diagnostic.message)
+        } catch let error as WriteError {
+            throw CommandFailure(error.message)
         }
     }
 }

@@ -46,8 +46,8 @@ import Testing
         sink.discard()
         sink.discard()
         #expect(directory.names.isEmpty)
-        #expect(throws: ReadError.self) { try sink.write("more") }
-        #expect(throws: ReadError.self) { try sink.commit() }
+        #expect(throws: WriteError.self) { try sink.write("more") }
+        #expect(throws: WriteError.self) { try sink.commit() }
     }
 
     @Test func aMissingFolderFailsAtOnceNamingTheFile() {
@@ -55,9 +55,9 @@ import Testing
         #expect {
             _ = try AtomicFileSink(path: path)
         } throws: { error in
-            let error = error as? ReadError
-            return error?.diagnostic.code == IOFailure.writeCode && error?.path == path
-                && error?.diagnostic.message == "cannot write '\(path)': No such file or directory"
+            let error = error as? WriteError
+            return error?.path == path && error?.systemError == ENOENT
+                && error?.message == "cannot write '\(path)': No such file or directory"
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
         #expect {
             _ = try AtomicFileSink(path: directory.path)
         } throws: { error in
-            (error as? ReadError)?.diagnostic.message == "cannot write '\(directory.path)': Is a directory"
+            (error as? WriteError)?.message == "cannot write '\(directory.path)': Is a directory"
         }
     }
 
@@ -79,7 +79,7 @@ import Testing
         #expect {
             try sink.commit()
         } throws: { error in
-            (error as? ReadError)?.diagnostic.message == "cannot write '/dev/full': No space left on device"
+            (error as? WriteError)?.message == "cannot write '/dev/full': No space left on device"
         }
     }
 
@@ -94,7 +94,7 @@ import Testing
         #expect(TemporaryFiles.removeAll() >= 1)
         #expect(!TemporaryFiles.paths.contains(temporary))
         #expect(directory.names == ["out.vtt"])
-        #expect(throws: ReadError.self) { try sink.commit() }
+        #expect(throws: WriteError.self) { try sink.commit() }
         #expect(directory.read("out.vtt") == "old")
     }
 
@@ -107,7 +107,7 @@ import Testing
         #expect {
             _ = try AtomicFileSink(path: directory.file("out.vtt"))
         } throws: { error in
-            (error as? ReadError)?.diagnostic.message == "cannot write '\(directory.file("out.vtt"))': Permission denied"
+            (error as? WriteError)?.message == "cannot write '\(directory.file("out.vtt"))': Permission denied"
         }
         #expect(directory.read("out.vtt") == "old")
         #expect(directory.names == ["out.vtt"])
