@@ -60,7 +60,7 @@ public struct SubRipReader: TrackReader, Sendable {
     }
 
     var decoder: TextTranscoder
-    var splitter: SubRipLineSplitter
+    var splitter: LineSplitter
     var state = State.betweenCues
     var headerSent = false
     var finished = false
@@ -108,7 +108,7 @@ public struct SubRipReader: TrackReader, Sendable {
         self.options = options
         limiter = DiagnosticLimiter(limit: options.maximumDiagnosticsPerCode)
         decoder = TextTranscoder(declared: options.encoding)
-        splitter = SubRipLineSplitter(maximumLineLength: options.maximumLineLength)
+        splitter = LineSplitter(maximumLineLength: options.maximumLineLength, overflow: .cut)
     }
 
     /// Takes the next bytes of input, in chunks of any size, handing `handler` each event they
@@ -134,9 +134,9 @@ public struct SubRipReader: TrackReader, Sendable {
         try decoder.finish { output in try decoded(output, handler) }
         finished = true
         var splitter = self.splitter
-        self.splitter = SubRipLineSplitter(maximumLineLength: 0)
+        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .cut)
         defer { self.splitter = splitter }
-        try splitter.finish { line, cut in try process(line, cut: cut, handler) }
+        try splitter.finish { line in try process(line, handler) }
         switch state {
         case .betweenCues:
             break
@@ -206,19 +206,20 @@ public struct SubRipReader: TrackReader, Sendable {
 
     mutating func split(_ utf8: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {
         var splitter = self.splitter
-        self.splitter = SubRipLineSplitter(maximumLineLength: 0)
+        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .cut)
         defer { self.splitter = splitter }
-        try splitter.split(utf8) { line, cut in try process(line, cut: cut, handler) }
+        try splitter.split(utf8) { line in try process(line, handler) }
     }
 
-    mutating func process(_ rawLine: UnsafeBufferPointer<UInt8>, cut: Bool, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func process(_ line: LineSplitter.Line, _ handler: (TrackEvent) throws -> Void) throws {
         lineNumber += 1
-        if !UTF8Repair.isClean(UnsafeRawBufferPointer(rawLine)) {
+        let rawLine = line.bytes.assumingMemoryBound(to: UInt8.self)
+        if !line.isPlainASCII, !UTF8Repair.isClean(line.bytes) {
             try repairUTF8(rawLine, handler)
             let repaired = self.repaired  // shares storage; `self.repaired` is not changed until the next line
-            try repaired.withUnsafeBufferPointer { try process(decoded: $0, cut: cut, handler) }
+            try repaired.withUnsafeBufferPointer { try process(decoded: $0, cut: line.isCut, handler) }
         } else {
-            try process(decoded: rawLine, cut: cut, handler)
+            try process(decoded: rawLine, cut: line.isCut, handler)
         }
     }
 

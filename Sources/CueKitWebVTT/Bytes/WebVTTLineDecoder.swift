@@ -58,20 +58,16 @@ public struct WebVTTLineDecoder: Sendable {
     }
 
     /// The longest line accepted, in bytes (after the terminator is removed).
-    public var maximumLineLength: Int
+    public let maximumLineLength: Int
 
     /// How many lines have been handed out.
     public private(set) var lineCount = 0
 
-    private var pending: [UInt8] = []
+    private var splitter: LineSplitter
     private var repaired: [UInt8] = []
     /// Leading bytes that may still turn out to be a byte order mark.
     private var byteOrderMarkProbe: [UInt8] = []
     private var byteOrderMarkDecided = false
-    /// A CR ended the last chunk: an LF starting the next one belongs to it.
-    private var skipsLineFeed = false
-    /// Bytes have arrived since the last line ended.
-    private var hasPartialLine = false
 
     /// The default ``maximumLineLength``: 16 MiB.
     public static let defaultMaximumLineLength = 16 << 20
@@ -82,66 +78,52 @@ public struct WebVTTLineDecoder: Sendable {
     /// Creates a decoder.
     public init(maximumLineLength: Int = WebVTTLineDecoder.defaultMaximumLineLength) {
         self.maximumLineLength = maximumLineLength
+        splitter = LineSplitter(maximumLineLength: maximumLineLength, overflow: .stop)
     }
 
     /// Decodes the next chunk, handing each line it completes to `body`.
     public mutating func decode(_ chunk: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) throws {
         var start = 0
-        let count = chunk.count
-        guard count > 0 else { return }
+        guard chunk.count > 0 else { return }
         if !byteOrderMarkDecided {
-            start = probeByteOrderMark(chunk)
-            guard start < count else { return }
+            start = try probeByteOrderMark(chunk)
+            guard start < chunk.count else { return }
         }
-        if skipsLineFeed {
-            skipsLineFeed = false
-            if chunk[start] == lineFeed {
-                start += 1
-            }
-        }
-        while start < count {
-            let (end, isPlainASCII) = ByteScanning.lineEnd(in: chunk, from: start, to: count)
-            if end == count {
-                try appendPending(UnsafeRawBufferPointer(rebasing: chunk[start..<count]))
-                return
-            }
-            if pending.isEmpty && !hasPartialLine {
-                try emit(UnsafeRawBufferPointer(rebasing: chunk[start..<end]), isPlainASCII: isPlainASCII, body)
-            } else {
-                try appendPending(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
-                try emitPending(body)
-            }
-            if chunk[end] == carriageReturn {
-                if end + 1 < count {
-                    start = chunk[end + 1] == lineFeed ? end + 2 : end + 1
-                } else {
-                    start = end + 1
-                    skipsLineFeed = true
-                }
-            } else {
-                start = end + 1
-            }
-        }
+        try split(UnsafeRawBufferPointer(rebasing: chunk[start...]), body)
     }
 
     /// Marks the end of input: hands a last line without terminator to `body`.
     public mutating func finish(_ body: (Line) throws -> Void) throws {
         if !byteOrderMarkDecided {
             byteOrderMarkDecided = true
-            if !byteOrderMarkProbe.isEmpty {
-                pending = byteOrderMarkProbe
-                hasPartialLine = true
-            }
+            let probe = byteOrderMarkProbe
             byteOrderMarkProbe = []
+            try probe.withUnsafeBytes { try split($0, body) }
         }
-        if hasPartialLine {
-            try emitPending(body)
+        // The splitter is moved out while it calls back into the decoder.
+        var splitter = self.splitter
+        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .stop)
+        defer { self.splitter = splitter }
+        do {
+            try splitter.finish { line in try emit(line.bytes, isPlainASCII: line.isPlainASCII, body) }
+        } catch is LineSplitter.TooLong {
+            throw lineTooLong()
         }
-        skipsLineFeed = false
+    }
+
+    private mutating func split(_ bytes: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) throws {
+        var splitter = self.splitter
+        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .stop)
+        defer { self.splitter = splitter }
+        do {
+            try splitter.split(bytes) { line in try emit(line.bytes, isPlainASCII: line.isPlainASCII, body) }
+        } catch is LineSplitter.TooLong {
+            throw lineTooLong()
+        }
     }
 
     /// Consumes the leading bytes that may be a byte order mark; returns where the rest starts.
-    private mutating func probeByteOrderMark(_ chunk: UnsafeRawBufferPointer) -> Int {
+    private mutating func probeByteOrderMark(_ chunk: UnsafeRawBufferPointer) throws -> Int {
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         var index = 0
         while index < chunk.count {
@@ -157,37 +139,16 @@ public struct WebVTTLineDecoder: Sendable {
             } else {
                 // Not a mark: the bytes taken so far are the start of the first line.
                 byteOrderMarkDecided = true
-                if !byteOrderMarkProbe.isEmpty {
-                    pending = byteOrderMarkProbe
-                    hasPartialLine = true
-                    byteOrderMarkProbe = []
-                }
+                let probe = byteOrderMarkProbe
+                byteOrderMarkProbe = []
+                try probe.withUnsafeBytes { try split($0) { _ in } }
                 return index
             }
         }
         return index
     }
 
-    private mutating func appendPending(_ bytes: UnsafeRawBufferPointer) throws {
-        guard pending.count + bytes.count <= maximumLineLength else { throw lineTooLong() }
-        pending.append(contentsOf: bytes)
-        hasPartialLine = true
-    }
-
-    private mutating func emitPending(_ body: (Line) throws -> Void) throws {
-        let line = pending
-        pending = []
-        hasPartialLine = false
-        try line.withUnsafeBytes { try emit($0, body) }
-        // Keep a buffer of ordinary size for the next cut line; let a huge one go.
-        if line.capacity <= 1 << 16 {
-            pending = line
-            pending.removeAll(keepingCapacity: true)
-        }
-    }
-
-    private mutating func emit(_ bytes: UnsafeRawBufferPointer, isPlainASCII: Bool = false, _ body: (Line) throws -> Void) throws {
-        guard bytes.count <= maximumLineLength else { throw lineTooLong() }
+    private mutating func emit(_ bytes: UnsafeRawBufferPointer, isPlainASCII: Bool, _ body: (Line) throws -> Void) throws {
         lineCount += 1
         if isPlainASCII || ByteScanning.isPlainASCII(bytes) || UTF8Repair.isClean(bytes) {
             try body(Line(bytes: bytes, number: lineCount, repairs: .none))
@@ -215,6 +176,3 @@ public struct WebVTTLineDecoder: Sendable {
         )
     }
 }
-
-private let lineFeed = UInt8(ascii: "\n")
-private let carriageReturn = UInt8(ascii: "\r")
