@@ -145,10 +145,10 @@ struct ConversionJob {
     ) throws -> (ConversionOutcome, Writer) {
         var outcome = ConversionOutcome()
         var writer: Writer?
-        var applier = settings.style.map { CastStyleApplier(style: $0.style, at: $0.path, locations: $0.locations) }
-        let timing = settings.timing
+        var pipeline = TrackPipeline(
+            timing: settings.timing, dropsEmptyCues: settings.dropEmpty, style: settings.style?.style, stylePath: settings.style?.path ?? .root,
+            styleLocations: settings.style?.locations ?? CastJSONLocations())
         let quiet = settings.quiet
-        let dropEmpty = settings.dropEmpty
 
         func write(_ event: TrackEvent) throws {
             if writer == nil { writer = try makeWriter() }
@@ -157,52 +157,32 @@ struct ConversionJob {
         func emit(_ event: TrackEvent) throws {
             try ordering.take(event, emit: write)
         }
-        func styled(_ event: TrackEvent) throws {
-            if applier != nil { try applier!.process(event, to: emit) } else { try emit(event) }
-        }
         func take(_ event: TrackEvent) throws {
-            switch event {
-            case .diagnostic(let diagnostic):
-                if diagnostic.severity == .error { outcome.inputErrors += 1 }
-                if !quiet { StandardError.write(diagnostic.formatted(file: inputName) + "\n") }
-            case .cue(var cue):
-                if !timing.isIdentity {
-                    switch timing.apply(to: cue) {
-                    case .edited(let edited): cue = edited
-                    case .endsBeforeZero:
-                        outcome.droppedBeforeZero += 1
-                        return
-                    case .pastTheLatestTime:
-                        if outcome.droppedPastTheLatestTime == 0 { outcome.firstPastTheLatestTime = cue }
-                        outcome.droppedPastTheLatestTime += 1
-                        outcome.inputErrors += 1
-                        return
-                    }
-                }
-                if dropEmpty, Self.isEmpty(cue) {
-                    outcome.droppedEmpty += 1
-                    return
-                }
-                outcome.cuesWritten += 1
-                try styled(.cue(cue))
-            default:
-                try styled(event)
+            guard case .diagnostic(let diagnostic) = event else {
+                try pipeline.process(event, to: emit)
+                return
             }
+            if diagnostic.severity == .error { outcome.inputErrors += 1 }
+            if !quiet { StandardError.write(diagnostic.formatted(file: inputName) + "\n") }
         }
         do {
             try source.streamForCommand { event in
                 try take(event)
             }
         } catch let error as ReadError
-            where outcome.cuesWritten > 0 && error.diagnostic.code != IOFailure.readCode
+            where pipeline.counts.cuesPassed > 0 && error.diagnostic.code != IOFailure.readCode
         {
             // Reading stopped half-way: what was read before is good, and kept.
             outcome.stoppedBy = error
         }
-        if applier != nil {
-            try applier!.finish(to: emit)
-            outcome.styleDiagnostics = applier!.diagnostics
-        }
+        try pipeline.finish(to: emit)
+        outcome.styleDiagnostics = pipeline.styleDiagnostics
+        outcome.cuesWritten = pipeline.counts.cuesPassed
+        outcome.droppedBeforeZero = pipeline.counts.droppedBeforeZero
+        outcome.droppedPastTheLatestTime = pipeline.counts.droppedPastTheLatestTime
+        outcome.firstPastTheLatestTime = pipeline.counts.firstPastTheLatestTime
+        outcome.inputErrors += pipeline.counts.droppedPastTheLatestTime
+        outcome.droppedEmpty = pipeline.counts.droppedEmpty
         try ordering.finish(emit: write)
         if writer == nil { writer = try makeWriter() }
         try writer!.finish()
@@ -272,12 +252,6 @@ struct ConversionJob {
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// True when the cue shows no text: nothing but white space once its markup is removed.
-    static func isEmpty(_ cue: Cue) -> Bool {
-        let text = cue.text.utf8.contains(UInt8(ascii: "<")) || cue.text.utf8.contains(UInt8(ascii: "&")) ? cue.nodes().plainText : cue.text
-        return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

@@ -32,27 +32,19 @@ public struct StyledWebVTTConversion: Sendable {
     /// ``ReadError``, or the sink's I/O error.
     public func write<Sink: ByteSink>(to sink: Sink) throws -> (outcome: Outcome, sink: Sink) {
         var writer = WebVTTWriter(to: sink, options: writerOptions)
-        var applier = style.map { CastStyleApplier(style: $0) }
+        var pipeline = TrackPipeline(style: style)
         var diagnostics: [Diagnostic] = []
-        var cueCount = 0
-        func write(_ event: TrackEvent) throws {
-            if case .cue = event { cueCount += 1 }
-            try writer.write(event)
-        }
         try source.stream { event in
             if case .diagnostic(let diagnostic) = event {
                 diagnostics.append(diagnostic)
                 return
             }
-            if applier != nil {
-                try applier!.process(event, to: write)
-            } else {
-                try write(event)
-            }
+            try pipeline.process(event) { try writer.write($0) }
         }
-        if applier != nil { try applier!.finish(to: write) }
+        try pipeline.finish { try writer.write($0) }
         try writer.finish()
-        diagnostics += (applier?.diagnostics ?? []) + writer.diagnostics
+        diagnostics += pipeline.styleDiagnostics + writer.diagnostics
+        let cueCount = pipeline.counts.cuesPassed
         return (Outcome(diagnostics: diagnostics, cueCount: cueCount), writer.sink)
     }
 }
