@@ -66,16 +66,27 @@ extension CueText {
     }
 
     /// The cue text tree of UTF-8 bytes (which must be valid UTF-8).
-    public static func nodes(fromUTF8 bytes: UnsafeRawBufferPointer) -> [CueNode] {
+    public static func nodes(fromUTF8 bytes: some Collection<UInt8>) -> [CueNode] {
+        withBorrowedBytes(bytes) { nodes(fromUTF8: $0) }
+    }
+
+    /// ``nodes(fromUTF8:)`` on borrowed bytes.
+    package static func nodes(fromUTF8 bytes: UnsafeRawBufferPointer) -> [CueNode] {
         var parser = CueTextParser(bytes, buildsTree: true, context: nil)
         return parser.run()
     }
 
     /// Checks cue text without building its tree: the diagnostics of
     /// ``nodes(from:context:diagnostics:)`` at a fraction of the cost.
-    public static func diagnostics(forUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
+    public static func diagnostics(forUTF8 bytes: some Collection<UInt8>, context: Context) -> [Diagnostic] {
         var checker = Checker()
         return checker.diagnostics(forUTF8: bytes, context: context)
+    }
+
+    /// `body` on the bytes in contiguous memory: their own storage when they have one, else a copy.
+    static func withBorrowedBytes<Result>(_ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if let result = bytes.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+        return Array(bytes).withUnsafeBytes(body)
     }
 
     /// Checks the cue text of many cues in turn, keeping its working memory from one to the next:
@@ -92,7 +103,12 @@ extension CueText {
         public init() {}
 
         /// The diagnostics of one cue text (``CueText/diagnostics(forUTF8:context:)``).
-        public mutating func diagnostics(forUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
+        public mutating func diagnostics(forUTF8 bytes: some Collection<UInt8>, context: Context) -> [Diagnostic] {
+            CueText.withBorrowedBytes(bytes) { diagnostics(forUTF8: $0, context: context) }
+        }
+
+        /// ``diagnostics(forUTF8:context:)`` on borrowed bytes, for the WebVTT reader's hot loop.
+        package mutating func diagnostics(forUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
             parser.reset(bytes, buildsTree: false, context: context)
             _ = parser.run()
             return parser.takeDiagnostics()

@@ -61,7 +61,7 @@ extension CueTimestamp {
     /// The spec computes seconds as a double; CueKit keeps integer milliseconds, which hold every
     /// timestamp the syntax can write exactly, up to hours with 13 digits. Larger ones fail with
     /// ``CollectFailure/Reason/outOfRange`` instead of losing precision.
-    public static func collect(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Result<Collected, CollectFailure> {
+    package static func collect(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Result<Collected, CollectFailure> {
         if let collected = collectCommonForm(from: bytes, at: &position) { return .success(collected) }
         let count = bytes.count
         var index = position

@@ -94,22 +94,17 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         self = format
     }
 
-    /// The format the content is in, from its first bytes (up to ``detectionLength`` are looked at);
-    /// nil when they match no format's signature.
-    public static func detect(content: UnsafeRawBufferPointer) -> TrackFormat? {
+    /// ``detect(content:)`` on borrowed bytes, for readers that hold a chunk.
+    package static func detect(content: UnsafeRawBufferPointer) -> TrackFormat? {
         let text = FormatSniffer.asciiView(of: content.prefix(detectionLength))
         return FormatSniffer.detect(text)
     }
 
-    /// The format the content is in, from its first bytes; nil when they match no format.
+    /// The format the content is in, from its first bytes (up to ``detectionLength`` are looked at);
+    /// nil when they match no format's signature.
     public static func detect(content: some Collection<UInt8>) -> TrackFormat? {
         let prefix = Array(content.prefix(detectionLength))
         return prefix.withUnsafeBytes { detect(content: $0) }
-    }
-
-    /// The format from the content, or else from the path's extension.
-    public static func detect(content: UnsafeRawBufferPointer, path: String?) -> TrackFormat? {
-        detect(content: content) ?? path.flatMap { TrackFormat(path: $0) }
     }
 
     /// The format from the content, or else from the path's extension.
