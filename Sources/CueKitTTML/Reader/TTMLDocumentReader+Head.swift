@@ -50,7 +50,6 @@ extension TTMLDocumentReader {
         // Classes for the tts: attributes of the body, found by the scan pass.
         for presentation in scannedPresentations { _ = registry.className(for: presentation) }
         registry.seal()
-        guard mode == .read else { return }
         var rules: [CueStyleRule] = []
         var base = TTMLPresentation()
         if options.initialBackground == .transparent { base.declare("background-color", "transparent") }

@@ -78,7 +78,7 @@ extension TTMLDocumentReader {
         defer { spareStorage = finished.recycle() }
         paragraphContext = nil
         spanStack.removeAll(keepingCapacity: true)
-        if mode == .read, !paragraphHidden {
+        if !paragraphHidden {
             let outcome = renderer.render(&finished)
             for cue in outcome.cues { output.append(.cue(cue)) }
             cueCount += outcome.cues.count

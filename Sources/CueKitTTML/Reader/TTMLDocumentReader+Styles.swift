@@ -15,9 +15,14 @@ extension TTMLDocumentReader {
         var level: TTMLStyleMapper.Level
     }
 
-    /// The scan pass inside the body: only what registers classes (inline styles, `set`, inline
-    /// regions), computed as the read pass computes it.
-    mutating func scanStart(_ kind: TTMLElementKind, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
+    /// An element of the body as the prescan sees it (``TTMLInlineStyleScanner``): the classes its
+    /// inline styles, `set` or inline region need, registered as the reading pass registers them.
+    /// Returns the element's attributes and style level when its children matter (a `div`, `p` or
+    /// `span`), nil when its subtree can be skipped.
+    mutating func registerInlineStyles(
+        of name: XMLName, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation, parent: StyledElement?
+    ) -> StyledElement? {
+        let kind = vocabulary.element(name)
         let attributes = TTMLElementAttributes(
             xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.maximumStyleReferencesPerElement)
         let level: TTMLStyleMapper.Level
@@ -26,7 +31,7 @@ extension TTMLDocumentReader {
         case .p: level = .paragraph
         case .span: level = .inline
         case .set:
-            if let parent = scanStack.last, !attributes.styles.isEmpty {
+            if let parent, !attributes.styles.isEmpty {
                 var changed = attributes.styles
                 changed[.display] = nil
                 if !changed.isEmpty {
@@ -35,20 +40,22 @@ extension TTMLDocumentReader {
                     _ = layers(restyled, level: parent.level, location: location)
                 }
             }
-            skipDepth = 1
-            return
+            return nil
         case .region:
             _ = makeInlineRegion(attributes, location)
-            skipDepth = 1
-            return
+            return nil
         default:
-            skipDepth = 1
-            return
+            return nil
         }
         if !attributes.styles.isEmpty { _ = layers(attributes, level: level, location: location) }
-        scanStack.append((attributes, level))
+        return StyledElement(attributes: attributes, level: level)
     }
 
+    /// An open element of the body as the prescan keeps it: what a `set` in it restyles.
+    struct StyledElement {
+        var attributes: TTMLElementAttributes
+        var level: TTMLStyleMapper.Level
+    }
 
     /// The specified styles of an element: its referenced styles, then its own attributes.
     mutating func specifiedStyles(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> TTMLStyleSet {
@@ -97,7 +104,7 @@ extension TTMLDocumentReader {
                 "the background or opacity of a region, body or div is drawn behind (or applied to) its text, as WebVTT has no box for them")
         }
         let name = registry.className(for: presentation, preferredName: preferredName)
-        if name != nil, registry.isSealed, mode == .read, !reportedLateStyles, !registry.lateEntries.isEmpty {
+        if name != nil, registry.isSealed, !reportedLateStyles, !registry.lateEntries.isEmpty {
             reportedLateStyles = true
             report(
                 .warning, .ttmlInlineStyleLate, location,

@@ -8,18 +8,12 @@ import CueKit
 /// over ``TTMLTimeContainer``), the paragraph builder (`+Paragraphs`), element styles (`+Styles`),
 /// common attributes (`+Attributes`) and the limits that bound memory (`+Limits`).
 ///
-/// It runs in two modes. ``Mode/read`` produces the track. ``Mode/scan`` is the first pass of a
-/// two-pass read: it reads the same document the same way but renders nothing, and collects the
-/// style classes that `tts:` attributes in the body need, so that the second pass can write them in
-/// the STYLE block before the first cue.
+/// The prescan of a two-pass read (``TTMLInlineStyleScanner``) drives the same reader through the
+/// head and asks it for the classes of the body's inline styles (``registerInlineStyles(of:_:_:parent:)``);
+/// the reading pass is made with what it found (`scannedPresentations`) and writes them all in the
+/// STYLE block before the first cue.
 struct TTMLDocumentReader {
-    enum Mode {
-        case read
-        case scan
-    }
-
     let options: TTMLReader.Options
-    let mode: Mode
     /// Events ready to be handed out.
     var output: [TrackEvent] = []
 
@@ -59,6 +53,8 @@ struct TTMLDocumentReader {
     /// The bytes of text in the current paragraph (for ``TTMLReader/Options/maximumParagraphLength``).
     var paragraphTextLength = 0
     var containers: [Container] = []
+    /// True between the body's start and end tags.
+    var isInBody: Bool { !containers.isEmpty }
     var paragraph: TTMLParagraph?
     /// The emptied arrays of the last paragraph, reused by the next.
     var spareStorage = TTMLParagraph.Storage()
@@ -66,10 +62,6 @@ struct TTMLDocumentReader {
     var spanStack: [SpanContext] = []
     var pendingStyle: TTMLStyleDefinition?
     var pendingRegion: TTMLRegionDefinition?
-
-    /// Scan mode, inside the body: the open elements' attributes and style level, so that a `set`
-    /// can restyle its parent as the read pass will.
-    var scanStack: [(attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level)] = []
 
     // Findings.
     var limiter: DiagnosticLimiter
@@ -95,10 +87,9 @@ struct TTMLDocumentReader {
 
     var paragraphContext: ParagraphContext?
 
-    init(options: TTMLReader.Options, mode: Mode, scannedPresentations: [TTMLPresentation] = []) {
+    init(options: TTMLReader.Options, scannedPresentations: [TTMLPresentation] = []) {
         self.options = options
         limiter = DiagnosticLimiter(limit: options.maximumDiagnosticsPerCode)
-        self.mode = mode
         self.scannedPresentations = scannedPresentations
         renderer = TTMLParagraphRenderer(
             defaultRegion: TTMLRegion(identifier: "", styles: TTMLStyleSet(), interval: .always, className: nil, geometry: .rootContainer),
@@ -106,7 +97,7 @@ struct TTMLDocumentReader {
         renderer.presentsUnregionedContent = options.unregionedContent == .defaultRegion
     }
 
-    /// The presentations of the classes registered after the style sheet: in scan mode, what the
+    /// The presentations of the classes registered after the style sheet: in the prescan, what the
     /// read pass must register up front.
     var latePresentations: [TTMLPresentation] { registry.lateEntries.map(\.presentation) }
 
@@ -163,13 +154,11 @@ struct TTMLDocumentReader {
     /// The end of the document: what remains to hand out.
     mutating func finish() throws {
         if rootSeen, !headFinished { finishHead() }
-        if mode == .read {
-            if !registry.lateEntries.isEmpty {
-                output.append(.stylesheet(CueStylesheet(rules: TTMLClassRegistry.rules(registry.lateEntries))))
-            }
-            for note in limiter.notes(code: .ttmlDiagnosticLimit) { output.append(.diagnostic(note)) }
+        if !registry.lateEntries.isEmpty {
+            output.append(.stylesheet(CueStylesheet(rules: TTMLClassRegistry.rules(registry.lateEntries))))
         }
-        if mode == .read, cueCount == 0, reportedUnassociated {
+        for note in limiter.notes(code: .ttmlDiagnosticLimit) { output.append(.diagnostic(note)) }
+        if cueCount == 0, reportedUnassociated {
             output.append(
                 .diagnostic(
                     Diagnostic(
@@ -194,10 +183,6 @@ struct TTMLDocumentReader {
                     "not a TTML document: the root element \(expected) (TTML needs <tt> in the namespace \(TTML.namespace))")
             }
             try startDocument(name, TTMLElementAttributes(xmlAttributes, vocabulary: &vocabulary), location)
-            return
-        }
-        if mode == .scan, !containers.isEmpty {
-            scanStart(kind, xmlAttributes, location)
             return
         }
         let parent = stack.last
@@ -310,7 +295,7 @@ struct TTMLDocumentReader {
         }
         rootLanguage = attributes.lang ?? ""
         rootPreservesSpace = space(attributes, inherited: false, location)
-        if mode == .read { output.append(.header("")) }
+        output.append(.header(""))
         let parameters = try TTMLDocumentParameters(root: attributes, at: location, clockTimeOrigin: options.clockTimeOrigin)
         timing = parameters.timing
         layout = parameters.layout
@@ -320,10 +305,6 @@ struct TTMLDocumentReader {
     // MARK: End tags and text
 
     private mutating func end() {
-        if mode == .scan, !scanStack.isEmpty {
-            scanStack.removeLast()
-            return
-        }
         guard let top = stack.popLast() else { return }
         switch top {
         case .region:
@@ -353,7 +334,6 @@ struct TTMLDocumentReader {
     }
 
     private mutating func text(_ text: String) {
-        if mode == .scan, !containers.isEmpty { return }
         if paragraph != nil {
             paragraph?.appendText(text)
             return
@@ -372,7 +352,7 @@ struct TTMLDocumentReader {
     // MARK: Diagnostics
 
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation?, _ message: String) {
-        guard mode == .read, limiter.admit(code) else { return }
+        guard limiter.admit(code) else { return }
         output.append(.diagnostic(Diagnostic(severity, code, at: location, message)))
     }
 

@@ -54,7 +54,7 @@ public final class TTMLReader: PrescanningTrackReader {
     /// Creates a reader for one document, read in one pass.
     public init(options: TTMLReader.Options = TTMLReader.Options()) {
         self.options = options
-        document = TTMLDocumentReader(options: options, mode: .read)
+        document = TTMLDocumentReader(options: options)
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
@@ -62,7 +62,7 @@ public final class TTMLReader: PrescanningTrackReader {
     /// STYLE block.
     public init(options: TTMLReader.Options = TTMLReader.Options(), prescan: Prescan) {
         self.options = options
-        document = TTMLDocumentReader(options: options, mode: .read, scannedPresentations: prescan.presentations)
+        document = TTMLDocumentReader(options: options, scannedPresentations: prescan.presentations)
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
@@ -160,7 +160,7 @@ extension TTMLReader {
         var hint = InlineStyleHint()
         array.withUnsafeBytes { hint.feed($0) }
         guard hint.finish() else { return .none }
-        var scanner = InlineStyleScanner(options: options)
+        var scanner = TTMLInlineStyleScanner(options: options)
         array.withUnsafeBytes { scanner.feed($0) }
         return scanner.finish()
     }
@@ -173,14 +173,17 @@ extension TTMLReader {
         var hint = InlineStyleHint()
         try FileByteSource(path: path).forEachChunk { hint.feed($0) }
         guard hint.finish() else { return .none }
-        var scanner = InlineStyleScanner(options: options)
+        var scanner = TTMLInlineStyleScanner(options: options)
         try FileByteSource(path: path).forEachChunk { scanner.feed($0) }
         return scanner.finish()
     }
 }
 
-/// The first pass of a two-pass read: the document reader in scan mode.
-struct InlineStyleScanner {
+/// The prescan of a two-pass read: the document reader through the head (styles, regions,
+/// parameters, exactly as the reading pass reads them), then the body's elements asked only for the
+/// classes their inline styles need. It renders nothing and its diagnostics are dropped: the
+/// reading pass reports them.
+struct TTMLInlineStyleScanner {
     /// Only elements with style attributes (and regions, `set`s, which the scan restyles) matter.
     private let parser = XMLPushParser(
         wantsAttributes: { namespace in
@@ -190,10 +193,16 @@ struct InlineStyleScanner {
             }
         }, alwaysWanted: ["region", "set", "tt"])
     private var document: TTMLDocumentReader
+    private let maximumNestingDepth: Int
+    /// The open `div`, `p` and `span` elements inside the body.
+    private var open: [TTMLDocumentReader.StyledElement] = []
+    /// Inside an element whose subtree does not matter: how deep.
+    private var skipDepth = 0
     private var stopped = false
 
     init(options: TTMLReader.Options) {
-        document = TTMLDocumentReader(options: options, mode: .scan)
+        document = TTMLDocumentReader(options: options)
+        maximumNestingDepth = options.maximumNestingDepth
         parser.maximumAttributesPerElement = options.maximumAttributesPerElement
     }
 
@@ -212,11 +221,50 @@ struct InlineStyleScanner {
     }
 
     private mutating func drain() {
+        var events: [XMLEvent] = []
+        swap(&events, &parser.events)
+        defer {
+            events.removeAll(keepingCapacity: true)
+            swap(&events, &parser.events)
+        }
         do {
-            try TTMLReader.consume(parser, &document)
+            for event in events where !stopped { try take(event) }
         } catch {
             stopped = true
         }
+        _ = document.takeOutput()
         if parser.refusal != nil { stopped = true }
+    }
+
+    private mutating func take(_ event: XMLEvent) throws {
+        // Outside the body (the head, the body's own start and end), the reader reads as always.
+        guard document.isInBody, skipDepth > 0 || !open.isEmpty || isChildStart(event) else {
+            try document.consume(event)
+            return
+        }
+        switch event {
+        case .start(let name, let attributes, let location):
+            if skipDepth > 0 {
+                skipDepth += 1
+            } else if let element = document.registerInlineStyles(of: name, attributes, location, parent: open.last) {
+                open.append(element)
+            } else {
+                skipDepth = 1
+            }
+            // Memory stays bounded by the limit the reading pass enforces.
+            if open.count + skipDepth + 2 > maximumNestingDepth { stopped = true }
+        case .end:
+            if skipDepth > 0 {
+                skipDepth -= 1
+            } else {
+                open.removeLast()
+            }
+        case .text, .problem:
+            break
+        }
+    }
+
+    private func isChildStart(_ event: XMLEvent) -> Bool {
+        if case .start = event { true } else { false }
     }
 }
