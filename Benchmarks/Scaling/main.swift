@@ -38,11 +38,11 @@ func vttTime(_ milliseconds: Int) -> String { CueTimestamp.format(milliseconds) 
 
 let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">"#
 let roomyTTML = TTMLReader.Options(
-    maximumNodesPerParagraph: .max, maximumStyles: .max, maximumRegions: .max, maximumStyleReferencesPerElement: .max)
+    limits: .init(maximumNodesPerParagraph: .max, maximumStyles: .max, maximumRegions: .max, maximumStyleReferencesPerElement: .max))
 
 func readWebVTT(_ bytes: [UInt8]) { _ = try? WebVTTReader.read(bytes: bytes) }
 func readSubRip(_ bytes: [UInt8]) {
-    var reader = SubRipReader(options: .init(maximumColors: .max))
+    var reader = SubRipReader(options: .init(limits: .init(maximumColors: .max)))
     _ = try? reader.read(bytes)
 }
 func readTTML(_ bytes: [UInt8]) { _ = try? TTMLReader.read(bytes: bytes, options: roomyTTML) }

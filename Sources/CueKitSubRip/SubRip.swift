@@ -42,7 +42,7 @@ extension DiagnosticCode {
     public static let srtNoCues: DiagnosticCode = "srt-no-cues"
     /// A line or a cue's text is longer than the reader's limit; the rest is dropped.
     public static let srtTooLong: DiagnosticCode = "srt-too-long"
-    /// More distinct font colours than ``SubRipReader/Options/maximumColors``.
+    /// More distinct font colours than ``SubRipReader/Options/Limits/maximumColors``.
     public static let srtTooManyColors: DiagnosticCode = "srt-too-many-colors"
 
     // Reading: timing.

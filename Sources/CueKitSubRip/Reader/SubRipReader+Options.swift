@@ -8,15 +8,8 @@ extension SubRipReader {
         public var encoding: TextEncoding?
         /// What cue identifiers are made of.
         public var cueIdentifiers: CueIdentifiers
-        /// The longest line kept, in bytes; the rest of a longer line is dropped and reported.
-        public var maximumLineLength: Int
-        /// The longest cue text kept, in bytes; further lines are dropped and reported.
-        public var maximumCueTextLength: Int
-        /// How many diagnostics of one code are emitted; the rest are counted in one note at the end.
-        /// `Int.max` emits every one.
-        public var maximumDiagnosticsPerCode: Int
-        /// The most distinct font colours given a style rule: 1,000 by default.
-        public var maximumColors: Int
+        /// How much the reader holds at most, whatever the input.
+        public var limits: Limits
 
         /// The defaults, which suit files from anywhere.
         public init() {
@@ -24,20 +17,36 @@ extension SubRipReader {
         }
 
         /// Creates options; the defaults suit files from anywhere.
-        public init(
-            encoding: TextEncoding? = nil,
-            cueIdentifiers: CueIdentifiers = .sequenceNumbers,
-            maximumLineLength: Int = 64 * 1024,
-            maximumCueTextLength: Int = 1024 * 1024,
-            maximumDiagnosticsPerCode: Int = 100,
-            maximumColors: Int = 1000
-        ) {
-            self.maximumColors = max(0, maximumColors)
+        public init(encoding: TextEncoding? = nil, cueIdentifiers: CueIdentifiers = .sequenceNumbers, limits: Limits = Limits()) {
             self.encoding = encoding
             self.cueIdentifiers = cueIdentifiers
-            self.maximumLineLength = max(16, maximumLineLength)
-            self.maximumCueTextLength = max(16, maximumCueTextLength)
-            self.maximumDiagnosticsPerCode = max(0, maximumDiagnosticsPerCode)
+            self.limits = limits
+        }
+
+        /// How much the reader holds at most, whatever the input: memory is bounded by these.
+        public struct Limits: Sendable, Hashable {
+            /// The longest line kept, in bytes (at least 16); the rest of a longer line is dropped
+            /// and reported.
+            public var maximumLineLength: Int
+            /// The longest cue text kept, in bytes (at least 16); further lines are dropped and
+            /// reported.
+            public var maximumCueTextLength: Int
+            /// How many diagnostics of one code are emitted; the rest are counted in one note at the
+            /// end. `Int.max` emits every one.
+            public var maximumDiagnosticsPerCode: Int
+            /// The most distinct font colours given a style rule: 1,000 by default.
+            public var maximumColors: Int
+
+            /// Limits; the defaults suit files from anywhere.
+            public init(
+                maximumLineLength: Int = 64 * 1024, maximumCueTextLength: Int = 1024 * 1024, maximumDiagnosticsPerCode: Int = 100,
+                maximumColors: Int = 1000
+            ) {
+                self.maximumLineLength = max(16, maximumLineLength)
+                self.maximumCueTextLength = max(16, maximumCueTextLength)
+                self.maximumDiagnosticsPerCode = max(0, maximumDiagnosticsPerCode)
+                self.maximumColors = max(0, maximumColors)
+            }
         }
 
         /// What cue identifiers are made of.

@@ -7,7 +7,7 @@ extension SubRipReader: PrescanningTrackReader {
     /// It may hold a colour more than a full read defines (one used only in text the full read
     /// skips), never one less: an extra rule styles nothing.
     public struct Prescan: Sendable, Hashable {
-        /// The distinct colours, at most ``Options/maximumColors``.
+        /// The distinct colours, at most ``Options/Limits/maximumColors``.
         public var colors: [SubRipColor]
 
         /// A prescan that found `colors`.
@@ -47,8 +47,8 @@ struct SubRipPrescanner {
 
     init(options: SubRipReader.Options) {
         decoder = TextTranscoder(declared: options.encoding)
-        scanner = SubRipColorScanner(maximumTagLength: options.maximumLineLength)
-        maximumColors = options.maximumColors
+        scanner = SubRipColorScanner(maximumTagLength: options.limits.maximumLineLength)
+        maximumColors = options.limits.maximumColors
     }
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer) {

@@ -41,10 +41,10 @@ import CueKit
 /// the `<font` tags (see ``SubRipColorScanner``), in about a tenth of the time of a full read, and a
 /// reader made with ``init(options:prescan:)`` hands out their rules right after the header.
 ///
-/// Diagnostics of one code beyond ``Options/maximumDiagnosticsPerCode`` are counted, not emitted,
+/// Diagnostics of one code beyond ``Options/Limits/maximumDiagnosticsPerCode`` are counted, not emitted,
 /// and summed up at the end, so a file with a systematic fault (a million cues timed with `.`) yields
-/// a few diagnostics, not a million. Memory is bounded by ``Options/maximumLineLength`` and
-/// ``Options/maximumCueTextLength`` whatever the input.
+/// a few diagnostics, not a million. Memory is bounded by ``Options/Limits/maximumLineLength`` and
+/// ``Options/Limits/maximumCueTextLength`` whatever the input.
 public struct SubRipReader: TrackReader, Sendable {
 
     /// The options read with.
@@ -106,9 +106,9 @@ public struct SubRipReader: TrackReader, Sendable {
     /// Creates a reader.
     public init(options: Options = Options()) {
         self.options = options
-        limiter = DiagnosticLimiter(limit: options.maximumDiagnosticsPerCode)
+        limiter = DiagnosticLimiter(limit: options.limits.maximumDiagnosticsPerCode)
         decoder = TextTranscoder(declared: options.encoding)
-        splitter = LineSplitter(maximumLineLength: options.maximumLineLength, overflow: .cut)
+        splitter = LineSplitter(maximumLineLength: options.limits.maximumLineLength, overflow: .cut)
     }
 
     /// Takes the next bytes of input, in chunks of any size, handing `handler` each event they
@@ -189,13 +189,13 @@ public struct SubRipReader: TrackReader, Sendable {
     /// Emits the rule of a colour the first time it is seen.
     mutating func defineColor(_ color: SubRipColor, _ handler: (TrackEvent) throws -> Void) throws {
         guard !colorsDefined.contains(color.className) else { return }
-        guard colorsDefined.count < options.maximumColors else {
+        guard colorsDefined.count < options.limits.maximumColors else {
             // Each colour's rule is kept by every reader of the track: their number is bounded.
             if !colorLimitReported {
                 colorLimitReported = true
                 try report(
                     .warning, .srtTooManyColors, line: lineNumber, column: 1,
-                    "more than \(options.maximumColors) distinct font colours (Options.maximumColors): the others get no style rule, and their text shows in the default colour",
+                    "more than \(options.limits.maximumColors) distinct font colours (Options.Limits.maximumColors): the others get no style rule, and their text shows in the default colour",
                     handler)
             }
             return
@@ -227,8 +227,8 @@ public struct SubRipReader: TrackReader, Sendable {
         var line = decoded
         if cut {
             try report(
-                .error, .srtTooLong, line: lineNumber, column: column(of: options.maximumLineLength, in: line),
-                "line is longer than \(options.maximumLineLength) bytes; the rest of it is dropped", handler)
+                .error, .srtTooLong, line: lineNumber, column: column(of: options.limits.maximumLineLength, in: line),
+                "line is longer than \(options.limits.maximumLineLength) bytes; the rest of it is dropped", handler)
         }
         // A byte order mark inside the input (files joined together) is not text.
         if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
@@ -375,12 +375,12 @@ public struct SubRipReader: TrackReader, Sendable {
             }
         }
         let separator = textLines.isEmpty ? 0 : 1
-        guard text.count + separator + line.count <= options.maximumCueTextLength else {
+        guard text.count + separator + line.count <= options.limits.maximumCueTextLength else {
             if !textCutReported {
                 textCutReported = true
                 try report(
                     .error, .srtTooLong, line: lineNumber, column: 1,
-                    "cue text is longer than \(options.maximumCueTextLength) bytes; this line and the rest of the cue's text are dropped",
+                    "cue text is longer than \(options.limits.maximumCueTextLength) bytes; this line and the rest of the cue's text are dropped",
                     handler)
             }
             return

@@ -17,11 +17,11 @@ extension DiagnosticCode {
     /// The document holds image captions (an image profile, `smpte:image`, `image`), which CueKit
     /// does not convert.
     public static let ttmlImageCaptions: DiagnosticCode = "ttml-image-captions"
-    /// Elements nest deeper than ``TTMLReader/Options/maximumNestingDepth``.
+    /// Elements nest deeper than ``TTMLReader/Options/Limits/maximumNestingDepth``.
     public static let ttmlNestingTooDeep: DiagnosticCode = "ttml-nesting-too-deep"
-    /// A paragraph holds more text than ``TTMLReader/Options/maximumParagraphLength``.
+    /// A paragraph holds more text than ``TTMLReader/Options/Limits/maximumParagraphLength``.
     public static let ttmlParagraphTooLong: DiagnosticCode = "ttml-paragraph-too-long"
-    /// An element with more attributes than ``TTMLReader/Options/maximumAttributesPerElement``.
+    /// An element with more attributes than ``TTMLReader/Options/Limits/maximumAttributesPerElement``.
     public static let ttmlTooManyAttributes: DiagnosticCode = "ttml-too-many-attributes"
     /// A document past one of the limits that bound the reader's memory (nodes in a paragraph,
     /// styles, regions, style references); the message names the option that raises it.

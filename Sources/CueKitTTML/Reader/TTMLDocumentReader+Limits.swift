@@ -8,25 +8,25 @@ extension TTMLDocumentReader {
     /// Stops reading where a document holds more than a limit allows: memory stays bounded by the
     /// limits, whatever the input (each limit is an option, raisable for the rare honest document).
     mutating func checkLimits(_ kind: TTMLElementKind, _ attributes: TTMLElementAttributes, _ location: SourceLocation) throws {
-        if attributes.styleReferences.count > options.maximumStyleReferencesPerElement {
+        if attributes.styleReferences.count > options.limits.maximumStyleReferencesPerElement {
             throw ReadError(
                 .ttmlLimit, at: location,
-                "an element refers to more than \(options.maximumStyleReferencesPerElement) styles (TTMLReader.Options.maximumStyleReferencesPerElement); reading stopped")
+                "an element refers to more than \(options.limits.maximumStyleReferencesPerElement) styles (TTMLReader.Options.Limits.maximumStyleReferencesPerElement); reading stopped")
         }
         switch kind {
         case .style where !headFinished:
             styleCount += 1
-            if styleCount > options.maximumStyles {
+            if styleCount > options.limits.maximumStyles {
                 throw ReadError(
                     .ttmlLimit, at: location,
-                    "the head defines more than \(options.maximumStyles) styles (TTMLReader.Options.maximumStyles); reading stopped")
+                    "the head defines more than \(options.limits.maximumStyles) styles (TTMLReader.Options.Limits.maximumStyles); reading stopped")
             }
         case .region:
             regionCount += 1
-            if regionCount > options.maximumRegions {
+            if regionCount > options.limits.maximumRegions {
                 throw ReadError(
                     .ttmlLimit, at: location,
-                    "the document defines more than \(options.maximumRegions) regions (TTMLReader.Options.maximumRegions); reading stopped")
+                    "the document defines more than \(options.limits.maximumRegions) regions (TTMLReader.Options.Limits.maximumRegions); reading stopped")
             }
         default:
             break
@@ -35,10 +35,10 @@ extension TTMLDocumentReader {
 
     /// A paragraph is held until it ends: its elements, text pieces and line breaks are bounded.
     func checkParagraphSize(_ location: SourceLocation) throws {
-        guard let paragraph, paragraph.nodes.count > options.maximumNodesPerParagraph else { return }
+        guard let paragraph, paragraph.nodes.count > options.limits.maximumNodesPerParagraph else { return }
         throw ReadError(
             .ttmlLimit, at: location,
-            "a paragraph holds more than \(options.maximumNodesPerParagraph) elements, line breaks and pieces of text (TTMLReader.Options.maximumNodesPerParagraph); reading stopped")
+            "a paragraph holds more than \(options.limits.maximumNodesPerParagraph) elements, line breaks and pieces of text (TTMLReader.Options.Limits.maximumNodesPerParagraph); reading stopped")
     }
 
     // MARK: Content that is skipped

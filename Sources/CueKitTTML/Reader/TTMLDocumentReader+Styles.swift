@@ -24,7 +24,7 @@ extension TTMLDocumentReader {
     ) -> StyledElement? {
         let kind = vocabulary.element(name)
         let attributes = TTMLElementAttributes(
-            xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.maximumStyleReferencesPerElement)
+            xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.limits.maximumStyleReferencesPerElement)
         let level: TTMLStyleMapper.Level
         switch kind {
         case .div: level = .block

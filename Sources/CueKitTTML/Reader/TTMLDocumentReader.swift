@@ -48,9 +48,9 @@ struct TTMLDocumentReader {
     // Where the reader is.
     var stack: [Open] = []
     var skipDepth = 0
-    /// How many elements are open (for ``TTMLReader/Options/maximumNestingDepth``).
+    /// How many elements are open (for ``TTMLReader/Options/Limits/maximumNestingDepth``).
     var depth = 0
-    /// The bytes of text in the current paragraph (for ``TTMLReader/Options/maximumParagraphLength``).
+    /// The bytes of text in the current paragraph (for ``TTMLReader/Options/Limits/maximumParagraphLength``).
     var paragraphTextLength = 0
     var containers: [Container] = []
     /// True between the body's start and end tags.
@@ -89,7 +89,7 @@ struct TTMLDocumentReader {
 
     init(options: TTMLReader.Options, scannedPresentations: [TTMLPresentation] = []) {
         self.options = options
-        limiter = DiagnosticLimiter(limit: options.maximumDiagnosticsPerCode)
+        limiter = DiagnosticLimiter(limit: options.limits.maximumDiagnosticsPerCode)
         self.scannedPresentations = scannedPresentations
         renderer = TTMLParagraphRenderer(
             defaultRegion: TTMLRegion(identifier: "", styles: TTMLStyleSet(), interval: .always, className: nil, geometry: .rootContainer),
@@ -114,10 +114,10 @@ struct TTMLDocumentReader {
         case .start(let name, let attributes, let location):
             lastLocation = location
             depth += 1
-            if depth > options.maximumNestingDepth {
+            if depth > options.limits.maximumNestingDepth {
                 throw ReadError(
                     .ttmlNestingTooDeep, at: location,
-                    "elements nest more than \(options.maximumNestingDepth) deep (TTMLReader.Options.maximumNestingDepth); reading stopped")
+                    "elements nest more than \(options.limits.maximumNestingDepth) deep (TTMLReader.Options.Limits.maximumNestingDepth); reading stopped")
             }
             if paragraph == nil { paragraphTextLength = 0 }
             if skipDepth > 0 {
@@ -138,10 +138,10 @@ struct TTMLDocumentReader {
             guard skipDepth == 0 else { return }
             if paragraph != nil {
                 paragraphTextLength += text.utf8.count
-                if paragraphTextLength > options.maximumParagraphLength {
+                if paragraphTextLength > options.limits.maximumParagraphLength {
                     throw ReadError(
                         .ttmlParagraphTooLong, at: lastLocation,
-                        "a paragraph holds more than \(options.maximumParagraphLength) bytes of text (TTMLReader.Options.maximumParagraphLength); reading stopped")
+                        "a paragraph holds more than \(options.limits.maximumParagraphLength) bytes of text (TTMLReader.Options.Limits.maximumParagraphLength); reading stopped")
                 }
             }
             self.text(text)
@@ -206,7 +206,7 @@ struct TTMLDocumentReader {
             return
         }
         let attributes = TTMLElementAttributes(
-            xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.maximumStyleReferencesPerElement)
+            xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.limits.maximumStyleReferencesPerElement)
         try checkLimits(kind, attributes, location)
         if !attributes.unknownStyling.isEmpty {
             for unknown in attributes.unknownStyling {

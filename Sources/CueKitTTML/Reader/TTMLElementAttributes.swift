@@ -24,7 +24,7 @@ struct TTMLElementAttributes: Sendable {
     init() {}
 
     /// Reads an element's attributes. At most `styleReferenceLimit` + 1 style references are kept:
-    /// enough to tell that ``TTMLReader/Options/maximumStyleReferencesPerElement`` is passed, without
+    /// enough to tell that ``TTMLReader/Options/Limits/maximumStyleReferencesPerElement`` is passed, without
     /// holding a list of millions.
     init(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int = 100) {
         for attribute in attributes {

@@ -25,42 +25,9 @@ extension TTMLReader {
         /// zero of the media. Default: 0 (midnight), so `13:00:00` is read as 13 hours into the media.
         public var clockTimeOrigin: Int
 
-        /// At most this many diagnostics of one code are reported; then one `ttml-diagnostic-limit`
-        /// note says how many more there were. Default: 100.
-        public var maximumDiagnosticsPerCode: Int
-
-        /// The deepest nesting of elements read: 256 by default (libxml2's own limit when it builds a
-        /// tree). Deeper stops reading with `ttml-nesting-too-deep`: a document nested a million deep
-        /// would otherwise exhaust the stack of every recursive walk of a paragraph.
-        public var maximumNestingDepth: Int
-
-        /// The most text one paragraph may hold, in bytes: 16 MiB by default (a real cue holds a few
-        /// hundred). More stops reading with `ttml-paragraph-too-long`, since a paragraph is held in
-        /// memory until it ends.
-        public var maximumParagraphLength: Int
-
-        /// The most attributes one element may have: 1,000 by default (a real element has a dozen).
-        /// More stops reading with `ttml-too-many-attributes`, before libxml2 reads the element, since
-        /// its duplicate-attribute check takes time growing with the square of their number.
-        public var maximumAttributesPerElement: Int
-
-        /// The most elements, line breaks and pieces of text one paragraph may hold: 10,000 by default
-        /// (a karaoke line with a timed span a syllable holds a few hundred). A paragraph is held in
-        /// memory until it ends, and its rendering looks at every piece at every instant its content
-        /// changes. More stops reading with `ttml-limit`.
-        public var maximumNodesPerParagraph: Int
-
-        /// The most `style` elements a document's head may define: 10,000 by default. More stops
-        /// reading with `ttml-limit`.
-        public var maximumStyles: Int
-
-        /// The most `region` elements a document may define: 1,000 by default (IMSC allows 4 on screen
-        /// at once). More stops reading with `ttml-limit`.
-        public var maximumRegions: Int
-
-        /// The most styles one element's `style` attribute may name: 100 by default. More stops
-        /// reading with `ttml-limit`.
-        public var maximumStyleReferencesPerElement: Int
+        /// How much the reader holds at most, whatever the input: memory is bounded by these, and
+        /// each is raisable for the rare honest document.
+        public var limits: Limits
 
         /// The documented defaults.
         public init() {
@@ -74,28 +41,75 @@ extension TTMLReader {
             defaultRegion: DefaultRegion = .rootContainer,
             unregionedContent: UnregionedContent = .hidden,
             clockTimeOrigin: Int = 0,
-            maximumDiagnosticsPerCode: Int = 100,
-            maximumNestingDepth: Int = 256,
-            maximumParagraphLength: Int = 16 << 20,
-            maximumAttributesPerElement: Int = 1000,
-            maximumNodesPerParagraph: Int = 10_000,
-            maximumStyles: Int = 10_000,
-            maximumRegions: Int = 1000,
-            maximumStyleReferencesPerElement: Int = 100
+            limits: Limits = Limits()
         ) {
-            self.maximumNodesPerParagraph = maximumNodesPerParagraph
-            self.maximumStyles = maximumStyles
-            self.maximumRegions = maximumRegions
-            self.maximumStyleReferencesPerElement = maximumStyleReferencesPerElement
-            self.maximumAttributesPerElement = maximumAttributesPerElement
-            self.maximumNestingDepth = maximumNestingDepth
-            self.maximumParagraphLength = maximumParagraphLength
             self.unboundedEnd = unboundedEnd
             self.initialBackground = initialBackground
             self.defaultRegion = defaultRegion
             self.unregionedContent = unregionedContent
             self.clockTimeOrigin = clockTimeOrigin
-            self.maximumDiagnosticsPerCode = maximumDiagnosticsPerCode
+            self.limits = limits
+        }
+
+        /// How much the reader holds at most, whatever the input.
+        public struct Limits: Sendable, Hashable {
+            /// At most this many diagnostics of one code are reported; then one `ttml-diagnostic-limit`
+            /// note says how many more there were. Default: 100.
+            public var maximumDiagnosticsPerCode: Int
+
+            /// The deepest nesting of elements read: 256 by default (libxml2's own limit when it builds a
+            /// tree). Deeper stops reading with `ttml-nesting-too-deep`: a document nested a million deep
+            /// would otherwise exhaust the stack of every recursive walk of a paragraph.
+            public var maximumNestingDepth: Int
+
+            /// The most text one paragraph may hold, in bytes: 16 MiB by default (a real cue holds a few
+            /// hundred). More stops reading with `ttml-paragraph-too-long`, since a paragraph is held in
+            /// memory until it ends.
+            public var maximumParagraphLength: Int
+
+            /// The most attributes one element may have: 1,000 by default (a real element has a dozen).
+            /// More stops reading with `ttml-too-many-attributes`, before libxml2 reads the element, since
+            /// its duplicate-attribute check takes time growing with the square of their number.
+            public var maximumAttributesPerElement: Int
+
+            /// The most elements, line breaks and pieces of text one paragraph may hold: 10,000 by default
+            /// (a karaoke line with a timed span a syllable holds a few hundred). A paragraph is held in
+            /// memory until it ends, and its rendering looks at every piece at every instant its content
+            /// changes. More stops reading with `ttml-limit`.
+            public var maximumNodesPerParagraph: Int
+
+            /// The most `style` elements a document's head may define: 10,000 by default. More stops
+            /// reading with `ttml-limit`.
+            public var maximumStyles: Int
+
+            /// The most `region` elements a document may define: 1,000 by default (IMSC allows 4 on screen
+            /// at once). More stops reading with `ttml-limit`.
+            public var maximumRegions: Int
+
+            /// The most styles one element's `style` attribute may name: 100 by default. More stops
+            /// reading with `ttml-limit`.
+            public var maximumStyleReferencesPerElement: Int
+
+            /// Limits; every argument defaults to the documented default.
+            public init(
+                maximumDiagnosticsPerCode: Int = 100,
+                maximumNestingDepth: Int = 256,
+                maximumParagraphLength: Int = 16 << 20,
+                maximumAttributesPerElement: Int = 1000,
+                maximumNodesPerParagraph: Int = 10_000,
+                maximumStyles: Int = 10_000,
+                maximumRegions: Int = 1000,
+                maximumStyleReferencesPerElement: Int = 100
+            ) {
+                self.maximumDiagnosticsPerCode = maximumDiagnosticsPerCode
+                self.maximumNestingDepth = maximumNestingDepth
+                self.maximumParagraphLength = maximumParagraphLength
+                self.maximumAttributesPerElement = maximumAttributesPerElement
+                self.maximumNodesPerParagraph = maximumNodesPerParagraph
+                self.maximumStyles = maximumStyles
+                self.maximumRegions = maximumRegions
+                self.maximumStyleReferencesPerElement = maximumStyleReferencesPerElement
+            }
         }
 
         /// The background behind text whose document does not set one.

@@ -55,7 +55,7 @@ public final class TTMLReader: PrescanningTrackReader {
     public init(options: TTMLReader.Options = TTMLReader.Options()) {
         self.options = options
         document = TTMLDocumentReader(options: options)
-        parser.maximumAttributesPerElement = options.maximumAttributesPerElement
+        parser.maximumAttributesPerElement = options.limits.maximumAttributesPerElement
     }
 
     /// Creates a reader that writes the classes `prescan` found (over the same document) in its
@@ -63,7 +63,7 @@ public final class TTMLReader: PrescanningTrackReader {
     public init(options: TTMLReader.Options = TTMLReader.Options(), prescan: Prescan) {
         self.options = options
         document = TTMLDocumentReader(options: options, scannedPresentations: prescan.presentations)
-        parser.maximumAttributesPerElement = options.maximumAttributesPerElement
+        parser.maximumAttributesPerElement = options.limits.maximumAttributesPerElement
     }
 
     /// Takes the next bytes and hands out each event they complete.
@@ -133,7 +133,7 @@ public final class TTMLReader: PrescanningTrackReader {
         case .tooManyAttributes(let limit, let location):
             return ReadError(
                 .ttmlTooManyAttributes, at: location,
-                "the element has more than \(limit) attributes (TTMLReader.Options.maximumAttributesPerElement); reading stops here")
+                "the element has more than \(limit) attributes (TTMLReader.Options.Limits.maximumAttributesPerElement); reading stops here")
         }
     }
 }
@@ -202,8 +202,8 @@ struct TTMLInlineStyleScanner {
 
     init(options: TTMLReader.Options) {
         document = TTMLDocumentReader(options: options)
-        maximumNestingDepth = options.maximumNestingDepth
-        parser.maximumAttributesPerElement = options.maximumAttributesPerElement
+        maximumNestingDepth = options.limits.maximumNestingDepth
+        parser.maximumAttributesPerElement = options.limits.maximumAttributesPerElement
     }
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer) {

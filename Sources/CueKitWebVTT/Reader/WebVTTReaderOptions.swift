@@ -5,7 +5,7 @@ extension WebVTTReader {
     ///
     /// Options never change what is read: every setting gives the track a browser builds. They
     /// only choose how much checking is done beside it, and where reading gives up.
-    public struct Options: Sendable, Hashable {
+    public struct Options: TrackReaderOptions, Hashable {
         /// Which departures from the authoring rules are reported. Default: ``Diagnostics/all``.
         public var diagnostics: Diagnostics
 
@@ -13,6 +13,11 @@ extension WebVTTReader {
         public var limits: Limits
 
         /// Creates options; each defaults to what a validator wants.
+        /// The defaults: every diagnostic, the default limits.
+        public init() {
+            self.init(diagnostics: .all)
+        }
+
         public init(diagnostics: Diagnostics = .all, limits: Limits = Limits()) {
             self.diagnostics = diagnostics
             self.limits = limits

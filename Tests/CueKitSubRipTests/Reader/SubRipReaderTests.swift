@@ -122,7 +122,7 @@ import Testing
     @Test func limitsRepeatedDiagnosticsAndCountsTheRest() throws {
         var text = ""
         for index in 1...5 { text += "\(index)\n00:00:0\(index).000 --> 00:00:0\(index).500\nCue \(index)\n\n" }
-        let dump = try EventDump.read(text, options: .init(maximumDiagnosticsPerCode: 3))
+        let dump = try EventDump.read(text, options: .init(limits: .init(maximumDiagnosticsPerCode: 3)))
         let separatorWarnings = dump.split(separator: "\n").filter { $0.hasSuffix("[srt-timestamp-separator]") }
         #expect(separatorWarnings.count == 3)
         #expect(
@@ -134,7 +134,7 @@ import Testing
     @Test func cutsOverlongLinesAndCueText() throws {
         let long = String(repeating: "a", count: 100)
         let text = "1\n00:00:01,000 --> 00:00:02,000\n\(long)\n\(long)\n\(long)\n"
-        let dump = try EventDump.read(text, options: .init(maximumLineLength: 40, maximumCueTextLength: 90))
+        let dump = try EventDump.read(text, options: .init(limits: .init(maximumLineLength: 40, maximumCueTextLength: 90)))
         let expectedLine = String(repeating: "a", count: 40)
         #expect(
             dump == """

@@ -57,11 +57,11 @@ import Testing
 
     private func check(_ bytes: [UInt8], label: String) throws {
         let outcome = try ChunkingVerifier.verify(bytes, randomRuns: 2, seed: UInt64(bytes.count)) {
-            SubRipReader(options: .init(maximumLineLength: 64, maximumCueTextLength: 256))
+            SubRipReader(options: .init(limits: .init(maximumLineLength: 64, maximumCueTextLength: 256)))
         }
         let events = try outcome.get()
         // The colour pass finds the full read's rules, in the same order, and perhaps more.
-        let prescan = SubRipReader.prescan(bytes: bytes, options: .init(maximumLineLength: 64, maximumCueTextLength: 256))
+        let prescan = SubRipReader.prescan(bytes: bytes, options: .init(limits: .init(maximumLineLength: 64, maximumCueTextLength: 256)))
         let fullRules = events.compactMap { event -> String? in if case .stylesheet(let sheet) = event { sheet.text } else { nil } }
         let scannedRules = prescan.colors.map { $0.rule.css() }
         #expect(

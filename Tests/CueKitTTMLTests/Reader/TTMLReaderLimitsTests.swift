@@ -30,7 +30,7 @@ struct TTMLReaderLimitsTests {
             #expect(error.diagnostic.location?.line == 3)
             #expect(error.diagnostic.message.contains("256"))
         }
-        let raised = try TTMLReader.read(fileAtPath: path, options: TTMLReader.Options(maximumNestingDepth: 400))
+        let raised = try TTMLReader.read(fileAtPath: path, options: TTMLReader.Options(limits: .init(maximumNestingDepth: 400)))
         #expect(raised.track.cues.count == 1)
         #expect(raised.track.cues.first?.nodes().first.map { "\($0)" }?.contains("deep") == true)
     }
@@ -46,7 +46,7 @@ struct TTMLReaderLimitsTests {
 
     /// A paragraph's text past the limit stops reading; text spread over spans counts as a whole.
     @Test func paragraphTextPastTheLimitStopsReading() throws {
-        let options = TTMLReader.Options(maximumParagraphLength: 1000)
+        let options = TTMLReader.Options(limits: .init(maximumParagraphLength: 1000))
         let long = Self.start + String(repeating: "<span>aaaaaaaaaa</span>", count: 101) + Self.end
         switch Self.read(long, options: options) {
         case .success: Issue.record("a paragraph past the limit was read")

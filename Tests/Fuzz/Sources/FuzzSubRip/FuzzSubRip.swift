@@ -15,9 +15,7 @@ func fuzzSubRip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let encodings: [TextEncoding?] = [nil] + TextEncoding.allCases
     let options = SubRipReader.Options(
         encoding: encodings[Int(data[0] >> 5) % encodings.count],
-        maximumLineLength: 256,
-        maximumCueTextLength: 1024,
-        maximumDiagnosticsPerCode: 4
+        limits: .init(maximumLineLength: 256, maximumCueTextLength: 1024, maximumDiagnosticsPerCode: 4)
     )
     let file = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
     let prescan = data[0] & 0x80 != 0 ? SubRipReader.prescan(bytes: file, options: options) : nil

@@ -2,7 +2,7 @@ import CueKit
 import CueKitTTML
 import FuzzSupport
 
-/// Reads the input as a TTML document, whole and in chunks, with the inline style scan first as
+/// Reads the input as a TTML document, whole and in chunks, with the prescan first as
 /// `cuekit` does.
 ///
 /// The first byte picks the chunk size (1 to 256 bytes) and is not part of the document. Only
@@ -13,7 +13,7 @@ func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let chunkSize = Int(data[0]) + 1
     let document = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    let options = TTMLReader.Options(maximumDiagnosticsPerCode: 5)
+    let options = TTMLReader.Options(limits: .init(maximumDiagnosticsPerCode: 5))
     let styles = TTMLReader.prescan(bytes: document, options: options)
     _ = try? TTMLReader.read(bytes: document, options: options)
 
