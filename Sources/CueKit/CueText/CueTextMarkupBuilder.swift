@@ -29,11 +29,17 @@ package struct CueTextMarkupBuilder: Sendable {
             for byte in name.utf8 where Self.isClassByte(byte) { bytes.append(byte) }
             if bytes.count == start + 1 { bytes.removeLast() }
         }
-        if let annotation {
-            let normalized = Self.normalizedAnnotation(annotation)
-            if !normalized.isEmpty {
+        if let annotation, !annotation.isEmpty {
+            if annotation.utf8.contains(where: Self.isWhiteSpace) {
+                let normalized = Self.normalizedAnnotation(annotation)
+                if !normalized.isEmpty {
+                    bytes.append(UInt8(ascii: " "))
+                    appendEscaped(normalized.utf8)
+                }
+            } else {
+                // The common case, a language tag or a name without white space: no copy.
                 bytes.append(UInt8(ascii: " "))
-                appendEscaped(normalized.utf8)
+                appendEscaped(annotation.utf8)
             }
         }
         // `<c.a-->` would hold `-->`, which ends a cue block: a space before `>` keeps the tag the same.
@@ -106,6 +112,10 @@ package struct CueTextMarkupBuilder: Sendable {
             default: bytes.append(byte)
             }
         }
+    }
+
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20
     }
 
     /// True for a byte a class name can hold: not white space, `.`, `&`, `<` or `>`.
