@@ -124,4 +124,12 @@ package enum ByteScanning {
         }
         return column
     }
+
+    /// A byte count as the command line writes it: `4G`, `16M`, `512K`, or the number.
+    package static func describe(byteCount bytes: Int) -> String {
+        for (shift, suffix) in [(30, "G"), (20, "M"), (10, "K")] where bytes != 0 && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(suffix)"
+        }
+        return "\(bytes)"
+    }
 }

@@ -44,19 +44,14 @@ struct ConversionSettings: Sendable {
 struct ConversionOutcome: Sendable {
     /// Error diagnostics in the input (the output was written all the same).
     var inputErrors = 0
-    /// Cues dropped because they end at or before 0 after the timing edit.
-    var droppedBeforeZero = 0
-    /// Cues dropped by `--drop-empty`.
-    var droppedEmpty = 0
-    /// Cues dropped because the timing edit takes them past ``TimingEdit/latest``, and the first.
-    var droppedPastTheLatestTime = 0
-    var firstPastTheLatestTime: Cue?
+    /// What the edits did: cues passed on, and those left out by the timing edit or `--drop-empty`.
+    var edits = TrackPipeline.Counts()
     /// The style's own diagnostics (reported once per run, not per file).
     var styleDiagnostics: [Diagnostic] = []
     /// Cues that came after a cue with a later start, and were put in order.
     var reordered = 0
     /// Cues handed to the writer.
-    var cuesWritten = 0
+    var cuesWritten: Int { edits.cuesPassed }
     /// The error that stopped reading after some cues were read (a TTML document that is not
     /// well-formed half-way, a limit): the output holds every cue read before it.
     var stoppedBy: ReadError?
@@ -177,33 +172,29 @@ struct ConversionJob {
         }
         try pipeline.finish(to: emit)
         outcome.styleDiagnostics = pipeline.styleDiagnostics
-        outcome.cuesWritten = pipeline.counts.cuesPassed
-        outcome.droppedBeforeZero = pipeline.counts.droppedBeforeZero
-        outcome.droppedPastTheLatestTime = pipeline.counts.droppedPastTheLatestTime
-        outcome.firstPastTheLatestTime = pipeline.counts.firstPastTheLatestTime
+        outcome.edits = pipeline.counts
         outcome.inputErrors += pipeline.counts.droppedPastTheLatestTime
-        outcome.droppedEmpty = pipeline.counts.droppedEmpty
         try ordering.finish(emit: write)
         if writer == nil { writer = try makeWriter() }
         try writer!.finish()
         for diagnostic in writer!.diagnostics {
             StandardError.write(diagnostic.formatted(file: outputName) + "\n")
         }
-        if outcome.droppedBeforeZero > 0 {
+        if outcome.edits.droppedBeforeZero > 0 {
             StandardError.write(
-                "\(inputName.escapingControlCharacters): note: left out \(Self.count(outcome.droppedBeforeZero, "cue")) that end at or before 00:00:00.000 after the timing edit\n"
+                "\(inputName.escapingControlCharacters): note: left out \(Self.count(outcome.edits.droppedBeforeZero, "cue")) that end at or before 00:00:00.000 after the timing edit\n"
             )
         }
-        if let first = outcome.firstPastTheLatestTime {
+        if let first = outcome.edits.firstPastTheLatestTime {
             let name = first.id.isEmpty ? "the cue at \(CueTimestamp.format(first.start))" : "cue '\(first.id)' (\(CueTimestamp.format(first.start)))"
             StandardError.write(
                 Diagnostic(
                     .error, .timingEditOutOfRange, at: nil,
-                    "the timing edit takes \(Self.count(outcome.droppedPastTheLatestTime, "cue")), the first \(name), past the latest time a track can hold (\(TimingEdit.latestHours) hours); they are left out"
+                    "the timing edit takes \(Self.count(outcome.edits.droppedPastTheLatestTime, "cue")), the first \(name), past the latest time a track can hold (\(TimingEdit.latestHours) hours); they are left out"
                 ).formatted(file: inputName) + "\n")
         }
-        if outcome.droppedEmpty > 0 {
-            StandardError.write("\(inputName.escapingControlCharacters): note: \(Self.count(outcome.droppedEmpty, "empty cue")) left out (--drop-empty)\n")
+        if outcome.edits.droppedEmpty > 0 {
+            StandardError.write("\(inputName.escapingControlCharacters): note: \(Self.count(outcome.edits.droppedEmpty, "empty cue")) left out (--drop-empty)\n")
         }
         return (outcome, writer!)
     }

@@ -90,12 +90,7 @@ struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
         bytes = value * scale
     }
 
-    var description: String {
-        if bytes % (1 << 30) == 0 { return "\(bytes >> 30)G" }
-        if bytes % (1 << 20) == 0 { return "\(bytes >> 20)M" }
-        if bytes % (1 << 10) == 0 { return "\(bytes >> 10)K" }
-        return "\(bytes)"
-    }
+    var description: String { ByteScanning.describe(byteCount: bytes) }
 
     var defaultValueDescription: String { description }
 }

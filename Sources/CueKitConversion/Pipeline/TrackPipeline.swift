@@ -26,6 +26,9 @@ public struct TrackPipeline: Sendable {
         public var firstPastTheLatestTime: Cue?
         /// Cues left out because they show no text.
         public var droppedEmpty = 0
+
+        /// Nothing done yet.
+        public init() {}
     }
 
     /// The timing edit applied to every cue.

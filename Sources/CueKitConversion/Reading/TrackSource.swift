@@ -185,7 +185,7 @@ public struct TrackSource: Sendable {
                 guard total <= limit else {
                     throw ReadError(
                         .inputTooLong, at: nil,
-                        "the input is longer than \(Self.describe(bytes: limit)) bytes, the most kept of standard input or a pipe read as SubRip or TTML (raise the limit with --max-spool-bytes)"
+                        "the input is longer than \(ByteScanning.describe(byteCount: limit)) bytes, the most kept of standard input or a pipe read as SubRip or TTML (raise the limit with --max-spool-bytes)"
                     )
                 }
                 try sink.write(chunk)
@@ -196,14 +196,6 @@ public struct TrackSource: Sendable {
             throw error
         }
         return sink
-    }
-
-    /// A byte count as the command line writes it: `4G`, `16M`, `512K`, or the number.
-    private static func describe(bytes: Int) -> String {
-        for (shift, suffix) in [(30, "G"), (20, "M"), (10, "K")] where bytes % (1 << shift) == 0 {
-            return "\(bytes >> shift)\(suffix)"
-        }
-        return "\(bytes)"
     }
 
     private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {

@@ -423,13 +423,6 @@ private struct Losses {
     }
 }
 
-extension Substring {
-    /// The text without leading and trailing white space.
-    fileprivate var trimmingWhiteSpace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
-}
-
 /// How ``SubRipWriter`` writes: small enums, each with a documented default.
 public struct SubRipWriterOptions: Sendable, Hashable {
     /// The line ending.

@@ -107,6 +107,11 @@ struct TTMLDocumentReader {
         return output
     }
 
+    /// Drops the events ready to hand out (the prescan's), keeping the buffer.
+    mutating func discardOutput() {
+        output.removeAll(keepingCapacity: true)
+    }
+
     // MARK: Events
 
     mutating func consume(_ event: XMLEvent) throws {

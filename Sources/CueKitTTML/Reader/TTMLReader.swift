@@ -232,7 +232,7 @@ struct TTMLInlineStyleScanner {
         } catch {
             stopped = true
         }
-        _ = document.takeOutput()
+        document.discardOutput()
         if parser.refusal != nil { stopped = true }
     }
 

@@ -150,7 +150,7 @@ public struct WebVTTLineDecoder: Sendable {
 
     private mutating func emit(_ bytes: UnsafeRawBufferPointer, isPlainASCII: Bool, _ body: (Line) throws -> Void) throws {
         lineCount += 1
-        if isPlainASCII || ByteScanning.isPlainASCII(bytes) || UTF8Repair.isClean(bytes) {
+        if isPlainASCII || UTF8Repair.isClean(bytes) {
             try body(Line(bytes: bytes, number: lineCount, repairs: .none))
             return
         }
