@@ -85,6 +85,24 @@ public struct CueStyleRule: Sendable, Hashable {
         declarations.last { $0.property == property }?.value
     }
 
+    /// `text` as a CSS string in double quotes (CSS Syntax 3, section 4.3.5): `"` and `\` are
+    /// escaped, control characters become hex escapes, and so do `<` and `>`, so that a value can
+    /// never write `-->` or `</style>` into the text around it.
+    package static func cssString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "<": result += "\\3C "
+            case ">": result += "\\3E "
+            case "\u{00}"..."\u{1F}", "\u{7F}": result += "\\" + String(scalar.value, radix: 16, uppercase: true) + " "
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     /// Reads the rules of CSS text, as a WebVTT `STYLE` block holds them: comments are skipped, each
     /// `selector { declarations }` becomes a rule, and a `::cue` selector with only classes becomes
     /// ``Selector/classes(_:)``. `unread` counts what is not a `::cue` rule (`@` rules, other

@@ -152,15 +152,13 @@ extension TextTrackStyle {
         return "\(whole).\(fraction)"
     }
 
-    /// A CSS string (CSS Syntax 3, section 4.3.5) in double quotes. `>` is escaped too, so that a
-    /// font name can never put `-->` into a STYLE block.
     /// A `fontFamily` as CSS: a generic family (`serif`, `monospace`...) is a keyword, written bare,
     /// since `"serif"` in quotes names a font called serif and a browser draws its fallback;
     /// any other name is a quoted string.
     static func cssFamilyName(_ family: String) -> String {
         let trimmed = family.trimmingSpaces()
         let lowered = trimmed.lowercased()
-        return cssGenericFamilies.contains(lowered) ? lowered : cssString(family)
+        return cssGenericFamilies.contains(lowered) ? lowered : CueStyleRule.cssString(family)
     }
 
     /// The generic family keywords of CSS Fonts Level 4.
@@ -169,19 +167,6 @@ extension TextTrackStyle {
         "ui-rounded", "math", "emoji", "fangsong",
     ]
 
-    static func cssString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case ">": result += "\\3E "
-            case "\u{00}"..."\u{1F}", "\u{7F}": result += "\\" + String(scalar.value, radix: 16, uppercase: true) + " "
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }
 
 /// Applies a text track style to a stream of ``TrackEvent``s, for files too large to hold whole:

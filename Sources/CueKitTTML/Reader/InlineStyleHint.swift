@@ -43,7 +43,7 @@ struct InlineStyleHint {
     }
 
     /// True when the first pass must run.
-    mutating func finish() -> Bool {
+    func finish() -> Bool {
         mayHaveInlineStyles || first
     }
 

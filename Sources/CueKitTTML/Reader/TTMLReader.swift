@@ -156,26 +156,83 @@ extension TTMLReader {
     /// classes its inline styles need. A document that cannot be read gives what was found
     /// before the problem (the second pass reports it).
     public static func prescan(bytes: some Collection<UInt8>, options: TTMLReader.Options = TTMLReader.Options()) -> Prescan {
-        let array = Array(bytes)
-        var hint = InlineStyleHint()
-        array.withUnsafeBytes { hint.feed($0) }
-        guard hint.finish() else { return .none }
-        var scanner = TTMLInlineStyleScanner(options: options)
-        array.withUnsafeBytes { scanner.feed($0) }
-        return scanner.finish()
+        var pass = PrescanPass(options: options)
+        Array(bytes).withUnsafeBytes { pass.feed($0) }
+        return pass.finish()
     }
 
-    /// The first pass of a two-pass read of a file, in fixed-size chunks.
+    /// The first pass of a two-pass read of a file, in fixed-size chunks. With the reading pass,
+    /// the file is read twice.
     ///
     /// A byte-level look comes first: a body with no attribute in a styling namespace (the common
-    /// case: styles in the head) needs no first pass at all.
+    /// case: styles in the head) needs no parsing at all. The bytes looked at are held until the
+    /// look answers, so that the parse, when it is needed, starts from them rather than from a
+    /// second read; see ``PrescanPass`` for the one exception.
     public static func prescan(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options()) throws -> Prescan {
-        var hint = InlineStyleHint()
-        try FileByteSource(path: path).forEachChunk { hint.feed($0) }
-        guard hint.finish() else { return .none }
-        var scanner = TTMLInlineStyleScanner(options: options)
-        try FileByteSource(path: path).forEachChunk { scanner.feed($0) }
-        return scanner.finish()
+        var pass = PrescanPass(options: options)
+        try FileByteSource(path: path).forEachChunk { pass.feed($0) }
+        if pass.needsSecondLook {
+            var scanner = TTMLInlineStyleScanner(options: options)
+            try FileByteSource(path: path).forEachChunk { scanner.feed($0) }
+            return scanner.finish()
+        }
+        return pass.finish()
+    }
+
+    /// One pass over a document's bytes for the prescan: ``InlineStyleHint`` looks at every chunk
+    /// while the bytes are held; when it answers "maybe", a ``TTMLInlineStyleScanner`` parses the
+    /// held bytes and then every later chunk as it comes.
+    ///
+    /// At most ``heldByteLimit`` bytes are held. A document whose first style attribute in the body
+    /// comes after that many bytes (a large document that nests its styles in the body only far
+    /// in) sets ``needsSecondLook``: its caller parses it from the start again, a third read of
+    /// that file. Memory stays bounded either way.
+    struct PrescanPass {
+        static let heldByteLimit = 8 << 20
+        private let options: TTMLReader.Options
+        private var hint = InlineStyleHint()
+        private var held: [UInt8] = []
+        /// More than ``heldByteLimit`` bytes came before the hint answered: nothing is held since.
+        private var overflowed = false
+        private var scanner: TTMLInlineStyleScanner?
+
+        init(options: TTMLReader.Options) { self.options = options }
+
+        /// True, once every chunk was fed, when the document must be parsed from its start again.
+        var needsSecondLook: Bool {
+            scanner == nil && overflowed && hint.finish()
+        }
+
+        mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+            if scanner != nil {
+                scanner!.feed(chunk)
+                return
+            }
+            hint.feed(chunk)
+            if overflowed { return }
+            if hint.mayHaveInlineStyles {
+                var started = TTMLInlineStyleScanner(options: options)
+                held.withUnsafeBytes { started.feed($0) }
+                started.feed(chunk)
+                held = []
+                scanner = started
+            } else if held.count + chunk.count > Self.heldByteLimit {
+                held = []
+                overflowed = true
+            } else {
+                held.append(contentsOf: chunk)
+            }
+        }
+
+        /// What was found, once every chunk was fed and unless ``needsSecondLook``.
+        mutating func finish() -> Prescan {
+            if var scanner { return scanner.finish() }
+            guard !overflowed, hint.finish() else { return .none }
+            // A document the hint could not rule out by its end (an empty one, say).
+            var started = TTMLInlineStyleScanner(options: options)
+            held.withUnsafeBytes { started.feed($0) }
+            return started.finish()
+        }
     }
 }
 

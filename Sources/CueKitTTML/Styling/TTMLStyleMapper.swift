@@ -1,3 +1,5 @@
+import CueKit
+
 /// Maps specified TTML styles (TTML2 section 10.2) onto WebVTT: CSS allowed in `::cue` (W3C
 /// WebVTT section 7.4), and the `<i>`, `<b>` and `<u>` tags.
 ///
@@ -206,23 +208,10 @@ struct TTMLStyleMapper: Sendable {
         case .generic(.monospace), .generic(.monospaceSansSerif), .generic(.monospaceSerif): "monospace"
         case .generic(.sansSerif), .generic(.proportionalSansSerif): "sans-serif"
         case .generic(.serif), .generic(.proportionalSerif): "serif"
-        case .named(let name): Self.cssString(name)
+        case .named(let name): CueStyleRule.cssString(name)
         }
     }
 
-    /// A CSS string in double quotes, with `"` and `\` escaped and line breaks removed.
-    static func cssString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"", "\\": result += "\\" + String(scalar)
-            case "\n", "\r", "\u{0C}": result += " "
-            case "<": result += "\\3C "
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 
     /// `tts:textOutline` (TTML2 section 10.2.46): `none`, or `<color>? <thickness> <blur>?`.
     /// Drawn as eight `text-shadow`s at the thickness around the glyphs; without a colour the
