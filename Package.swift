@@ -111,10 +111,11 @@ let package = Package(
             name: "CueKitTTMLTests",
             dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]
         ),
-        // Compares the TTML reader with ttconv 1.2.3's output on the corpus vendored in Fixtures/conformance/ttml.
+        // Compares the TTML reader with ttconv 1.2.3's output on the corpus vendored in
+        // Fixtures/conformance/ttml, and has ttconv read what the TTML writer writes.
         .testTarget(
             name: "CueKitTTMLConformanceTests",
-            dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]
+            dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),

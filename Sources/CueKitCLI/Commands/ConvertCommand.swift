@@ -66,8 +66,14 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The inputs' format: vtt, ttml or srt (default: told from each one's content).", valueName: "format"))
     var from: FormatArgument?
 
-    @Option(help: ArgumentHelp("The output format: vtt or srt (default: from the output's extension, else vtt).", valueName: "format"))
+    @Option(help: ArgumentHelp("The output format: vtt, srt or ttml (default: from the output's extension, else vtt).", valueName: "format"))
     var to: FormatArgument?
+
+    @Option(help: ArgumentHelp("The TTML profile written: imsc1.1 (the default), ebu-tt-d or ttml1.", valueName: "profile"))
+    var ttmlProfile: TTMLProfileArgument = .imsc11
+
+    @Option(help: ArgumentHelp("The TTML document's language, xml:lang (BCP 47; default: und).", valueName: "tag"))
+    var language: String = "und"
 
     @Option(help: ArgumentHelp("How many files to convert at once (default: one per core).", valueName: "n"))
     var jobs: Int?
@@ -80,7 +86,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Multiply every time by this factor: 1.001, 25/24.", valueName: "factor"))
     var scale: String?
 
-    @Option(help: ArgumentHelp("Retime from one frame rate to another: FROM:TO, such as 25:23.976.", valueName: "from:to"))
+    @Option(
+        help: ArgumentHelp(
+            "Retime from one frame rate to another: FROM:TO, such as 25:23.976. TTML output writes its times in frames at TO, or at RATE given alone.",
+            valueName: "[from:]to"))
     var frameRate: String?
 
     @Flag(help: "Leave out cues with no text to show.")
@@ -120,7 +129,6 @@ struct ConvertCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("Name at least one input ('-' for standard input).") }
-        if let to, to.format == .ttml { throw ValidationError("TTML output is not written; use --to vtt or --to srt.") }
         if output != nil && outputDir != nil { throw ValidationError("Give either -o/--output or --output-dir, not both.") }
         if inputs.count > 1 {
             if outputDir == nil { throw ValidationError("Many inputs need --output-dir DIR; -o names the output of one input.") }
@@ -135,8 +143,16 @@ struct ConvertCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of 1 or more.") }
         if scale != nil && frameRate != nil { throw ValidationError("Give either --scale or --frame-rate, not both.") }
         _ = try timing()
-        if !style.isEmpty && outputFormat != .webVTT {
-            throw ValidationError("The style options write a WebVTT STYLE block; they need WebVTT output.")
+        if !style.isEmpty && outputFormat == .subRip {
+            throw ValidationError("The style options write a WebVTT STYLE block or TTML styles; they need WebVTT or TTML output.")
+        }
+        if let frameRate, !frameRate.contains(":") {
+            guard outputFormat == .ttml else {
+                throw ValidationError("--frame-rate with one rate writes TTML times in frames; to retime, give FROM:TO.")
+            }
+        }
+        if outputFormat == .ttml, let frameRate, ttmlFrameRate == nil {
+            throw ValidationError("--frame-rate: '\(frameRate)' is not a frame rate TTML can write (25, 29.97, 30000/1001).")
         }
     }
 
@@ -144,11 +160,18 @@ struct ConvertCommand: ParsableCommand {
     var outputFormat: TrackFormat {
         if let to { return to.format }
         if let output, output != "-", let dot = output.lastIndex(of: "."),
-            let format = TrackFormat(fileExtension: String(output[output.index(after: dot)...])), format != .ttml
+            let format = TrackFormat(fileExtension: String(output[output.index(after: dot)...]))
         {
             return format
         }
         return .webVTT
+    }
+
+    /// The frame rate TTML times are written in: `--frame-rate`'s rate, or its TO.
+    var ttmlFrameRate: TTMLWriterOptions.FrameRate? {
+        guard let frameRate else { return nil }
+        let rate = frameRate.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? frameRate
+        return TTMLWriterOptions.FrameRate(rate)
     }
 
     /// The timing edit the flags ask for.
@@ -156,7 +179,7 @@ struct ConvertCommand: ParsableCommand {
         var edit = TimingEdit()
         do {
             if let scale { (edit.numerator, edit.denominator) = try TimingEdit.parseScale(scale) }
-            if let frameRate { (edit.numerator, edit.denominator) = try TimingEdit.parseFrameRates(frameRate) }
+            if let frameRate, frameRate.contains(":") { (edit.numerator, edit.denominator) = try TimingEdit.parseFrameRates(frameRate) }
             if let shift { edit.shift = try TimingEdit.parseDuration(shift) }
         } catch {
             throw ValidationError(error.description)
@@ -174,6 +197,7 @@ struct ConvertCommand: ParsableCommand {
             hours: hours == .always ? .always : .whenNeeded,
             notes: dropNotes ? .drop : .keep)
         settings.subRip = SubRipWriterOptions(lineEnding: lineEnding == .lf ? .lf : .crlf)
+        settings.ttml = TTMLWriterOptions(profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language)
         settings.timing = try timing()
         settings.dropEmpty = dropEmpty
         settings.quiet = quiet
@@ -260,6 +284,21 @@ struct ConvertCommand: ParsableCommand {
         var status = stat()
         if stat(path, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
             throw CommandFailure("'\(path)' is not a folder")
+        }
+    }
+}
+
+/// `--ttml-profile` values: ``TTMLWriterOptions/Profile``.
+enum TTMLProfileArgument: String, ExpressibleByArgument, CaseIterable {
+    case imsc11 = "imsc1.1"
+    case ebuTTD = "ebu-tt-d"
+    case ttml1
+
+    var profile: TTMLWriterOptions.Profile {
+        switch self {
+        case .imsc11: .imsc11
+        case .ebuTTD: .ebuTTD
+        case .ttml1: .ttml1
         }
     }
 }

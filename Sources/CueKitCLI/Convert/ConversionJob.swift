@@ -15,10 +15,11 @@ import Darwin
 struct ConversionSettings: Sendable {
     /// The input format, when the command line names it; otherwise each input's content tells.
     var inputFormat: TrackFormat?
-    /// The output format: WebVTT or SubRip.
+    /// The output format.
     var outputFormat: TrackFormat = .webVTT
     var webVTT = WebVTTWriterOptions()
     var subRip = SubRipWriterOptions()
+    var ttml = TTMLWriterOptions()
     var timing = TimingEdit()
     /// Drop cues with no text to show.
     var dropEmpty = false
@@ -83,9 +84,15 @@ struct ConversionJob {
             return try convert(source, inputName: inputName, output: output, makeReader: { SubRipReader() }) {
                 SubRipWriter(to: $0, options: settings.subRip)
             }
-        case .webVTT, .ttml:
+        case .webVTT:
             return try convert(source, inputName: inputName, output: output, makeReader: { WebVTTReader() }) {
                 WebVTTWriter(to: $0, options: settings.webVTT)
+            }
+        case .ttml:
+            // TTML times every paragraph itself: cues need no reordering, so the output is never
+            // read back (the reader here is never used).
+            return try convert(source, inputName: inputName, output: output, makeReader: { TTMLReader() }) {
+                TTMLWriter(to: $0, options: settings.ttml)
             }
         }
     }
@@ -149,8 +156,13 @@ struct ConversionJob {
             if writer == nil { writer = try makeWriter() }
             try writer!.write(event)
         }
+        let ordersCues = settings.outputFormat != .ttml
         func emit(_ event: TrackEvent) throws {
-            try ordering.take(event, emit: write)
+            if ordersCues {
+                try ordering.take(event, emit: write)
+            } else {
+                try write(event)
+            }
         }
         func take(_ event: TrackEvent) throws {
             guard case .diagnostic(let diagnostic) = event else {

@@ -1,0 +1,125 @@
+import CueKit
+
+/// Where a cue is drawn, as a TTML region (TTML2 section 11.1): an origin and extent in percent
+/// of the video, where the text sits in it (`tts:displayAlign`), and the writing mode.
+///
+/// WebVTT places a cue with its settings (W3C WebVTT section 7.2); TTML places a paragraph in a
+/// region. The writer gives each distinct placement one region:
+/// - along the line (`position`, `size`, `align`), the box WebVTT computes: `size` wide, its
+///   `position` point aligned as `positionAlign` says (or as `align` implies), kept in the video;
+/// - across lines (`line`), `auto` is the whole height with the text at the end (`after`); a
+///   percentage starts the box there (`start`), ends it there (`end`) or centres it there; a line
+///   number counts rows of TTML's default 15-row cell grid (6.6667% each) from the top, or from the
+///   bottom when negative;
+/// - `vertical` becomes `tts:writingMode` `tbrl` or `tblr`, with the two axes exchanged.
+struct TTMLRegionGeometry: Hashable, Sendable {
+    var originX: Double
+    var originY: Double
+    var width: Double
+    var height: Double
+    var displayAlign: String
+    var writingMode: String?
+
+    /// The height of one WebVTT line: one row of TTML's default cell grid.
+    static let lineHeight = 100.0 / 15
+
+    /// The region of a cue placed by its own settings.
+    init(cue settings: CueSettings) {
+        let size = min(max(settings.size, 0), 100)
+        let position: Double
+        switch settings.position {
+        case .percentage(let value): position = value
+        case .auto:
+            switch settings.alignment {
+            case .start, .left: position = 0
+            case .end, .right: position = 100
+            case .center: position = 50
+            }
+        }
+        let anchor: CueSettings.PositionAlignment
+        if settings.positionAlignment != .auto {
+            anchor = settings.positionAlignment
+        } else {
+            switch settings.alignment {
+            case .start, .left: anchor = .lineLeft
+            case .end, .right: anchor = .lineRight
+            case .center: anchor = .center
+            }
+        }
+        var inlineStart: Double
+        switch anchor {
+        case .lineLeft, .auto: inlineStart = position
+        case .center: inlineStart = position - size / 2
+        case .lineRight: inlineStart = position - size
+        }
+        inlineStart = min(max(inlineStart, 0), 100 - size)
+
+        var blockStart = 0.0
+        var blockLength = 100.0
+        var align = "after"
+        switch settings.line {
+        case .auto:
+            break
+        case .percentage(let value):
+            let line = min(max(value, 0), 100)
+            switch settings.lineAlignment {
+            case .start: (blockStart, blockLength, align) = (line, 100 - line, "before")
+            case .end: (blockStart, blockLength, align) = (0, line, "after")
+            case .center:
+                let half = min(line, 100 - line)
+                (blockStart, blockLength, align) = (line - half, 2 * half, "center")
+            }
+        case .number(let value):
+            let lines = value.rounded(.towardZero)
+            if lines >= 0 {
+                blockStart = min(lines * Self.lineHeight, 100 - Self.lineHeight)
+                (blockLength, align) = (100 - blockStart, "before")
+            } else {
+                blockLength = max(100 + (lines + 1) * Self.lineHeight, Self.lineHeight)
+                align = "after"
+            }
+        }
+        switch settings.vertical {
+        case .horizontal:
+            self.init(originX: inlineStart, originY: blockStart, width: size, height: blockLength, displayAlign: align, writingMode: nil)
+        case .growingLeft:
+            // Lines grow leftwards: the block axis runs from the right edge.
+            self.init(
+                originX: 100 - blockStart - blockLength, originY: inlineStart, width: blockLength, height: size, displayAlign: align,
+                writingMode: "tbrl")
+        case .growingRight:
+            self.init(originX: blockStart, originY: inlineStart, width: blockLength, height: size, displayAlign: align, writingMode: "tblr")
+        }
+    }
+
+    /// The region of a WebVTT `REGION`: `width` wide, `lines` rows high, its anchor point pinned to
+    /// the viewport anchor; text at the bottom, where WebVTT adds lines.
+    init(region: CueRegion) {
+        let width = min(max(region.width, 0), 100)
+        let height = min(Double(max(region.lines, 1)) * Self.lineHeight, 100)
+        let x = region.viewportAnchor.x - region.regionAnchor.x * width / 100
+        let y = region.viewportAnchor.y - region.regionAnchor.y * height / 100
+        self.init(
+            originX: min(max(x, 0), 100 - width), originY: min(max(y, 0), 100 - height), width: width, height: height,
+            displayAlign: "after", writingMode: nil)
+    }
+
+    init(originX: Double, originY: Double, width: Double, height: Double, displayAlign: String, writingMode: String?) {
+        // Rounded to what is written, so that placements that write the same share a region.
+        func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+        self.originX = round(originX)
+        self.originY = round(originY)
+        self.width = round(width)
+        self.height = round(height)
+        self.displayAlign = displayAlign
+        self.writingMode = writingMode
+    }
+
+    /// The region's attributes, after its `xml:id`.
+    var attributes: String {
+        var text = #" tts:origin="\#(originX.ttmlNumber)% \#(originY.ttmlNumber)%" tts:extent="\#(width.ttmlNumber)% \#(height.ttmlNumber)%""#
+        text += #" tts:displayAlign="\#(displayAlign)""#
+        if let writingMode { text += #" tts:writingMode="\#(writingMode)""# }
+        return text
+    }
+}

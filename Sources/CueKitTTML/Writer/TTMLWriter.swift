@@ -1,0 +1,472 @@
+import CueKit
+
+/// Writes TTML (IMSC 1.1 Text, EBU-TT-D or TTML1), streaming: ``TrackEvent``s in, one `p` per cue.
+///
+/// A TTML document states its styles, regions and agents in its head, before the body, while a
+/// track's cues come one by one and a placement or a voice can first appear in the last of them.
+/// The writer therefore collects the head as cues come and holds the body back (in memory up to
+/// ``TTMLWriterOptions/bodyMemoryLimit``, then in an unlinked temporary file): at ``finish()`` it
+/// writes the head, then the body. Memory is bounded by the head, whatever the track's length.
+///
+/// What becomes of the model (W3C TTML2, IMSC 1.1 and EBU Tech 3380 name the TTML side):
+/// - times: `begin` and `end` as `hh:mm:ss.fff` on a media time base, or `hh:mm:ss:ff` with
+///   ``TTMLWriterOptions/frameRate``;
+/// - cue settings and `REGION`s: `region`s (see ``TTMLRegionGeometry``); `align` becomes
+///   `tts:textAlign`;
+/// - `::cue` rules (those of the track's style sheets, a Cast style's included): `style`s, one per
+///   distinct set of attributes, referenced by each paragraph (`::cue`) and by each class span
+///   (`::cue(.class)`), with their CSS translated by ``TTMLStyleTranslation``;
+/// - `<i>`, `<b>`, `<u>`: spans styled `tts:fontStyle`, `tts:fontWeight`, `tts:textDecoration`;
+/// - voices: spans with `ttm:agent`, the agent declared in the head with its name;
+/// - `<lang>`: spans with `xml:lang`; ruby: `tts:ruby` containers, bases and texts;
+/// - inner timestamps: the text after one is a span timed from it, as TTML shows progressive text;
+/// - line breaks: `br`; cue identifiers that are XML names: `xml:id`; notes: XML comments; the
+///   header text: `ttm:title`.
+///
+/// What the profile cannot carry is adjusted, and each kind is reported once in ``diagnostics``
+/// with a count: never dropped silently.
+public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
+    /// The writer's options.
+    public typealias Options = TTMLWriterOptions
+
+    /// The options written with.
+    public let options: Options
+    /// The sink; it receives the whole document at ``finish()``.
+    public private(set) var sink: Sink
+    /// What could not be written as it was; complete after ``finish()``.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    private var body: TTMLBodySpool
+    private var header = ""
+    private var cueNumber = 0
+    private var finished = false
+    private var line: [UInt8] = []
+
+    private var rules: [CueStyleRule] = []
+    /// The style every paragraph's content has (from `::cue` rules), once worked out.
+    private var everyCueStyle: String??
+    /// Styles by their attributes, in the order made.
+    private var styleIDs: [[TTMLStyleAttribute]: String] = [:]
+    private var styles: [(id: String, attributes: [TTMLStyleAttribute])] = []
+    private var classStyles: [[String]: [TTMLStyleAttribute]] = [:]
+    private var regionIDs: [TTMLRegionGeometry: String] = [:]
+    private var regions: [(id: String, geometry: TTMLRegionGeometry)] = []
+    /// WebVTT region identifiers and the regions they became.
+    private var trackRegions: [String: String] = [:]
+    private var agentIDs: [String: String] = [:]
+    private var agents: [(id: String, name: String)] = []
+    private var usedIdentifiers: Set<String> = []
+    private var losses = TTMLWriterLosses()
+
+    /// Creates a writer that writes to `sink`.
+    public init(to sink: Sink, options: Options = Options()) {
+        self.sink = sink
+        self.options = options
+        body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
+        line.reserveCapacity(1024)
+        if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
+    }
+
+    /// Writes one event: the header becomes the title; regions and style sheets are collected for
+    /// the head; a cue becomes a paragraph and a note a comment; diagnostics are ignored.
+    public mutating func write(_ event: TrackEvent) throws {
+        precondition(!finished, "TTMLWriter written to after finish")
+        switch event {
+        case .header(let text):
+            header = text
+        case .region(let region):
+            if region.scroll != .none { losses.add(.regionScroll, cue: cueNumber) }
+            trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
+        case .stylesheet(let sheet):
+            for rule in sheet.cueRules {
+                if case .other = rule.selector {
+                    losses.add(.selectors, cue: cueNumber, detail: rule.selector.css)
+                } else {
+                    rules.append(rule)
+                }
+            }
+            let unread = sheet.rules == nil ? CueStyleRule.parse(sheet.text).unread : 0
+            for _ in 0..<unread { losses.add(.selectors, cue: cueNumber, detail: "@-rules and other CSS") }
+            everyCueStyle = nil
+            classStyles = [:]
+        case .note(let note):
+            line.removeAll(keepingCapacity: true)
+            line += Array("<!--".utf8)
+            line += Array(Self.commentText(note.text).utf8)
+            line += Array("-->\n".utf8)
+            try body.append(line)
+        case .cue(let cue):
+            cueNumber += 1
+            try write(cue)
+        case .diagnostic:
+            break
+        }
+    }
+
+    /// Writes the document: declaration, root, head, then the held body; flushes the sink.
+    public mutating func finish() throws {
+        guard !finished else { return }
+        finished = true
+        defer { body.close() }
+        var head: [UInt8] = []
+        head += Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + [0x0A]
+        head += Array(rootStartTag().utf8)
+        head += Array(headElement().utf8)
+        head += Array("<body>\n<div>\n".utf8)
+        try sink.write(head)
+        try body.drain(into: &sink)
+        try sink.write(Array("</div>\n</body>\n</tt>\n".utf8))
+        try sink.flush()
+        diagnostics = losses.diagnostics(profile: options.profile)
+    }
+
+    // MARK: - The document around the body
+
+    private func rootStartTag() -> String {
+        var tag = #"<tt xmlns="\#(TTML.namespace)" xmlns:ttp="\#(TTML.parameterNamespace)" xmlns:tts="\#(TTML.stylingNamespace)""#
+        tag += #" xmlns:ttm="\#(TTML.metadataNamespace)""#
+        if options.profile == .ebuTTD { tag += #" xmlns:ebuttm="urn:ebu:tt:metadata" xmlns:ebutts="urn:ebu:tt:style""# }
+        tag += #" xml:lang="\#(Self.escaped(options.language, attribute: true))" ttp:timeBase="media""#
+        switch options.profile {
+        case .imsc11: tag += #" ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#
+        case .ttml1: tag += #" ttp:profile="http://www.w3.org/ns/ttml/profile/dfxp-presentation""#
+        case .ebuTTD: tag += #" ttp:cellResolution="32 15""#
+        }
+        if let rate = frameRate {
+            tag += #" ttp:frameRate="\#(rate.frames)""#
+            if rate.numerator != 1 || rate.denominator != 1 { tag += #" ttp:frameRateMultiplier="\#(rate.numerator) \#(rate.denominator)""# }
+        }
+        return tag + ">\n"
+    }
+
+    private func headElement() -> String {
+        var head = "<head>\n"
+        let title = header.split(separator: "\n", omittingEmptySubsequences: true).first.map { String($0).trimmedForTitle } ?? ""
+        var metadata = ""
+        if options.profile == .ebuTTD {
+            metadata += "<ebuttm:documentMetadata><ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard></ebuttm:documentMetadata>\n"
+        }
+        if !title.isEmpty, options.profile != .ebuTTD { metadata += "<ttm:title>\(Self.escaped(title, attribute: false))</ttm:title>\n" }
+        for agent in agents {
+            metadata += #"<ttm:agent xml:id="\#(agent.id)" type="person"><ttm:name type="full">\#(Self.escaped(agent.name, attribute: false))</ttm:name></ttm:agent>"#
+            metadata += "\n"
+        }
+        if !metadata.isEmpty { head += "<metadata>\n" + metadata + "</metadata>\n" }
+        if !styles.isEmpty {
+            head += "<styling>\n"
+            for style in styles {
+                head += #"<style xml:id="\#(style.id)""#
+                for attribute in style.attributes { head += #" \#(attribute.name)="\#(Self.escaped(attribute.value, attribute: true))""# }
+                head += "/>\n"
+            }
+            head += "</styling>\n"
+        }
+        if !regions.isEmpty {
+            head += "<layout>\n"
+            for region in regions { head += #"<region xml:id="\#(region.id)"\#(region.geometry.attributes)/>"# + "\n" }
+            head += "</layout>\n"
+        }
+        return head + "</head>\n"
+    }
+
+    private var frameRate: TTMLWriterOptions.FrameRate? { options.profile.hasFrames ? options.frameRate : nil }
+
+    // MARK: - Cues
+
+    private mutating func write(_ cue: Cue) throws {
+        line.removeAll(keepingCapacity: true)
+        line += Array("<p".utf8)
+        if !cue.id.isEmpty {
+            if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), usedIdentifiers.insert(cue.id).inserted {
+                line += Array(#" xml:id=""#.utf8) + Array(cue.id.utf8) + [UInt8(ascii: "\"")]
+            } else {
+                losses.add(.identifiers, cue: cueNumber)
+            }
+        }
+        line += Array(#" begin=""#.utf8)
+        appendTime(max(cue.start, 0))
+        line += Array(#"" end=""#.utf8)
+        appendTime(max(cue.end, 0))
+        line += Array(#"" region=""#.utf8) + Array(region(for: cue.settings).utf8)
+        line += Array(#"" style=""#.utf8) + Array(styleID(for: [TTMLStyleAttribute(name: "tts:textAlign", value: cue.settings.alignment.rawValue)]).utf8)
+        line += Array("\">".utf8)
+        let wrapper = cueStyle()
+        if let wrapper { line += Array(#"<span style=""#.utf8) + Array(wrapper.utf8) + Array("\">".utf8) }
+        if !cue.text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+            appendText(cue.text)
+        } else {
+            var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
+            appendNodes(cue.nodes(), context: &context)
+        }
+        if wrapper != nil { line += Array("</span>".utf8) }
+        line += Array("</p>\n".utf8)
+        try body.append(line)
+    }
+
+    /// Inner timestamps: the time the text being written is shown from.
+    private struct TextContext {
+        let cueStart: Int
+        let cueEnd: Int
+        var shownFrom: Int?
+    }
+
+    private mutating func appendNodes(_ nodes: [CueNode], context: inout TextContext) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                if let time = context.shownFrom {
+                    line += Array(#"<span begin=""#.utf8)
+                    appendTime(time - context.cueStart)
+                    line += Array("\">".utf8)
+                    appendText(text)
+                    line += Array("</span>".utf8)
+                } else {
+                    appendText(text)
+                }
+            case .timestamp(let time):
+                if time > context.cueStart, time < context.cueEnd {
+                    context.shownFrom = time
+                } else if time >= context.cueEnd {
+                    losses.add(.timestampsOutside, cue: cueNumber)
+                }
+            case .span(let span):
+                appendSpan(span, context: &context)
+            }
+        }
+    }
+
+    private mutating func appendSpan(_ span: CueSpan, context: inout TextContext) {
+        var attributes = ""
+        var intrinsic: [TTMLStyleAttribute] = []
+        switch span.kind {
+        case .italic: intrinsic = [TTMLStyleAttribute(name: "tts:fontStyle", value: "italic")]
+        case .bold: intrinsic = [TTMLStyleAttribute(name: "tts:fontWeight", value: "bold")]
+        case .underline: intrinsic = [TTMLStyleAttribute(name: "tts:textDecoration", value: "underline")]
+        case .voice(let name):
+            if options.profile.hasAgents {
+                attributes += #" ttm:agent="\#(agentID(for: name))""#
+            } else {
+                losses.add(.voices, cue: cueNumber)
+            }
+        case .language(let tag):
+            attributes += #" xml:lang="\#(Self.escaped(tag, attribute: true))""#
+        case .ruby:
+            appendRuby(span, context: &context)
+            return
+        case .class, .rubyText:
+            break
+        }
+        let styled = intrinsic + classAttributes(span.classes)
+        if !styled.isEmpty { attributes += #" style="\#(styleID(for: styled))""# }
+        if attributes.isEmpty {
+            appendNodes(span.children, context: &context)
+        } else {
+            line += Array("<span".utf8) + Array(attributes.utf8) + [UInt8(ascii: ">")]
+            appendNodes(span.children, context: &context)
+            line += Array("</span>".utf8)
+        }
+    }
+
+    /// WebVTT's `<ruby>base<rt>text</rt>…</ruby>`: a `tts:ruby` container for each base and its
+    /// text; where the profile has no ruby, `base(text)`, as ruby is shown without ruby support.
+    private mutating func appendRuby(_ span: CueSpan, context: inout TextContext) {
+        var base: [CueNode] = []
+        let classes = classAttributes(span.classes)
+        for child in span.children {
+            guard case .span(let annotation) = child, annotation.kind == .rubyText else {
+                base.append(child)
+                continue
+            }
+            if options.profile.hasRuby {
+                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
+                line += Array(#"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#.utf8)
+                appendNodes(base, context: &context)
+                let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
+                line += Array(#"</span><span style="\#(text)">"#.utf8)
+                appendNodes(annotation.children, context: &context)
+                line += Array("</span></span>".utf8)
+            } else {
+                losses.add(.ruby, cue: cueNumber)
+                appendNodes(base, context: &context)
+                line += Array("(".utf8)
+                appendNodes(annotation.children, context: &context)
+                line += Array(")".utf8)
+            }
+            base = []
+        }
+        appendNodes(base, context: &context)
+    }
+
+    // MARK: - Styles, regions, agents
+
+    /// The style of every paragraph's content, from the `::cue` rules; nil when they set nothing.
+    private mutating func cueStyle() -> String? {
+        if let known = everyCueStyle { return known }
+        var declarations: [CueStyleRule.Declaration] = []
+        for rule in rules where rule.selector == .everyCue { declarations += rule.declarations }
+        let attributes = translate(declarations)
+        let id = attributes.isEmpty ? nil : styleID(for: attributes)
+        everyCueStyle = .some(id)
+        return id
+    }
+
+    /// The attributes the `::cue(.class)` rules give a span with these classes: each rule whose
+    /// classes the span all has, in rule order.
+    private mutating func classAttributes(_ classes: [String]) -> [TTMLStyleAttribute] {
+        guard !classes.isEmpty else { return [] }
+        if let known = classStyles[classes] { return known }
+        var declarations: [CueStyleRule.Declaration] = []
+        for rule in rules {
+            guard case .classes(let needed) = rule.selector, needed.allSatisfy(classes.contains) else { continue }
+            declarations += rule.declarations
+        }
+        let attributes = translate(declarations)
+        classStyles[classes] = attributes
+        return attributes
+    }
+
+    private mutating func translate(_ declarations: [CueStyleRule.Declaration]) -> [TTMLStyleAttribute] {
+        let result = TTMLStyleTranslation.translate(declarations, profile: options.profile)
+        for declaration in result.notCarried { losses.add(.cssProperties, cue: cueNumber, detail: declaration) }
+        return result.attributes
+    }
+
+    private mutating func styleID(for attributes: [TTMLStyleAttribute]) -> String {
+        // A later attribute of the same name wins, as in CSS.
+        var merged: [TTMLStyleAttribute] = []
+        for attribute in attributes {
+            merged.removeAll { $0.name == attribute.name }
+            merged.append(attribute)
+        }
+        if let id = styleIDs[merged] { return id }
+        let id = "_s\(styles.count + 1)"
+        styleIDs[merged] = id
+        styles.append((id, merged))
+        return id
+    }
+
+    private mutating func region(for settings: CueSettings) -> String {
+        if let name = settings.region, let id = trackRegions[name] { return id }
+        return regionID(for: TTMLRegionGeometry(cue: settings))
+    }
+
+    private mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
+        if let id = regionIDs[geometry] { return id }
+        let id = "_r\(regions.count + 1)"
+        regionIDs[geometry] = id
+        regions.append((id, geometry))
+        return id
+    }
+
+    private mutating func agentID(for name: String) -> String {
+        if let id = agentIDs[name] { return id }
+        let id = "_a\(agents.count + 1)"
+        agentIDs[name] = id
+        agents.append((id, name))
+        return id
+    }
+
+    // MARK: - Text and times
+
+    /// Appends text with XML's escapes, line breaks as `br`, and characters XML 1.0 cannot hold
+    /// replaced by U+FFFD (and counted).
+    private mutating func appendText(_ text: String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": line += Array("&amp;".utf8)
+            case "<": line += Array("&lt;".utf8)
+            case ">": line += Array("&gt;".utf8)
+            case "\n": line += Array("<br/>".utf8)
+            case "\t", "\r": line.append(UInt8(ascii: " "))
+            case "\u{00}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
+                losses.add(.invalidCharacters, cue: cueNumber)
+                line += Array("\u{FFFD}".utf8)
+            default:
+                if scalar.isASCII {
+                    line.append(UInt8(scalar.value))
+                } else {
+                    line += Array(String(scalar).utf8)
+                }
+            }
+        }
+    }
+
+    /// Appends a time (milliseconds) as `hh:mm:ss.fff`, or `hh:mm:ss:ff` at the frame rate.
+    private mutating func appendTime(_ milliseconds: Int) {
+        var seconds = milliseconds / 1000
+        let remainder = milliseconds % 1000
+        var fraction = remainder
+        if let rate = frameRate {
+            fraction = Int((Double(remainder) * rate.perSecond / 1000).rounded())
+            if fraction >= rate.frames {
+                seconds += 1
+                fraction = 0
+            }
+        }
+        func two(_ value: Int, _ line: inout [UInt8]) {
+            line.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+            line.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+        let hours = seconds / 3600
+        if hours >= 100 { line += Array(String(hours / 100).utf8) }
+        two(hours % 100, &line)
+        line.append(UInt8(ascii: ":"))
+        two(seconds / 60 % 60, &line)
+        line.append(UInt8(ascii: ":"))
+        two(seconds % 60, &line)
+        if frameRate != nil {
+            line.append(UInt8(ascii: ":"))
+            if fraction >= 100 { line += Array(String(fraction / 100).utf8) }
+            two(fraction % 100, &line)
+        } else {
+            line.append(UInt8(ascii: "."))
+            line.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+            two(fraction % 100, &line)
+        }
+    }
+
+    static func escaped(_ text: String, attribute: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where attribute: result += "&quot;"
+            case "\n" where attribute: result += "&#10;"
+            case "\u{00}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A note's text as an XML comment's: `--` cannot be in a comment, nor `-` at its end.
+    static func commentText(_ text: String) -> String {
+        var result = " "
+        for scalar in escaped(text, attribute: false).unicodeScalars {
+            if scalar == "-", result.hasSuffix("-") { result += " " }
+            result.unicodeScalars.append(scalar)
+        }
+        return result + " "
+    }
+
+    /// True when `text` is an XML name without a colon (an NCName): what `xml:id` holds.
+    static func isXMLName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        func isStart(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || (scalar.value >= 0xC0 && scalar.value != 0xD7 && scalar.value != 0xF7)
+        }
+        guard isStart(first) else { return false }
+        return text.unicodeScalars.allSatisfy { isStart($0) || $0 == "-" || $0 == "." || ("0"..."9").contains($0) || $0 == "\u{B7}" }
+    }
+}
+
+extension String {
+    fileprivate var trimmedForTitle: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "-" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,81 @@
+import CueKit
+
+extension DiagnosticCode {
+    /// Something the track holds that the TTML profile cannot carry: left out, with a count.
+    public static let ttmlWriteNotCarried: DiagnosticCode = "ttml-write-not-carried"
+    /// Something written differently so that the document is valid: with a count.
+    public static let ttmlWriteAdjusted: DiagnosticCode = "ttml-write-adjusted"
+}
+
+/// What ``TTMLWriter`` could not write as it was, counted by kind (and by CSS declaration or
+/// selector), so that each is reported once with how often it happened and where first.
+struct TTMLWriterLosses {
+    enum Kind: Int, Comparable {
+        case framesInEBUTTD, regionScroll, selectors, cssProperties, identifiers, voices, ruby, timestampsOutside, invalidCharacters
+        static func < (left: Kind, right: Kind) -> Bool { left.rawValue < right.rawValue }
+    }
+
+    private struct Key: Hashable, Comparable {
+        var kind: Kind
+        var detail: String
+        static func < (left: Key, right: Key) -> Bool { (left.kind, left.detail) < (right.kind, right.detail) }
+    }
+
+    private var counts: [Key: (count: Int, firstCue: Int)] = [:]
+    /// Distinct details per kind are capped, so that hostile style sheets cannot grow this.
+    private static let maximumDetailsPerKind = 50
+    private var detailsPerKind: [Kind: Int] = [:]
+
+    /// Counts one loss in cue `cue` (0 before the first cue).
+    mutating func add(_ kind: Kind, cue: Int, detail: String = "") {
+        var key = Key(kind: kind, detail: detail)
+        if counts[key] == nil {
+            if detailsPerKind[kind, default: 0] >= Self.maximumDetailsPerKind { key.detail = "others" }
+            detailsPerKind[kind, default: 0] += 1
+        }
+        if let existing = counts[key] {
+            counts[key] = (existing.count + 1, existing.firstCue)
+        } else {
+            counts[key] = (1, cue)
+        }
+    }
+
+    func diagnostics(profile: TTMLWriterOptions.Profile) -> [Diagnostic] {
+        counts.keys.sorted().map { key in
+            let (count, firstCue) = counts[key]!
+            let times = count == 1 ? "once" : "\(count) times"
+            let first = firstCue > 0 ? ", first in cue \(firstCue)" : ""
+            let profileName = profile.displayName
+            switch key.kind {
+            case .framesInEBUTTD:
+                return Diagnostic(.warning, .ttmlWriteAdjusted, at: nil, "\(profileName) has no frame-based times: times are written as hh:mm:ss.fff")
+            case .regionScroll:
+                return Diagnostic(
+                    .warning, .ttmlWriteNotCarried, at: nil, "a region's scroll:up has no TTML counterpart: the region is written without it (\(times))")
+            case .selectors:
+                return Diagnostic(
+                    .warning, .ttmlWriteNotCarried, at: nil,
+                    "style rule \(key.detail) is not a ::cue or ::cue(.class) rule: TTML styles cannot select it; left out (\(times))")
+            case .cssProperties:
+                return Diagnostic(
+                    .warning, .ttmlWriteNotCarried, at: nil, "'\(key.detail)' has no \(profileName) style attribute: left out (\(times)\(first))")
+            case .identifiers:
+                return Diagnostic(
+                    .note, .ttmlWriteNotCarried, at: nil,
+                    "\(count == 1 ? "a cue identifier is" : "\(count) cue identifiers are") not XML names or repeat one: not written as xml:id\(first)")
+            case .voices:
+                return Diagnostic(
+                    .warning, .ttmlWriteNotCarried, at: nil, "\(profileName) has no ttm:agent: voice names are left out, their text kept (\(times)\(first))")
+            case .ruby:
+                return Diagnostic(
+                    .warning, .ttmlWriteAdjusted, at: nil, "\(profileName) has no ruby: written as base(annotation) (\(times)\(first))")
+            case .timestampsOutside:
+                return Diagnostic(
+                    .note, .ttmlWriteAdjusted, at: nil, "inner timestamps at or after their cue's end time: the text after them is shown with the cue (\(times)\(first))")
+            case .invalidCharacters:
+                return Diagnostic(
+                    .warning, .ttmlWriteAdjusted, at: nil, "control characters XML 1.0 cannot hold are written as U+FFFD (\(times)\(first))")
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import CueKit
+
+/// How ``TTMLWriter`` writes: the profile the document conforms to, how times are written, and
+/// the document's language.
+public struct TTMLWriterOptions: Sendable, Hashable {
+    /// The profile the document is written for.
+    public var profile: Profile
+    /// Times as frames (`hh:mm:ss:ff` with `ttp:frameRate`); nil for milliseconds
+    /// (`hh:mm:ss.fff`), the default. EBU-TT-D has no frames: it always writes milliseconds.
+    public var frameRate: FrameRate?
+    /// The document's `xml:lang` (BCP 47); `und` (undetermined) unless given.
+    public var language: String
+    /// How many bytes of body are kept in memory before the rest goes to an unlinked temporary
+    /// file: the head (styles, regions, agents) is known only once the last cue is written, and is
+    /// written first, so the body waits. Memory stays bounded whatever the track's length.
+    public var bodyMemoryLimit: Int
+
+    /// Creates options; the defaults write IMSC 1.1 Text with millisecond times.
+    public init(profile: Profile = .imsc11, frameRate: FrameRate? = nil, language: String = "und", bodyMemoryLimit: Int = 4 << 20) {
+        self.profile = profile
+        self.frameRate = frameRate
+        self.language = language
+        self.bodyMemoryLimit = bodyMemoryLimit
+    }
+
+    /// A TTML profile: what the document declares, and what it may contain.
+    public enum Profile: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// IMSC 1.1 Text Profile (W3C), which streaming platforms ask for: `ttp:contentProfiles`,
+        /// styles including `tts:textShadow` and `tts:ruby`.
+        case imsc11 = "imsc1.1"
+        /// EBU-TT-D (EBU Tech 3380), which European broadcasters ask for: its metadata and
+        /// namespaces, one `div`, times as `hh:mm:ss.fff`, every paragraph in a region, styles by
+        /// reference only, and no ruby, shadows or agents.
+        case ebuTTD = "ebu-tt-d"
+        /// Plain TTML1 (DFXP), for old players: no TTML2 features (no ruby, no shadows).
+        case ttml1 = "ttml1"
+
+        public var description: String { rawValue }
+
+        /// The name as people write it.
+        public var displayName: String {
+            switch self {
+            case .imsc11: "IMSC 1.1 Text"
+            case .ebuTTD: "EBU-TT-D"
+            case .ttml1: "TTML1"
+            }
+        }
+
+        /// True when the profile has `tts:ruby` (TTML2).
+        var hasRuby: Bool { self == .imsc11 }
+        /// True when the profile has `tts:textShadow` (TTML2).
+        var hasTextShadow: Bool { self == .imsc11 }
+        /// True when the profile has `ttm:agent`.
+        var hasAgents: Bool { self != .ebuTTD }
+        /// True when the profile has frame-based times.
+        var hasFrames: Bool { self != .ebuTTD }
+    }
+
+    /// A frame rate for frame-based times: a whole number of frames per second, times a
+    /// multiplier for the NTSC rates (`29.97` is 30 × 1000/1001).
+    public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
+        /// `ttp:frameRate`: whole frames per second.
+        public var frames: Int
+        /// `ttp:frameRateMultiplier`, as numerator and denominator (1/1 for none).
+        public var numerator: Int
+        public var denominator: Int
+
+        /// Creates a rate of `frames` × `numerator`/`denominator` per second.
+        public init(frames: Int, numerator: Int = 1, denominator: Int = 1) {
+            precondition(frames > 0 && numerator > 0 && denominator > 0, "a frame rate is positive")
+            self.frames = frames
+            self.numerator = numerator
+            self.denominator = denominator
+        }
+
+        /// Reads `25`, `30`, `29.97`, `23.976`, `59.94` (the NTSC rates, 1000/1001 of the next whole
+        /// rate) or `30000/1001`; nil for anything else.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == 2, let top = Int(parts[0]), let bottom = Int(parts[1]), top > 0, bottom > 0 {
+                if top % bottom == 0 {
+                    self.init(frames: top / bottom)
+                } else if bottom == 1001, top % 1000 == 0 {
+                    self.init(frames: top / 1000, numerator: 1000, denominator: 1001)
+                } else {
+                    return nil
+                }
+                return
+            }
+            if let whole = Int(text), whole > 0, whole <= 1000 {
+                self.init(frames: whole)
+                return
+            }
+            guard let value = Double(text), value > 0, value <= 1000 else { return nil }
+            let next = value.rounded(.up)
+            guard abs(next * 1000 / 1001 - value) < 0.005 else { return nil }
+            self.init(frames: Int(next), numerator: 1000, denominator: 1001)
+        }
+
+        /// Frames per second, as a fraction.
+        var perSecond: Double { Double(frames) * Double(numerator) / Double(denominator) }
+
+        public var description: String {
+            numerator == 1 && denominator == 1 ? "\(frames)" : "\(frames * numerator)/\(denominator)"
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// The Python peers `.ci/setup` installs, pinned, in `.venv` at the package root (ttconv 1.2.3),
+/// and the scripts in `Tests/Peers` that drive them.
+public enum PythonPeers {
+    /// The virtual environment's interpreter.
+    public static var python: String { TestPaths.packageRoot + "/.venv/bin/python3" }
+
+    /// True when the environment holds ttconv: `.ci/setup` has run.
+    public static var hasTTConv: Bool {
+        FileTree.exists(python) && ExternalProcess.run(python, ["-c", "import ttconv"]).status == 0
+    }
+
+    /// A script of `Tests/Peers`.
+    public static func script(_ name: String) -> String { TestPaths.packageRoot + "/Tests/Peers/" + name }
+}

@@ -1,0 +1,137 @@
+import CueKit
+
+/// The text a track shows at every instant: the comparison the conformance tests make between
+/// CueKit's WebVTT and ttconv's, which does not depend on how text is cut into cues (ttconv writes
+/// one cue per change of the whole screen, merging paragraphs and regions).
+///
+/// At each time where either track changes, the lines shown (every active cue's text without
+/// markup, split at line breaks, white space runs collapsed and trimmed, empty lines and Unicode
+/// bidi controls removed) are compared as a sorted list, so that the order of simultaneous
+/// paragraphs and regions does not matter.
+public enum ShownText {
+    /// A stretch of time in which the two tracks show different text.
+    public struct Difference: CustomStringConvertible, Sendable {
+        public var start: Int
+        public var end: Int
+        public var expected: [String]
+        public var actual: [String]
+
+        public var description: String {
+            "\(CueTimestamp.format(start)) --> \(CueTimestamp.format(end)): expected \(expected), got \(actual)"
+        }
+    }
+
+    /// A cue reduced to its interval and normalised lines.
+    public struct Shown: Sendable {
+        public var start: Int
+        public var end: Int
+        public var lines: [String]
+
+        public init(start: Int, end: Int, lines: [String]) {
+            self.start = start
+            self.end = end
+            self.lines = lines
+        }
+    }
+
+    public static func shown(_ cues: [Cue]) -> [Shown] {
+        cues.map { Shown(start: $0.start, end: $0.end, lines: lines(of: $0)) }
+    }
+
+    /// The cues as TTML shows them once written: the text after an inner timestamp appears at that
+    /// time (a timed span), so a cue with timestamps inside its interval is shown in pieces.
+    public static func shownProgressively(_ cues: [Cue]) -> [Shown] {
+        cues.flatMap { cue -> [Shown] in
+            let nodes = CueText.nodes(from: cue.text)
+            var times: [Int] = []
+            func collect(_ nodes: [CueNode]) {
+                for node in nodes {
+                    switch node {
+                    case .timestamp(let time) where time > cue.start && time < cue.end: times.append(time)
+                    case .span(let span): collect(span.children)
+                    default: break
+                    }
+                }
+            }
+            collect(nodes)
+            let bounds = [cue.start] + Set(times).sorted() + [cue.end]
+            return (0..<bounds.count - 1).map { index in
+                Shown(start: bounds[index], end: bounds[index + 1], lines: lines(of: revealed(nodes, at: bounds[index], cue: cue)))
+            }
+        }
+    }
+
+    /// The nodes shown at `time`: text after a timestamp later than `time` left out.
+    private static func revealed(_ nodes: [CueNode], at time: Int, cue: Cue) -> [CueNode] {
+        var shownFrom = cue.start
+        func filter(_ nodes: [CueNode]) -> [CueNode] {
+            nodes.compactMap { node in
+                switch node {
+                case .timestamp(let stamp):
+                    if stamp > cue.start && stamp < cue.end { shownFrom = stamp }
+                    return nil
+                case .text:
+                    return shownFrom <= time ? node : nil
+                case .span(var span):
+                    span.children = filter(span.children)
+                    return .span(span)
+                }
+            }
+        }
+        return filter(nodes)
+    }
+
+    /// The normalised lines of a cue.
+    public static func lines(of cue: Cue) -> [String] {
+        lines(of: CueText.nodes(from: cue.text))
+    }
+
+    /// The normalised lines of a cue text tree.
+    public static func lines(of nodes: [CueNode]) -> [String] {
+        let text = nodes.plainText
+        return text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
+            var result = ""
+            var pendingSpace = false
+            for scalar in line.unicodeScalars {
+                if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) { continue }
+                if scalar == " " || scalar == "\t" || scalar == "\r" {
+                    pendingSpace = !result.isEmpty
+                    continue
+                }
+                if pendingSpace { result += " " }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+            return result.isEmpty ? nil : result
+        }
+    }
+
+    /// The differences between what `expected` and `actual` show, up to `horizon` milliseconds.
+    public static func differences(expected: [Shown], actual: [Shown], horizon: Int) -> [Difference] {
+        var times = Set<Int>()
+        for cue in expected + actual {
+            times.insert(cue.start)
+            times.insert(cue.end)
+        }
+        let sorted = times.filter { $0 < horizon }.sorted() + [horizon]
+        var result: [Difference] = []
+        for (index, time) in sorted.dropLast().enumerated() {
+            let next = sorted[index + 1]
+            guard time < next else { continue }
+            let left = linesShown(at: time, in: expected)
+            let right = linesShown(at: time, in: actual)
+            guard left != right else { continue }
+            if var last = result.last, last.end == time, last.expected == left, last.actual == right {
+                last.end = next
+                result[result.count - 1] = last
+            } else {
+                result.append(Difference(start: time, end: next, expected: left, actual: right))
+            }
+        }
+        return result
+    }
+
+    public static func linesShown(at time: Int, in cues: [Shown]) -> [String] {
+        cues.filter { $0.start <= time && time < $0.end }.flatMap(\.lines).sorted()
+    }
+}
