@@ -39,8 +39,9 @@ public enum ShownText {
     }
 
     /// The cues as TTML shows them once written: the text after an inner timestamp appears at that
-    /// time (a timed span), so a cue with timestamps inside its interval is shown in pieces.
-    public static func shownProgressively(_ cues: [Cue]) -> [Shown] {
+    /// time (a timed span), so a cue with timestamps inside its interval is shown in pieces. With
+    /// `rubyInParentheses`, ruby text is shown as a profile without ruby writes it: `base(text)`.
+    public static func shownProgressively(_ cues: [Cue], rubyInParentheses: Bool = false) -> [Shown] {
         cues.flatMap { cue -> [Shown] in
             let nodes = CueText.nodes(from: cue.text)
             var times: [Int] = []
@@ -56,13 +57,13 @@ public enum ShownText {
             collect(nodes)
             let bounds = [cue.start] + Set(times).sorted() + [cue.end]
             return (0..<bounds.count - 1).map { index in
-                Shown(start: bounds[index], end: bounds[index + 1], lines: lines(of: revealed(nodes, at: bounds[index], cue: cue)))
+                Shown(start: bounds[index], end: bounds[index + 1], lines: lines(of: revealed(nodes, at: bounds[index], cue: cue, rubyInParentheses: rubyInParentheses)))
             }
         }
     }
 
     /// The nodes shown at `time`: text after a timestamp later than `time` left out.
-    private static func revealed(_ nodes: [CueNode], at time: Int, cue: Cue) -> [CueNode] {
+    private static func revealed(_ nodes: [CueNode], at time: Int, cue: Cue, rubyInParentheses: Bool) -> [CueNode] {
         var shownFrom = cue.start
         func filter(_ nodes: [CueNode]) -> [CueNode] {
             nodes.compactMap { node in
@@ -74,6 +75,7 @@ public enum ShownText {
                     return shownFrom <= time ? node : nil
                 case .span(var span):
                     span.children = filter(span.children)
+                    if rubyInParentheses, span.kind == .rubyText { span.children = [.text("(")] + span.children + [.text(")")] }
                     return .span(span)
                 }
             }
