@@ -42,7 +42,8 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     private var finished = false
     private var line: [UInt8] = []
 
-    private var rules: [CueStyleRule] = []
+    /// The `::cue` and `::cue(.class)` rules met so far, translated once.
+    private var rules: [(selector: CueStyleRule.Selector, attributes: [TTMLStyleAttribute])] = []
     /// The style every paragraph's content has (from `::cue` rules), once worked out.
     private var everyCueStyle: String??
     /// Styles by their attributes, in the order made.
@@ -82,7 +83,7 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
                 if case .other = rule.selector {
                     losses.add(.selectors, cue: cueNumber, detail: rule.selector.css)
                 } else {
-                    rules.append(rule)
+                    rules.append((rule.selector, translate(rule.declarations)))
                 }
             }
             let unread = sheet.rules == nil ? CueStyleRule.parse(sheet.text).unread : 0
@@ -302,9 +303,7 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     /// The style of every paragraph's content, from the `::cue` rules; nil when they set nothing.
     private mutating func cueStyle() -> String? {
         if let known = everyCueStyle { return known }
-        var declarations: [CueStyleRule.Declaration] = []
-        for rule in rules where rule.selector == .everyCue { declarations += rule.declarations }
-        let attributes = translate(declarations)
+        let attributes = rules.filter { $0.selector == .everyCue }.flatMap(\.attributes)
         let id = attributes.isEmpty ? nil : styleID(for: attributes)
         everyCueStyle = .some(id)
         return id
@@ -315,12 +314,11 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     private mutating func classAttributes(_ classes: [String]) -> [TTMLStyleAttribute] {
         guard !classes.isEmpty else { return [] }
         if let known = classStyles[classes] { return known }
-        var declarations: [CueStyleRule.Declaration] = []
+        var attributes: [TTMLStyleAttribute] = []
         for rule in rules {
             guard case .classes(let needed) = rule.selector, needed.allSatisfy(classes.contains) else { continue }
-            declarations += rule.declarations
+            attributes += rule.attributes
         }
-        let attributes = translate(declarations)
         classStyles[classes] = attributes
         return attributes
     }

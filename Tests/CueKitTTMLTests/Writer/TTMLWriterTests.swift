@@ -1,0 +1,231 @@
+import CueKit
+import CueKitTestSupport
+import CueKitWebVTT
+import Testing
+
+@testable import CueKitTTML
+
+/// What ``TTMLWriter`` writes for each part of the model, in each profile.
+@Suite struct TTMLWriterTests {
+    static func write(_ webVTT: String, _ options: TTMLWriterOptions = TTMLWriterOptions()) throws -> (text: String, diagnostics: [Diagnostic]) {
+        let track = try WebVTTReader.read(webVTT).track
+        var writer = TTMLWriter(to: MemorySink(), options: options)
+        try writer.write(track)
+        return (writer.sink.string, writer.diagnostics)
+    }
+
+    /// The document's paragraphs, one a line.
+    static func paragraphs(_ text: String) -> [String] {
+        text.split(separator: "\n").filter { $0.hasPrefix("<p ") }.map(String.init)
+    }
+
+    @Test func imscDocumentDeclaresItsProfileTimeBaseAndLanguage() throws {
+        let (text, diagnostics) = try Self.write("WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello\n", TTMLWriterOptions(language: "en-GB"))
+        #expect(text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+        #expect(text.contains(#"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#))
+        #expect(text.contains(#"ttp:timeBase="media""#))
+        #expect(text.contains(#"xml:lang="en-GB""#))
+        #expect(Self.paragraphs(text) == [#"<p begin="00:00:01.000" end="00:00:02.500" region="_r1" style="_s1">Hello</p>"#])
+        #expect(text.contains(#"<region xml:id="_r1" tts:origin="0% 0%" tts:extent="100% 100%" tts:displayAlign="after"/>"#))
+        #expect(text.contains(#"<style xml:id="_s1" tts:textAlign="center"/>"#))
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func ebuTTDDeclaresItsStandardAndHasNoFramesAgentsOrRuby() throws {
+        let source = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Hi</v> <ruby>漢<rt>kan</rt></ruby>\n"
+        let rate = try #require(TTMLWriterOptions.FrameRate("25"))
+        let (text, diagnostics) = try Self.write(source, TTMLWriterOptions(profile: .ebuTTD, frameRate: rate))
+        #expect(text.contains("<ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard>"))
+        #expect(!text.contains("ttp:frameRate"))
+        #expect(!text.contains("ttm:agent"))
+        #expect(Self.paragraphs(text).first?.contains(#"begin="00:00:01.000""#) == true)
+        #expect(Self.paragraphs(text).first?.contains("Hi 漢(kan)") == true)
+        let codes = diagnostics.map(\.code)
+        #expect(codes == [.ttmlWriteAdjusted, .ttmlWriteNotCarried, .ttmlWriteAdjusted], "\(diagnostics)")
+        #expect(diagnostics.map(\.message).contains { $0.contains("frame-based") })
+    }
+
+    @Test func ttml1DeclaresDFXPPresentation() throws {
+        let (text, _) = try Self.write("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n", TTMLWriterOptions(profile: .ttml1))
+        #expect(text.contains(#"ttp:profile="http://www.w3.org/ns/ttml/profile/dfxp-presentation""#))
+        #expect(!text.contains("contentProfiles"))
+    }
+
+    @Test func framesAtWholeAndNTSCRates() throws {
+        let source = "WEBVTT\n\n00:00:01.020 --> 01:02:03.980\nHi\n"
+        let pal = try #require(TTMLWriterOptions.FrameRate("25"))
+        let (text, _) = try Self.write(source, TTMLWriterOptions(frameRate: pal))
+        #expect(text.contains(#"ttp:frameRate="25""#))
+        #expect(Self.paragraphs(text).first?.contains(#"begin="00:00:01:01" end="01:02:04:00""#) == true)
+        let ntsc = try #require(TTMLWriterOptions.FrameRate("29.97"))
+        #expect(ntsc == TTMLWriterOptions.FrameRate("30000/1001"))
+        let (ntscText, _) = try Self.write(source, TTMLWriterOptions(frameRate: ntsc))
+        #expect(ntscText.contains(#"ttp:frameRate="30" ttp:frameRateMultiplier="1000 1001""#))
+        #expect(TTMLWriterOptions.FrameRate("24.5") == nil)
+        #expect(TTMLWriterOptions.FrameRate("0") == nil)
+    }
+
+    @Test func framesReadBackWithinHalfAFrame() throws {
+        let source = "WEBVTT\n\n00:00:01.020 --> 00:00:02.517\nHi\n\n00:10:00.999 --> 00:10:01.480\nThere\n"
+        let rate = try #require(TTMLWriterOptions.FrameRate("23.976"))
+        let (text, _) = try Self.write(source, TTMLWriterOptions(frameRate: rate))
+        let cues = try TTMLReader.read(text).track.cues
+        let original = try WebVTTReader.read(source).track.cues
+        #expect(cues.count == 2)
+        for (read, written) in zip(cues, original) {
+            #expect(abs(read.start - written.start) <= 21 && abs(read.end - written.end) <= 21, "\(read) against \(written)")
+        }
+    }
+
+    @Test func textIsEscapedExactly() throws {
+        let source = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nTom &amp; Jerry &lt;3 &gt; \"quotes\" 'single'\nline two\n"
+        let (text, _) = try Self.write(source)
+        #expect(Self.paragraphs(text).first?.contains(#">Tom &amp; Jerry &lt;3 &gt; "quotes" 'single'<br/>line two</p>"#) == true)
+        let cue = try #require(try TTMLReader.read(text).track.cues.first)
+        #expect(cue.nodes().plainText == "Tom & Jerry <3 > \"quotes\" 'single'\nline two")
+    }
+
+    @Test func charactersXMLCannotHoldAreReplacedAndCounted() throws {
+        let track = Track(cues: [Cue(start: 0, end: 1000, text: "a\u{01}b"), Cue(start: 1000, end: 2000, text: "c\u{1B}d")])
+        var writer = TTMLWriter(to: MemorySink())
+        try writer.write(track)
+        #expect(writer.sink.string.contains("a\u{FFFD}b"))
+        #expect(writer.diagnostics.map(\.message) == ["control characters XML 1.0 cannot hold are written as U+FFFD (2 times, first in cue 1)"])
+        #expect(try TTMLReader.read(bytes: writer.sink.bytes).diagnostics.filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test func cueSettingsBecomeRegionsSharedByPlacement() throws {
+        let source = """
+            WEBVTT
+
+            00:00:01.000 --> 00:00:02.000 line:10% align:left
+            top left
+
+            00:00:02.000 --> 00:00:03.000 line:10% align:left
+            again
+
+            00:00:03.000 --> 00:00:04.000 position:20% size:50% line:0
+            first row
+
+            00:00:04.000 --> 00:00:05.000 vertical:lr
+            vertical
+            """
+        let (text, _) = try Self.write(source)
+        #expect(text.contains(#"<region xml:id="_r1" tts:origin="0% 10%" tts:extent="100% 90%" tts:displayAlign="before"/>"#))
+        #expect(text.contains(#"<region xml:id="_r2" tts:origin="0% 0%" tts:extent="50% 100%" tts:displayAlign="before"/>"#))
+        #expect(text.contains(#"<region xml:id="_r3" tts:origin="0% 0%" tts:extent="100% 100%" tts:displayAlign="after" tts:writingMode="tblr"/>"#))
+        let regions = Self.paragraphs(text).map { $0.contains(#"region="_r1""#) }
+        #expect(regions == [true, true, false, false])
+        #expect(text.contains(#"tts:textAlign="left""#))
+    }
+
+    @Test func webVTTRegionsBecomeRegionsAndScrollIsReported() throws {
+        let source = """
+            WEBVTT
+
+            REGION
+            id:fred
+            width:40%
+            lines:3
+            regionanchor:0%,100%
+            viewportanchor:10%,90%
+            scroll:up
+
+            00:00:01.000 --> 00:00:02.000 region:fred
+            in fred
+            """
+        let (text, diagnostics) = try Self.write(source)
+        #expect(text.contains(#"<region xml:id="_r1" tts:origin="10% 70%" tts:extent="40% 20%" tts:displayAlign="after"/>"#))
+        #expect(Self.paragraphs(text).first?.contains(#"region="_r1""#) == true)
+        #expect(diagnostics.map(\.message) == ["a region's scroll:up has no TTML counterpart: the region is written without it (once)"])
+    }
+
+    @Test func cueRulesBecomeStylesAndWhatTTMLCannotSayIsReportedOnce() throws {
+        let source = """
+            WEBVTT
+
+            STYLE
+            ::cue { color: rgba(255, 255, 0, 0.5); background: #000c; font-family: "Open Sans", sans-serif; font-size: 5vh }
+            ::cue(.loud) { font-weight: 700; text-shadow: black 0.05em 0.05em 0; cursor: pointer }
+            ::cue(.loud.red) { color: red }
+            ::cue(#id) { color: blue }
+
+            00:00:01.000 --> 00:00:02.000
+            <c.loud>LOUD</c> <c.loud.red>RED</c> <c.quiet>quiet</c>
+
+            00:00:02.000 --> 00:00:03.000
+            <c.loud>again</c>
+            """
+        let (text, diagnostics) = try Self.write(source)
+        #expect(text.contains(##"tts:color="#ffff0080" tts:backgroundColor="#000000cc" tts:fontFamily="&quot;Open Sans&quot;, sansSerif" tts:fontSize="0.75c""##))
+        #expect(text.contains(#"tts:fontWeight="bold" tts:textShadow="0.05em 0.05em 0em #000000ff""#))
+        #expect(text.contains(##"tts:fontWeight="bold" tts:textShadow="0.05em 0.05em 0em #000000ff" tts:color="#ff0000ff""##))
+        let first = try #require(Self.paragraphs(text).first)
+        #expect(first.contains(#"<span style="_s3">LOUD</span> <span style="_s4">RED</span> quiet"#), "\(first)")
+        #expect(
+            diagnostics.map(\.message) == [
+                "style rule ::cue(#id) is not a ::cue or ::cue(.class) rule: TTML styles cannot select it; left out (once)",
+                "'cursor: pointer' has no IMSC 1.1 Text style attribute: left out (once)",
+            ])
+    }
+
+    @Test func shadowsAreLeftOutWhereTheProfileHasNone() throws {
+        let source = "WEBVTT\n\nSTYLE\n::cue { text-shadow: black 0.05em 0.05em 0 }\n\n00:00:01.000 --> 00:00:02.000\nHi\n"
+        let (text, diagnostics) = try Self.write(source, TTMLWriterOptions(profile: .ttml1))
+        #expect(!text.contains("textShadow"))
+        #expect(diagnostics.first?.message.contains("has no TTML1 style attribute") == true)
+    }
+
+    @Test func tagsVoicesLanguagesRubyAndTimestamps() throws {
+        let source = """
+            WEBVTT
+
+            00:00:01.000 --> 00:00:04.000
+            <v Bob>Hi <i>you</i></v> <b>bold</b> <u>under</u> <lang fr>oui</lang> <ruby>漢<rt>kan</rt></ruby> one <00:00:02.000>two <00:00:05.000>late
+            """
+        let (text, diagnostics) = try Self.write(source)
+        #expect(text.contains(#"<ttm:agent xml:id="_a1" type="person"><ttm:name type="full">Bob</ttm:name></ttm:agent>"#))
+        let paragraph = try #require(Self.paragraphs(text).first)
+        #expect(paragraph.contains(#"<span ttm:agent="_a1">Hi <span style="_s2">you</span></span>"#), "\(paragraph)")
+        #expect(paragraph.contains(#"<span xml:lang="fr">oui</span>"#))
+        #expect(paragraph.contains(#"<span style="_s5"><span style="_s6">漢</span><span style="_s7">kan</span></span>"#))
+        #expect(paragraph.contains(#" one <span begin="00:00:01.000">two </span><span begin="00:00:01.000">late</span>"#), "\(paragraph)")
+        #expect(text.contains(#"<style xml:id="_s5" tts:ruby="container"/>"#))
+        #expect(diagnostics.map(\.code) == [.ttmlWriteAdjusted])
+    }
+
+    @Test func identifiersNotesAndHeader() throws {
+        let source = "WEBVTT - Pilot episode\n\nNOTE has -- dashes-\n\nintro\n00:00:01.000 --> 00:00:02.000\nA\n\nintro\n00:00:02.000 --> 00:00:03.000\nB\n\n1 2\n00:00:03.000 --> 00:00:04.000\nC\n"
+        let (text, diagnostics) = try Self.write(source)
+        #expect(text.contains("<ttm:title>Pilot episode</ttm:title>"))
+        #expect(text.contains("<!-- has - - dashes- -->"))
+        let paragraphs = Self.paragraphs(text)
+        #expect(paragraphs[0].hasPrefix(#"<p xml:id="intro" "#))
+        #expect(!paragraphs[1].contains("xml:id"))
+        #expect(!paragraphs[2].contains("xml:id"))
+        #expect(diagnostics.map(\.message) == ["2 cue identifiers are not XML names or repeat one: not written as xml:id, first in cue 2"])
+        #expect(try TTMLReader.read(text).track.cues.map(\.id) == ["intro", "", ""])
+    }
+
+    @Test func aBodyPastTheMemoryLimitIsSpooledAndWrittenTheSame() throws {
+        var track = Track()
+        for index in 0..<5000 {
+            track.cues.append(Cue(start: index * 1000, end: index * 1000 + 900, settings: CueSettings(line: .percentage(Double(index % 7) * 10)), text: "Cue \(index) <i>x</i>"))
+        }
+        var inMemory = TTMLWriter(to: MemorySink())
+        try inMemory.write(track)
+        var spooled = TTMLWriter(to: MemorySink(), options: TTMLWriterOptions(bodyMemoryLimit: 0))
+        try spooled.write(track)
+        #expect(spooled.sink.bytes.count > 64 * 1024 * 3)
+        #expect(spooled.sink.bytes == inMemory.sink.bytes)
+        #expect(try TTMLReader.read(bytes: spooled.sink.bytes).track.cues.count == 5000)
+    }
+
+    @Test func anEmptyTrackIsAValidDocument() throws {
+        var writer = TTMLWriter(to: MemorySink())
+        try writer.write(Track())
+        let read = try TTMLReader.read(bytes: writer.sink.bytes)
+        #expect(read.track.cues.isEmpty)
+        #expect(read.diagnostics.filter { $0.severity == .error }.isEmpty)
+    }
+}
