@@ -39,7 +39,8 @@ public enum ShownText {
     }
 
     /// The cues as TTML shows them once written: the text after an inner timestamp appears at that
-    /// time (a timed span), so a cue with timestamps inside its interval is shown in pieces. With
+    /// time (a timed span; text is never taken back, so an earlier timestamp after a later one changes
+    /// nothing), so a cue with timestamps inside its interval is shown in pieces. With
     /// `rubyInParentheses`, ruby text is shown as a profile without ruby writes it: `base(text)`.
     public static func shownProgressively(_ cues: [Cue], rubyInParentheses: Bool = false) -> [Shown] {
         cues.flatMap { cue -> [Shown] in
@@ -69,7 +70,7 @@ public enum ShownText {
             nodes.compactMap { node in
                 switch node {
                 case .timestamp(let stamp):
-                    if stamp > cue.start && stamp < cue.end { shownFrom = stamp }
+                    if stamp > cue.start && stamp < cue.end { shownFrom = max(shownFrom, stamp) }
                     return nil
                 case .text:
                     return shownFrom <= time ? node : nil

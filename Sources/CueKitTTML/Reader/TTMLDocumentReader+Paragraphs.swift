@@ -62,6 +62,10 @@ extension TTMLDocumentReader {
     {
         var wrappers = containers[index].wrappers
         var mergeable = containers[index].mergeableClasses
+        if let voice = agents.voice(attributes) {
+            wrappers.append(voice)
+            mergeable = nil
+        }
         let language = attributes.lang ?? containers[index].language
         if language != containers[index].language, !language.isEmpty {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
@@ -201,6 +205,7 @@ extension TTMLDocumentReader {
     ) -> [TTMLParagraph.Wrapper] {
         var wrappers: [TTMLParagraph.Wrapper] = []
         var mergeable: TTMLPresentation?
+        if let voice = agents.voice(attributes) { wrappers.append(voice) }
         let language = attributes.lang ?? parentLanguage
         if language != parentLanguage, !language.isEmpty {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))

@@ -48,6 +48,8 @@ struct TTMLDocumentReader {
     // Where the reader is.
     var stack: [Open] = []
     var skipDepth = 0
+    /// The head's agents, for voices.
+    var agents = TTMLAgents()
     /// How many elements are open (for ``TTMLReader/Options/Limits/maximumNestingDepth``).
     var depth = 0
     /// The bytes of text in the current paragraph (for ``TTMLReader/Options/Limits/maximumParagraphLength``).
@@ -125,6 +127,10 @@ struct TTMLDocumentReader {
                     "elements nest more than \(options.limits.maximumNestingDepth) deep (TTMLReader.Options.Limits.maximumNestingDepth); reading stopped")
             }
             if paragraph == nil { paragraphTextLength = 0 }
+            if agents.isActive {
+                agents.start(name, attributes)
+                return
+            }
             if skipDepth > 0 {
                 skipDepth += 1
                 return
@@ -134,12 +140,20 @@ struct TTMLDocumentReader {
         case .end(_, let location):
             lastLocation = location
             depth -= 1
+            if agents.isActive {
+                agents.end()
+                return
+            }
             if skipDepth > 0 {
                 skipDepth -= 1
                 return
             }
             end()
         case .text(let text):
+            if agents.isActive {
+                agents.text(text)
+                return
+            }
             guard skipDepth == 0 else { return }
             if paragraph != nil {
                 paragraphTextLength += text.utf8.count
@@ -193,6 +207,10 @@ struct TTMLDocumentReader {
         let parent = stack.last
         if kind == .foreign || kind == .metadataItem {
             skipDepth = 1
+            return
+        }
+        if kind == .metadata, parent == .head {
+            agents.begin()
             return
         }
         if kind == .metadata || kind == .resource || kind == .animate {

@@ -12,6 +12,8 @@ struct TTMLElementAttributes: Sendable {
     var timeContainer: String?
     var space: String?
     var lang: String?
+    /// `ttm:agent`: the first agent named.
+    var agent: String?
     /// The style properties written on the element.
     var styles = TTMLStyleSet()
     /// `ttp:` parameters, by local name.
@@ -44,6 +46,7 @@ struct TTMLElementAttributes: Sendable {
             case .timeContainer: timeContainer = attribute.value
             case .space: space = attribute.value
             case .lang: lang = attribute.value
+            case .agent: agent = TTMLStyleValues.components(Substring(attribute.value), atMost: 1).first.map(String.init)
             case .styleProperty(let property): styles[property] = attribute.value
             case .parameter(let name): parameters.append((name, attribute.value))
             case .backgroundImage: hasBackgroundImage = true

@@ -70,6 +70,8 @@ enum TTMLAttributeKind: Sendable, Hashable {
     case identifier(legacy: Bool)
     case style, region, begin, end, dur, timeContainer
     case space, lang
+    /// `ttm:agent`: the agents a span's text is spoken by.
+    case agent
     /// A style property (`tts:`, `ebutts:`, `itts:`).
     case styleProperty(TTMLStyleProperty)
     /// A `ttp:` parameter, by local name.
@@ -123,6 +125,8 @@ enum TTMLAttributeKind: Sendable, Hashable {
             self = .parameter(name.local)
         case .smpte:
             self = name.local == "backgroundImage" || name.local.hasPrefix("backgroundImage") ? .backgroundImage : .ignored
+        case .metadata:
+            self = name.local == "agent" ? .agent : .ignored
         default:
             self = .ignored
         }

@@ -11,7 +11,9 @@ import CueKit
 ///   percentage starts the box there (`start`), ends it there (`end`) or centres it there; a line
 ///   number counts rows of TTML's default 15-row cell grid (6.6667% each) from the top, or from the
 ///   bottom when negative;
-/// - `vertical` becomes `tts:writingMode` `tbrl` or `tblr`, with the two axes exchanged.
+/// - `vertical` becomes `tts:writingMode` `tbrl` or `tblr`, with the two axes exchanged: a line
+///   percentage is then an x from the left, and line numbers count columns from the side lines
+///   start from.
 struct TTMLRegionGeometry: Hashable, Sendable {
     var originX: Double
     var originY: Double
@@ -54,41 +56,59 @@ struct TTMLRegionGeometry: Hashable, Sendable {
         }
         inlineStart = min(max(inlineStart, 0), 100 - size)
 
-        var blockStart = 0.0
-        var blockLength = 100.0
-        var align = "after"
-        switch settings.line {
-        case .auto:
-            break
-        case .percentage(let value):
-            let line = min(max(value, 0), 100)
-            switch settings.lineAlignment {
-            case .start: (blockStart, blockLength, align) = (line, 100 - line, "before")
-            case .end: (blockStart, blockLength, align) = (0, line, "after")
-            case .center:
-                let half = min(line, 100 - line)
-                (blockStart, blockLength, align) = (line - half, 2 * half, "center")
-            }
-        case .number(let value):
-            let lines = value.rounded(.towardZero)
-            if lines >= 0 {
-                blockStart = min(lines * Self.lineHeight, 100 - Self.lineHeight)
-                (blockLength, align) = (100 - blockStart, "before")
-            } else {
-                blockLength = max(100 + (lines + 1) * Self.lineHeight, Self.lineHeight)
-                align = "after"
-            }
-        }
+        let lineHeight = Self.lineHeight
         switch settings.vertical {
         case .horizontal:
-            self.init(originX: inlineStart, originY: blockStart, width: size, height: blockLength, displayAlign: align, writingMode: nil)
-        case .growingLeft:
-            // Lines grow leftwards: the block axis runs from the right edge.
-            self.init(
-                originX: 100 - blockStart - blockLength, originY: inlineStart, width: blockLength, height: size, displayAlign: align,
-                writingMode: "tbrl")
-        case .growingRight:
-            self.init(originX: blockStart, originY: inlineStart, width: blockLength, height: size, displayAlign: align, writingMode: "tblr")
+            // Lines are rows from the top (negative: from the bottom); percentages are y.
+            var (top, height, align) = (0.0, 100.0, "after")
+            switch settings.line {
+            case .auto: break
+            case .percentage(let value):
+                let line = min(max(value, 0), 100)
+                switch settings.lineAlignment {
+                case .start: (top, height, align) = (line, 100 - line, "before")
+                case .end: (top, height, align) = (0, line, "after")
+                case .center:
+                    let half = min(line, 100 - line)
+                    (top, height, align) = (line - half, 2 * half, "center")
+                }
+            case .number(let value):
+                let lines = value.rounded(.towardZero)
+                if lines >= 0 {
+                    top = min(lines * lineHeight, 100 - lineHeight)
+                    (height, align) = (100 - top, "before")
+                } else {
+                    (height, align) = (max(100 + (lines + 1) * lineHeight, lineHeight), "after")
+                }
+            }
+            self.init(originX: inlineStart, originY: top, width: size, height: height, displayAlign: align, writingMode: nil)
+        case .growingLeft, .growingRight:
+            // Lines are columns; a percentage is x from the left, whichever way lines grow, and the
+            // line alignment names the box's edge in the lines' direction (start: right for `rl`).
+            let growsLeft = settings.vertical == .growingLeft
+            var (left, width, align) = (0.0, 100.0, "after")
+            switch settings.line {
+            case .auto: break
+            case .percentage(let value):
+                let line = min(max(value, 0), 100)
+                switch settings.lineAlignment {
+                case .start: (left, width, align) = growsLeft ? (0, line, "before") : (line, 100 - line, "before")
+                case .end: (left, width, align) = growsLeft ? (line, 100 - line, "after") : (0, line, "after")
+                case .center:
+                    let half = min(line, 100 - line)
+                    (left, width, align) = (line - half, 2 * half, "center")
+                }
+            case .number(let value):
+                // Counted from the side lines start from (the right for `rl`); negative from the other.
+                let lines = value.rounded(.towardZero)
+                let offset = lines >= 0 ? min(lines * lineHeight, 100 - lineHeight) : 0
+                let extent = lines >= 0 ? 100 - offset : max(100 + (lines + 1) * lineHeight, lineHeight)
+                align = lines >= 0 ? "before" : "after"
+                width = extent
+                left = (growsLeft == (lines >= 0)) ? 0 : 100 - extent
+                if lines >= 0, !growsLeft { left = offset }
+            }
+            self.init(originX: left, originY: inlineStart, width: width, height: size, displayAlign: align, writingMode: growsLeft ? "tbrl" : "tblr")
         }
     }
 

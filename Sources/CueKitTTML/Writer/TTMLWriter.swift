@@ -189,7 +189,11 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         line += Array(#"" end=""#.utf8)
         appendTime(max(cue.end, 0))
         line += Array(#"" region=""#.utf8) + Array(region(for: cue.settings).utf8)
-        line += Array(#"" style=""#.utf8) + Array(styleID(for: [TTMLStyleAttribute(name: "tts:textAlign", value: cue.settings.alignment.rawValue)]).utf8)
+        // WebVTT lays each cue out in its text's direction (its first strong character); TTML
+        // paragraphs are left to right unless told.
+        var paragraphStyle = [TTMLStyleAttribute(name: "tts:textAlign", value: cue.settings.alignment.rawValue)]
+        if Self.startsRightToLeft(cue.text) { paragraphStyle.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
+        line += Array(#"" style=""#.utf8) + Array(styleID(for: paragraphStyle).utf8)
         line += Array("\">".utf8)
         let wrapper = cueStyle()
         if let wrapper { line += Array(#"<span style=""#.utf8) + Array(wrapper.utf8) + Array("\">".utf8) }
@@ -226,7 +230,8 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
                 }
             case .timestamp(let time):
                 if time > context.cueStart, time < context.cueEnd {
-                    context.shownFrom = time
+                    // Text is never taken back: a timestamp earlier than one before it changes nothing.
+                    context.shownFrom = max(context.shownFrom ?? time, time)
                 } else if time >= context.cueEnd {
                     losses.add(.timestampsOutside, cue: cueNumber)
                 }
@@ -244,7 +249,9 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         case .bold: intrinsic = [TTMLStyleAttribute(name: "tts:fontWeight", value: "bold")]
         case .underline: intrinsic = [TTMLStyleAttribute(name: "tts:textDecoration", value: "underline")]
         case .voice(let name):
-            if options.profile.hasAgents {
+            if name.isEmpty {
+                break
+            } else if options.profile.hasAgents {
                 attributes += #" ttm:agent="\#(agentID(for: name))""#
             } else {
                 losses.add(.voices, cue: cueNumber)
@@ -447,6 +454,28 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
             result.unicodeScalars.append(scalar)
         }
         return result + " "
+    }
+
+    /// True when the first strong character of cue text (markup skipped) is right to left:
+    /// Hebrew, Arabic and the other scripts written right to left.
+    static func startsRightToLeft(_ text: String) -> Bool {
+        var inTag = false
+        for scalar in text.unicodeScalars {
+            if inTag {
+                if scalar == ">" { inTag = false }
+                continue
+            }
+            if scalar == "<" {
+                inTag = true
+                continue
+            }
+            guard scalar.properties.isAlphabetic else { continue }
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            default: return false
+            }
+        }
+        return false
     }
 
     /// True when `text` is an XML name without a colon (an NCName): what `xml:id` holds.
