@@ -294,7 +294,7 @@ enum TTMLProfileArgument: String, ExpressibleByArgument, CaseIterable {
     case ebuTTD = "ebu-tt-d"
     case ttml1
 
-    var profile: TTMLWriterOptions.Profile {
+    var profile: TTMLProfile {
         switch self {
         case .imsc11: .imsc11
         case .ebuTTD: .ebuTTD

@@ -17,7 +17,8 @@ struct ValidateCommand: ParsableCommand {
             Prints each problem as FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE], as it is found, then a \
             summary line. A file is valid when it has no errors (with --strict, no warnings either). \
             A JSON file is checked as a Cast message (LOAD, EDIT_TRACKS_INFO, media information or a \
-            text track style).
+            text track style). A TTML document is also checked against the constraints of the profile \
+            it declares (IMSC 1.1 Text, EBU-TT-D, TTML1), or of --ttml-profile.
 
             Exit status: 0 every file is valid; 1 some file is invalid; 2 a usage error or a file \
             that cannot be read (the other files are still checked).
@@ -26,6 +27,7 @@ struct ValidateCommand: ParsableCommand {
               cuekit validate captions/*.vtt
               cuekit validate --strict --format sarif movie.en.vtt movie.fr.ttml > cuekit.sarif
               curl -s https://example.com/captions.srt | cuekit validate -
+              cuekit validate --ttml-profile ebu-tt-d delivery/*.ttml
             """
     )
 
@@ -40,6 +42,12 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(help: "Count warnings as errors.")
     var strict = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Check TTML against this profile's constraints: imsc1.1, ebu-tt-d or ttml1 (default: the profile each document declares).",
+            valueName: "profile"))
+    var ttmlProfile: TTMLProfileArgument?
 
     @OptionGroup(title: "Limits")
     var limits: ReadingOptions
@@ -73,9 +81,10 @@ struct ValidateCommand: ParsableCommand {
     private func validate(_ file: String, into report: inout any ValidationReport) throws -> FileValidation {
         let name = file == "-" ? "<stdin>" : file
         var outcome = FileValidation(path: name, strict: strict)
-        let input: TrackSource
+        var input: TrackSource
         do {
             input = try TrackSource.open(file, format: from?.trackFormat, limits: limits)
+            input.options.ttmlProfileCheck = ttmlProfile.map { .profile($0.profile) } ?? .declared
         } catch let error as ReadError {
             outcome.failure = error.diagnostic.message
             try report.begin(outcome)

@@ -44,6 +44,20 @@ public struct TrackSource: Sendable {
         /// any caption file and a bound on what an endless stream fills the disk with.
         public var maximumSpoolBytes: Int
 
+        /// What a TTML document is checked against after it is read (``TTMLProfileCheck``), with
+        /// its findings handed on as `.diagnostic` events; nothing unless set.
+        public var ttmlProfileCheck: TTMLProfileCheckRequest = .none
+
+        /// Which profile's constraints a TTML document is checked against.
+        public enum TTMLProfileCheckRequest: Sendable, Hashable {
+            /// No profile check: only what reading checks.
+            case none
+            /// The profile the document declares, if any.
+            case declared
+            /// This profile, whatever the document declares.
+            case profile(TTMLProfile)
+        }
+
         /// The default ``maximumSpoolBytes``: 4 GiB.
         public static let defaultMaximumSpoolBytes = 4 << 30
 
@@ -114,6 +128,15 @@ public struct TrackSource: Sendable {
             case .ttml:
                 try withFile { path in
                     try TTMLReader.stream(fileAtPath: path, options: options.ttml, to: handler)
+                    let profile: TTMLProfile?
+                    switch options.ttmlProfileCheck {
+                    case .none: return
+                    case .declared: profile = nil
+                    case .profile(let given): profile = given
+                    }
+                    var findings: [Diagnostic] = []
+                    try TTMLProfileCheck.check(fileAtPath: path, profile: profile) { findings.append($0) }
+                    for finding in findings { try handler(.diagnostic(finding)) }
                 }
             }
         } catch let error as ReadError where error.path == nil {

@@ -23,7 +23,7 @@ enum TTMLStyleTranslation {
         }
     }
 
-    static func translate(_ declarations: [CueStyleRule.Declaration], profile: TTMLWriterOptions.Profile) -> Result {
+    static func translate(_ declarations: [CueStyleRule.Declaration], profile: TTMLProfile) -> Result {
         var result = Result()
         for declaration in declarations {
             let value = declaration.value.trimmingCSSSpace().removingImportant()
@@ -165,7 +165,7 @@ enum TTMLStyleTranslation {
     /// `font-size` in `%`, `em` or `vh` as a TTML size: percentages of the parent's size, and, for
     /// the video height, cells (15 rows by default: 1vh is 0.15c), or a percentage of the default
     /// cell-sized font in EBU-TT-D, which has no `c` font sizes.
-    static func fontSize(_ css: String, profile: TTMLWriterOptions.Profile) -> String? {
+    static func fontSize(_ css: String, profile: TTMLProfile) -> String? {
         if let percent = number(css, unit: "%"), percent > 0 { return percent.ttmlNumber + "%" }
         if let em = number(css, unit: "em"), em > 0 { return (em * 100).ttmlNumber + "%" }
         if let height = number(css, unit: "vh"), height > 0 {

@@ -40,7 +40,7 @@ struct TTMLWriterLosses {
         }
     }
 
-    func diagnostics(profile: TTMLWriterOptions.Profile) -> [Diagnostic] {
+    func diagnostics(profile: TTMLProfile) -> [Diagnostic] {
         counts.keys.sorted().map { key in
             let (count, firstCue) = counts[key]!
             let times = count == 1 ? "once" : "\(count) times"

@@ -4,7 +4,7 @@ import CueKit
 /// the document's language.
 public struct TTMLWriterOptions: Sendable, Hashable {
     /// The profile the document is written for.
-    public var profile: Profile
+    public var profile: TTMLProfile
     /// Times as frames (`hh:mm:ss:ff` with `ttp:frameRate`); nil for milliseconds
     /// (`hh:mm:ss.fff`), the default. EBU-TT-D has no frames: it always writes milliseconds.
     public var frameRate: FrameRate?
@@ -16,44 +16,11 @@ public struct TTMLWriterOptions: Sendable, Hashable {
     public var bodyMemoryLimit: Int
 
     /// Creates options; the defaults write IMSC 1.1 Text with millisecond times.
-    public init(profile: Profile = .imsc11, frameRate: FrameRate? = nil, language: String = "und", bodyMemoryLimit: Int = 4 << 20) {
+    public init(profile: TTMLProfile = .imsc11, frameRate: FrameRate? = nil, language: String = "und", bodyMemoryLimit: Int = 4 << 20) {
         self.profile = profile
         self.frameRate = frameRate
         self.language = language
         self.bodyMemoryLimit = bodyMemoryLimit
-    }
-
-    /// A TTML profile: what the document declares, and what it may contain.
-    public enum Profile: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        /// IMSC 1.1 Text Profile (W3C), which streaming platforms ask for: `ttp:contentProfiles`,
-        /// styles including `tts:textShadow` and `tts:ruby`.
-        case imsc11 = "imsc1.1"
-        /// EBU-TT-D (EBU Tech 3380), which European broadcasters ask for: its metadata and
-        /// namespaces, one `div`, times as `hh:mm:ss.fff`, every paragraph in a region, styles by
-        /// reference only, and no ruby, shadows or agents.
-        case ebuTTD = "ebu-tt-d"
-        /// Plain TTML1 (DFXP), for old players: no TTML2 features (no ruby, no shadows).
-        case ttml1 = "ttml1"
-
-        public var description: String { rawValue }
-
-        /// The name as people write it.
-        public var displayName: String {
-            switch self {
-            case .imsc11: "IMSC 1.1 Text"
-            case .ebuTTD: "EBU-TT-D"
-            case .ttml1: "TTML1"
-            }
-        }
-
-        /// True when the profile has `tts:ruby` (TTML2).
-        var hasRuby: Bool { self == .imsc11 }
-        /// True when the profile has `tts:textShadow` (TTML2).
-        var hasTextShadow: Bool { self == .imsc11 }
-        /// True when the profile has `ttm:agent`.
-        var hasAgents: Bool { self != .ebuTTD }
-        /// True when the profile has frame-based times.
-        var hasFrames: Bool { self != .ebuTTD }
     }
 
     /// A frame rate for frame-based times: a whole number of frames per second, times a

@@ -10,7 +10,8 @@ import Testing
 /// WebVTT conformance inputs, the SubRip fixtures and generated tracks, the text it shows at every
 /// instant is the text the source shows (``ShownText``; an inner timestamp's text shown from that
 /// time, as the writer's timed spans say; ruby as `base(text)` in the profiles without ruby). Every document is also well-formed (CueKit's own reader
-/// finds no error in it, and xmllint none when installed).
+/// finds no error in it, and xmllint none when installed), and meets its profile's constraints
+/// (``TTMLProfileCheck``, against the profile it declares).
 @Suite(.enabled(if: PythonPeers.hasTTConv, "ttconv is not installed: run .ci/setup (it installs ttconv 1.2.3 into .venv)"))
 struct TTMLWriterTTConvTests {
     /// A source track and its name.
@@ -41,8 +42,8 @@ struct TTMLWriterTTConvTests {
         return sources
     }
 
-    @Test(arguments: TTMLWriterOptions.Profile.allCases)
-    func ttconvShowsTheSourceTextAtEveryInstant(_ profile: TTMLWriterOptions.Profile) throws {
+    @Test(arguments: TTMLProfile.allCases)
+    func ttconvShowsTheSourceTextAtEveryInstant(_ profile: TTMLProfile) throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let sources = try Self.sources()
@@ -55,6 +56,9 @@ struct TTMLWriterTTConvTests {
             let read = try TTMLReader.read(bytes: bytes)
             let errors = read.diagnostics.filter { $0.severity == .error }
             #expect(errors.isEmpty, "\(source.name): CueKit's reader finds errors in the TTML written: \(errors.prefix(3))")
+            var violations: [Diagnostic] = []
+            let declared = TTMLProfileCheck.check(bytes: bytes) { violations.append($0) }
+            #expect(declared == profile && violations.isEmpty, "\(source.name): \(profile) check: \(violations.prefix(3))")
             ExternalProcess.writeBytes(bytes, to: directory.file("\(index).ttml"))
             arguments += [directory.file("\(index).ttml"), directory.file("\(index).vtt")]
         }
