@@ -88,6 +88,9 @@ size_mb=$(du -m "$work/track.vtt" | cut -f1)
 
 pair "WebVTT read (cuekit validate)" "$cuekit" validate "$work/track.vtt" -- \
     "C floor: blocks with memchr" "$work/split-blocks" "$work/track.vtt"
+# TTML out against WebVTT out, same input, same run: the ratio is WebVTT's time over TTML's.
+pair "WebVTT to TTML (cuekit convert --to ttml)" "$cuekit" convert "$work/track.vtt" -o "$work/cuekit.ttml" -- \
+    "WebVTT to WebVTT (cuekit convert)" "$cuekit" convert "$work/track.vtt" -o "$work/cuekit.vtt"
 if command -v ffmpeg >/dev/null; then
     pair "WebVTT read (cuekit validate)" "$cuekit" validate "$work/track.vtt" -- \
         "ffmpeg read and rewrite" ffmpeg -v error -y -i "$work/track.vtt" -f webvtt "$work/ffmpeg.vtt"
@@ -95,6 +98,8 @@ if command -v ffmpeg >/dev/null; then
         "ffmpeg" ffmpeg -v error -y -i "$work/track.vtt" -f webvtt "$work/ffmpeg.vtt"
     pair "SubRip to WebVTT (cuekit convert)" "$cuekit" convert "$work/track.srt" -o "$work/cuekit-srt.vtt" -- \
         "ffmpeg" ffmpeg -v error -y -i "$work/track.srt" -f webvtt "$work/ffmpeg-srt.vtt"
+    pair "WebVTT to TTML (cuekit convert --to ttml)" "$cuekit" convert "$work/track.vtt" -o "$work/cuekit.ttml" -- \
+        "ffmpeg" ffmpeg -v error -y -i "$work/track.vtt" -f ttml "$work/ffmpeg.ttml"
 else
     echo "skipped: ffmpeg is not installed (apt install ffmpeg)" >&2
 fi

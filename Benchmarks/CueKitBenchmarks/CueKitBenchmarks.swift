@@ -32,6 +32,7 @@ let benchmarks: @Sendable () -> Void = {
         measure("WebVTT tokenize \(size) cues", webVTT, Work.tokenize)
         measure("WebVTT full parse with cue trees \(size) cues", webVTT, Work.parseWithTrees)
         measure("WebVTT parse and write back \(size) cues", webVTT, Work.roundTrip)
+        measure("WebVTT to TTML (IMSC 1.1) \(size) cues", webVTT, Work.webVTTToTTML)
         measure("Styled WebVTT (Cast style applied) \(size) cues", webVTT, Work.styled)
         measure("SubRip to WebVTT \(size) cues", subRip, Work.subRipToWebVTT)
     }
@@ -129,6 +130,22 @@ enum Work {
     static func roundTrip(_ track: Inputs.Track) throws -> Int {
         var reader = WebVTTReader()
         var writer = WebVTTWriter(to: CountingSink())
+        var cues = 0
+        func take(_ event: TrackEvent) throws {
+            if case .cue = event { cues += 1 }
+            try writer.write(event)
+        }
+        try chunks(track.bytes) { try reader.feed($0, to: take) }
+        try reader.finish(to: take)
+        try writer.finish()
+        blackHole(writer.sink.count)
+        return cues
+    }
+
+    /// Read WebVTT, write TTML: compare with ``roundTrip`` on the same input.
+    static func webVTTToTTML(_ track: Inputs.Track) throws -> Int {
+        var reader = WebVTTReader()
+        var writer = TTMLWriter(to: CountingSink())
         var cues = 0
         func take(_ event: TrackEvent) throws {
             if case .cue = event { cues += 1 }

@@ -1,5 +1,6 @@
 import CueKit
 import CueKitCast
+import CueKitTestSupport
 import CueKitWebVTT
 import Foundation
 import Testing

@@ -8,18 +8,18 @@ import Foundation
 /// ffmpeg and read here, so the test needs no image library. Chromium runs with a virtual time
 /// budget, so it takes the screenshot once the page has loaded, sought and drawn the cues, however
 /// slow the machine.
-struct ChromiumCaptionRenderer {
+public struct ChromiumCaptionRenderer {
     /// The size of each video, in CSS pixels; Chromium's cue font size is 5% of the video height.
-    static let videoWidth = 640
-    static let videoHeight = 360
-    static let columns = 2
+    public static let videoWidth = 640
+    public static let videoHeight = 360
+    public static let columns = 2
 
-    let chromium: String
-    let ffmpeg: String
-    let directory: URL
+    public let chromium: String
+    public let ffmpeg: String
+    public let directory: URL
 
     /// The renderer, when both chromium and ffmpeg are installed.
-    static func make() throws -> ChromiumCaptionRenderer? {
+    public static func make() throws -> ChromiumCaptionRenderer? {
         guard let chromium = Tool.find(["chromium", "chromium-browser", "google-chrome"]), let ffmpeg = Tool.find(["ffmpeg"]) else {
             return nil
         }
@@ -28,12 +28,12 @@ struct ChromiumCaptionRenderer {
         return ChromiumCaptionRenderer(chromium: chromium, ffmpeg: ffmpeg, directory: directory)
     }
 
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         Tool.find(["chromium", "chromium-browser", "google-chrome"]) != nil && Tool.find(["ffmpeg"]) != nil
     }
 
     /// Renders each WebVTT text in its own video and returns one image per file.
-    func render(_ files: [String]) throws -> [Image] {
+    public func render(_ files: [String]) throws -> [Image] {
         let video = directory.appendingPathComponent("grey.webm")
         try Tool.run(
             ffmpeg,
@@ -91,27 +91,27 @@ struct ChromiumCaptionRenderer {
     }
 
     /// The screenshot, for a person to look at when a test fails.
-    var screenshotPath: String { directory.appendingPathComponent("screenshot.png").path }
+    public var screenshotPath: String { directory.appendingPathComponent("screenshot.png").path }
 
-    func removeFiles() {
+    public func removeFiles() {
         try? FileManager.default.removeItem(at: directory)
     }
 }
 
 /// An RGB image.
-struct Image {
-    struct Pixel: Equatable {
-        var red: Int
-        var green: Int
-        var blue: Int
+public struct Image {
+    public struct Pixel: Equatable {
+        public var red: Int
+        public var green: Int
+        public var blue: Int
     }
 
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     private let pixels: [UInt8]
 
     /// Reads a binary PPM (P6, maximum value 255).
-    init(ppm data: Data) throws {
+    public init(ppm data: Data) throws {
         let bytes = [UInt8](data)
         var fields: [String] = []
         var index = 0
@@ -141,12 +141,12 @@ struct Image {
         self.pixels = pixels
     }
 
-    subscript(x: Int, y: Int) -> Pixel {
+    public subscript(x: Int, y: Int) -> Pixel {
         let offset = (y * width + x) * 3
         return Pixel(red: Int(pixels[offset]), green: Int(pixels[offset + 1]), blue: Int(pixels[offset + 2]))
     }
 
-    func crop(x: Int, y: Int, width: Int, height: Int) -> Image {
+    public func crop(x: Int, y: Int, width: Int, height: Int) -> Image {
         var result: [UInt8] = []
         result.reserveCapacity(width * height * 3)
         for row in y..<min(y + height, self.height) {
@@ -157,7 +157,7 @@ struct Image {
     }
 
     /// The pixels matching `predicate`: how many, their bounding box and their centroid.
-    func region(where predicate: (Pixel) -> Bool) -> Region {
+    public func region(where predicate: (Pixel) -> Bool) -> Region {
         var region = Region()
         for y in 0..<height {
             for x in 0..<width where predicate(self[x, y]) {
@@ -170,7 +170,7 @@ struct Image {
     /// Where edge pixels lie against text pixels: how many edge pixels have text within `reach`
     /// pixels up and to the left of them (the edge falls down-right of the text), and how many have
     /// text down and to the right (the edge falls up-left).
-    func edgeDirections(text isText: (Pixel) -> Bool, edge isEdge: (Pixel) -> Bool, reach: Int = 6) -> (downRight: Int, upLeft: Int) {
+    public func edgeDirections(text isText: (Pixel) -> Bool, edge isEdge: (Pixel) -> Bool, reach: Int = 6) -> (downRight: Int, upLeft: Int) {
         var downRight = 0
         var upLeft = 0
         for y in 0..<height {
@@ -182,12 +182,12 @@ struct Image {
         return (downRight, upLeft)
     }
 
-    struct Region {
-        var count = 0
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+    public struct Region {
+        public var count = 0
+        public var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         private var sumX = 0, sumY = 0
 
-        mutating func add(x: Int, y: Int) {
+        public mutating func add(x: Int, y: Int) {
             count += 1
             minX = Swift.min(minX, x)
             maxX = Swift.max(maxX, x)
@@ -197,19 +197,19 @@ struct Image {
             sumY += y
         }
 
-        var height: Int { count == 0 ? 0 : maxY - minY + 1 }
-        var centroid: (x: Double, y: Double) { (Double(sumX) / Double(Swift.max(count, 1)), Double(sumY) / Double(Swift.max(count, 1))) }
+        public var height: Int { count == 0 ? 0 : maxY - minY + 1 }
+        public var centroid: (x: Double, y: Double) { (Double(sumX) / Double(Swift.max(count, 1)), Double(sumY) / Double(Swift.max(count, 1))) }
     }
 }
 
 /// External programs: finding them on the PATH and running them with a time limit.
-enum Tool {
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+public enum Tool {
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 
-    static func find(_ names: [String]) -> String? {
+    public static func find(_ names: [String]) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for name in names {
             for directory in path.split(separator: ":") {
@@ -221,7 +221,7 @@ enum Tool {
     }
 
     /// Runs a program to completion (killing it after `timeout` seconds); throws when it fails.
-    static func run(_ program: String, _ arguments: [String], timeout: TimeInterval = 120) throws {
+    public static func run(_ program: String, _ arguments: [String], timeout: TimeInterval = 120) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
