@@ -20,15 +20,16 @@ import Glibc
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert caption tracks (WebVTT, TTML, SubRip) to WebVTT or SubRip.",
+        abstract: "Convert caption tracks (WebVTT, TTML, SubRip) to WebVTT, SubRip or TTML.",
         discussion: """
             Reads each INPUT in the format its content shows (or --from names): WebVTT as browsers read \
             it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes it \
             as WebVTT (every cue with its identifier, times, settings and text, the REGION and STYLE \
-            blocks and the NOTE comments; TTML styles become STYLE classes) or SubRip. Outputs are \
+            blocks and the NOTE comments; TTML styles become STYLE classes), SubRip, or TTML (IMSC 1.1 \
+            Text, EBU-TT-D or TTML1: cue settings become regions, ::cue rules styles). Outputs are \
             written to a temporary file beside them, then renamed, so none is ever left half-written. \
-            Cues are written in start-time order, as WebVTT requires, with memory bounded (sorted runs \
-            spill to temporary files); the reordering is reported once.
+            WebVTT and SubRip cues are written in start-time order, as WebVTT requires, with memory \
+            bounded (sorted runs spill to temporary files); the reordering is reported once.
 
             Timing edits: every time t becomes t x SCALE + SHIFT, exactly, rounded to the millisecond \
             (halves away from zero). --frame-rate 25:23.976 retimes a track made for a 25 fps (PAL \
@@ -49,6 +50,7 @@ struct ConvertCommand: ParsableCommand {
               cuekit convert captions/*.ttml --output-dir web/ --jobs 4
               cuekit convert pal.vtt -o film.vtt --frame-rate 25:23.976 --shift -1.5s --drop-empty
               cuekit convert in.vtt -o styled.vtt --foreground '#FFFF00' --edge-type OUTLINE
+              cuekit convert episode.srt -o episode.ttml --ttml-profile ebu-tt-d --language de
             """
     )
 

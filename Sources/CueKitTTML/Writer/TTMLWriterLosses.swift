@@ -62,7 +62,8 @@ struct TTMLWriterLosses {
             case .identifiers:
                 return Diagnostic(
                     .note, .ttmlWriteNotCarried, at: nil,
-                    "\(count == 1 ? "a cue identifier is" : "\(count) cue identifiers are") not XML names or repeat one: not written as xml:id\(first)")
+                    (count == 1 ? "a cue identifier is not an XML name, or repeats another" : "\(count) cue identifiers are not XML names, or repeat others")
+                        + ": not written as xml:id\(first)")
             case .voices:
                 return Diagnostic(
                     .warning, .ttmlWriteNotCarried, at: nil, "\(profileName) has no ttm:agent: voice names are left out, their text kept (\(times)\(first))")

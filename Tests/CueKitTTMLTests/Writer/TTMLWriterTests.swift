@@ -203,7 +203,7 @@ import Testing
         #expect(paragraphs[0].hasPrefix(#"<p xml:id="intro" "#))
         #expect(!paragraphs[1].contains("xml:id"))
         #expect(!paragraphs[2].contains("xml:id"))
-        #expect(diagnostics.map(\.message) == ["2 cue identifiers are not XML names or repeat one: not written as xml:id, first in cue 2"])
+        #expect(diagnostics.map(\.message) == ["2 cue identifiers are not XML names, or repeat others: not written as xml:id, first in cue 2"])
         #expect(try TTMLReader.read(text).track.cues.map(\.id) == ["intro", "", ""])
     }
 
