@@ -49,8 +49,8 @@ struct ConvertCommand: ParsableCommand {
               cuekit convert movie.ttml -o - | gzip > movie.vtt.gz
               cuekit convert captions/*.ttml --output-dir web/ --jobs 4
               cuekit convert pal.vtt -o film.vtt --frame-rate 25:23.976 --shift -1.5s --drop-empty
-              cuekit convert in.vtt -o styled.vtt --foreground '#FFFF00' --edge-type OUTLINE
-              cuekit convert episode.srt -o episode.ttml --ttml-profile ebu-tt-d --language de
+              cuekit convert in.vtt -o out.vtt --foreground '#FFFF00' --edge-type OUTLINE
+              cuekit convert ep.srt -o ep.ttml --ttml-profile ebu-tt-d
             """
     )
 
