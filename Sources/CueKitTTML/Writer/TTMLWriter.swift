@@ -56,7 +56,13 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     private var trackRegions: [String: String] = [:]
     private var agentIDs: [String: String] = [:]
     private var agents: [(id: String, name: String)] = []
-    private var usedIdentifiers: Set<String> = []
+    /// The identifiers written as `xml:id`, as 64-bit hashes (a collision only leaves an
+    /// identifier out), at most ``maximumIdentifiers``: past them no more are written, so that
+    /// memory stays bounded and no `xml:id` can repeat.
+    private var identifierHashes: Set<Int> = []
+    static var maximumIdentifiers: Int { 100_000 }
+    private var lastPlacement: (CueSettings, String)?
+    private var paragraphStyles: [ParagraphStyleKey: String] = [:]
     private var losses = TTMLWriterLosses()
 
     /// Creates a writer that writes to `sink`.
@@ -92,9 +98,9 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
             classStyles = [:]
         case .note(let note):
             line.removeAll(keepingCapacity: true)
-            line += Array("<!--".utf8)
-            line += Array(Self.commentText(note.text).utf8)
-            line += Array("-->\n".utf8)
+            line.append(contentsOf: "<!--".utf8)
+            line.append(contentsOf: Self.commentText(note.text).utf8)
+            line.append(contentsOf: "-->\n".utf8)
             try body.append(line)
         case .cue(let cue):
             cueNumber += 1
@@ -110,10 +116,11 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         finished = true
         defer { body.close() }
         var head: [UInt8] = []
-        head += Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + [0x0A]
-        head += Array(rootStartTag().utf8)
-        head += Array(headElement().utf8)
-        head += Array("<body>\n<div>\n".utf8)
+        head.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
+        head.append(0x0A)
+        head.append(contentsOf: rootStartTag().utf8)
+        head.append(contentsOf: headElement().utf8)
+        head.append(contentsOf: "<body>\n<div>\n".utf8)
         try sink.write(head)
         try body.drain(into: &sink)
         try sink.write(Array("</div>\n</body>\n</tt>\n".utf8))
@@ -176,35 +183,43 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
 
     private mutating func write(_ cue: Cue) throws {
         line.removeAll(keepingCapacity: true)
-        line += Array("<p".utf8)
+        line.append(contentsOf: "<p".utf8)
         if !cue.id.isEmpty {
-            if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), usedIdentifiers.insert(cue.id).inserted {
-                line += Array(#" xml:id=""#.utf8) + Array(cue.id.utf8) + [UInt8(ascii: "\"")]
+            if identifierHashes.count >= Self.maximumIdentifiers {
+                losses.add(.identifiersPastTheLimit, cue: cueNumber)
+            } else if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), identifierHashes.insert(cue.id.hashValue).inserted {
+                line.append(contentsOf: #" xml:id=""#.utf8)
+                line.append(contentsOf: cue.id.utf8)
+                line.append(UInt8(ascii: "\""))
             } else {
                 losses.add(.identifiers, cue: cueNumber)
             }
         }
-        line += Array(#" begin=""#.utf8)
+        line.append(contentsOf: #" begin=""#.utf8)
         appendTime(max(cue.start, 0))
-        line += Array(#"" end=""#.utf8)
+        line.append(contentsOf: #"" end=""#.utf8)
         appendTime(max(cue.end, 0))
-        line += Array(#"" region=""#.utf8) + Array(region(for: cue.settings).utf8)
+        line.append(contentsOf: #"" region=""#.utf8)
+        line.append(contentsOf: region(for: cue.settings).utf8)
         // WebVTT lays each cue out in its text's direction (its first strong character); TTML
         // paragraphs are left to right unless told.
-        var paragraphStyle = [TTMLStyleAttribute(name: "tts:textAlign", value: cue.settings.alignment.rawValue)]
-        if Self.startsRightToLeft(cue.text) { paragraphStyle.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
-        line += Array(#"" style=""#.utf8) + Array(styleID(for: paragraphStyle).utf8)
-        line += Array("\">".utf8)
+        line.append(contentsOf: #"" style=""#.utf8)
+        line.append(contentsOf: paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(cue.text)).utf8)
+        line.append(contentsOf: "\">".utf8)
         let wrapper = cueStyle()
-        if let wrapper { line += Array(#"<span style=""#.utf8) + Array(wrapper.utf8) + Array("\">".utf8) }
+        if let wrapper {
+            line.append(contentsOf: #"<span style=""#.utf8)
+            line.append(contentsOf: wrapper.utf8)
+            line.append(contentsOf: "\">".utf8)
+        }
         if !cue.text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
             appendText(cue.text)
         } else {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
             appendNodes(cue.nodes(), context: &context)
         }
-        if wrapper != nil { line += Array("</span>".utf8) }
-        line += Array("</p>\n".utf8)
+        if wrapper != nil { line.append(contentsOf: "</span>".utf8) }
+        line.append(contentsOf: "</p>\n".utf8)
         try body.append(line)
     }
 
@@ -220,11 +235,11 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
             switch node {
             case .text(let text):
                 if let time = context.shownFrom {
-                    line += Array(#"<span begin=""#.utf8)
+                    line.append(contentsOf: #"<span begin=""#.utf8)
                     appendTime(time - context.cueStart)
-                    line += Array("\">".utf8)
+                    line.append(contentsOf: "\">".utf8)
                     appendText(text)
-                    line += Array("</span>".utf8)
+                    line.append(contentsOf: "</span>".utf8)
                 } else {
                     appendText(text)
                 }
@@ -269,9 +284,11 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         if attributes.isEmpty {
             appendNodes(span.children, context: &context)
         } else {
-            line += Array("<span".utf8) + Array(attributes.utf8) + [UInt8(ascii: ">")]
+            line.append(contentsOf: "<span".utf8)
+            line.append(contentsOf: attributes.utf8)
+            line.append(UInt8(ascii: ">"))
             appendNodes(span.children, context: &context)
-            line += Array("</span>".utf8)
+            line.append(contentsOf: "</span>".utf8)
         }
     }
 
@@ -287,18 +304,18 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
             }
             if options.profile.hasRuby {
                 let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
-                line += Array(#"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#.utf8)
+                line.append(contentsOf: #"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#.utf8)
                 appendNodes(base, context: &context)
                 let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
-                line += Array(#"</span><span style="\#(text)">"#.utf8)
+                line.append(contentsOf: #"</span><span style="\#(text)">"#.utf8)
                 appendNodes(annotation.children, context: &context)
-                line += Array("</span></span>".utf8)
+                line.append(contentsOf: "</span></span>".utf8)
             } else {
                 losses.add(.ruby, cue: cueNumber)
                 appendNodes(base, context: &context)
-                line += Array("(".utf8)
+                line.append(contentsOf: "(".utf8)
                 appendNodes(annotation.children, context: &context)
-                line += Array(")".utf8)
+                line.append(contentsOf: ")".utf8)
             }
             base = []
         }
@@ -352,7 +369,27 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
 
     private mutating func region(for settings: CueSettings) -> String {
         if let name = settings.region, let id = trackRegions[name] { return id }
-        return regionID(for: TTMLRegionGeometry(cue: settings))
+        // Most cues share their settings with the cue before.
+        if let (last, id) = lastPlacement, last == settings { return id }
+        let id = regionID(for: TTMLRegionGeometry(cue: settings))
+        lastPlacement = (settings, id)
+        return id
+    }
+
+    /// The style of a paragraph: its alignment, and its direction.
+    private mutating func paragraphStyle(_ alignment: CueSettings.TextAlignment, rightToLeft: Bool) -> String {
+        let key = ParagraphStyleKey(alignment: alignment, rightToLeft: rightToLeft)
+        if let id = paragraphStyles[key] { return id }
+        var attributes = [TTMLStyleAttribute(name: "tts:textAlign", value: alignment.rawValue)]
+        if rightToLeft { attributes.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
+        let id = styleID(for: attributes)
+        paragraphStyles[key] = id
+        return id
+    }
+
+    private struct ParagraphStyleKey: Hashable {
+        var alignment: CueSettings.TextAlignment
+        var rightToLeft: Bool
     }
 
     private mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
@@ -374,25 +411,44 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     // MARK: - Text and times
 
     /// Appends text with XML's escapes, line breaks as `br`, and characters XML 1.0 cannot hold
-    /// replaced by U+FFFD (and counted).
+    /// (C0 controls other than tab, U+FFFE, U+FFFF) replaced by U+FFFD (and counted). Works on the
+    /// UTF-8 bytes: everything else is copied as it is.
     private mutating func appendText(_ text: String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": line += Array("&amp;".utf8)
-            case "<": line += Array("&lt;".utf8)
-            case ">": line += Array("&gt;".utf8)
-            case "\n": line += Array("<br/>".utf8)
-            case "\t", "\r": line.append(UInt8(ascii: " "))
-            case "\u{00}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
-                losses.add(.invalidCharacters, cue: cueNumber)
-                line += Array("\u{FFFD}".utf8)
-            default:
-                if scalar.isASCII {
-                    line.append(UInt8(scalar.value))
-                } else {
-                    line += Array(String(scalar).utf8)
-                }
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            var copiedUpTo = 0
+            func flush(_ line: inout [UInt8], upTo end: Int) {
+                if end > copiedUpTo { line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<end])) }
             }
+            while index < bytes.count {
+                let byte = bytes[index]
+                var replacement: StaticString?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\n"): replacement = "<br/>"
+                case UInt8(ascii: "\t"), UInt8(ascii: "\r"): replacement = " "
+                case 0..<0x20:
+                    replacement = "\u{FFFD}"
+                    losses.add(.invalidCharacters, cue: cueNumber)
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
+                    replacement = "\u{FFFD}"
+                    length = 3
+                    losses.add(.invalidCharacters, cue: cueNumber)
+                default:
+                    break
+                }
+                if let replacement {
+                    flush(&line, upTo: index)
+                    line.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    copiedUpTo = index + length
+                }
+                index += length
+            }
+            flush(&line, upTo: bytes.count)
         }
     }
 
@@ -413,7 +469,7 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
             line.append(UInt8(ascii: "0") + UInt8(value % 10))
         }
         let hours = seconds / 3600
-        if hours >= 100 { line += Array(String(hours / 100).utf8) }
+        if hours >= 100 { line.append(contentsOf: String(hours / 100).utf8) }
         two(hours % 100, &line)
         line.append(UInt8(ascii: ":"))
         two(seconds / 60 % 60, &line)
@@ -421,7 +477,7 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         two(seconds % 60, &line)
         if frameRate != nil {
             line.append(UInt8(ascii: ":"))
-            if fraction >= 100 { line += Array(String(fraction / 100).utf8) }
+            if fraction >= 100 { line.append(contentsOf: String(fraction / 100).utf8) }
             two(fraction % 100, &line)
         } else {
             line.append(UInt8(ascii: "."))

@@ -11,7 +11,7 @@ extension DiagnosticCode {
 /// selector), so that each is reported once with how often it happened and where first.
 struct TTMLWriterLosses {
     enum Kind: Int, Comparable {
-        case framesInEBUTTD, regionScroll, selectors, cssProperties, identifiers, voices, ruby, timestampsOutside, invalidCharacters
+        case framesInEBUTTD, regionScroll, selectors, cssProperties, identifiers, identifiersPastTheLimit, voices, ruby, timestampsOutside, invalidCharacters
         static func < (left: Kind, right: Kind) -> Bool { left.rawValue < right.rawValue }
     }
 
@@ -64,6 +64,10 @@ struct TTMLWriterLosses {
                     .note, .ttmlWriteNotCarried, at: nil,
                     (count == 1 ? "a cue identifier is not an XML name, or repeats another" : "\(count) cue identifiers are not XML names, or repeat others")
                         + ": not written as xml:id\(first)")
+            case .identifiersPastTheLimit:
+                return Diagnostic(
+                    .note, .ttmlWriteNotCarried, at: nil,
+                    "past \(TTMLWriter<MemorySink>.maximumIdentifiers) identifiers written as xml:id, \(count) more are not, so that none can repeat\(first)")
             case .voices:
                 return Diagnostic(
                     .warning, .ttmlWriteNotCarried, at: nil, "\(profileName) has no ttm:agent: voice names are left out, their text kept (\(times)\(first))")
