@@ -88,7 +88,7 @@ enum TTMLStyleTranslation {
             var channels: [Int] = []
             for part in parts.prefix(3) {
                 if part.hasSuffix("%"), let percent = Double(part.dropLast()) {
-                    channels.append(Int((min(max(percent, 0), 100) * 2.55).rounded()))
+                    channels.append(Int((min(max(percent, 0), 100) * 255 / 100).rounded()))
                 } else if let number = Double(part) {
                     channels.append(Int(min(max(number, 0), 255).rounded()))
                 } else {
@@ -99,7 +99,7 @@ enum TTMLStyleTranslation {
             if parts.count == 4 {
                 let part = parts[3]
                 if part.hasSuffix("%"), let percent = Double(part.dropLast()) {
-                    alpha = Int((min(max(percent, 0), 100) * 2.55).rounded())
+                    alpha = Int((min(max(percent, 0), 100) * 255 / 100).rounded())
                 } else if let number = Double(part) {
                     alpha = Int((min(max(number, 0), 1) * 255).rounded())
                 } else {
