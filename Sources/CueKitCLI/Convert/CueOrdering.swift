@@ -78,6 +78,9 @@ struct CueOrdering {
 }
 
 /// A binary min-heap of cues by start time, then input order.
+///
+/// The heap orders small keys (start, sequence, slot); the entries themselves (a cue with its
+/// strings, its notes) stay in their slots and are never copied while the heap is reordered.
 struct CueHeap {
     struct Entry {
         var cue: Cue
@@ -90,37 +93,60 @@ struct CueHeap {
         }
     }
 
-    private var entries: [Entry] = []
+    private struct Key {
+        var start: Int
+        var sequence: Int
+        var slot: Int
 
-    var count: Int { entries.count }
-    var isEmpty: Bool { entries.isEmpty }
+        static func precedes(_ a: Key, _ b: Key) -> Bool {
+            a.start != b.start ? a.start < b.start : a.sequence < b.sequence
+        }
+    }
+
+    private var keys: [Key] = []
+    private var slots: [Entry?] = []
+    private var freeSlots: [Int] = []
+
+    var count: Int { keys.count }
+    var isEmpty: Bool { keys.isEmpty }
 
     mutating func push(_ entry: Entry) {
-        entries.append(entry)
-        var child = entries.count - 1
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = entry
+        } else {
+            slot = slots.count
+            slots.append(entry)
+        }
+        keys.append(Key(start: entry.cue.start, sequence: entry.sequence, slot: slot))
+        var child = keys.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Entry.precedes(entries[child], entries[parent]) else { break }
-            entries.swapAt(child, parent)
+            guard Key.precedes(keys[child], keys[parent]) else { break }
+            keys.swapAt(child, parent)
             child = parent
         }
     }
 
     mutating func pop() -> Entry? {
-        guard !entries.isEmpty else { return nil }
-        entries.swapAt(0, entries.count - 1)
-        let top = entries.removeLast()
+        guard !keys.isEmpty else { return nil }
+        keys.swapAt(0, keys.count - 1)
+        let top = keys.removeLast()
         var parent = 0
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
-            if left < entries.count, Entry.precedes(entries[left], entries[smallest]) { smallest = left }
-            if right < entries.count, Entry.precedes(entries[right], entries[smallest]) { smallest = right }
+            if left < keys.count, Key.precedes(keys[left], keys[smallest]) { smallest = left }
+            if right < keys.count, Key.precedes(keys[right], keys[smallest]) { smallest = right }
             if smallest == parent { break }
-            entries.swapAt(parent, smallest)
+            keys.swapAt(parent, smallest)
             parent = smallest
         }
-        return top
+        var entry: Entry?
+        swap(&entry, &slots[top.slot])
+        freeSlots.append(top.slot)
+        return entry
     }
 }
 
