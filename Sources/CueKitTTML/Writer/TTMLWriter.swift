@@ -30,16 +30,58 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     public typealias Options = TTMLWriterOptions
 
     /// The options written with.
-    public let options: Options
+    public var options: Options { document.options }
     /// The sink; it receives the whole document at ``finish()``.
     public private(set) var sink: Sink
     /// What could not be written as it was; complete after ``finish()``.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    // Everything but the sink lives in a type that is not generic, so that the work done for every
+    // cue never looks up generic metadata.
+    private var document: TTMLDocumentBuilder
+    private var finished = false
+
+    /// Creates a writer that writes to `sink`.
+    public init(to sink: Sink, options: Options = Options()) {
+        self.sink = sink
+        document = TTMLDocumentBuilder(options: options)
+    }
+
+    /// Writes one event: the header becomes the title; regions and style sheets are collected for
+    /// the head; a cue becomes a paragraph and a note a comment; diagnostics are ignored.
+    public mutating func write(_ event: TrackEvent) throws {
+        precondition(!finished, "TTMLWriter written to after finish")
+        try document.write(event)
+    }
+
+    /// Writes the document: declaration, root, head, then the held body; flushes the sink.
+    public mutating func finish() throws {
+        guard !finished else { return }
+        finished = true
+        defer { document.close() }
+        try sink.write(document.start())
+        try document.drainBody(into: &sink)
+        try sink.write(TTMLDocumentBuilder.end)
+        try sink.flush()
+        diagnostics = document.diagnostics
+    }
+
+    /// True when `text` is an XML name without a colon (an NCName): what `xml:id` holds.
+    static func isXMLName(_ text: String) -> Bool { TTMLDocumentBuilder.isXMLName(text) }
+
+    /// True when the first strong character of cue text (markup skipped) is right to left.
+    static func startsRightToLeft(_ text: String) -> Bool { TTMLDocumentBuilder.startsRightToLeft(text) }
+
+    /// The most cue identifiers written as `xml:id`.
+    static var maximumIdentifiers: Int { TTMLDocumentBuilder.maximumIdentifiers }
+}
+
+/// The state and the formatting of ``TTMLWriter``: the head collected so far, the held body, and
+/// what could not be written.
+struct TTMLDocumentBuilder {
     private var body: TTMLBodySpool
     private var header = ""
     private var cueNumber = 0
-    private var finished = false
     private var line: [UInt8] = []
 
     /// The `::cue` and `::cue(.class)` rules met so far, translated once.
@@ -62,22 +104,21 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     private var identifierHashes: Set<Int> = []
     static var maximumIdentifiers: Int { 100_000 }
     private var lastPlacement: (CueSettings, String)?
-    private var paragraphStyles: [ParagraphStyleKey: String] = [:]
+    /// Paragraph styles by alignment (its index in `allCases`) and direction.
+    private var paragraphStyles = [String?](repeating: nil, count: CueSettings.TextAlignment.allCases.count * 2)
     private var losses = TTMLWriterLosses()
 
-    /// Creates a writer that writes to `sink`.
-    public init(to sink: Sink, options: Options = Options()) {
-        self.sink = sink
+    let options: TTMLWriterOptions
+
+    init(options: TTMLWriterOptions) {
         self.options = options
         body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
         line.reserveCapacity(1024)
         if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
     }
 
-    /// Writes one event: the header becomes the title; regions and style sheets are collected for
-    /// the head; a cue becomes a paragraph and a note a comment; diagnostics are ignored.
-    public mutating func write(_ event: TrackEvent) throws {
-        precondition(!finished, "TTMLWriter written to after finish")
+    /// Takes one event.
+    mutating func write(_ event: TrackEvent) throws {
         switch event {
         case .header(let text):
             header = text
@@ -110,23 +151,31 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         }
     }
 
-    /// Writes the document: declaration, root, head, then the held body; flushes the sink.
-    public mutating func finish() throws {
-        guard !finished else { return }
-        finished = true
-        defer { body.close() }
+    /// The declaration, the root's start tag, the head and the body's start: what comes before the
+    /// held body, known once every cue is written.
+    func start() -> [UInt8] {
         var head: [UInt8] = []
         head.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
         head.append(0x0A)
         head.append(contentsOf: rootStartTag().utf8)
         head.append(contentsOf: headElement().utf8)
         head.append(contentsOf: "<body>\n<div>\n".utf8)
-        try sink.write(head)
-        try body.drain(into: &sink)
-        try sink.write(Array("</div>\n</body>\n</tt>\n".utf8))
-        try sink.flush()
-        diagnostics = losses.diagnostics(profile: options.profile)
+        return head
     }
+
+    /// What follows the body.
+    static let end = Array("</div>\n</body>\n</tt>\n".utf8)
+
+    /// Hands the held body to `sink`.
+    mutating func drainBody(into sink: inout some ByteSink) throws {
+        try body.drain(into: &sink)
+    }
+
+    /// Releases the body's temporary file.
+    mutating func close() { body.close() }
+
+    /// What could not be written as it was.
+    var diagnostics: [Diagnostic] { losses.diagnostics(profile: options.profile) }
 
     // MARK: - The document around the body
 
@@ -212,7 +261,7 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
             line.append(contentsOf: wrapper.utf8)
             line.append(contentsOf: "\">".utf8)
         }
-        if !cue.text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+        if !Self.hasMarkup(cue.text) {
             appendText(cue.text)
         } else {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
@@ -378,7 +427,7 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
 
     /// The style of a paragraph: its alignment, and its direction.
     private mutating func paragraphStyle(_ alignment: CueSettings.TextAlignment, rightToLeft: Bool) -> String {
-        let key = ParagraphStyleKey(alignment: alignment, rightToLeft: rightToLeft)
+        let key = Self.alignments.firstIndex(of: alignment)! * 2 + (rightToLeft ? 1 : 0)
         if let id = paragraphStyles[key] { return id }
         var attributes = [TTMLStyleAttribute(name: "tts:textAlign", value: alignment.rawValue)]
         if rightToLeft { attributes.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
@@ -387,10 +436,7 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         return id
     }
 
-    private struct ParagraphStyleKey: Hashable {
-        var alignment: CueSettings.TextAlignment
-        var rightToLeft: Bool
-    }
+    private static let alignments = CueSettings.TextAlignment.allCases
 
     private mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
         if let id = regionIDs[geometry] { return id }
@@ -454,36 +500,23 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
 
     /// Appends a time (milliseconds) as `hh:mm:ss.fff`, or `hh:mm:ss:ff` at the frame rate.
     private mutating func appendTime(_ milliseconds: Int) {
+        guard let rate = frameRate else {
+            CueTimestamp.append(milliseconds, hours: .always, separator: UInt8(ascii: "."), to: &line)
+            return
+        }
         var seconds = milliseconds / 1000
-        let remainder = milliseconds % 1000
-        var fraction = remainder
-        if let rate = frameRate {
-            fraction = Int((Double(remainder) * rate.perSecond / 1000).rounded())
-            if fraction >= rate.frames {
-                seconds += 1
-                fraction = 0
-            }
+        var frames = Int((Double(milliseconds % 1000) * rate.perSecond / 1000).rounded())
+        if frames >= rate.frames {
+            seconds += 1
+            frames = 0
         }
-        func two(_ value: Int, _ line: inout [UInt8]) {
-            line.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
-            line.append(UInt8(ascii: "0") + UInt8(value % 10))
-        }
-        let hours = seconds / 3600
-        if hours >= 100 { line.append(contentsOf: String(hours / 100).utf8) }
-        two(hours % 100, &line)
+        // hh:mm:ss from the whole seconds, then the frames after a colon.
+        CueTimestamp.append(seconds * 1000, hours: .always, separator: UInt8(ascii: "."), to: &line)
+        line.removeLast(4)
         line.append(UInt8(ascii: ":"))
-        two(seconds / 60 % 60, &line)
-        line.append(UInt8(ascii: ":"))
-        two(seconds % 60, &line)
-        if frameRate != nil {
-            line.append(UInt8(ascii: ":"))
-            if fraction >= 100 { line.append(contentsOf: String(fraction / 100).utf8) }
-            two(fraction % 100, &line)
-        } else {
-            line.append(UInt8(ascii: "."))
-            line.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-            two(fraction % 100, &line)
-        }
+        if frames >= 100 { line.append(contentsOf: String(frames / 100).utf8) }
+        line.append(UInt8(ascii: "0") + UInt8(frames / 10 % 10))
+        line.append(UInt8(ascii: "0") + UInt8(frames % 10))
     }
 
     static func escaped(_ text: String, attribute: Bool) -> String {
@@ -510,6 +543,16 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
             result.unicodeScalars.append(scalar)
         }
         return result + " "
+    }
+
+    /// True when cue text holds a tag or a character reference (`<` or `&`), and so needs parsing.
+    static func hasMarkup(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            return ByteScanning.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: 0, to: bytes.count) < bytes.count
+                || ByteScanning.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: 0, to: bytes.count) < bytes.count
+        }
     }
 
     /// True when the first strong character of cue text (markup skipped) is right to left:
