@@ -104,6 +104,10 @@ struct TTMLDocumentBuilder {
     private var identifierHashes: Set<Int> = []
     static var maximumIdentifiers: Int { 100_000 }
     private var lastPlacement: (CueSettings, String)?
+    private var defaultPlacement: String?
+    /// Span styles: by tag alone, and by tag and classes (reset when a style sheet comes).
+    private var tagStyles = [String??](repeating: nil, count: 4)
+    private var spanStyles: [SpanStyleKey: String?] = [:]
     /// Paragraph styles by alignment (its index in `allCases`) and direction.
     private var paragraphStyles = [String?](repeating: nil, count: CueSettings.TextAlignment.allCases.count * 2)
     private var losses = TTMLWriterLosses()
@@ -137,6 +141,8 @@ struct TTMLDocumentBuilder {
             for _ in 0..<unread { losses.add(.selectors, cue: cueNumber, detail: "@-rules and other CSS") }
             everyCueStyle = nil
             classStyles = [:]
+            tagStyles = [String??](repeating: nil, count: 4)
+            spanStyles = [:]
         case .note(let note):
             line.removeAll(keepingCapacity: true)
             line.append(contentsOf: "<!--".utf8)
@@ -306,39 +312,79 @@ struct TTMLDocumentBuilder {
     }
 
     private mutating func appendSpan(_ span: CueSpan, context: inout TextContext) {
-        var attributes = ""
-        var intrinsic: [TTMLStyleAttribute] = []
+        var tag = 0
+        var agent: String?
+        var language: String?
         switch span.kind {
-        case .italic: intrinsic = [TTMLStyleAttribute(name: "tts:fontStyle", value: "italic")]
-        case .bold: intrinsic = [TTMLStyleAttribute(name: "tts:fontWeight", value: "bold")]
-        case .underline: intrinsic = [TTMLStyleAttribute(name: "tts:textDecoration", value: "underline")]
+        case .italic: tag = 1
+        case .bold: tag = 2
+        case .underline: tag = 3
         case .voice(let name):
             if name.isEmpty {
                 break
             } else if options.profile.hasAgents {
-                attributes += #" ttm:agent="\#(agentID(for: name))""#
+                agent = agentID(for: name)
             } else {
                 losses.add(.voices, cue: cueNumber)
             }
-        case .language(let tag):
-            attributes += #" xml:lang="\#(Self.escaped(tag, attribute: true))""#
+        case .language(let code):
+            language = code
         case .ruby:
             appendRuby(span, context: &context)
             return
         case .class, .rubyText:
             break
         }
-        let styled = intrinsic + classAttributes(span.classes)
-        if !styled.isEmpty { attributes += #" style="\#(styleID(for: styled))""# }
-        if attributes.isEmpty {
+        let style = spanStyle(tag: tag, classes: span.classes)
+        guard agent != nil || language != nil || style != nil else {
             appendNodes(span.children, context: &context)
-        } else {
-            line.append(contentsOf: "<span".utf8)
-            line.append(contentsOf: attributes.utf8)
-            line.append(UInt8(ascii: ">"))
-            appendNodes(span.children, context: &context)
-            line.append(contentsOf: "</span>".utf8)
+            return
         }
+        line.append(contentsOf: "<span".utf8)
+        if let agent {
+            line.append(contentsOf: #" ttm:agent=""#.utf8)
+            line.append(contentsOf: agent.utf8)
+            line.append(UInt8(ascii: "\""))
+        }
+        if let language {
+            line.append(contentsOf: #" xml:lang=""#.utf8)
+            line.append(contentsOf: Self.escaped(language, attribute: true).utf8)
+            line.append(UInt8(ascii: "\""))
+        }
+        if let style {
+            line.append(contentsOf: #" style=""#.utf8)
+            line.append(contentsOf: style.utf8)
+            line.append(UInt8(ascii: "\""))
+        }
+        line.append(UInt8(ascii: ">"))
+        appendNodes(span.children, context: &context)
+        line.append(contentsOf: "</span>".utf8)
+    }
+
+    /// The style of a span: its tag's (1 italic, 2 bold, 3 underline, 0 none) and its classes'.
+    private mutating func spanStyle(tag: Int, classes: [String]) -> String? {
+        if classes.isEmpty, let known = tagStyles[tag] { return known }
+        if !classes.isEmpty, let known = spanStyles[SpanStyleKey(tag: tag, classes: classes)] { return known }
+        var attributes: [TTMLStyleAttribute] = []
+        switch tag {
+        case 1: attributes.append(TTMLStyleAttribute(name: "tts:fontStyle", value: "italic"))
+        case 2: attributes.append(TTMLStyleAttribute(name: "tts:fontWeight", value: "bold"))
+        case 3: attributes.append(TTMLStyleAttribute(name: "tts:textDecoration", value: "underline"))
+        default: break
+        }
+        attributes += classAttributes(classes)
+        let id = attributes.isEmpty ? nil : styleID(for: attributes)
+        if classes.isEmpty {
+            tagStyles[tag] = .some(id)
+        } else {
+            spanStyles[SpanStyleKey(tag: tag, classes: classes)] = .some(id)
+        }
+        return id
+    }
+
+    private struct SpanStyleKey: Hashable {
+        var tag: Int
+        var classes: [String]
     }
 
     /// WebVTT's `<ruby>base<rt>text</rt>…</ruby>`: a `tts:ruby` container for each base and its
@@ -418,6 +464,11 @@ struct TTMLDocumentBuilder {
 
     private mutating func region(for settings: CueSettings) -> String {
         if let name = settings.region, let id = trackRegions[name] { return id }
+        if settings.isDefault {
+            if let defaultPlacement { return defaultPlacement }
+            defaultPlacement = regionID(for: TTMLRegionGeometry(cue: settings))
+            return defaultPlacement!
+        }
         // Most cues share their settings with the cue before.
         if let (last, id) = lastPlacement, last == settings { return id }
         let id = regionID(for: TTMLRegionGeometry(cue: settings))
