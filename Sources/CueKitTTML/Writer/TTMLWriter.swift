@@ -145,9 +145,9 @@ struct TTMLDocumentBuilder {
             spanStyles = [:]
         case .note(let note):
             line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: "<!--".utf8)
+            appendLiteral("<!--")
             line.append(contentsOf: Self.commentText(note.text).utf8)
-            line.append(contentsOf: "-->\n".utf8)
+            appendLiteral("-->\n")
             try body.append(line)
         case .cue(let cue):
             cueNumber += 1
@@ -238,34 +238,34 @@ struct TTMLDocumentBuilder {
 
     private mutating func write(_ cue: Cue) throws {
         line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: "<p".utf8)
+        appendLiteral("<p")
         if !cue.id.isEmpty {
             if identifierHashes.count >= Self.maximumIdentifiers {
                 losses.add(.identifiersPastTheLimit, cue: cueNumber)
             } else if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), identifierHashes.insert(cue.id.hashValue).inserted {
-                line.append(contentsOf: #" xml:id=""#.utf8)
+                appendLiteral(#" xml:id=""#)
                 line.append(contentsOf: cue.id.utf8)
                 line.append(UInt8(ascii: "\""))
             } else {
                 losses.add(.identifiers, cue: cueNumber)
             }
         }
-        line.append(contentsOf: #" begin=""#.utf8)
+        appendLiteral(#" begin=""#)
         appendTime(max(cue.start, 0))
-        line.append(contentsOf: #"" end=""#.utf8)
+        appendLiteral(#"" end=""#)
         appendTime(max(cue.end, 0))
-        line.append(contentsOf: #"" region=""#.utf8)
+        appendLiteral(#"" region=""#)
         line.append(contentsOf: region(for: cue.settings).utf8)
         // WebVTT lays each cue out in its text's direction (its first strong character); TTML
         // paragraphs are left to right unless told.
-        line.append(contentsOf: #"" style=""#.utf8)
+        appendLiteral(#"" style=""#)
         line.append(contentsOf: paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(cue.text)).utf8)
-        line.append(contentsOf: "\">".utf8)
+        appendLiteral("\">")
         let wrapper = cueStyle()
         if let wrapper {
-            line.append(contentsOf: #"<span style=""#.utf8)
+            appendLiteral(#"<span style=""#)
             line.append(contentsOf: wrapper.utf8)
-            line.append(contentsOf: "\">".utf8)
+            appendLiteral("\">")
         }
         if !Self.hasMarkup(cue.text) {
             appendText(cue.text)
@@ -273,8 +273,8 @@ struct TTMLDocumentBuilder {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
             appendNodes(cue.nodes(), context: &context)
         }
-        if wrapper != nil { line.append(contentsOf: "</span>".utf8) }
-        line.append(contentsOf: "</p>\n".utf8)
+        if wrapper != nil { appendLiteral("</span>") }
+        appendLiteral("</p>\n")
         try body.append(line)
     }
 
@@ -290,11 +290,11 @@ struct TTMLDocumentBuilder {
             switch node {
             case .text(let text):
                 if let time = context.shownFrom {
-                    line.append(contentsOf: #"<span begin=""#.utf8)
+                    appendLiteral(#"<span begin=""#)
                     appendTime(time - context.cueStart)
-                    line.append(contentsOf: "\">".utf8)
+                    appendLiteral("\">")
                     appendText(text)
-                    line.append(contentsOf: "</span>".utf8)
+                    appendLiteral("</span>")
                 } else {
                     appendText(text)
                 }
@@ -340,25 +340,25 @@ struct TTMLDocumentBuilder {
             appendNodes(span.children, context: &context)
             return
         }
-        line.append(contentsOf: "<span".utf8)
+        appendLiteral("<span")
         if let agent {
-            line.append(contentsOf: #" ttm:agent=""#.utf8)
+            appendLiteral(#" ttm:agent=""#)
             line.append(contentsOf: agent.utf8)
             line.append(UInt8(ascii: "\""))
         }
         if let language {
-            line.append(contentsOf: #" xml:lang=""#.utf8)
+            appendLiteral(#" xml:lang=""#)
             line.append(contentsOf: Self.escaped(language, attribute: true).utf8)
             line.append(UInt8(ascii: "\""))
         }
         if let style {
-            line.append(contentsOf: #" style=""#.utf8)
+            appendLiteral(#" style=""#)
             line.append(contentsOf: style.utf8)
             line.append(UInt8(ascii: "\""))
         }
         line.append(UInt8(ascii: ">"))
         appendNodes(span.children, context: &context)
-        line.append(contentsOf: "</span>".utf8)
+        appendLiteral("</span>")
     }
 
     /// The style of a span: its tag's (1 italic, 2 bold, 3 underline, 0 none) and its classes'.
@@ -404,13 +404,13 @@ struct TTMLDocumentBuilder {
                 let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
                 line.append(contentsOf: #"</span><span style="\#(text)">"#.utf8)
                 appendNodes(annotation.children, context: &context)
-                line.append(contentsOf: "</span></span>".utf8)
+                appendLiteral("</span></span>")
             } else {
                 losses.add(.ruby, cue: cueNumber)
                 appendNodes(base, context: &context)
-                line.append(contentsOf: "(".utf8)
+                appendLiteral("(")
                 appendNodes(annotation.children, context: &context)
-                line.append(contentsOf: ")".utf8)
+                appendLiteral(")")
             }
             base = []
         }
@@ -596,6 +596,12 @@ struct TTMLDocumentBuilder {
         return result + " "
     }
 
+    /// Appends a literal's bytes in one copy.
+    @inline(__always)
+    private mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { line.append(contentsOf: $0) }
+    }
+
     /// True when cue text holds a tag or a character reference (`<` or `&`), and so needs parsing.
     static func hasMarkup(_ text: String) -> Bool {
         var text = text
@@ -610,6 +616,20 @@ struct TTMLDocumentBuilder {
     /// Hebrew, Arabic and the other scripts written right to left.
     static func startsRightToLeft(_ text: String) -> Bool {
         var inTag = false
+        // Most text starts with an ASCII letter: the answer then needs no Unicode property.
+        for byte in text.utf8 {
+            if inTag {
+                if byte == UInt8(ascii: ">") { inTag = false }
+                continue
+            }
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+                continue
+            }
+            if byte >= 0x80 { break }
+            if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return false }
+        }
+        inTag = false
         for scalar in text.unicodeScalars {
             if inTag {
                 if scalar == ">" { inTag = false }
