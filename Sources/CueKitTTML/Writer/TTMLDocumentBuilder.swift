@@ -1,0 +1,440 @@
+import CueKit
+
+/// The state and the formatting of ``TTMLWriter``: the head collected so far, the held body, and
+/// what could not be written.
+struct TTMLDocumentBuilder {
+    var body: TTMLBodySpool
+    var header = ""
+    var cueNumber = 0
+    var line: [UInt8] = []
+
+    /// The `::cue` and `::cue(.class)` rules met so far, translated once.
+    var rules: [(selector: CueStyleRule.Selector, attributes: [TTMLStyleAttribute])] = []
+    /// The style every paragraph's content has (from `::cue` rules), once worked out.
+    var everyCueStyle: String??
+    /// Styles by their attributes, in the order made.
+    var styleIDs: [[TTMLStyleAttribute]: String] = [:]
+    var styles: [(id: String, attributes: [TTMLStyleAttribute])] = []
+    var classStyles: [[String]: [TTMLStyleAttribute]] = [:]
+    var regionIDs: [TTMLRegionGeometry: String] = [:]
+    var regions: [(id: String, geometry: TTMLRegionGeometry)] = []
+    /// WebVTT region identifiers and the regions they became.
+    var trackRegions: [String: String] = [:]
+    var agentIDs: [String: String] = [:]
+    var agents: [(id: String, name: String)] = []
+    /// The identifiers written as `xml:id`, as 64-bit hashes (a collision only leaves an
+    /// identifier out), at most ``maximumIdentifiers``: past them no more are written, so that
+    /// memory stays bounded and no `xml:id` can repeat.
+    var identifierHashes: Set<Int> = []
+    static var maximumIdentifiers: Int { 100_000 }
+    var lastPlacement: (CueSettings, String)?
+    var defaultPlacement: String?
+    /// Span styles: by tag alone, and by tag and classes (reset when a style sheet comes).
+    var tagStyles = [String??](repeating: nil, count: 4)
+    var spanStyles: [SpanStyleKey: String?] = [:]
+    /// Paragraph styles by alignment (its index in `allCases`) and direction.
+    var paragraphStyles = [String?](repeating: nil, count: CueSettings.TextAlignment.allCases.count * 2)
+    var losses = TTMLWriterLosses()
+
+    let options: TTMLWriterOptions
+
+    init(options: TTMLWriterOptions) {
+        self.options = options
+        body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
+        line.reserveCapacity(1024)
+        if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
+    }
+
+    /// Takes one event.
+    mutating func write(_ event: TrackEvent) throws {
+        switch event {
+        case .header(let text):
+            header = text
+        case .region(let region):
+            if region.scroll != .none { losses.add(.regionScroll, cue: cueNumber) }
+            trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
+        case .stylesheet(let sheet):
+            for rule in sheet.cueRules {
+                if case .other = rule.selector {
+                    losses.add(.selectors, cue: cueNumber, detail: rule.selector.css)
+                } else {
+                    rules.append((rule.selector, translate(rule.declarations)))
+                }
+            }
+            let unread = sheet.rules == nil ? CueStyleRule.parse(sheet.text).unread : 0
+            for _ in 0..<unread { losses.add(.selectors, cue: cueNumber, detail: "@-rules and other CSS") }
+            everyCueStyle = nil
+            classStyles = [:]
+            tagStyles = [String??](repeating: nil, count: 4)
+            spanStyles = [:]
+        case .note(let note):
+            line.removeAll(keepingCapacity: true)
+            appendLiteral("<!--")
+            line.append(contentsOf: Self.commentText(note.text).utf8)
+            appendLiteral("-->\n")
+            try body.append(line)
+        case .cue(let cue):
+            cueNumber += 1
+            try write(cue)
+        case .diagnostic:
+            break
+        }
+    }
+
+    /// The declaration, the root's start tag, the head and the body's start: what comes before the
+    /// held body, known once every cue is written.
+    func start() -> [UInt8] {
+        var head: [UInt8] = []
+        head.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
+        head.append(0x0A)
+        head.append(contentsOf: rootStartTag().utf8)
+        head.append(contentsOf: headElement().utf8)
+        head.append(contentsOf: "<body>\n<div>\n".utf8)
+        return head
+    }
+
+    /// What follows the body.
+    static let end = Array("</div>\n</body>\n</tt>\n".utf8)
+
+    /// Hands the held body to `sink`.
+    mutating func drainBody(into sink: inout some ByteSink) throws {
+        try body.drain(into: &sink)
+    }
+
+    /// Releases the body's temporary file.
+    mutating func close() { body.close() }
+
+    /// What could not be written as it was.
+    var diagnostics: [Diagnostic] { losses.diagnostics(profile: options.profile) }
+
+    // MARK: - The document around the body
+
+    func rootStartTag() -> String {
+        var tag = #"<tt xmlns="\#(TTML.namespace)" xmlns:ttp="\#(TTML.parameterNamespace)" xmlns:tts="\#(TTML.stylingNamespace)""#
+        tag += #" xmlns:ttm="\#(TTML.metadataNamespace)""#
+        if options.profile == .ebuTTD { tag += #" xmlns:ebuttm="urn:ebu:tt:metadata" xmlns:ebutts="urn:ebu:tt:style""# }
+        tag += #" xml:lang="\#(Self.escaped(options.language, attribute: true))" ttp:timeBase="media""#
+        switch options.profile {
+        case .imsc11: tag += #" ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#
+        case .ttml1: tag += #" ttp:profile="http://www.w3.org/ns/ttml/profile/dfxp-presentation""#
+        case .ebuTTD: tag += #" ttp:cellResolution="32 15""#
+        }
+        if let rate = frameRate {
+            tag += #" ttp:frameRate="\#(rate.frames)""#
+            if rate.numerator != 1 || rate.denominator != 1 { tag += #" ttp:frameRateMultiplier="\#(rate.numerator) \#(rate.denominator)""# }
+        }
+        return tag + ">\n"
+    }
+
+    func headElement() -> String {
+        var head = "<head>\n"
+        let title = header.split(separator: "\n", omittingEmptySubsequences: true).first.map { String($0).trimmedForTitle } ?? ""
+        var metadata = ""
+        if options.profile == .ebuTTD {
+            metadata += "<ebuttm:documentMetadata><ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard></ebuttm:documentMetadata>\n"
+        }
+        if !title.isEmpty, options.profile != .ebuTTD { metadata += "<ttm:title>\(Self.escaped(title, attribute: false))</ttm:title>\n" }
+        for agent in agents {
+            metadata += #"<ttm:agent xml:id="\#(agent.id)" type="person"><ttm:name type="full">\#(Self.escaped(agent.name, attribute: false))</ttm:name></ttm:agent>"#
+            metadata += "\n"
+        }
+        if !metadata.isEmpty { head += "<metadata>\n" + metadata + "</metadata>\n" }
+        if !styles.isEmpty {
+            head += "<styling>\n"
+            for style in styles {
+                head += #"<style xml:id="\#(style.id)""#
+                for attribute in style.attributes { head += #" \#(attribute.name)="\#(Self.escaped(attribute.value, attribute: true))""# }
+                head += "/>\n"
+            }
+            head += "</styling>\n"
+        }
+        if !regions.isEmpty {
+            head += "<layout>\n"
+            for region in regions { head += #"<region xml:id="\#(region.id)"\#(region.geometry.attributes)/>"# + "\n" }
+            head += "</layout>\n"
+        }
+        return head + "</head>\n"
+    }
+
+    var frameRate: TTMLWriterOptions.FrameRate? { options.profile.hasFrames ? options.frameRate : nil }
+
+    // MARK: - Cues
+
+    mutating func write(_ cue: Cue) throws {
+        line.removeAll(keepingCapacity: true)
+        appendLiteral("<p")
+        if !cue.id.isEmpty {
+            if identifierHashes.count >= Self.maximumIdentifiers {
+                losses.add(.identifiersPastTheLimit, cue: cueNumber)
+            } else if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), identifierHashes.insert(cue.id.hashValue).inserted {
+                appendLiteral(#" xml:id=""#)
+                line.append(contentsOf: cue.id.utf8)
+                line.append(UInt8(ascii: "\""))
+            } else {
+                losses.add(.identifiers, cue: cueNumber)
+            }
+        }
+        appendLiteral(#" begin=""#)
+        appendTime(max(cue.start, 0))
+        appendLiteral(#"" end=""#)
+        appendTime(max(cue.end, 0))
+        appendLiteral(#"" region=""#)
+        line.append(contentsOf: region(for: cue.settings).utf8)
+        // WebVTT lays each cue out in its text's direction (its first strong character); TTML
+        // paragraphs are left to right unless told.
+        appendLiteral(#"" style=""#)
+        line.append(contentsOf: paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(cue.text)).utf8)
+        appendLiteral("\">")
+        let wrapper = cueStyle()
+        if let wrapper {
+            appendLiteral(#"<span style=""#)
+            line.append(contentsOf: wrapper.utf8)
+            appendLiteral("\">")
+        }
+        if !Self.hasMarkup(cue.text) {
+            appendText(cue.text)
+        } else {
+            var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
+            appendNodes(cue.nodes(), context: &context)
+        }
+        if wrapper != nil { appendLiteral("</span>") }
+        appendLiteral("</p>\n")
+        try body.append(line)
+    }
+
+    /// Inner timestamps: the time the text being written is shown from.
+    struct TextContext {
+        let cueStart: Int
+        let cueEnd: Int
+        var shownFrom: Int?
+    }
+
+    mutating func appendNodes(_ nodes: [CueNode], context: inout TextContext) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                if let time = context.shownFrom {
+                    appendLiteral(#"<span begin=""#)
+                    appendTime(time - context.cueStart)
+                    appendLiteral("\">")
+                    appendText(text)
+                    appendLiteral("</span>")
+                } else {
+                    appendText(text)
+                }
+            case .timestamp(let time):
+                if time > context.cueStart, time < context.cueEnd {
+                    // Text is never taken back: a timestamp earlier than one before it changes nothing.
+                    context.shownFrom = max(context.shownFrom ?? time, time)
+                } else if time >= context.cueEnd {
+                    losses.add(.timestampsOutside, cue: cueNumber)
+                }
+            case .span(let span):
+                appendSpan(span, context: &context)
+            }
+        }
+    }
+
+    mutating func appendSpan(_ span: CueSpan, context: inout TextContext) {
+        var tag = 0
+        var agent: String?
+        var language: String?
+        switch span.kind {
+        case .italic: tag = 1
+        case .bold: tag = 2
+        case .underline: tag = 3
+        case .voice(let name):
+            if name.isEmpty {
+                break
+            } else if options.profile.hasAgents {
+                agent = agentID(for: name)
+            } else {
+                losses.add(.voices, cue: cueNumber)
+            }
+        case .language(let code):
+            language = code
+        case .ruby:
+            appendRuby(span, context: &context)
+            return
+        case .class, .rubyText:
+            break
+        }
+        let style = spanStyle(tag: tag, classes: span.classes)
+        guard agent != nil || language != nil || style != nil else {
+            appendNodes(span.children, context: &context)
+            return
+        }
+        appendLiteral("<span")
+        if let agent {
+            appendLiteral(#" ttm:agent=""#)
+            line.append(contentsOf: agent.utf8)
+            line.append(UInt8(ascii: "\""))
+        }
+        if let language {
+            appendLiteral(#" xml:lang=""#)
+            line.append(contentsOf: Self.escaped(language, attribute: true).utf8)
+            line.append(UInt8(ascii: "\""))
+        }
+        if let style {
+            appendLiteral(#" style=""#)
+            line.append(contentsOf: style.utf8)
+            line.append(UInt8(ascii: "\""))
+        }
+        line.append(UInt8(ascii: ">"))
+        appendNodes(span.children, context: &context)
+        appendLiteral("</span>")
+    }
+
+    /// The style of a span: its tag's (1 italic, 2 bold, 3 underline, 0 none) and its classes'.
+    mutating func spanStyle(tag: Int, classes: [String]) -> String? {
+        if classes.isEmpty, let known = tagStyles[tag] { return known }
+        if !classes.isEmpty, let known = spanStyles[SpanStyleKey(tag: tag, classes: classes)] { return known }
+        var attributes: [TTMLStyleAttribute] = []
+        switch tag {
+        case 1: attributes.append(TTMLStyleAttribute(name: "tts:fontStyle", value: "italic"))
+        case 2: attributes.append(TTMLStyleAttribute(name: "tts:fontWeight", value: "bold"))
+        case 3: attributes.append(TTMLStyleAttribute(name: "tts:textDecoration", value: "underline"))
+        default: break
+        }
+        attributes += classAttributes(classes)
+        let id = attributes.isEmpty ? nil : styleID(for: attributes)
+        if classes.isEmpty {
+            tagStyles[tag] = .some(id)
+        } else {
+            spanStyles[SpanStyleKey(tag: tag, classes: classes)] = .some(id)
+        }
+        return id
+    }
+
+    struct SpanStyleKey: Hashable {
+        var tag: Int
+        var classes: [String]
+    }
+
+    /// WebVTT's `<ruby>base<rt>text</rt>…</ruby>`: a `tts:ruby` container for each base and its
+    /// text; where the profile has no ruby, `base(text)`, as ruby is shown without ruby support.
+    mutating func appendRuby(_ span: CueSpan, context: inout TextContext) {
+        var base: [CueNode] = []
+        let classes = classAttributes(span.classes)
+        for child in span.children {
+            guard case .span(let annotation) = child, annotation.kind == .rubyText else {
+                base.append(child)
+                continue
+            }
+            if options.profile.hasRuby {
+                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
+                line.append(contentsOf: #"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#.utf8)
+                appendNodes(base, context: &context)
+                let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
+                line.append(contentsOf: #"</span><span style="\#(text)">"#.utf8)
+                appendNodes(annotation.children, context: &context)
+                appendLiteral("</span></span>")
+            } else {
+                losses.add(.ruby, cue: cueNumber)
+                appendNodes(base, context: &context)
+                appendLiteral("(")
+                appendNodes(annotation.children, context: &context)
+                appendLiteral(")")
+            }
+            base = []
+        }
+        appendNodes(base, context: &context)
+    }
+
+    // MARK: - Styles, regions, agents
+
+    /// The style of every paragraph's content, from the `::cue` rules; nil when they set nothing.
+    mutating func cueStyle() -> String? {
+        if let known = everyCueStyle { return known }
+        let attributes = rules.filter { $0.selector == .everyCue }.flatMap(\.attributes)
+        let id = attributes.isEmpty ? nil : styleID(for: attributes)
+        everyCueStyle = .some(id)
+        return id
+    }
+
+    /// The attributes the `::cue(.class)` rules give a span with these classes: each rule whose
+    /// classes the span all has, in rule order.
+    mutating func classAttributes(_ classes: [String]) -> [TTMLStyleAttribute] {
+        guard !classes.isEmpty else { return [] }
+        if let known = classStyles[classes] { return known }
+        var attributes: [TTMLStyleAttribute] = []
+        for rule in rules {
+            guard case .classes(let needed) = rule.selector, needed.allSatisfy(classes.contains) else { continue }
+            attributes += rule.attributes
+        }
+        classStyles[classes] = attributes
+        return attributes
+    }
+
+    mutating func translate(_ declarations: [CueStyleRule.Declaration]) -> [TTMLStyleAttribute] {
+        let result = TTMLStyleTranslation.translate(declarations, profile: options.profile)
+        for declaration in result.notCarried { losses.add(.cssProperties, cue: cueNumber, detail: declaration) }
+        return result.attributes
+    }
+
+    mutating func styleID(for attributes: [TTMLStyleAttribute]) -> String {
+        // A later attribute of the same name wins, as in CSS.
+        var merged: [TTMLStyleAttribute] = []
+        for attribute in attributes {
+            merged.removeAll { $0.name == attribute.name }
+            merged.append(attribute)
+        }
+        if let id = styleIDs[merged] { return id }
+        let id = "_s\(styles.count + 1)"
+        styleIDs[merged] = id
+        styles.append((id, merged))
+        return id
+    }
+
+    mutating func region(for settings: CueSettings) -> String {
+        if let name = settings.region, let id = trackRegions[name] { return id }
+        if settings.isDefault {
+            if let defaultPlacement { return defaultPlacement }
+            defaultPlacement = regionID(for: TTMLRegionGeometry(cue: settings))
+            return defaultPlacement!
+        }
+        // Most cues share their settings with the cue before.
+        if let (last, id) = lastPlacement, last == settings { return id }
+        let id = regionID(for: TTMLRegionGeometry(cue: settings))
+        lastPlacement = (settings, id)
+        return id
+    }
+
+    /// The style of a paragraph: its alignment, and its direction.
+    mutating func paragraphStyle(_ alignment: CueSettings.TextAlignment, rightToLeft: Bool) -> String {
+        let key = Self.alignments.firstIndex(of: alignment)! * 2 + (rightToLeft ? 1 : 0)
+        if let id = paragraphStyles[key] { return id }
+        var attributes = [TTMLStyleAttribute(name: "tts:textAlign", value: alignment.rawValue)]
+        if rightToLeft { attributes.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
+        let id = styleID(for: attributes)
+        paragraphStyles[key] = id
+        return id
+    }
+
+    static let alignments = CueSettings.TextAlignment.allCases
+
+    mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
+        if let id = regionIDs[geometry] { return id }
+        let id = "_r\(regions.count + 1)"
+        regionIDs[geometry] = id
+        regions.append((id, geometry))
+        return id
+    }
+
+    mutating func agentID(for name: String) -> String {
+        if let id = agentIDs[name] { return id }
+        let id = "_a\(agents.count + 1)"
+        agentIDs[name] = id
+        agents.append((id, name))
+        return id
+    }
+}
+
+extension String {
+    fileprivate var trimmedForTitle: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "-" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}
