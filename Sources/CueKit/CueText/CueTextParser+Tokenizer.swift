@@ -35,7 +35,7 @@ extension CueTextParser {
                     continue
                 }
                 let end = Self.nextSpecial(in: input, from: position + 1)
-                if buildsTree, textIsDecoded { decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[position..<end])) }
+                if decodesText, textIsDecoded { decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[position..<end])) }
                 textLength += end - position
                 position = end
 
@@ -202,7 +202,7 @@ extension CueTextParser {
             switch target {
             case .text:
                 textLength += 1
-                if buildsTree, textIsDecoded { decodedText.append(ampersand) }
+                if decodesText, textIsDecoded { decodedText.append(ampersand) }
             case .annotation:
                 if annotationIsDecoded { decodedAnnotation.append(ampersand) }
                 annotationEnd = position
@@ -211,7 +211,7 @@ extension CueTextParser {
         }
         switch target {
         case .text:
-            if buildsTree {
+            if decodesText {
                 if !textIsDecoded {
                     decodedText.removeAll(keepingCapacity: true)
                     decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[textStart..<ampersandOffset]))

@@ -70,6 +70,11 @@ struct CueTextParser: @unchecked Sendable {
     /// The input of the current run; valid only during ``run()``.
     var input = UnsafeRawBufferPointer(start: nil, count: 0)
     var buildsTree = true
+    /// Record ``CueTextEvents`` instead of building a tree (``buildsTree`` is then false).
+    var recordsEvents = false
+    var recorded = CueTextEvents.Storage()
+    /// Text and annotations are decoded for a tree or for events; a checker only counts.
+    var decodesText: Bool { buildsTree || recordsEvents }
     var context: CueText.Context?
     var diagnostics: [Diagnostic] = []
 
@@ -113,6 +118,7 @@ struct CueTextParser: @unchecked Sendable {
     mutating func reset(_ input: UnsafeRawBufferPointer, buildsTree: Bool, context: CueText.Context?) {
         self.input = input
         self.buildsTree = buildsTree
+        recordsEvents = false
         self.context = context
         position = 0
         root = []
@@ -141,6 +147,15 @@ struct CueTextParser: @unchecked Sendable {
             case .string:
                 if buildsTree {
                     append(.text(textIsDecoded ? String(decoding: decodedText, as: UTF8.self) : string(textStart, position)))
+                } else if recordsEvents {
+                    let start = recorded.bytes.count
+                    if textIsDecoded {
+                        recorded.bytes.append(contentsOf: decodedText)
+                    } else {
+                        recorded.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[textStart..<position]))
+                    }
+                    recorded.events.append(.text(start..<recorded.bytes.count))
+                    recordNode()
                 } else {
                     appendCount()
                 }
@@ -184,6 +199,26 @@ struct CueTextParser: @unchecked Sendable {
         } else {
             open[open.count - 1].children.append(node)
         }
+    }
+
+    /// Counts a node made while recording events, as ``append(_:)`` counts it in a tree.
+    mutating func recordNode() {
+        nodeCount += 1
+        if open.isEmpty { rootCount += 1 }
+    }
+
+    /// Records a start tag that opens a span: its classes and annotation copied, decoded.
+    mutating func recordOpen(_ tag: Tag) {
+        let firstClass = recorded.classRanges.count
+        for range in classes where !range.isEmpty {
+            let start = recorded.bytes.count
+            recorded.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[range]))
+            recorded.classRanges.append(start..<recorded.bytes.count)
+        }
+        let annotationStart = recorded.bytes.count
+        if tag.takesAnnotation { recorded.bytes.append(contentsOf: annotationBytes()) }
+        recorded.events.append(
+            .open(CueTextEvents.Tag(tag), classes: firstClass..<recorded.classRanges.count, annotation: annotationStart..<recorded.bytes.count))
     }
 
     mutating func appendCount() {
@@ -237,6 +272,7 @@ struct CueTextParser: @unchecked Sendable {
             for range in classes where !range.isEmpty { classNames.append(string(range.lowerBound, range.upperBound)) }
         }
         let annotation = buildsTree && tag.takesAnnotation ? String(decoding: annotationBytes(), as: UTF8.self) : ""
+        if recordsEvents { recordOpen(tag) }
         if tag == .rubyText { open[open.count - 1].hasRubyText = true }
         open.append(OpenSpan(tag: tag, classes: classNames, annotation: annotation, start: tokenStart))
     }
@@ -316,7 +352,10 @@ struct CueTextParser: @unchecked Sendable {
             }
         }
         lastTimestamp = time
-        if buildsTree {
+        if recordsEvents {
+            recorded.events.append(.timestamp(time))
+            recordNode()
+        } else if buildsTree {
             append(.timestamp(time))
         } else {
             appendCount()
@@ -331,6 +370,9 @@ struct CueTextParser: @unchecked Sendable {
         }
         if buildsTree {
             append(.span(CueSpan(kind(of: span), classes: span.classes, children: span.children)))
+        } else if recordsEvents {
+            recorded.events.append(.close)
+            recordNode()
         } else {
             appendCount()
         }

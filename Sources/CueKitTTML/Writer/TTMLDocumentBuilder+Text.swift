@@ -6,7 +6,12 @@ extension TTMLDocumentBuilder {
     /// UTF-8 bytes: everything else is copied as it is.
     mutating func appendText(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { appendText(bytes: $0) }
+    }
+
+    /// ``appendText(_:)`` on UTF-8 bytes.
+    mutating func appendText(bytes: UnsafeBufferPointer<UInt8>) {
+        do {
             var index = 0
             var copiedUpTo = 0
             func flush(_ line: inout [UInt8], upTo end: Int) {

@@ -29,6 +29,10 @@ struct TTMLDocumentBuilder {
     static var maximumIdentifiers: Int { 100_000 }
     var lastPlacement: (CueSettings, String)?
     var defaultPlacement: String?
+    /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
+    var writesThroughTheTree = false
+    /// Cue text parsed into events, reused from cue to cue.
+    var textEvents = CueTextEvents()
     /// Span styles: by tag alone, and by tag and classes (reset when a style sheet comes).
     var tagStyles = [String??](repeating: nil, count: 4)
     var spanStyles: [SpanStyleKey: String?] = [:]
@@ -195,11 +199,79 @@ struct TTMLDocumentBuilder {
             appendText(cue.text)
         } else {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
-            appendNodes(cue.nodes(), context: &context)
+            textEvents.parse(cue.text)
+            // Ruby needs its bases grouped with their annotations: it goes through the tree.
+            if writesThroughTheTree || textEvents.events.contains(where: { if case .open(.ruby, _, _) = $0 { true } else { false } }) {
+                appendNodes(cue.nodes(), context: &context)
+            } else {
+                appendEvents(context: &context)
+            }
         }
         if wrapper != nil { appendLiteral("</span>") }
         appendLiteral("</p>\n")
         try body.append(line)
+    }
+
+    /// Writes the cue text of the last ``CueTextEvents/parse(_:)`` as it goes, with no tree: the
+    /// same markup ``appendNodes(_:context:)`` writes for the same text.
+    mutating func appendEvents(context: inout TextContext) {
+        let events = textEvents.events
+        let bytes = textEvents.bytes
+        let classRanges = textEvents.classRanges
+        var emitted: [Bool] = []
+        bytes.withUnsafeBufferPointer { bytes in
+            for event in events {
+                switch event {
+                case .text(let range):
+                    appendTextRun(UnsafeBufferPointer(rebasing: bytes[range]), context: context)
+                case .timestamp(let time):
+                    takeTimestamp(time, context: &context)
+                case .open(let tag, let classes, let annotation):
+                    var names: [String] = []
+                    if !classes.isEmpty {
+                        names = classRanges[classes].map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+                    }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[annotation]), as: UTF8.self)
+                    let kind: CueSpan.Kind
+                    switch tag {
+                    case .class: kind = .class
+                    case .italic: kind = .italic
+                    case .bold: kind = .bold
+                    case .underline: kind = .underline
+                    case .ruby: kind = .ruby
+                    case .rubyText: kind = .rubyText
+                    case .voice: kind = .voice(text)
+                    case .language: kind = .language(text)
+                    }
+                    emitted.append(openSpan(kind, classes: names))
+                case .close:
+                    if emitted.removeLast() { appendLiteral("</span>") }
+                }
+            }
+        }
+    }
+
+    /// Appends a run of text, in a timed span when an inner timestamp came before it.
+    mutating func appendTextRun(_ text: UnsafeBufferPointer<UInt8>, context: TextContext) {
+        guard let time = context.shownFrom else {
+            appendText(bytes: text)
+            return
+        }
+        appendLiteral(#"<span begin=""#)
+        appendTime(time - context.cueStart)
+        appendLiteral("\">")
+        appendText(bytes: text)
+        appendLiteral("</span>")
+    }
+
+    /// An inner timestamp: the text after it is shown from then.
+    mutating func takeTimestamp(_ time: Int, context: inout TextContext) {
+        if time > context.cueStart, time < context.cueEnd {
+            // Text is never taken back: a timestamp earlier than one before it changes nothing.
+            context.shownFrom = max(context.shownFrom ?? time, time)
+        } else if time >= context.cueEnd {
+            losses.add(.timestampsOutside, cue: cueNumber)
+        }
     }
 
     /// Inner timestamps: the time the text being written is shown from.
@@ -213,33 +285,29 @@ struct TTMLDocumentBuilder {
         for node in nodes {
             switch node {
             case .text(let text):
-                if let time = context.shownFrom {
-                    appendLiteral(#"<span begin=""#)
-                    appendTime(time - context.cueStart)
-                    appendLiteral("\">")
-                    appendText(text)
-                    appendLiteral("</span>")
-                } else {
-                    appendText(text)
-                }
+                var text = text
+                text.withUTF8 { appendTextRun($0, context: context) }
             case .timestamp(let time):
-                if time > context.cueStart, time < context.cueEnd {
-                    // Text is never taken back: a timestamp earlier than one before it changes nothing.
-                    context.shownFrom = max(context.shownFrom ?? time, time)
-                } else if time >= context.cueEnd {
-                    losses.add(.timestampsOutside, cue: cueNumber)
-                }
+                takeTimestamp(time, context: &context)
             case .span(let span):
-                appendSpan(span, context: &context)
+                if span.kind == .ruby {
+                    appendRuby(span, context: &context)
+                } else {
+                    let emitted = openSpan(span.kind, classes: span.classes)
+                    appendNodes(span.children, context: &context)
+                    if emitted { appendLiteral("</span>") }
+                }
             }
         }
     }
 
-    mutating func appendSpan(_ span: CueSpan, context: inout TextContext) {
+    /// Writes the start tag of a span (not ruby) when it says something in TTML: an agent, a
+    /// language, a style. Returns whether it wrote one (and so its end tag is due).
+    mutating func openSpan(_ kind: CueSpan.Kind, classes: [String]) -> Bool {
         var tag = 0
         var agent: String?
         var language: String?
-        switch span.kind {
+        switch kind {
         case .italic: tag = 1
         case .bold: tag = 2
         case .underline: tag = 3
@@ -253,17 +321,11 @@ struct TTMLDocumentBuilder {
             }
         case .language(let code):
             language = code
-        case .ruby:
-            appendRuby(span, context: &context)
-            return
-        case .class, .rubyText:
+        case .class, .ruby, .rubyText:
             break
         }
-        let style = spanStyle(tag: tag, classes: span.classes)
-        guard agent != nil || language != nil || style != nil else {
-            appendNodes(span.children, context: &context)
-            return
-        }
+        let style = spanStyle(tag: tag, classes: classes)
+        guard agent != nil || language != nil || style != nil else { return false }
         appendLiteral("<span")
         if let agent {
             appendLiteral(#" ttm:agent=""#)
@@ -281,8 +343,7 @@ struct TTMLDocumentBuilder {
             line.append(UInt8(ascii: "\""))
         }
         line.append(UInt8(ascii: ">"))
-        appendNodes(span.children, context: &context)
-        appendLiteral("</span>")
+        return true
     }
 
     /// The style of a span: its tag's (1 italic, 2 bold, 3 underline, 0 none) and its classes'.

@@ -66,6 +66,12 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         diagnostics = document.diagnostics
     }
 
+    /// A writer that writes cue text through the tree, as the events path must match (for tests).
+    init(to sink: Sink, options: Options = Options(), throughTheTree: Bool) {
+        self.init(to: sink, options: options)
+        document.writesThroughTheTree = throughTheTree
+    }
+
     /// True when `text` is an XML name without a colon (an NCName): what `xml:id` holds.
     static func isXMLName(_ text: String) -> Bool { TTMLDocumentBuilder.isXMLName(text) }
 

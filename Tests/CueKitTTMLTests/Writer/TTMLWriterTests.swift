@@ -229,3 +229,39 @@ import Testing
         #expect(read.diagnostics.filter { $0.severity == .error }.isEmpty)
     }
 }
+
+/// The fast path (cue text written from parse events, no tree) and the general path (through the
+/// ``CueNode`` tree) write the same bytes, on random markup and on every fixture.
+@Suite struct TTMLWriterTextPathTests {
+    static let pieces = [
+        "<c.a>", "</c>", "<i>", "</i>", "<b.x.y>", "</b>", "<u>", "</u>", "<v Bob>", "<v.loud  Ann\tLee >", "</v>", "<lang fr>",
+        "</lang>", "&amp;", "&lt;", "&nbsp;", "&foo;", "<00:00:01.500>", "<00:00:03.000>", "<bad>", "<", ">", "text", " ", "\n", "é",
+        "</x>", "&", "<v>", "<c.loud.red>", "\u{1}", "שלום",
+    ]
+
+    static func write(_ track: Track, throughTheTree: Bool) throws -> [UInt8] {
+        var writer = TTMLWriter(to: MemorySink(), options: TTMLWriterOptions(), throughTheTree: throughTheTree)
+        try writer.write(track)
+        return writer.sink.bytes
+    }
+
+    @Test func randomMarkup() throws {
+        var random = SeededRandom(seed: 17)
+        var track = try WebVTTReader.read("WEBVTT\n\nSTYLE\n::cue(.a) { color: lime }\n::cue(.loud) { font-weight: bold }\n\n").track
+        for index in 0..<3000 {
+            let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            track.cues.append(Cue(id: "c\(index)", start: index * 4000, end: index * 4000 + 2000 + 1000 * (index % 3), text: text))
+        }
+        let fast = try Self.write(track, throughTheTree: false)
+        let general = try Self.write(track, throughTheTree: true)
+        #expect(fast == general)
+        #expect(fast.count > 100_000)
+    }
+
+    @Test func everyFixture() throws {
+        for path in TestPaths.files(in: TestPaths.fixtures, suffixes: [".vtt"]) {
+            guard let track = try? WebVTTReader.read(fileAtPath: path).track else { continue }
+            #expect(try Self.write(track, throughTheTree: false) == Self.write(track, throughTheTree: true), "\(path)")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// Cue text parsed by WebVTT's rules (section 6.4) into a flat list of events instead of a
+/// ``CueNode`` tree: spans opening and closing, text, timestamps, in the order a walk of the tree
+/// would meet them. For writers that translate cue text as they go (the TTML writer): the events,
+/// the decoded text and the class names live in buffers that are reused from cue to cue, so a cue
+/// costs no allocation once they have grown.
+///
+/// The events are exactly the tree ``CueText/nodes(from:)`` builds: the same spans, in the same
+/// nesting, with the same text (the tests check it on every conformance input).
+package struct CueTextEvents: Sendable {
+    /// The tag that opened a span.
+    package enum Tag: Sendable, Hashable {
+        case `class`, italic, bold, underline, ruby, rubyText, voice, language
+
+        init(_ tag: CueTextParser.Tag) {
+            switch tag {
+            case .class: self = .class
+            case .italic: self = .italic
+            case .bold: self = .bold
+            case .underline: self = .underline
+            case .ruby: self = .ruby
+            case .rubyText: self = .rubyText
+            case .voice: self = .voice
+            case .language: self = .language
+            }
+        }
+    }
+
+    /// One step of the walk. Ranges are into ``bytes`` (text, annotations) and ``classRanges``.
+    package enum Event: Sendable, Hashable {
+        case open(Tag, classes: Range<Int>, annotation: Range<Int>)
+        /// The innermost open span ends.
+        case close
+        case text(Range<Int>)
+        case timestamp(Int)
+    }
+
+    /// What a run records; kept by the parser between runs for its capacity.
+    struct Storage: Sendable {
+        var events: [Event] = []
+        var bytes: [UInt8] = []
+        var classRanges: [Range<Int>] = []
+
+        mutating func removeAll() {
+            events.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            classRanges.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private var parser = CueTextParser()
+    private var storage = Storage()
+
+    package init() {}
+
+    /// The events of the last ``parse(_:)``.
+    package var events: [Event] { storage.events }
+    /// Decoded text and annotations.
+    package var bytes: [UInt8] { storage.bytes }
+    /// Class names, as ranges of ``bytes``.
+    package var classRanges: [Range<Int>] { storage.classRanges }
+
+    /// Parses `text`, replacing the events of the last parse.
+    package mutating func parse(_ text: String) {
+        storage.removeAll()
+        swap(&storage, &parser.recorded)
+        var text = text
+        text.withUTF8 { buffer in
+            parser.reset(UnsafeRawBufferPointer(buffer), buildsTree: false, context: nil)
+            parser.recordsEvents = true
+            _ = parser.run()
+            _ = parser.takeDiagnostics()
+        }
+        swap(&storage, &parser.recorded)
+    }
+
+    /// The bytes of a range of ``bytes`` as a string.
+    package func string(_ range: Range<Int>) -> String {
+        String(decoding: storage.bytes[range], as: UTF8.self)
+    }
+
+    /// The events as a ``CueNode`` tree: what ``CueText/nodes(from:)`` returns for the same text.
+    package func nodes() -> [CueNode] {
+        var stack: [(tag: Tag, classes: [String], annotation: String, children: [CueNode])] = []
+        var root: [CueNode] = []
+        func add(_ node: CueNode) {
+            if stack.isEmpty { root.append(node) } else { stack[stack.count - 1].children.append(node) }
+        }
+        for event in storage.events {
+            switch event {
+            case .open(let tag, let classes, let annotation):
+                stack.append((tag, classRanges[classes].map(string), string(annotation), []))
+            case .close:
+                let span = stack.removeLast()
+                let kind: CueSpan.Kind
+                switch span.tag {
+                case .class: kind = .class
+                case .italic: kind = .italic
+                case .bold: kind = .bold
+                case .underline: kind = .underline
+                case .ruby: kind = .ruby
+                case .rubyText: kind = .rubyText
+                case .voice: kind = .voice(span.annotation)
+                case .language: kind = .language(span.annotation)
+                }
+                add(.span(CueSpan(kind, classes: span.classes, children: span.children)))
+            case .text(let range):
+                add(.text(string(range)))
+            case .timestamp(let time):
+                add(.timestamp(time))
+            }
+        }
+        return root
+    }
+}
