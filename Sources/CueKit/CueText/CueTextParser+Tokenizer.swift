@@ -244,10 +244,17 @@ extension CueTextParser {
     /// spaces, as the tokenizer returns it.
     func annotationBytes() -> [UInt8] {
         var result: [UInt8] = []
+        appendAnnotation(to: &result)
+        return result
+    }
+
+    /// Appends the annotation, trimmed and collapsed, to `result` (with no array of its own).
+    func appendAnnotation(to result: inout [UInt8]) {
+        let start = result.count
         var pendingSpace = false
-        func take(_ byte: UInt8) {
+        func take(_ byte: UInt8, _ result: inout [UInt8]) {
             if isASCIIWhitespace(byte) {
-                pendingSpace = !result.isEmpty
+                pendingSpace = result.count > start
             } else {
                 if pendingSpace {
                     result.append(0x20)
@@ -257,11 +264,10 @@ extension CueTextParser {
             }
         }
         if annotationIsDecoded {
-            for byte in decodedAnnotation { take(byte) }
+            for byte in decodedAnnotation { take(byte, &result) }
         } else {
-            for index in annotationStart..<annotationEnd { take(input[index]) }
+            for index in annotationStart..<annotationEnd { take(input[index], &result) }
         }
-        return result
     }
 
     /// True when the annotation is empty once trimmed.

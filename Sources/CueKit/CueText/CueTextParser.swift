@@ -216,7 +216,7 @@ struct CueTextParser: @unchecked Sendable {
             recorded.classRanges.append(start..<recorded.bytes.count)
         }
         let annotationStart = recorded.bytes.count
-        if tag.takesAnnotation { recorded.bytes.append(contentsOf: annotationBytes()) }
+        if tag.takesAnnotation { appendAnnotation(to: &recorded.bytes) }
         recorded.events.append(
             .open(CueTextEvents.Tag(tag), classes: firstClass..<recorded.classRanges.count, annotation: annotationStart..<recorded.bytes.count))
     }

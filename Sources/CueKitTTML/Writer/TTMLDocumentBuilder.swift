@@ -31,6 +31,8 @@ struct TTMLDocumentBuilder {
     var defaultPlacement: String?
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
+    /// Whether each open span wrote a start tag, reused from cue to cue.
+    var openSpans: [Bool] = []
     /// Cue text parsed into events, reused from cue to cue.
     var textEvents = CueTextEvents()
     /// Span styles: by tag alone, and by tag and classes (reset when a style sheet comes).
@@ -218,7 +220,10 @@ struct TTMLDocumentBuilder {
         let events = textEvents.events
         let bytes = textEvents.bytes
         let classRanges = textEvents.classRanges
-        var emitted: [Bool] = []
+        var emitted = openSpans
+        emitted.removeAll(keepingCapacity: true)
+        openSpans = []
+        defer { openSpans = emitted }
         bytes.withUnsafeBufferPointer { bytes in
             for event in events {
                 switch event {
