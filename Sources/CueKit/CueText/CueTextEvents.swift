@@ -73,6 +73,16 @@ package struct CueTextEvents: Sendable {
         swap(&storage, &parser.recorded)
     }
 
+    /// True when `text` holds a tag or a character reference (`<` or `&`): text without either is
+    /// its own plain text, one text event.
+    package static func hasMarkup(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            return CueTextParser.nextSpecial(in: bytes, from: 0) < bytes.count
+        }
+    }
+
     /// The bytes of a range of ``bytes`` as a string.
     package func string(_ range: Range<Int>) -> String {
         String(decoding: storage.bytes[range], as: UTF8.self)

@@ -51,6 +51,9 @@ struct TrackStatistics {
         self.maximumLineLength = maximumLineLength
     }
 
+    /// Cue text parsed without a tree, reused from cue to cue.
+    private var textEvents = CueTextEvents()
+
     mutating func add(_ cue: Cue) {
         cueCount += 1
         let reference = CueReference(index: cueCount, id: cue.id, start: cue.start, end: cue.end)
@@ -59,22 +62,45 @@ struct TrackStatistics {
         let duration = cue.end - cue.start
         if duration > 0 { shownMilliseconds += duration }
 
-        let text = cue.text.utf8.contains(UInt8(ascii: "<")) || cue.text.utf8.contains(UInt8(ascii: "&")) ? cue.nodes().plainText : cue.text
         // Reading speed counts every character shown, spaces included, line breaks not (as the
-        // streaming services' style guides count it).
+        // streaming services' style guides count it): Unicode scalars, line by line, with the
+        // markup removed (the text of the cue text's parse, ruby text after its base).
         var characters = 0
         var visible = false
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let length = line.unicodeScalars.count
+        var lineNumber = 1
+        var length = 0
+        func count(_ scalars: some Sequence<Unicode.Scalar>) {
+            for scalar in scalars {
+                if scalar == "\n" {
+                    endLine()
+                    continue
+                }
+                length += 1
+                if !visible {
+                    visible = scalar.isASCII ? scalar.value != 0x20 && !(0x09...0x0D).contains(scalar.value) : !scalar.properties.isWhitespace
+                }
+            }
+        }
+        func endLine() {
             characters += length
-            if !visible { visible = line.unicodeScalars.contains { !$0.properties.isWhitespace } }
             if length > maximumLineLength {
                 longLineCount += 1
                 if longLines.count < Self.listedLimit { longLines.append((reference, lineNumber, length)) }
             }
+            lineNumber += 1
+            length = 0
         }
+        if CueTextEvents.hasMarkup(cue.text) {
+            textEvents.parse(cue.text)
+            let bytes = textEvents.bytes
+            for event in textEvents.events {
+                guard case .text(let range) = event else { continue }
+                count(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)
+            }
+        } else {
+            count(cue.text.unicodeScalars)
+        }
+        endLine()
         if !visible {
             emptyCount += 1
             if emptyCues.count < Self.listedLimit { emptyCues.append(reference) }
