@@ -23,6 +23,20 @@ package struct CueTextEvents: Sendable {
             case .language: self = .language
             }
         }
+
+        /// The tree's span kind for this tag, with its annotation (a voice or language tag).
+        package func kind(annotation: String) -> CueSpan.Kind {
+            switch self {
+            case .class: .class
+            case .italic: .italic
+            case .bold: .bold
+            case .underline: .underline
+            case .ruby: .ruby
+            case .rubyText: .rubyText
+            case .voice: .voice(annotation)
+            case .language: .language(annotation)
+            }
+        }
     }
 
     /// One step of the walk. Ranges are into ``bytes`` (text, annotations) and ``classRanges``.
@@ -101,17 +115,7 @@ package struct CueTextEvents: Sendable {
                 stack.append((tag, classRanges[classes].map(string), string(annotation), []))
             case .close:
                 let span = stack.removeLast()
-                let kind: CueSpan.Kind
-                switch span.tag {
-                case .class: kind = .class
-                case .italic: kind = .italic
-                case .bold: kind = .bold
-                case .underline: kind = .underline
-                case .ruby: kind = .ruby
-                case .rubyText: kind = .rubyText
-                case .voice: kind = .voice(span.annotation)
-                case .language: kind = .language(span.annotation)
-                }
+                let kind = span.tag.kind(annotation: span.annotation)
                 add(.span(CueSpan(kind, classes: span.classes, children: span.children)))
             case .text(let range):
                 add(.text(string(range)))

@@ -13,15 +13,12 @@ struct TTMLDocumentBuilder {
     /// The style every paragraph's content has (from `::cue` rules), once worked out.
     var everyCueStyle: String??
     /// Styles by their attributes, in the order made.
-    var styleIDs: [[TTMLStyleAttribute]: String] = [:]
-    var styles: [(id: String, attributes: [TTMLStyleAttribute])] = []
+    var styles = TTMLHeadEntries<[TTMLStyleAttribute]>(prefix: "_s")
     var classStyles: [[String]: [TTMLStyleAttribute]] = [:]
-    var regionIDs: [TTMLRegionGeometry: String] = [:]
-    var regions: [(id: String, geometry: TTMLRegionGeometry)] = []
+    var regions = TTMLHeadEntries<TTMLRegionGeometry>(prefix: "_r")
     /// WebVTT region identifiers and the regions they became.
     var trackRegions: [String: String] = [:]
-    var agentIDs: [String: String] = [:]
-    var agents: [(id: String, name: String)] = []
+    var agents = TTMLHeadEntries<String>(prefix: "_a")
     /// The identifiers written as `xml:id`, as 64-bit hashes (a collision only leaves an
     /// identifier out), at most ``maximumIdentifiers``: past them no more are written, so that
     /// memory stays bounded and no `xml:id` can repeat.
@@ -140,23 +137,23 @@ struct TTMLDocumentBuilder {
             metadata += "<ebuttm:documentMetadata><ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard></ebuttm:documentMetadata>\n"
         }
         if !title.isEmpty, options.profile != .ebuTTD { metadata += "<ttm:title>\(Self.escaped(title, attribute: false))</ttm:title>\n" }
-        for agent in agents {
-            metadata += #"<ttm:agent xml:id="\#(agent.id)" type="person"><ttm:name type="full">\#(Self.escaped(agent.name, attribute: false))</ttm:name></ttm:agent>"#
+        for agent in agents.entries {
+            metadata += #"<ttm:agent xml:id="\#(agent.id)" type="person"><ttm:name type="full">\#(Self.escaped(agent.value, attribute: false))</ttm:name></ttm:agent>"#
             metadata += "\n"
         }
         if !metadata.isEmpty { head += "<metadata>\n" + metadata + "</metadata>\n" }
-        if !styles.isEmpty {
+        if !styles.entries.isEmpty {
             head += "<styling>\n"
-            for style in styles {
+            for style in styles.entries {
                 head += #"<style xml:id="\#(style.id)""#
-                for attribute in style.attributes { head += #" \#(attribute.name)="\#(Self.escaped(attribute.value, attribute: true))""# }
+                for attribute in style.value { head += #" \#(attribute.name)="\#(Self.escaped(attribute.value, attribute: true))""# }
                 head += "/>\n"
             }
             head += "</styling>\n"
         }
-        if !regions.isEmpty {
+        if !regions.entries.isEmpty {
             head += "<layout>\n"
-            for region in regions { head += #"<region xml:id="\#(region.id)"\#(region.geometry.attributes)/>"# + "\n" }
+            for region in regions.entries { head += #"<region xml:id="\#(region.id)"\#(region.value.attributes)/>"# + "\n" }
             head += "</layout>\n"
         }
         return head + "</head>\n"
@@ -237,17 +234,7 @@ struct TTMLDocumentBuilder {
                         names = classRanges[classes].map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
                     }
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[annotation]), as: UTF8.self)
-                    let kind: CueSpan.Kind
-                    switch tag {
-                    case .class: kind = .class
-                    case .italic: kind = .italic
-                    case .bold: kind = .bold
-                    case .underline: kind = .underline
-                    case .ruby: kind = .ruby
-                    case .rubyText: kind = .rubyText
-                    case .voice: kind = .voice(text)
-                    case .language: kind = .language(text)
-                    }
+                    let kind = tag.kind(annotation: text)
                     emitted.append(openSpan(kind, classes: names))
                 case .close:
                     if emitted.removeLast() { appendLiteral("</span>") }
@@ -445,11 +432,7 @@ struct TTMLDocumentBuilder {
             merged.removeAll { $0.name == attribute.name }
             merged.append(attribute)
         }
-        if let id = styleIDs[merged] { return id }
-        let id = "_s\(styles.count + 1)"
-        styleIDs[merged] = id
-        styles.append((id, merged))
-        return id
+        return styles.id(for: merged)
     }
 
     mutating func region(for settings: CueSettings) -> String {
@@ -480,19 +463,11 @@ struct TTMLDocumentBuilder {
     static let alignments = CueSettings.TextAlignment.allCases
 
     mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
-        if let id = regionIDs[geometry] { return id }
-        let id = "_r\(regions.count + 1)"
-        regionIDs[geometry] = id
-        regions.append((id, geometry))
-        return id
+        regions.id(for: geometry)
     }
 
     mutating func agentID(for name: String) -> String {
-        if let id = agentIDs[name] { return id }
-        let id = "_a\(agents.count + 1)"
-        agentIDs[name] = id
-        agents.append((id, name))
-        return id
+        agents.id(for: name)
     }
 }
 

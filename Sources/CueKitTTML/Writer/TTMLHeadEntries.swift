@@ -1,0 +1,21 @@
+/// What a TTML head declares of one kind (styles, regions, agents): each distinct value once, with
+/// the `xml:id` it was given (`prefix` and a number), in the order first met.
+struct TTMLHeadEntries<Value: Hashable> {
+    /// The identifier prefix: `_s`, `_r`, `_a` (an underscore, so that no cue identifier can
+    /// take one, see ``TTMLDocumentBuilder``).
+    let prefix: String
+    /// The entries, in the order first met.
+    private(set) var entries: [(id: String, value: Value)] = []
+    private var ids: [Value: String] = [:]
+
+    init(prefix: String) { self.prefix = prefix }
+
+    /// The identifier of `value`, given now if it has none yet.
+    mutating func id(for value: Value) -> String {
+        if let id = ids[value] { return id }
+        let id = prefix + String(entries.count + 1)
+        ids[value] = id
+        entries.append((id, value))
+        return id
+    }
+}
