@@ -129,8 +129,13 @@ enum Work {
 
     /// Read and write back as WebVTT.
     static func roundTrip(_ track: Inputs.Track) throws -> Int {
-        var reader = WebVTTReader()
         var writer = WebVTTWriter(to: CountingSink())
+        return try readWebVTT(track, into: &writer)
+    }
+
+    /// Reads a WebVTT track into `writer` and finishes it; returns the cues written.
+    static func readWebVTT<Writer: TrackWriter>(_ track: Inputs.Track, into writer: inout Writer) throws -> Int where Writer.Sink == CountingSink {
+        var reader = WebVTTReader()
         var cues = 0
         func take(_ event: TrackEvent) throws {
             if case .cue = event { cues += 1 }
@@ -156,18 +161,8 @@ enum Work {
     }
 
     static func webVTTToTTML(_ track: Inputs.Track, options: TTMLWriterOptions) throws -> Int {
-        var reader = WebVTTReader()
         var writer = TTMLWriter(to: CountingSink(), options: options)
-        var cues = 0
-        func take(_ event: TrackEvent) throws {
-            if case .cue = event { cues += 1 }
-            try writer.write(event)
-        }
-        try chunks(track.bytes) { try reader.feed($0, to: take) }
-        try reader.finish(to: take)
-        try writer.finish()
-        blackHole(writer.sink.count)
-        return cues
+        return try readWebVTT(track, into: &writer)
     }
 
     static let style: TextTrackStyle = {
