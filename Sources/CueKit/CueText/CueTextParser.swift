@@ -391,16 +391,7 @@ struct CueTextParser: @unchecked Sendable {
     }
 
     func kind(of span: OpenSpan) -> CueSpan.Kind {
-        switch span.tag {
-        case .class: .class
-        case .italic: .italic
-        case .bold: .bold
-        case .underline: .underline
-        case .ruby: .ruby
-        case .rubyText: .rubyText
-        case .voice: .voice(span.annotation)
-        case .language: .language(span.annotation)
-        }
+        CueTextEvents.Tag(span.tag).kind(annotation: span.annotation)
     }
 
     // MARK: Diagnostics
