@@ -25,6 +25,36 @@ public enum CueTimestamp {
         let seconds = totalSeconds % 60
         let minutes = (totalSeconds / 60) % 60
         let hours = totalSeconds / 3600
+        if hours < 100 {
+            // The common case, formatted on the stack and appended in one copy.
+            var digits: (UInt64, UInt64) = (0, 0)
+            let count = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
+                var at = 0
+                func put(_ byte: UInt8) {
+                    buffer[at] = byte
+                    at += 1
+                }
+                if style == .always || hours > 0 {
+                    put(UInt8(ascii: "0") + UInt8(hours / 10))
+                    put(UInt8(ascii: "0") + UInt8(hours % 10))
+                    put(UInt8(ascii: ":"))
+                }
+                put(UInt8(ascii: "0") + UInt8(minutes / 10))
+                put(UInt8(ascii: "0") + UInt8(minutes % 10))
+                put(UInt8(ascii: ":"))
+                put(UInt8(ascii: "0") + UInt8(seconds / 10))
+                put(UInt8(ascii: "0") + UInt8(seconds % 10))
+                put(separator)
+                put(UInt8(ascii: "0") + UInt8(millis / 100))
+                put(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
+                put(UInt8(ascii: "0") + UInt8(millis % 10))
+                return at
+            }
+            withUnsafeBytes(of: &digits) { buffer in
+                bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+            }
+            return
+        }
         if style == .always || hours > 0 {
             if hours < 10 { bytes.append(UInt8(ascii: "0")) }
             appendDecimal(hours, to: &bytes)

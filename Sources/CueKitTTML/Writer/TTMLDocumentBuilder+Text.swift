@@ -101,34 +101,29 @@ extension TTMLDocumentBuilder {
         literal.withUTF8Buffer { line.append(contentsOf: $0) }
     }
 
-    /// True when cue text holds a tag or a character reference (`<` or `&`), and so needs parsing.
-    static func hasMarkup(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { buffer in
-            let bytes = UnsafeRawBufferPointer(buffer)
-            return ByteScanning.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: 0, to: bytes.count) < bytes.count
-                || ByteScanning.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: 0, to: bytes.count) < bytes.count
-        }
-    }
-
     /// True when the first strong character of cue text (markup skipped) is right to left:
     /// Hebrew, Arabic and the other scripts written right to left.
     static func startsRightToLeft(_ text: String) -> Bool {
-        var inTag = false
         // Most text starts with an ASCII letter: the answer then needs no Unicode property.
-        for byte in text.utf8 {
-            if inTag {
-                if byte == UInt8(ascii: ">") { inTag = false }
-                continue
+        var text = text
+        let startsWithASCIILetter = text.withUTF8 { bytes in
+            var inTag = false
+            for byte in bytes {
+                if inTag {
+                    if byte == UInt8(ascii: ">") { inTag = false }
+                    continue
+                }
+                if byte == UInt8(ascii: "<") {
+                    inTag = true
+                    continue
+                }
+                if byte >= 0x80 { return false }
+                if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return true }
             }
-            if byte == UInt8(ascii: "<") {
-                inTag = true
-                continue
-            }
-            if byte >= 0x80 { break }
-            if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return false }
+            return false
         }
-        inTag = false
+        if startsWithASCIILetter { return false }
+        var inTag = false
         for scalar in text.unicodeScalars {
             if inTag {
                 if scalar == ">" { inTag = false }

@@ -24,17 +24,27 @@ struct TTMLDocumentBuilder {
     /// memory stays bounded and no `xml:id` can repeat.
     var identifierHashes: Set<Int> = []
     static var maximumIdentifiers: Int { 100_000 }
-    var lastPlacement: (CueSettings, String)?
-    var defaultPlacement: String?
+    /// The last cue's settings and their region.
+    var lastPlacement: (settings: CueSettings, region: String)?
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
     var openSpans: [Bool] = []
     /// Cue text parsed into events, reused from cue to cue.
     var textEvents = CueTextEvents()
+    /// Where each span of the events closes (when they hold ruby), reused from cue to cue.
+    var spanCloses: [Int] = []
     /// Span styles: by tag alone, and by tag and classes (reset when a style sheet comes).
     var tagStyles = [String??](repeating: nil, count: 4)
     var spanStyles: [SpanStyleKey: String?] = [:]
+    /// Span styles by the tag and the class names' bytes, and the key being looked up.
+    var spanStylesByBytes: [[UInt8]: String?] = [:]
+    var spanStyleKey: [UInt8] = []
+    /// The last voice met and its agent.
+    var lastVoice: (name: [UInt8], agent: String)?
+    /// The most class combinations remembered: past it the caches start again, so that a track
+    /// with ever new class names keeps its memory flat.
+    static var maximumCachedNames: Int { 10_000 }
     /// Paragraph styles by alignment (its index in `allCases`) and direction.
     var paragraphStyles = [String?](repeating: nil, count: CueSettings.TextAlignment.allCases.count * 2)
     var losses = TTMLWriterLosses()
@@ -56,6 +66,7 @@ struct TTMLDocumentBuilder {
         case .region(let region):
             if region.scroll != .none { losses.add(.regionScroll, cue: cueNumber) }
             trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
+            lastPlacement = nil
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -70,6 +81,7 @@ struct TTMLDocumentBuilder {
             classStyles = [:]
             tagStyles = [String??](repeating: nil, count: 4)
             spanStyles = [:]
+            spanStylesByBytes = [:]
         case .note(let note):
             line.removeAll(keepingCapacity: true)
             appendLiteral("<!--")
@@ -194,53 +206,19 @@ struct TTMLDocumentBuilder {
             line.append(contentsOf: wrapper.utf8)
             appendLiteral("\">")
         }
-        if !Self.hasMarkup(cue.text) {
+        if !CueTextEvents.hasMarkup(cue.text) {
             appendText(cue.text)
+        } else if writesThroughTheTree {
+            var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
+            appendNodes(cue.nodes(), context: &context)
         } else {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
             textEvents.parse(cue.text)
-            // Ruby needs its bases grouped with their annotations: it goes through the tree.
-            if writesThroughTheTree || textEvents.events.contains(where: { if case .open(.ruby, _, _) = $0 { true } else { false } }) {
-                appendNodes(cue.nodes(), context: &context)
-            } else {
-                appendEvents(context: &context)
-            }
+            appendEvents(context: &context)
         }
         if wrapper != nil { appendLiteral("</span>") }
         appendLiteral("</p>\n")
         try body.append(line)
-    }
-
-    /// Writes the cue text of the last ``CueTextEvents/parse(_:)`` as it goes, with no tree: the
-    /// same markup ``appendNodes(_:context:)`` writes for the same text.
-    mutating func appendEvents(context: inout TextContext) {
-        let events = textEvents.events
-        let bytes = textEvents.bytes
-        let classRanges = textEvents.classRanges
-        var emitted = openSpans
-        emitted.removeAll(keepingCapacity: true)
-        openSpans = []
-        defer { openSpans = emitted }
-        bytes.withUnsafeBufferPointer { bytes in
-            for event in events {
-                switch event {
-                case .text(let range):
-                    appendTextRun(UnsafeBufferPointer(rebasing: bytes[range]), context: context)
-                case .timestamp(let time):
-                    takeTimestamp(time, context: &context)
-                case .open(let tag, let classes, let annotation):
-                    var names: [String] = []
-                    if !classes.isEmpty {
-                        names = classRanges[classes].map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
-                    }
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[annotation]), as: UTF8.self)
-                    let kind = tag.kind(annotation: text)
-                    emitted.append(openSpan(kind, classes: names))
-                case .close:
-                    if emitted.removeLast() { appendLiteral("</span>") }
-                }
-            }
-        }
     }
 
     /// Appends a run of text, in a timed span when an inner timestamp came before it.
@@ -316,7 +294,11 @@ struct TTMLDocumentBuilder {
         case .class, .ruby, .rubyText:
             break
         }
-        let style = spanStyle(tag: tag, classes: classes)
+        return appendSpanStart(agent: agent, language: language, style: spanStyle(tag: tag, classes: classes))
+    }
+
+    /// Writes a span's start tag when it has something to say. Returns whether it wrote one.
+    mutating func appendSpanStart(agent: String?, language: String?, style: String?) -> Bool {
         guard agent != nil || language != nil || style != nil else { return false }
         appendLiteral("<span")
         if let agent {
@@ -354,6 +336,7 @@ struct TTMLDocumentBuilder {
         if classes.isEmpty {
             tagStyles[tag] = .some(id)
         } else {
+            if spanStyles.count >= Self.maximumCachedNames { spanStyles.removeAll() }
             spanStyles[SpanStyleKey(tag: tag, classes: classes)] = .some(id)
         }
         return id
@@ -415,6 +398,7 @@ struct TTMLDocumentBuilder {
             guard case .classes(let needed) = rule.selector, needed.allSatisfy(classes.contains) else { continue }
             attributes += rule.attributes
         }
+        if classStyles.count >= Self.maximumCachedNames { classStyles.removeAll() }
         classStyles[classes] = attributes
         return attributes
     }
@@ -436,15 +420,14 @@ struct TTMLDocumentBuilder {
     }
 
     mutating func region(for settings: CueSettings) -> String {
-        if let name = settings.region, let id = trackRegions[name] { return id }
-        if settings.isDefault {
-            if let defaultPlacement { return defaultPlacement }
-            defaultPlacement = regionID(for: TTMLRegionGeometry(cue: settings))
-            return defaultPlacement!
-        }
         // Most cues share their settings with the cue before.
-        if let (last, id) = lastPlacement, last == settings { return id }
-        let id = regionID(for: TTMLRegionGeometry(cue: settings))
+        if let last = lastPlacement, last.settings == settings { return last.region }
+        let id: String
+        if let name = settings.region, let known = trackRegions[name] {
+            id = known
+        } else {
+            id = regionID(for: TTMLRegionGeometry(cue: settings))
+        }
         lastPlacement = (settings, id)
         return id
     }

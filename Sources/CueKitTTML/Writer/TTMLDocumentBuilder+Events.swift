@@ -1,0 +1,161 @@
+import CueKit
+
+/// Cue text written from ``CueTextEvents``, with no tree: the same markup
+/// ``TTMLDocumentBuilder/appendNodes(_:context:)`` writes for the same text (the tests compare the
+/// two on every fixture and on random markup). Names are looked up by their bytes, so a cue's spans
+/// cost no `String` once their styles and agents are known.
+extension TTMLDocumentBuilder {
+    /// The last parse's events over its buffers, and where each span closes.
+    struct EventText {
+        let events: [CueTextEvents.Event]
+        let bytes: UnsafeBufferPointer<UInt8>
+        let classRanges: [Range<Int>]
+        /// For each `.open` event, the index of its `.close` (filled only when the text has ruby).
+        let closes: [Int]
+
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
+        func classNames(_ classes: Range<Int>) -> [String] {
+            classRanges[classes].map(string)
+        }
+    }
+
+    /// Writes the cue text of the last ``CueTextEvents/parse(_:)``.
+    mutating func appendEvents(context: inout TextContext) {
+        let events = textEvents.events
+        var closes = spanCloses
+        closes.removeAll(keepingCapacity: true)
+        if events.contains(where: { if case .open(.ruby, _, _) = $0 { true } else { false } }) {
+            // Ruby groups each base with its annotation: it needs to know where spans end. One
+            // pass with a stack, so that nesting costs no rescans.
+            closes = [Int](repeating: 0, count: events.count)
+            var open: [Int] = []
+            for (index, event) in events.enumerated() {
+                switch event {
+                case .open: open.append(index)
+                case .close: closes[open.removeLast()] = index
+                default: break
+                }
+            }
+        }
+        openSpans.removeAll(keepingCapacity: true)
+        textEvents.bytes.withUnsafeBufferPointer { bytes in
+            let text = EventText(events: events, bytes: bytes, classRanges: textEvents.classRanges, closes: closes)
+            appendEvents(0..<events.count, of: text, context: &context)
+        }
+        spanCloses = closes
+    }
+
+    /// Writes a balanced run of events.
+    mutating func appendEvents(_ range: Range<Int>, of text: EventText, context: inout TextContext) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch text.events[index] {
+            case .text(let bytes):
+                appendTextRun(UnsafeBufferPointer(rebasing: text.bytes[bytes]), context: context)
+            case .timestamp(let time):
+                takeTimestamp(time, context: &context)
+            case .open(.ruby, let classes, _):
+                let close = text.closes[index]
+                appendRuby(index, close: close, classes: classes, of: text, context: &context)
+                index = close
+            case .open(let tag, let classes, let annotation):
+                openSpans.append(openSpan(tag, classes: classes, annotation: annotation, of: text))
+            case .close:
+                if openSpans.removeLast() { appendLiteral("</span>") }
+            }
+            index += 1
+        }
+    }
+
+    /// The events between a `ruby` span's start and its end (`close`): each base and the `rt`
+    /// after it become a `tts:ruby` container, as ``appendRuby(_:context:)`` writes them.
+    mutating func appendRuby(_ open: Int, close: Int, classes: Range<Int>, of text: EventText, context: inout TextContext) {
+        var baseStart = open + 1
+        var index = open + 1
+        // Only the ruby's own children are visited: a child span is skipped to its end.
+        while index < close {
+            guard case .open(let tag, let annotationClasses, _) = text.events[index] else {
+                index += 1
+                continue
+            }
+            let end = text.closes[index]
+            if tag == .rubyText {
+                if options.profile.hasRuby {
+                    let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classAttributes(text.classNames(classes)))
+                    line.append(contentsOf: #"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#.utf8)
+                    appendEvents(baseStart..<index, of: text, context: &context)
+                    let annotation = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(text.classNames(annotationClasses)))
+                    line.append(contentsOf: #"</span><span style="\#(annotation)">"#.utf8)
+                    appendEvents(index + 1..<end, of: text, context: &context)
+                    appendLiteral("</span></span>")
+                } else {
+                    losses.add(.ruby, cue: cueNumber)
+                    appendEvents(baseStart..<index, of: text, context: &context)
+                    appendLiteral("(")
+                    appendEvents(index + 1..<end, of: text, context: &context)
+                    appendLiteral(")")
+                }
+                baseStart = end + 1
+            }
+            index = end + 1
+        }
+        appendEvents(baseStart..<close, of: text, context: &context)
+    }
+
+    /// ``openSpan(_:classes:)`` for an event: the style is found by the class names' bytes, the
+    /// agent by the voice's bytes.
+    mutating func openSpan(_ tag: CueTextEvents.Tag, classes: Range<Int>, annotation: Range<Int>, of text: EventText) -> Bool {
+        var styleTag = 0
+        var agent: String?
+        var language: String?
+        switch tag {
+        case .italic: styleTag = 1
+        case .bold: styleTag = 2
+        case .underline: styleTag = 3
+        case .voice:
+            if annotation.isEmpty {
+                break
+            } else if options.profile.hasAgents {
+                agent = agentID(forVoice: UnsafeBufferPointer(rebasing: text.bytes[annotation]))
+            } else {
+                losses.add(.voices, cue: cueNumber)
+            }
+        case .language:
+            language = text.string(annotation)
+        case .class, .ruby, .rubyText:
+            break
+        }
+        let style = classes.isEmpty ? spanStyle(tag: styleTag, classes: []) : spanStyle(tag: styleTag, classes: classes, of: text)
+        return appendSpanStart(agent: agent, language: language, style: style)
+    }
+
+    /// The style of a span with classes, cached by the tag and the class names' bytes.
+    mutating func spanStyle(tag: Int, classes: Range<Int>, of text: EventText) -> String? {
+        var key = spanStyleKey
+        key.removeAll(keepingCapacity: true)
+        key.append(UInt8(tag))
+        for range in text.classRanges[classes] {
+            // Class names hold no spaces: a space separates them unambiguously.
+            key.append(UInt8(ascii: " "))
+            key.append(contentsOf: UnsafeBufferPointer(rebasing: text.bytes[range]))
+        }
+        defer { spanStyleKey = key }
+        if let known = spanStylesByBytes[key] { return known }
+        let style = spanStyle(tag: tag, classes: text.classNames(classes))
+        if spanStylesByBytes.count >= Self.maximumCachedNames { spanStylesByBytes.removeAll() }
+        spanStylesByBytes[key] = .some(style)
+        return style
+    }
+
+    /// The agent of a voice, by its name's bytes; the last one is kept, as a speaker usually
+    /// speaks more than once in a row.
+    mutating func agentID(forVoice name: UnsafeBufferPointer<UInt8>) -> String {
+        if let last = lastVoice, last.name.elementsEqual(name) { return last.agent }
+        let agent = agentID(for: String(decoding: name, as: UTF8.self))
+        lastVoice = (Array(name), agent)
+        return agent
+    }
+}
