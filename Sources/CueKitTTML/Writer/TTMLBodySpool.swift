@@ -22,7 +22,7 @@ struct TTMLBodySpool {
     }
 
     /// Takes bytes; writes the memory out to the file when it is full.
-    mutating func append(_ bytes: [UInt8]) throws {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= memoryLimit { try spill() }
     }

@@ -85,10 +85,10 @@ extension TTMLDocumentBuilder {
             if tag == .rubyText {
                 if options.profile.hasRuby {
                     let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classAttributes(text.classNames(classes)))
-                    line.append(contentsOf: #"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#.utf8)
+                    line.append(#"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#)
                     appendEvents(baseStart..<index, of: text, context: &context)
                     let annotation = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(text.classNames(annotationClasses)))
-                    line.append(contentsOf: #"</span><span style="\#(annotation)">"#.utf8)
+                    line.append(#"</span><span style="\#(annotation)">"#)
                     appendEvents(index + 1..<end, of: text, context: &context)
                     appendLiteral("</span></span>")
                 } else {

@@ -14,8 +14,8 @@ extension TTMLDocumentBuilder {
         do {
             var index = 0
             var copiedUpTo = 0
-            func flush(_ line: inout [UInt8], upTo end: Int) {
-                if end > copiedUpTo { line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<end])) }
+            func flush(_ line: TTMLLineBuffer, upTo end: Int) {
+                if end > copiedUpTo { line.append(UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<end])) }
             }
             while index < bytes.count {
                 let byte = bytes[index]
@@ -38,20 +38,20 @@ extension TTMLDocumentBuilder {
                     break
                 }
                 if let replacement {
-                    flush(&line, upTo: index)
-                    line.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    flush(line, upTo: index)
+                    line.append(replacement)
                     copiedUpTo = index + length
                 }
                 index += length
             }
-            flush(&line, upTo: bytes.count)
+            flush(line, upTo: bytes.count)
         }
     }
 
     /// Appends a time (milliseconds) as `hh:mm:ss.fff`, or `hh:mm:ss:ff` at the frame rate.
     mutating func appendTime(_ milliseconds: Int) {
         guard let rate = frameRate else {
-            CueTimestamp.append(milliseconds, hours: .always, separator: UInt8(ascii: "."), to: &line)
+            CueTimestamp.withBytes(milliseconds) { line.append($0) }
             return
         }
         var seconds = milliseconds / 1000
@@ -61,10 +61,10 @@ extension TTMLDocumentBuilder {
             frames = 0
         }
         // hh:mm:ss from the whole seconds, then the frames after a colon.
-        CueTimestamp.append(seconds * 1000, hours: .always, separator: UInt8(ascii: "."), to: &line)
+        CueTimestamp.withBytes(seconds * 1000) { line.append($0) }
         line.removeLast(4)
         line.append(UInt8(ascii: ":"))
-        if frames >= 100 { line.append(contentsOf: String(frames / 100).utf8) }
+        if frames >= 100 { line.append(String(frames / 100)) }
         line.append(UInt8(ascii: "0") + UInt8(frames / 10 % 10))
         line.append(UInt8(ascii: "0") + UInt8(frames % 10))
     }
@@ -98,7 +98,7 @@ extension TTMLDocumentBuilder {
     /// Appends a literal's bytes in one copy.
     @inline(__always)
     mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { line.append(contentsOf: $0) }
+        line.append(literal)
     }
 
     /// True when the first strong character of cue text (markup skipped) is right to left:

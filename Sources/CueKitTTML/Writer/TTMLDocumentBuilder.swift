@@ -6,7 +6,8 @@ struct TTMLDocumentBuilder {
     var body: TTMLBodySpool
     var header = ""
     var cueNumber = 0
-    var line: [UInt8] = []
+    /// The paragraph being formatted.
+    let line = TTMLLineBuffer()
 
     /// The `::cue` and `::cue(.class)` rules met so far, translated once.
     var rules: [(selector: CueStyleRule.Selector, attributes: [TTMLStyleAttribute])] = []
@@ -26,6 +27,8 @@ struct TTMLDocumentBuilder {
     static var maximumIdentifiers: Int { 100_000 }
     /// The last cue's settings and their region.
     var lastPlacement: (settings: CueSettings, region: String)?
+    /// The region of cues with no settings.
+    var defaultPlacement: String?
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
@@ -54,7 +57,6 @@ struct TTMLDocumentBuilder {
     init(options: TTMLWriterOptions) {
         self.options = options
         body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
-        line.reserveCapacity(1024)
         if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
     }
 
@@ -67,6 +69,7 @@ struct TTMLDocumentBuilder {
             if region.scroll != .none { losses.add(.regionScroll, cue: cueNumber) }
             trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
             lastPlacement = nil
+            defaultPlacement = nil
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -83,11 +86,11 @@ struct TTMLDocumentBuilder {
             spanStyles = [:]
             spanStylesByBytes = [:]
         case .note(let note):
-            line.removeAll(keepingCapacity: true)
+            line.removeAll()
             appendLiteral("<!--")
-            line.append(contentsOf: Self.commentText(note.text).utf8)
+            line.append(Self.commentText(note.text))
             appendLiteral("-->\n")
-            try body.append(line)
+            try body.append(line.bytes)
         case .cue(let cue):
             cueNumber += 1
             try write(cue)
@@ -176,14 +179,14 @@ struct TTMLDocumentBuilder {
     // MARK: - Cues
 
     mutating func write(_ cue: Cue) throws {
-        line.removeAll(keepingCapacity: true)
+        line.removeAll()
         appendLiteral("<p")
         if !cue.id.isEmpty {
             if identifierHashes.count >= Self.maximumIdentifiers {
                 losses.add(.identifiersPastTheLimit, cue: cueNumber)
             } else if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), identifierHashes.insert(cue.id.hashValue).inserted {
                 appendLiteral(#" xml:id=""#)
-                line.append(contentsOf: cue.id.utf8)
+                line.append(cue.id)
                 line.append(UInt8(ascii: "\""))
             } else {
                 losses.add(.identifiers, cue: cueNumber)
@@ -194,16 +197,16 @@ struct TTMLDocumentBuilder {
         appendLiteral(#"" end=""#)
         appendTime(max(cue.end, 0))
         appendLiteral(#"" region=""#)
-        line.append(contentsOf: region(for: cue.settings).utf8)
+        line.append(region(for: cue.settings))
         // WebVTT lays each cue out in its text's direction (its first strong character); TTML
         // paragraphs are left to right unless told.
         appendLiteral(#"" style=""#)
-        line.append(contentsOf: paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(cue.text)).utf8)
+        line.append(paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(cue.text)))
         appendLiteral("\">")
         let wrapper = cueStyle()
         if let wrapper {
             appendLiteral(#"<span style=""#)
-            line.append(contentsOf: wrapper.utf8)
+            line.append(wrapper)
             appendLiteral("\">")
         }
         if !CueTextEvents.hasMarkup(cue.text) {
@@ -218,7 +221,7 @@ struct TTMLDocumentBuilder {
         }
         if wrapper != nil { appendLiteral("</span>") }
         appendLiteral("</p>\n")
-        try body.append(line)
+        try body.append(line.bytes)
     }
 
     /// Appends a run of text, in a timed span when an inner timestamp came before it.
@@ -303,17 +306,17 @@ struct TTMLDocumentBuilder {
         appendLiteral("<span")
         if let agent {
             appendLiteral(#" ttm:agent=""#)
-            line.append(contentsOf: agent.utf8)
+            line.append(agent)
             line.append(UInt8(ascii: "\""))
         }
         if let language {
             appendLiteral(#" xml:lang=""#)
-            line.append(contentsOf: Self.escaped(language, attribute: true).utf8)
+            line.append(Self.escaped(language, attribute: true))
             line.append(UInt8(ascii: "\""))
         }
         if let style {
             appendLiteral(#" style=""#)
-            line.append(contentsOf: style.utf8)
+            line.append(style)
             line.append(UInt8(ascii: "\""))
         }
         line.append(UInt8(ascii: ">"))
@@ -359,10 +362,10 @@ struct TTMLDocumentBuilder {
             }
             if options.profile.hasRuby {
                 let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
-                line.append(contentsOf: #"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#.utf8)
+                line.append(#"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#)
                 appendNodes(base, context: &context)
                 let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
-                line.append(contentsOf: #"</span><span style="\#(text)">"#.utf8)
+                line.append(#"</span><span style="\#(text)">"#)
                 appendNodes(annotation.children, context: &context)
                 appendLiteral("</span></span>")
             } else {
@@ -420,7 +423,8 @@ struct TTMLDocumentBuilder {
     }
 
     mutating func region(for settings: CueSettings) -> String {
-        // Most cues share their settings with the cue before.
+        // Most cues have no settings, and most others share theirs with the cue before.
+        if settings == Self.defaultSettings, let defaultPlacement { return defaultPlacement }
         if let last = lastPlacement, last.settings == settings { return last.region }
         let id: String
         if let name = settings.region, let known = trackRegions[name] {
@@ -428,9 +432,15 @@ struct TTMLDocumentBuilder {
         } else {
             id = regionID(for: TTMLRegionGeometry(cue: settings))
         }
-        lastPlacement = (settings, id)
+        if settings == Self.defaultSettings {
+            defaultPlacement = id
+        } else {
+            lastPlacement = (settings, id)
+        }
         return id
     }
+
+    static let defaultSettings = CueSettings()
 
     /// The style of a paragraph: its alignment, and its direction.
     mutating func paragraphStyle(_ alignment: CueSettings.TextAlignment, rightToLeft: Bool) -> String {

@@ -8,7 +8,10 @@ import Testing
         (61_001, .whenNeeded, "01:01.001"),
         (3_599_999, .always, "00:59:59.999"),
         (3_600_000, .whenNeeded, "01:00:00.000"),
+        (359_999_999, .always, "99:59:59.999"),
+        (360_000_000, .whenNeeded, "100:00:00.000"),
         (360_000_000_000, .always, "100000:00:00.000"),
+        (Int.max, .always, "2562047788015:12:55.807"),
         (-5, .always, "00:00:00.000"),
     ])
     func formats(milliseconds: Int, style: CueTimestamp.HoursStyle, expected: String) {

@@ -1,0 +1,65 @@
+/// The bytes of the paragraph being formatted: a growable buffer where an append is a bounds
+/// check and a copy. A TTML paragraph is made of some thirty pieces (literals, times, identifiers,
+/// runs of text), and `[UInt8].append(contentsOf:)` costs about ninety instructions a piece.
+///
+/// A class, so that its stored properties can skip the runtime's exclusivity checks (each method
+/// finishes its access before returning) and so that the memory is freed with the last owner. It
+/// is scratch space: ``TTMLDocumentBuilder`` empties it at the start of every paragraph and hands
+/// the bytes on at the end, so builders that share one (copies) never see each other's bytes.
+final class TTMLLineBuffer {
+    @exclusivity(unchecked) private var start: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The bytes appended since ``removeAll()``; valid until the next change.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    func removeAll() { count = 0 }
+
+    func removeLast(_ count: Int) {
+        precondition(count <= self.count, "removing more bytes than were appended")
+        self.count -= count
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    func append(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = newCapacity
+    }
+}
