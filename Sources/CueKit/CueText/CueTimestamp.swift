@@ -19,52 +19,52 @@ public enum CueTimestamp {
 
     /// Appends the timestamp's ASCII bytes to a buffer, without building a string; the writers' hot path.
     public static func append(_ milliseconds: Int, hours style: HoursStyle = .always, separator: UInt8 = UInt8(ascii: "."), to bytes: inout [UInt8]) {
-        withBytes(milliseconds, hours: style, separator: separator) { bytes.append(contentsOf: $0) }
+        var room: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &room) { room in
+            let start = room.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: write(milliseconds, hours: style, separator: separator, to: start)))
+        }
     }
 
-    /// Calls `body` with the timestamp's ASCII bytes, formatted on the stack: for writers with a
-    /// buffer of their own.
-    package static func withBytes<Result>(
-        _ milliseconds: Int, hours style: HoursStyle = .always, separator: UInt8 = UInt8(ascii: "."),
-        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
+    /// The most bytes ``write(_:hours:separator:to:)`` writes.
+    package static var maximumLength: Int { 32 }
+
+    /// Writes the timestamp's ASCII bytes at `start`, which has room for ``maximumLength``; returns
+    /// how many it wrote. For writers with a buffer of their own: not generic, no closure.
+    package static func write(_ milliseconds: Int, hours style: HoursStyle = .always, separator: UInt8 = UInt8(ascii: "."), to start: UnsafeMutablePointer<UInt8>) -> Int {
         let value = max(0, milliseconds)
         let millis = value % 1000
         let totalSeconds = value / 1000
         let seconds = totalSeconds % 60
         let minutes = (totalSeconds / 60) % 60
         var hours = totalSeconds / 3600
-        // At most 19 digits of hours and 10 bytes after them.
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        return try withUnsafeMutableBytes(of: &digits) { buffer in
-            let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var at = 0
-            func put(_ byte: UInt8) {
-                start[at] = byte
-                at += 1
-            }
-            if style == .always || hours > 0 {
-                // Hours take as many digits as they need, at least two: written backwards.
-                var hourDigits = 0
-                repeat {
-                    start[31 - hourDigits] = UInt8(ascii: "0") + UInt8(hours % 10)
-                    hours /= 10
-                    hourDigits += 1
-                } while hours > 0
-                if hourDigits == 1 { put(UInt8(ascii: "0")) }
-                for index in (32 - hourDigits)..<32 { put(start[index]) }
-                put(UInt8(ascii: ":"))
-            }
-            put(UInt8(ascii: "0") + UInt8(minutes / 10))
-            put(UInt8(ascii: "0") + UInt8(minutes % 10))
-            put(UInt8(ascii: ":"))
-            put(UInt8(ascii: "0") + UInt8(seconds / 10))
-            put(UInt8(ascii: "0") + UInt8(seconds % 10))
-            put(separator)
-            put(UInt8(ascii: "0") + UInt8(millis / 100))
-            put(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
-            put(UInt8(ascii: "0") + UInt8(millis % 10))
-            return try body(UnsafeBufferPointer(start: start, count: at))
+        var at = 0
+        func put(_ byte: UInt8) {
+            start[at] = byte
+            at += 1
         }
+        if style == .always || hours > 0 {
+            // Hours take as many digits as they need (at most 13), at least two: written backwards
+            // at the end of the room, then moved forwards.
+            var hourDigits = 0
+            repeat {
+                start[maximumLength - 1 - hourDigits] = UInt8(ascii: "0") + UInt8(hours % 10)
+                hours /= 10
+                hourDigits += 1
+            } while hours > 0
+            if hourDigits == 1 { put(UInt8(ascii: "0")) }
+            for index in (maximumLength - hourDigits)..<maximumLength { put(start[index]) }
+            put(UInt8(ascii: ":"))
+        }
+        put(UInt8(ascii: "0") + UInt8(minutes / 10))
+        put(UInt8(ascii: "0") + UInt8(minutes % 10))
+        put(UInt8(ascii: ":"))
+        put(UInt8(ascii: "0") + UInt8(seconds / 10))
+        put(UInt8(ascii: "0") + UInt8(seconds % 10))
+        put(separator)
+        put(UInt8(ascii: "0") + UInt8(millis / 100))
+        put(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
+        put(UInt8(ascii: "0") + UInt8(millis % 10))
+        return at
     }
 }

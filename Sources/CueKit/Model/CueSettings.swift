@@ -42,7 +42,10 @@ public struct CueSettings: Sendable, Hashable {
     }
 
     /// True when every setting has its default value.
-    public var isDefault: Bool { self == CueSettings() }
+    public var isDefault: Bool {
+        guard case .auto = line, case .auto = position, region == nil else { return false }
+        return vertical == .horizontal && lineAlignment == .start && positionAlignment == .auto && size == 100 && alignment == .center
+    }
 
     /// The writing direction (`vertical:`). Raw values are those of `VTTCue.vertical`.
     public enum Vertical: String, Sendable, Hashable, CaseIterable {

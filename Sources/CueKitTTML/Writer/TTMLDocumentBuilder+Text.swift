@@ -51,7 +51,7 @@ extension TTMLDocumentBuilder {
     /// Appends a time (milliseconds) as `hh:mm:ss.fff`, or `hh:mm:ss:ff` at the frame rate.
     mutating func appendTime(_ milliseconds: Int) {
         guard let rate = frameRate else {
-            CueTimestamp.withBytes(milliseconds) { line.append($0) }
+            line.appendTimestamp(milliseconds)
             return
         }
         var seconds = milliseconds / 1000
@@ -61,7 +61,7 @@ extension TTMLDocumentBuilder {
             frames = 0
         }
         // hh:mm:ss from the whole seconds, then the frames after a colon.
-        CueTimestamp.withBytes(seconds * 1000) { line.append($0) }
+        line.appendTimestamp(seconds * 1000)
         line.removeLast(4)
         line.append(UInt8(ascii: ":"))
         if frames >= 100 { line.append(String(frames / 100)) }

@@ -424,7 +424,8 @@ struct TTMLDocumentBuilder {
 
     mutating func region(for settings: CueSettings) -> String {
         // Most cues have no settings, and most others share theirs with the cue before.
-        if settings == Self.defaultSettings, let defaultPlacement { return defaultPlacement }
+        let isDefault = settings.isDefault
+        if isDefault, let defaultPlacement { return defaultPlacement }
         if let last = lastPlacement, last.settings == settings { return last.region }
         let id: String
         if let name = settings.region, let known = trackRegions[name] {
@@ -432,15 +433,13 @@ struct TTMLDocumentBuilder {
         } else {
             id = regionID(for: TTMLRegionGeometry(cue: settings))
         }
-        if settings == Self.defaultSettings {
+        if isDefault {
             defaultPlacement = id
         } else {
             lastPlacement = (settings, id)
         }
         return id
     }
-
-    static let defaultSettings = CueSettings()
 
     /// The style of a paragraph: its alignment, and its direction.
     mutating func paragraphStyle(_ alignment: CueSettings.TextAlignment, rightToLeft: Bool) -> String {

@@ -1,3 +1,5 @@
+import CueKit
+
 /// The bytes of the paragraph being formatted: a growable buffer where an append is a bounds
 /// check and a copy. A TTML paragraph is made of some thirty pieces (literals, times, identifiers,
 /// runs of text), and `[UInt8].append(contentsOf:)` costs about ninety instructions a piece.
@@ -46,6 +48,12 @@ final class TTMLLineBuffer {
     @inline(__always)
     func append(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends a time as `hh:mm:ss.fff`.
+    func appendTimestamp(_ milliseconds: Int) {
+        if count + CueTimestamp.maximumLength > capacity { grow(to: count + CueTimestamp.maximumLength) }
+        count += CueTimestamp.write(milliseconds, to: start + count)
     }
 
     func append(_ string: String) {
