@@ -30,8 +30,9 @@ extension TTMLDocumentBuilder {
         if events.contains(where: { if case .open(.ruby, _, _) = $0 { true } else { false } }) {
             // Ruby groups each base with its annotation: it needs to know where spans end. One
             // pass with a stack, so that nesting costs no rescans.
-            closes = [Int](repeating: 0, count: events.count)
-            var open: [Int] = []
+            closes.append(contentsOf: repeatElement(0, count: events.count))
+            var open = openIndices
+            open.removeAll(keepingCapacity: true)
             for (index, event) in events.enumerated() {
                 switch event {
                 case .open: open.append(index)
@@ -39,6 +40,7 @@ extension TTMLDocumentBuilder {
                 default: break
                 }
             }
+            openIndices = open
         }
         openSpans.removeAll(keepingCapacity: true)
         textEvents.bytes.withUnsafeBufferPointer { bytes in

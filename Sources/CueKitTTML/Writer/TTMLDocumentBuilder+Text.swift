@@ -19,6 +19,11 @@ extension TTMLDocumentBuilder {
             }
             while index < bytes.count {
                 let byte = bytes[index]
+                // Letters, digits after `>`, and most of UTF-8 need nothing: one test for them.
+                if byte > UInt8(ascii: ">"), byte != 0xEF {
+                    index += 1
+                    continue
+                }
                 var replacement: StaticString?
                 var length = 1
                 switch byte {

@@ -29,6 +29,8 @@ struct TTMLDocumentBuilder {
     var lastPlacement: (settings: CueSettings, region: String)?
     /// The region of cues with no settings.
     var defaultPlacement: String?
+    /// The regions of the settings met so far (emptied past ``maximumCachedNames``).
+    var placements: [CueSettings: String] = [:]
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
@@ -37,6 +39,7 @@ struct TTMLDocumentBuilder {
     var textEvents = CueTextEvents()
     /// Where each span of the events closes (when they hold ruby), reused from cue to cue.
     var spanCloses: [Int] = []
+    var openIndices: [Int] = []
     /// Span styles: by tag alone, and by tag and classes (reset when a style sheet comes).
     var tagStyles = [String??](repeating: nil, count: 4)
     var spanStyles: [SpanStyleKey: String?] = [:]
@@ -70,6 +73,7 @@ struct TTMLDocumentBuilder {
             trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
             lastPlacement = nil
             defaultPlacement = nil
+            placements = [:]
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -427,6 +431,10 @@ struct TTMLDocumentBuilder {
         let isDefault = settings.isDefault
         if isDefault, let defaultPlacement { return defaultPlacement }
         if let last = lastPlacement, last.settings == settings { return last.region }
+        if !isDefault, let known = placements[settings] {
+            lastPlacement = (settings, known)
+            return known
+        }
         let id: String
         if let name = settings.region, let known = trackRegions[name] {
             id = known
@@ -437,6 +445,8 @@ struct TTMLDocumentBuilder {
             defaultPlacement = id
         } else {
             lastPlacement = (settings, id)
+            if placements.count >= Self.maximumCachedNames { placements.removeAll() }
+            placements[settings] = id
         }
         return id
     }
