@@ -25,13 +25,16 @@ extension TTMLDocumentBuilder {
     /// Writes the cue text of the last ``CueTextEvents/parse(_:)``.
     mutating func appendEvents(context: inout TextContext) {
         let events = textEvents.events
-        var closes = spanCloses
+        // Taken out of self while in use, so that the buffer is uniquely held and keeps its capacity.
+        var closes: [Int] = []
+        swap(&closes, &spanCloses)
         closes.removeAll(keepingCapacity: true)
         if events.contains(where: { if case .open(.ruby, _, _) = $0 { true } else { false } }) {
             // Ruby groups each base with its annotation: it needs to know where spans end. One
             // pass with a stack, so that nesting costs no rescans.
             closes.append(contentsOf: repeatElement(0, count: events.count))
-            var open = openIndices
+            var open: [Int] = []
+            swap(&open, &openIndices)
             open.removeAll(keepingCapacity: true)
             for (index, event) in events.enumerated() {
                 switch event {
@@ -136,7 +139,8 @@ extension TTMLDocumentBuilder {
 
     /// The style of a span with classes, cached by the tag and the class names' bytes.
     mutating func spanStyle(tag: Int, classes: Range<Int>, of text: EventText) -> String? {
-        var key = spanStyleKey
+        var key: [UInt8] = []
+        swap(&key, &spanStyleKey)
         key.removeAll(keepingCapacity: true)
         key.append(UInt8(tag))
         for range in text.classRanges[classes] {

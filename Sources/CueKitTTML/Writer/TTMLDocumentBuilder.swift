@@ -29,8 +29,8 @@ struct TTMLDocumentBuilder {
     var lastPlacement: (settings: CueSettings, region: String)?
     /// The region of cues with no settings.
     var defaultPlacement: String?
-    /// The regions of the settings met so far (emptied past ``maximumCachedNames``).
-    var placements: [CueSettings: String] = [:]
+    /// The regions of the last sixteen distinct settings.
+    var recentPlacements: [(settings: CueSettings, region: String)] = []
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
@@ -73,7 +73,7 @@ struct TTMLDocumentBuilder {
             trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
             lastPlacement = nil
             defaultPlacement = nil
-            placements = [:]
+            recentPlacements = []
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -431,9 +431,9 @@ struct TTMLDocumentBuilder {
         let isDefault = settings.isDefault
         if isDefault, let defaultPlacement { return defaultPlacement }
         if let last = lastPlacement, last.settings == settings { return last.region }
-        if !isDefault, let known = placements[settings] {
-            lastPlacement = (settings, known)
-            return known
+        if !isDefault, let known = recentPlacements.first(where: { $0.settings == settings }) {
+            lastPlacement = known
+            return known.region
         }
         let id: String
         if let name = settings.region, let known = trackRegions[name] {
@@ -445,8 +445,9 @@ struct TTMLDocumentBuilder {
             defaultPlacement = id
         } else {
             lastPlacement = (settings, id)
-            if placements.count >= Self.maximumCachedNames { placements.removeAll() }
-            placements[settings] = id
+            // Comparing settings is cheap, hashing them is not: a few recent ones are searched.
+            if recentPlacements.count == 16 { recentPlacements.removeFirst() }
+            recentPlacements.append((settings, id))
         }
         return id
     }
