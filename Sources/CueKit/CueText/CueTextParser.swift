@@ -216,7 +216,14 @@ struct CueTextParser: @unchecked Sendable {
             recorded.classRanges.append(start..<recorded.bytes.count)
         }
         let annotationStart = recorded.bytes.count
-        if tag.takesAnnotation { appendAnnotation(to: &recorded.bytes) }
+        if tag.takesAnnotation {
+            // Taken out while appended to: passing `&recorded.bytes` to a method of self would copy
+            // the buffer on every annotation.
+            var bytes: [UInt8] = []
+            swap(&bytes, &recorded.bytes)
+            appendAnnotation(to: &bytes)
+            swap(&bytes, &recorded.bytes)
+        }
         recorded.events.append(
             .open(CueTextEvents.Tag(tag), classes: firstClass..<recorded.classRanges.count, annotation: annotationStart..<recorded.bytes.count))
     }

@@ -89,10 +89,10 @@ extension TTMLDocumentBuilder {
             let end = text.closes[index]
             if tag == .rubyText {
                 if options.profile.hasRuby {
-                    let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classAttributes(text.classNames(classes)))
-                    line.append(#"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#)
+                    let container = rubyStyle("container", classes: classes, of: text)
+                    line.append(#"<span style="\#(container)"><span style="\#(rubyStyle("base", classes: 0..<0, of: text))">"#)
                     appendEvents(baseStart..<index, of: text, context: &context)
-                    let annotation = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(text.classNames(annotationClasses)))
+                    let annotation = rubyStyle("text", classes: annotationClasses, of: text)
                     line.append(#"</span><span style="\#(annotation)">"#)
                     appendEvents(index + 1..<end, of: text, context: &context)
                     appendLiteral("</span></span>")
@@ -108,6 +108,15 @@ extension TTMLDocumentBuilder {
             index = end + 1
         }
         appendEvents(baseStart..<close, of: text, context: &context)
+    }
+
+    /// The style of a ruby container, base or text (`role`), with the classes of its span; those
+    /// without classes are worked out once.
+    mutating func rubyStyle(_ role: String, classes: Range<Int>, of text: EventText) -> String {
+        if classes.isEmpty, let known = rubyStyles[role] { return known }
+        let style = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: role)] + classAttributes(text.classNames(classes)))
+        if classes.isEmpty { rubyStyles[role] = style }
+        return style
     }
 
     /// ``openSpan(_:classes:)`` for an event: the style is found by the class names' bytes, the
@@ -156,12 +165,17 @@ extension TTMLDocumentBuilder {
         return style
     }
 
-    /// The agent of a voice, by its name's bytes; the last one is kept, as a speaker usually
-    /// speaks more than once in a row.
+    /// The agent of a voice, by its name's bytes.
     mutating func agentID(forVoice name: UnsafeBufferPointer<UInt8>) -> String {
-        if let last = lastVoice, last.name.elementsEqual(name) { return last.agent }
+        var key: [UInt8] = []
+        swap(&key, &spanStyleKey)
+        defer { swap(&key, &spanStyleKey) }
+        key.removeAll(keepingCapacity: true)
+        key.append(contentsOf: name)
+        if let known = agentsByVoice[key] { return known }
         let agent = agentID(for: String(decoding: name, as: UTF8.self))
-        lastVoice = (Array(name), agent)
+        if agentsByVoice.count >= Self.maximumCachedNames { agentsByVoice.removeAll() }
+        agentsByVoice[key] = agent
         return agent
     }
 }

@@ -43,11 +43,14 @@ struct TTMLDocumentBuilder {
     /// Span styles: by tag alone, and by tag and classes (reset when a style sheet comes).
     var tagStyles = [String??](repeating: nil, count: 4)
     var spanStyles: [SpanStyleKey: String?] = [:]
-    /// Span styles by the tag and the class names' bytes, and the key being looked up.
+    /// Span styles by the tag and the class names' bytes, and the key being looked up (a voice's
+    /// name, too).
     var spanStylesByBytes: [[UInt8]: String?] = [:]
+    /// Ruby container, base and text styles without classes.
+    var rubyStyles: [String: String] = [:]
     var spanStyleKey: [UInt8] = []
-    /// The last voice met and its agent.
-    var lastVoice: (name: [UInt8], agent: String)?
+    /// Agents by the voice names' bytes (emptied past ``maximumCachedNames``).
+    var agentsByVoice: [[UInt8]: String] = [:]
     /// The most class combinations remembered: past it the caches start again, so that a track
     /// with ever new class names keeps its memory flat.
     static var maximumCachedNames: Int { 10_000 }
@@ -89,6 +92,7 @@ struct TTMLDocumentBuilder {
             tagStyles = [String??](repeating: nil, count: 4)
             spanStyles = [:]
             spanStylesByBytes = [:]
+            rubyStyles = [:]
         case .note(let note):
             line.removeAll()
             appendLiteral("<!--")
