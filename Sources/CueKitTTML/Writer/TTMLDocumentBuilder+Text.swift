@@ -9,48 +9,66 @@ extension TTMLDocumentBuilder {
         text.withUTF8 { appendText(bytes: $0) }
     }
 
-    /// ``appendText(_:)`` on UTF-8 bytes.
+    /// ``appendText(_:)`` on UTF-8 bytes. Eight bytes at a time are tested at once (see
+    /// ``needsAttention(_:)``): most text needs nothing and is copied in runs.
     mutating func appendText(bytes: UnsafeBufferPointer<UInt8>) {
-        do {
-            var index = 0
-            var copiedUpTo = 0
-            func flush(_ line: TTMLLineBuffer, upTo end: Int) {
-                if end > copiedUpTo { line.append(UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<end])) }
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var index = 0
+        var copiedUpTo = 0
+        // Handles the byte at `index` and moves past it (or past the three bytes of U+FFFE/U+FFFF).
+        func step() {
+            let byte = base[index]
+            var replacement: StaticString?
+            var length = 1
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\n"): replacement = "<br/>"
+            case UInt8(ascii: "\t"), UInt8(ascii: "\r"): replacement = " "
+            case 0..<0x20:
+                replacement = "\u{FFFD}"
+                losses.add(.invalidCharacters, cue: cueNumber)
+            case 0xEF where index + 2 < count && base[index + 1] == 0xBF && base[index + 2] >= 0xBE:
+                replacement = "\u{FFFD}"
+                length = 3
+                losses.add(.invalidCharacters, cue: cueNumber)
+            default:
+                break
             }
-            while index < bytes.count {
-                let byte = bytes[index]
-                // Letters, digits after `>`, and most of UTF-8 need nothing: one test for them.
-                if byte > UInt8(ascii: ">"), byte != 0xEF {
-                    index += 1
-                    continue
-                }
-                var replacement: StaticString?
-                var length = 1
-                switch byte {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\n"): replacement = "<br/>"
-                case UInt8(ascii: "\t"), UInt8(ascii: "\r"): replacement = " "
-                case 0..<0x20:
-                    replacement = "\u{FFFD}"
-                    losses.add(.invalidCharacters, cue: cueNumber)
-                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
-                    replacement = "\u{FFFD}"
-                    length = 3
-                    losses.add(.invalidCharacters, cue: cueNumber)
-                default:
-                    break
-                }
-                if let replacement {
-                    flush(line, upTo: index)
-                    line.append(replacement)
-                    copiedUpTo = index + length
-                }
-                index += length
+            if let replacement {
+                if index > copiedUpTo { line.append(UnsafeBufferPointer(start: base + copiedUpTo, count: index - copiedUpTo)) }
+                line.append(replacement)
+                copiedUpTo = index + length
             }
-            flush(line, upTo: bytes.count)
+            index += length
         }
+        while index + 8 <= count {
+            if !Self.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let end = index + 8
+            while index < end { step() }
+        }
+        while index < count { step() }
+        if count > copiedUpTo { line.append(UnsafeBufferPointer(start: base + copiedUpTo, count: count - copiedUpTo)) }
+    }
+
+    /// True when one of the eight bytes of `word` may need escaping or replacing: a C0 control,
+    /// `&`, `<`, `>`, or 0xEF (which starts U+FFFE and U+FFFF). Exact for "none of them": each test
+    /// is the classic "has a zero byte" (or "has a byte below n") bit trick.
+    @inline(__always)
+    static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByte(below limit: UInt64) -> UInt64 { (word &- ones &* limit) & ~word & highBits }
+        func hasByte(_ value: UInt64) -> UInt64 {
+            let difference = word ^ (ones &* value)
+            return (difference &- ones) & ~difference & highBits
+        }
+        return hasByte(below: 0x20) | hasByte(0x26) | hasByte(0x3C) | hasByte(0x3E) | hasByte(0xEF) != 0
     }
 
     /// Appends a time (milliseconds) as `hh:mm:ss.fff`, or `hh:mm:ss:ff` at the frame rate.
