@@ -13,17 +13,18 @@ struct TTMLBodySpool {
     /// How the unlinked file is named in errors.
     static let name = "<TTML body spool in \(TemporaryFiles.folder)>"
     private let memoryLimit: Int
-    private(set) var buffer: [UInt8] = []
+    /// The bytes held in memory (shared by copies of the spool, as its file is).
+    private let buffer: TTMLLineBuffer
     private var descriptor: Int32 = -1
 
     init(memoryLimit: Int) {
         self.memoryLimit = max(memoryLimit, 64 * 1024)
-        buffer.reserveCapacity(min(self.memoryLimit, 256 * 1024))
+        buffer = TTMLLineBuffer(capacity: min(self.memoryLimit, 256 * 1024))
     }
 
     /// Takes bytes; writes the memory out to the file when it is full.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        buffer.append(contentsOf: bytes)
+        buffer.append(bytes)
         if buffer.count >= memoryLimit { try spill() }
     }
 
@@ -44,9 +45,9 @@ struct TTMLBodySpool {
                 try chunk.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             }
         } else {
-            try sink.write(buffer)
+            try sink.write(UnsafeRawBufferPointer(buffer.bytes))
         }
-        buffer = []
+        buffer.release()
     }
 
     /// Releases the file, if one was opened.
@@ -68,14 +69,14 @@ struct TTMLBodySpool {
         }
         var written = 0
         while written < buffer.count {
-            let count = buffer.withUnsafeBytes { writeDescriptor(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = writeDescriptor(descriptor, buffer.bytes.baseAddress! + written, buffer.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw WriteError(path: Self.name, errno: errno)
             }
             written += count
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
     }
 }
 

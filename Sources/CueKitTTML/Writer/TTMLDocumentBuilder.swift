@@ -25,12 +25,11 @@ struct TTMLDocumentBuilder {
     /// memory stays bounded and no `xml:id` can repeat.
     var identifierHashes: Set<Int> = []
     static var maximumIdentifiers: Int { 100_000 }
-    /// The last cue's settings and their region.
-    var lastPlacement: (settings: CueSettings, region: String)?
     /// The region of cues with no settings.
     var defaultPlacement: String?
-    /// The regions of the last sixteen distinct settings.
-    var recentPlacements: [(settings: CueSettings, region: String)] = []
+    /// The last sixteen distinct settings met (other than none) and their regions.
+    var recentSettings: [CueSettings] = []
+    var recentRegions: [String] = []
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
@@ -54,7 +53,7 @@ struct TTMLDocumentBuilder {
     /// The most class combinations remembered: past it the caches start again, so that a track
     /// with ever new class names keeps its memory flat.
     static var maximumCachedNames: Int { 10_000 }
-    /// Paragraph styles by alignment (its index in `allCases`) and direction.
+    /// Paragraph styles by alignment (in the order of `allCases`) and direction.
     var paragraphStyles = [String?](repeating: nil, count: CueSettings.TextAlignment.allCases.count * 2)
     var losses = TTMLWriterLosses()
 
@@ -74,9 +73,9 @@ struct TTMLDocumentBuilder {
         case .region(let region):
             if region.scroll != .none { losses.add(.regionScroll, cue: cueNumber) }
             trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
-            lastPlacement = nil
             defaultPlacement = nil
-            recentPlacements = []
+            recentSettings = []
+            recentRegions = []
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -431,13 +430,12 @@ struct TTMLDocumentBuilder {
     }
 
     mutating func region(for settings: CueSettings) -> String {
-        // Most cues have no settings, and most others share theirs with the cue before.
+        // Most cues have no settings, and most others share theirs with a recent cue. Settings are
+        // compared in place: they are cheap to compare, not to copy or to hash.
         let isDefault = settings.isDefault
         if isDefault, let defaultPlacement { return defaultPlacement }
-        if let last = lastPlacement, last.settings == settings { return last.region }
-        if !isDefault, let known = recentPlacements.first(where: { $0.settings == settings }) {
-            lastPlacement = known
-            return known.region
+        if !isDefault, let index = recentSettings.withUnsafeBufferPointer({ $0.lastIndex { $0 == settings } }) {
+            return recentRegions[index]
         }
         let id: String
         if let name = settings.region, let known = trackRegions[name] {
@@ -448,17 +446,26 @@ struct TTMLDocumentBuilder {
         if isDefault {
             defaultPlacement = id
         } else {
-            lastPlacement = (settings, id)
-            // Comparing settings is cheap, hashing them is not: a few recent ones are searched.
-            if recentPlacements.count == 16 { recentPlacements.removeFirst() }
-            recentPlacements.append((settings, id))
+            if recentSettings.count == 16 {
+                recentSettings.removeFirst()
+                recentRegions.removeFirst()
+            }
+            recentSettings.append(settings)
+            recentRegions.append(id)
         }
         return id
     }
 
     /// The style of a paragraph: its alignment, and its direction.
     mutating func paragraphStyle(_ alignment: CueSettings.TextAlignment, rightToLeft: Bool) -> String {
-        let key = Self.alignments.firstIndex(of: alignment)! * 2 + (rightToLeft ? 1 : 0)
+        let index = switch alignment {
+        case .start: 0
+        case .center: 1
+        case .end: 2
+        case .left: 3
+        case .right: 4
+        }
+        let key = index * 2 + (rightToLeft ? 1 : 0)
         if let id = paragraphStyles[key] { return id }
         var attributes = [TTMLStyleAttribute(name: "tts:textAlign", value: alignment.rawValue)]
         if rightToLeft { attributes.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
@@ -466,8 +473,6 @@ struct TTMLDocumentBuilder {
         paragraphStyles[key] = id
         return id
     }
-
-    static let alignments = CueSettings.TextAlignment.allCases
 
     mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
         regions.id(for: geometry)

@@ -25,6 +25,15 @@ final class TTMLLineBuffer {
 
     func removeAll() { count = 0 }
 
+    /// Empties the buffer and gives its memory back, keeping a little.
+    func release() {
+        count = 0
+        guard capacity > 1024 else { return }
+        start.deallocate()
+        capacity = 1024
+        start = .allocate(capacity: capacity)
+    }
+
     func removeLast(_ count: Int) {
         precondition(count <= self.count, "removing more bytes than were appended")
         self.count -= count
