@@ -48,11 +48,15 @@ package struct CueTextEvents: Sendable {
         case timestamp(Int)
     }
 
-    /// What a run records; kept by the parser between runs for its capacity.
-    struct Storage: Sendable {
-        var events: [Event] = []
-        var bytes: [UInt8] = []
-        var classRanges: [Range<Int>] = []
+    /// What a run records: the events, the decoded text and annotations they point into, and the
+    /// class names. A caller that keeps one of its own (``parse(_:into:)``) reads it with no copy
+    /// of the parser.
+    package struct Parsed: Sendable {
+        package var events: [Event] = []
+        package var bytes: [UInt8] = []
+        package var classRanges: [Range<Int>] = []
+
+        package init() {}
 
         mutating func removeAll() {
             events.removeAll(keepingCapacity: true)
@@ -62,7 +66,7 @@ package struct CueTextEvents: Sendable {
     }
 
     private var parser = CueTextParser()
-    private var storage = Storage()
+    private var storage = Parsed()
 
     package init() {}
 
@@ -75,8 +79,16 @@ package struct CueTextEvents: Sendable {
 
     /// Parses `text`, replacing the events of the last parse.
     package mutating func parse(_ text: String) {
-        storage.removeAll()
-        swap(&storage, &parser.recorded)
+        var parsed = Parsed()
+        swap(&parsed, &storage)
+        parse(text, into: &parsed)
+        swap(&parsed, &storage)
+    }
+
+    /// Parses `text` into `parsed`, replacing what it held and reusing its buffers.
+    package mutating func parse(_ text: String, into parsed: inout Parsed) {
+        parsed.removeAll()
+        swap(&parsed, &parser.recorded)
         var text = text
         text.withUTF8 { buffer in
             parser.reset(UnsafeRawBufferPointer(buffer), buildsTree: false, context: nil)
@@ -84,7 +96,7 @@ package struct CueTextEvents: Sendable {
             _ = parser.run()
             _ = parser.takeDiagnostics()
         }
-        swap(&storage, &parser.recorded)
+        swap(&parsed, &parser.recorded)
     }
 
     /// True when `text` holds a tag or a character reference (`<` or `&`): text without either is

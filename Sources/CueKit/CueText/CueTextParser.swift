@@ -72,7 +72,7 @@ struct CueTextParser: @unchecked Sendable {
     var buildsTree = true
     /// Record ``CueTextEvents`` instead of building a tree (``buildsTree`` is then false).
     var recordsEvents = false
-    var recorded = CueTextEvents.Storage()
+    var recorded = CueTextEvents.Parsed()
     /// Text and annotations are decoded for a tree or for events; a checker only counts.
     var decodesText: Bool { buildsTree || recordsEvents }
     var context: CueText.Context?

@@ -38,6 +38,22 @@ public enum CueTimestamp {
         let seconds = totalSeconds % 60
         let minutes = (totalSeconds / 60) % 60
         var hours = totalSeconds / 3600
+        if hours < 100, style == .always {
+            // The common case at fixed places: hh:mm:ss.ttt.
+            start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10)
+            start[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10)
+            start[2] = UInt8(ascii: ":")
+            start[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10)
+            start[4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10)
+            start[5] = UInt8(ascii: ":")
+            start[6] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: seconds / 10)
+            start[7] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: seconds % 10)
+            start[8] = separator
+            start[9] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millis / 100)
+            start[10] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millis / 10 % 10)
+            start[11] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millis % 10)
+            return 12
+        }
         var at = 0
         func put(_ byte: UInt8) {
             start[at] = byte

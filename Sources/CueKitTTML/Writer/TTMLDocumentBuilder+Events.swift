@@ -22,35 +22,40 @@ extension TTMLDocumentBuilder {
         }
     }
 
-    /// Writes the cue text of the last ``CueTextEvents/parse(_:)``.
+    /// Writes the cue text of the last parse into ``parsedText``.
     mutating func appendEvents(context: inout TextContext) {
-        let events = textEvents.events
-        // Taken out of self while in use, so that the buffer is uniquely held and keeps its capacity.
+        // Buffers are taken out of self while in use: they stay uniquely held (so they keep their
+        // capacity) and are read with no copy.
+        var parsed = CueTextEvents.Parsed()
+        swap(&parsed, &parsedText)
         var closes: [Int] = []
         swap(&closes, &spanCloses)
-        closes.removeAll(keepingCapacity: true)
-        if events.contains(where: { if case .open(.ruby, _, _) = $0 { true } else { false } }) {
+        defer {
+            swap(&parsed, &parsedText)
+            swap(&closes, &spanCloses)
+        }
+        if !closes.isEmpty { closes.removeAll(keepingCapacity: true) }
+        if parsed.events.contains(where: { if case .open(.ruby, _, _) = $0 { true } else { false } }) {
             // Ruby groups each base with its annotation: it needs to know where spans end. One
             // pass with a stack, so that nesting costs no rescans.
-            closes.append(contentsOf: repeatElement(0, count: events.count))
+            closes.append(contentsOf: repeatElement(0, count: parsed.events.count))
             var open: [Int] = []
             swap(&open, &openIndices)
-            open.removeAll(keepingCapacity: true)
-            for (index, event) in events.enumerated() {
+            if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+            for (index, event) in parsed.events.enumerated() {
                 switch event {
                 case .open: open.append(index)
                 case .close: closes[open.removeLast()] = index
                 default: break
                 }
             }
-            openIndices = open
+            swap(&open, &openIndices)
         }
-        openSpans.removeAll(keepingCapacity: true)
-        textEvents.bytes.withUnsafeBufferPointer { bytes in
-            let text = EventText(events: events, bytes: bytes, classRanges: textEvents.classRanges, closes: closes)
-            appendEvents(0..<events.count, of: text, context: &context)
+        if !openSpans.isEmpty { openSpans.removeAll(keepingCapacity: true) }
+        parsed.bytes.withUnsafeBufferPointer { bytes in
+            let text = EventText(events: parsed.events, bytes: bytes, classRanges: parsed.classRanges, closes: closes)
+            appendEvents(0..<text.events.count, of: text, context: &context)
         }
-        spanCloses = closes
     }
 
     /// Writes a balanced run of events.

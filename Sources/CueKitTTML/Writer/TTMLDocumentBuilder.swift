@@ -36,6 +36,8 @@ struct TTMLDocumentBuilder {
     var openSpans: [Bool] = []
     /// Cue text parsed into events, reused from cue to cue.
     var textEvents = CueTextEvents()
+    /// The last cue's events, reused from cue to cue.
+    var parsedText = CueTextEvents.Parsed()
     /// Where each span of the events closes (when they hold ruby), reused from cue to cue.
     var spanCloses: [Int] = []
     var openIndices: [Int] = []
@@ -223,7 +225,7 @@ struct TTMLDocumentBuilder {
             appendNodes(cue.nodes(), context: &context)
         } else {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
-            textEvents.parse(cue.text)
+            textEvents.parse(cue.text, into: &parsedText)
             appendEvents(context: &context)
         }
         if wrapper != nil { appendLiteral("</span>") }
