@@ -143,7 +143,7 @@ extension TTMLDocumentBuilder {
                 losses.add(.voices, cue: cueNumber)
             }
         case .language:
-            language = text.string(annotation)
+            language = escapedLanguage(UnsafeBufferPointer(rebasing: text.bytes[annotation]))
         case .class, .ruby, .rubyText:
             break
         }
@@ -172,15 +172,34 @@ extension TTMLDocumentBuilder {
 
     /// The agent of a voice, by its name's bytes.
     mutating func agentID(forVoice name: UnsafeBufferPointer<UInt8>) -> String {
+        var table: [[UInt8]: String] = [:]
+        swap(&table, &agentsByVoice)
+        var key: [UInt8] = []
+        swap(&key, &spanStyleKey)
+        defer {
+            swap(&table, &agentsByVoice)
+            swap(&key, &spanStyleKey)
+        }
+        return Self.lookUp(name, in: &table, key: &key) { agentID(for: $0) }
+    }
+
+    /// A language tag escaped for `xml:lang`, by its bytes.
+    mutating func escapedLanguage(_ name: UnsafeBufferPointer<UInt8>) -> String {
         var key: [UInt8] = []
         swap(&key, &spanStyleKey)
         defer { swap(&key, &spanStyleKey) }
+        return Self.lookUp(name, in: &escapedLanguages, key: &key) { Self.escaped($0, attribute: true) }
+    }
+
+    /// What `make` gives for a name, worked out once and then found by the name's bytes (`key` is
+    /// scratch space). The table starts again past ``maximumCachedNames``, so memory stays flat.
+    static func lookUp(_ name: UnsafeBufferPointer<UInt8>, in table: inout [[UInt8]: String], key: inout [UInt8], make: (String) -> String) -> String {
         key.removeAll(keepingCapacity: true)
         key.append(contentsOf: name)
-        if let known = agentsByVoice[key] { return known }
-        let agent = agentID(for: String(decoding: name, as: UTF8.self))
-        if agentsByVoice.count >= Self.maximumCachedNames { agentsByVoice.removeAll() }
-        agentsByVoice[key] = agent
-        return agent
+        if let known = table[key] { return known }
+        let value = make(String(decoding: name, as: UTF8.self))
+        if table.count >= maximumCachedNames { table.removeAll() }
+        table[key] = value
+        return value
     }
 }

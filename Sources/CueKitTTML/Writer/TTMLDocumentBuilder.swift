@@ -52,6 +52,8 @@ struct TTMLDocumentBuilder {
     var spanStyleKey: [UInt8] = []
     /// Agents by the voice names' bytes (emptied past ``maximumCachedNames``).
     var agentsByVoice: [[UInt8]: String] = [:]
+    /// `xml:lang` values, escaped, by the language tags' bytes.
+    var escapedLanguages: [[UInt8]: String] = [:]
     /// The most class combinations remembered: past it the caches start again, so that a track
     /// with ever new class names keeps its memory flat.
     static var maximumCachedNames: Int { 10_000 }
@@ -302,7 +304,7 @@ struct TTMLDocumentBuilder {
                 losses.add(.voices, cue: cueNumber)
             }
         case .language(let code):
-            language = code
+            language = Self.escaped(code, attribute: true)
         case .class, .ruby, .rubyText:
             break
         }
@@ -310,6 +312,7 @@ struct TTMLDocumentBuilder {
     }
 
     /// Writes a span's start tag when it has something to say. Returns whether it wrote one.
+    /// `language` is escaped already.
     mutating func appendSpanStart(agent: String?, language: String?, style: String?) -> Bool {
         guard agent != nil || language != nil || style != nil else { return false }
         appendLiteral("<span")
@@ -320,7 +323,7 @@ struct TTMLDocumentBuilder {
         }
         if let language {
             appendLiteral(#" xml:lang=""#)
-            line.append(Self.escaped(language, attribute: true))
+            line.append(language)
             line.append(UInt8(ascii: "\""))
         }
         if let style {
