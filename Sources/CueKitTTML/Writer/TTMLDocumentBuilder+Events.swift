@@ -95,10 +95,10 @@ extension TTMLDocumentBuilder {
             if tag == .rubyText {
                 if options.profile.hasRuby {
                     let container = rubyStyle("container", classes: classes, of: text)
-                    line.append(#"<span style="\#(container)"><span style="\#(rubyStyle("base", classes: 0..<0, of: text))">"#)
+                    appendRubyStart(container: container, base: rubyStyle("base", classes: 0..<0, of: text))
                     appendEvents(baseStart..<index, of: text, context: &context)
                     let annotation = rubyStyle("text", classes: annotationClasses, of: text)
-                    line.append(#"</span><span style="\#(annotation)">"#)
+                    appendRubyText(annotation)
                     appendEvents(index + 1..<end, of: text, context: &context)
                     appendLiteral("</span></span>")
                 } else {

@@ -374,10 +374,10 @@ struct TTMLDocumentBuilder {
             }
             if options.profile.hasRuby {
                 let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
-                line.append(#"<span style="\#(container)"><span style="\#(styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))">"#)
+                appendRubyStart(container: container, base: styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))
                 appendNodes(base, context: &context)
                 let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
-                line.append(#"</span><span style="\#(text)">"#)
+                appendRubyText(text)
                 appendNodes(annotation.children, context: &context)
                 appendLiteral("</span></span>")
             } else {
@@ -390,6 +390,22 @@ struct TTMLDocumentBuilder {
             base = []
         }
         appendNodes(base, context: &context)
+    }
+
+    /// Opens a ruby container and its base.
+    func appendRubyStart(container: String, base: String) {
+        line.append(#"<span style=""#)
+        line.append(container)
+        line.append(#""><span style=""#)
+        line.append(base)
+        line.append(#"">"#)
+    }
+
+    /// Closes a ruby base and opens its text.
+    func appendRubyText(_ style: String) {
+        line.append(#"</span><span style=""#)
+        line.append(style)
+        line.append(#"">"#)
     }
 
     // MARK: - Styles, regions, agents
