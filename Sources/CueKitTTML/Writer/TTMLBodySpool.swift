@@ -13,18 +13,19 @@ struct TTMLBodySpool {
     /// How the unlinked file is named in errors.
     static let name = "<TTML body spool in \(TemporaryFiles.folder)>"
     private let memoryLimit: Int
-    /// The bytes held in memory (shared by copies of the spool, as its file is).
-    private let buffer: TTMLLineBuffer
+    /// The bytes held in memory, which paragraphs are written into (shared by copies of the
+    /// spool, as its file is).
+    let buffer: TTMLByteBuffer
     private var descriptor: Int32 = -1
 
     init(memoryLimit: Int) {
         self.memoryLimit = max(memoryLimit, 64 * 1024)
-        buffer = TTMLLineBuffer(capacity: min(self.memoryLimit, 256 * 1024))
+        buffer = TTMLByteBuffer(capacity: min(self.memoryLimit, 256 * 1024))
     }
 
-    /// Takes bytes; writes the memory out to the file when it is full.
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        buffer.append(bytes)
+    /// Called after each paragraph written into ``buffer``: writes the memory out to the file when
+    /// it is full.
+    mutating func paragraphEnded() throws {
         if buffer.count >= memoryLimit { try spill() }
     }
 

@@ -6,8 +6,8 @@ struct TTMLDocumentBuilder {
     var body: TTMLBodySpool
     var header = ""
     var cueNumber = 0
-    /// The paragraph being formatted.
-    let line = TTMLLineBuffer()
+    /// Where paragraphs are formatted: the end of the held body.
+    var line: TTMLByteBuffer { body.buffer }
 
     /// The `::cue` and `::cue(.class)` rules met so far, translated once.
     var rules: [(selector: CueStyleRule.Selector, attributes: [TTMLStyleAttribute])] = []
@@ -97,11 +97,10 @@ struct TTMLDocumentBuilder {
             spanStylesByBytes = [:]
             rubyStyles = [:]
         case .note(let note):
-            line.removeAll()
             appendLiteral("<!--")
             line.append(Self.commentText(note.text))
             appendLiteral("-->\n")
-            try body.append(line.bytes)
+            try body.paragraphEnded()
         case .cue(let cue):
             cueNumber += 1
             try write(cue)
@@ -190,7 +189,6 @@ struct TTMLDocumentBuilder {
     // MARK: - Cues
 
     mutating func write(_ cue: Cue) throws {
-        line.removeAll()
         appendLiteral("<p")
         if !cue.id.isEmpty {
             if identifierHashes.count >= Self.maximumIdentifiers {
@@ -232,7 +230,7 @@ struct TTMLDocumentBuilder {
         }
         if wrapper != nil { appendLiteral("</span>") }
         appendLiteral("</p>\n")
-        try body.append(line.bytes)
+        try body.paragraphEnded()
     }
 
     /// Appends a run of text, in a timed span when an inner timestamp came before it.

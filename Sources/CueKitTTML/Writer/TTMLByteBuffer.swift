@@ -1,14 +1,13 @@
 import CueKit
 
-/// The bytes of the paragraph being formatted: a growable buffer where an append is a bounds
-/// check and a copy. A TTML paragraph is made of some thirty pieces (literals, times, identifiers,
-/// runs of text), and `[UInt8].append(contentsOf:)` costs about ninety instructions a piece.
+/// A growable byte buffer where an append is a bounds check and a copy: the held body of a TTML
+/// document, which paragraphs are formatted straight into. A paragraph is made of some thirty
+/// pieces (literals, times, identifiers, runs of text), and `[UInt8].append(contentsOf:)` costs
+/// about ninety instructions a piece.
 ///
 /// A class, so that its stored properties can skip the runtime's exclusivity checks (each method
-/// finishes its access before returning) and so that the memory is freed with the last owner. It
-/// is scratch space: ``TTMLDocumentBuilder`` empties it at the start of every paragraph and hands
-/// the bytes on at the end, so builders that share one (copies) never see each other's bytes.
-final class TTMLLineBuffer {
+/// finishes its access before returning) and so that the memory is freed with the last owner.
+final class TTMLByteBuffer {
     @exclusivity(unchecked) private var start: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private(set) var count = 0
