@@ -6,8 +6,9 @@ struct TTMLDocumentBuilder {
     var body: TTMLBodySpool
     var header = ""
     var cueNumber = 0
-    /// Where paragraphs are formatted: the end of the held body.
-    var line: TTMLByteBuffer { body.buffer }
+    /// Where paragraphs are formatted: the end of the held body (``TTMLBodySpool/buffer``, kept
+    /// here too so that each append reaches it directly).
+    let line: TTMLByteBuffer
 
     /// The `::cue` and `::cue(.class)` rules met so far, translated once.
     var rules: [(selector: CueStyleRule.Selector, attributes: [TTMLStyleAttribute])] = []
@@ -66,6 +67,7 @@ struct TTMLDocumentBuilder {
     init(options: TTMLWriterOptions) {
         self.options = options
         body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
+        line = body.buffer
         if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
     }
 
