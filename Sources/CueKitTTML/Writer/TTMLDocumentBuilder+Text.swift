@@ -44,23 +44,15 @@ extension TTMLDocumentBuilder {
             }
             index += length
         }
-        @inline(__always) func plainOrStep() {
-            // Letters, most punctuation and UTF-8 past its lead bytes need nothing.
-            if base[index] > UInt8(ascii: ">"), base[index] != 0xEF {
-                index += 1
-            } else {
-                step()
-            }
-        }
         while index + 8 <= count {
             if !Self.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
                 index += 8
                 continue
             }
             let end = index + 8
-            while index < end { plainOrStep() }
+            while index < end { step() }
         }
-        while index < count { plainOrStep() }
+        while index < count { step() }
         if count > copiedUpTo { line.append(UnsafeBufferPointer(start: base + copiedUpTo, count: count - copiedUpTo)) }
     }
 
