@@ -22,6 +22,7 @@ let package = Package(
         // The networked half of Cast, in products of their own so that reading tracks never links NIO.
         .library(name: "CueKitServer", targets: ["CueKitServer"]),
         .library(name: "CueKitCastSender", targets: ["CueKitCastSender"]),
+        .library(name: "CueKitCastV2", targets: ["CueKitCastV2"]),
         .executable(name: "cuekit", targets: ["CueKitCLI"]),
     ],
     dependencies: [
@@ -31,6 +32,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // `swift package generate-documentation`: the DocC catalogs in Sources/<Module>/Documentation.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -59,7 +65,7 @@ let package = Package(
         .target(
             name: "CueKitServer",
             dependencies: [
-                "CueKit", "CueKitCast", "CueKitConversion",
+                "CueKit", "CueKitCast", "CueKitConversion", "CueKitCastV2",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -75,12 +81,27 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
+        // The Cast v2 channel real devices speak (TLS, length-prefixed protobuf frames), a sender
+        // over it, and a Cast device for development and tests.
+        .target(
+            name: "CueKitCastV2",
+            dependencies: [
+                "CueKitCast",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Proto/cast_channel.proto"]
+        ),
         // The `cuekit` command: a thin layer over the libraries.
         .executableTarget(
             name: "CueKitCLI",
             dependencies: [
                 "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
-                "CueKitConversion", "CueKitServer", "CueKitCastSender",
+                "CueKitConversion", "CueKitServer", "CueKitCastSender", "CueKitCastV2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,6 +153,16 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
+            name: "CueKitCastV2Tests",
+            dependencies: [
+                "CueKitCast", "CueKitCastV2", "CueKitServer", "CueKitTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
     ],

@@ -9,6 +9,11 @@ public enum PythonPeers {
         FileTree.exists(python) && ExternalProcess.run(python, ["-c", "import ttconv"]).status == 0
     }
 
+    /// True when the environment holds pychromecast: `.ci/setup` has run.
+    public static var hasPychromecast: Bool {
+        FileTree.exists(python) && ExternalProcess.run(python, ["-c", "import pychromecast"]).status == 0
+    }
+
     /// A script of `Tests/Peers`.
     public static func script(_ name: String) -> String { TestPaths.packageRoot + "/Tests/Peers/" + name }
 }

@@ -1,0 +1,254 @@
+import CueKitCast
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// A media application a ``CastV2Device`` runs: it is handed the media namespace of each sender
+/// that connects to it, as JSON text, and answers through the sender's stream.
+/// `CueKitServer`'s `CastReceiverSession` is one (the receiver page shows what it plays).
+public protocol CastV2MediaApplication: Sendable {
+    /// A sender connected: what the application sends it arrives on the stream.
+    func connectSender() async -> (CastReceiverModel.ListenerID, AsyncStream<String>)
+    /// The sender left.
+    func disconnectSender(_ id: CastReceiverModel.ListenerID) async
+    /// A media-namespace message from the sender.
+    func receive(_ text: String, from sender: CastReceiverModel.ListenerID) async
+}
+
+/// The device end of the Cast v2 channel: a TLS listener that answers the connection, heartbeat
+/// and receiver namespaces as a Cast device does, and runs one application, the Default Media
+/// Receiver (`CC1AD845`), whose media namespace goes to a ``CastV2MediaApplication``.
+///
+/// `cuekit cast emulate` is this device with CueKit's receiver as its media application: senders
+/// (CueKit's, pychromecast, …) connect to it by host and port as to a real device.
+public actor CastV2Device {
+    /// Where it listens and what it says it is.
+    public struct Configuration: Sendable {
+        public var host = "127.0.0.1"
+        /// 0 picks a free port (see ``port``).
+        public var port = 8009
+        /// The device's name, in its certificate.
+        public var name = "CueKit Cast emulator"
+        /// A sender silent for this long (no message, not even a `PING`) is disconnected.
+        public var heartbeatTimeout: Duration = .seconds(15)
+
+        public init() {}
+    }
+
+    /// The only application it launches.
+    public static let defaultMediaReceiverID = "CC1AD845"
+
+    public let configuration: Configuration
+    private let application: any CastV2MediaApplication
+    private var server: NIOAsyncChannel<NIOAsyncChannel<CastV2Message, CastV2Message>, Never>?
+    /// The launched application's session, if any.
+    private var session: (id: String, transportID: String)?
+    private var connections: [Int: DeviceConnection] = [:]
+    private var nextConnection = 1
+
+    public init(configuration: Configuration = Configuration(), application: any CastV2MediaApplication) {
+        self.configuration = configuration
+        self.application = application
+    }
+
+    /// Binds the port; returns the port bound. Then ``run()`` serves.
+    public func start() async throws -> Int {
+        let identity = try SelfSignedIdentity(commonName: configuration.name)
+        let tls = TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(identity.certificate)], privateKey: .privateKey(identity.privateKey))
+        let context = try NIOSSLContext(configuration: tls)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: configuration.host, port: configuration.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(CastV2FrameDecoder()))
+                    try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(CastV2FrameEncoder()))
+                    return try NIOAsyncChannel<CastV2Message, CastV2Message>(wrappingChannelSynchronously: channel)
+                }
+            }
+        self.server = server
+        return server.channel.localAddress?.port ?? configuration.port
+    }
+
+    /// Serves connections until the task is cancelled.
+    public func run() async throws {
+        guard let server else { throw CastV2Connection.ConnectionError.closed("the device is not started") }
+        try await withThrowingDiscardingTaskGroup { group in
+            try await withTaskCancellationHandler {
+                try await server.executeThenClose { inbound in
+                    for try await channel in inbound {
+                        group.addTask { await self.serve(channel) }
+                    }
+                }
+            } onCancel: {
+                server.channel.close(promise: nil)
+            }
+        }
+    }
+
+    // MARK: One sender's channel
+
+    private func serve(_ channel: NIOAsyncChannel<CastV2Message, CastV2Message>) async {
+        let id = nextConnection
+        nextConnection += 1
+        try? await channel.executeThenClose { inbound, outbound in
+            let connection = DeviceConnection(outbound: outbound, application: application)
+            connections[id] = connection
+            defer { connections[id] = nil }
+            try await withThrowingTaskGroup { group in
+                group.addTask {
+                    for try await message in inbound { await self.handle(message, on: connection) }
+                }
+                group.addTask {
+                    // A sender that falls silent is gone.
+                    while true {
+                        try await Task.sleep(for: .seconds(1))
+                        if await connection.silence > self.configuration.heartbeatTimeout { return }
+                    }
+                }
+                _ = try await group.next()
+                group.cancelAll()
+            }
+            await connection.closeApplicationLinks()
+        }
+    }
+
+    private func handle(_ message: CastV2Message, on connection: DeviceConnection) async {
+        await connection.heard()
+        guard let text = message.text, let object = (try? CastJSONDocument(parsing: text))?.value.objectValue,
+            let type = object["type"]?.stringValue
+        else { return }
+        let requestID = object["requestId"] ?? 0
+        switch message.namespace {
+        case CastV2Namespace.connection:
+            if type == "CONNECT" {
+                if let session, message.destinationID == session.transportID {
+                    await connection.linkApplication(sender: message.sourceID, transportID: session.transportID)
+                }
+            } else if type == "CLOSE" {
+                await connection.unlinkApplication(sender: message.sourceID)
+            }
+        case CastV2Namespace.heartbeat:
+            if type == "PING" { await connection.send(["type": "PONG"], namespace: message.namespace, from: message.destinationID, to: message.sourceID) }
+        case CastV2Namespace.receiver:
+            switch type {
+            case "GET_STATUS":
+                await connection.send(receiverStatus(requestID: requestID), namespace: message.namespace, from: "receiver-0", to: message.sourceID)
+            case "LAUNCH":
+                guard object["appId"]?.stringValue == Self.defaultMediaReceiverID else {
+                    await connection.send(["type": "LAUNCH_ERROR", "requestId": requestID, "reason": "NOT_FOUND"], namespace: message.namespace, from: "receiver-0", to: message.sourceID)
+                    return
+                }
+                if session == nil {
+                    let id = UUID().uuidString.lowercased()
+                    session = (id, "web-\(id.prefix(8))")
+                }
+                await broadcastReceiverStatus(to: message.sourceID, on: connection, requestID: requestID)
+            case "STOP":
+                if let stopped = session {
+                    session = nil
+                    for other in connections.values { await other.closeApplicationLinks(transportID: stopped.transportID) }
+                }
+                await broadcastReceiverStatus(to: message.sourceID, on: connection, requestID: requestID)
+            default:
+                await connection.send(["type": "INVALID_REQUEST", "requestId": requestID, "reason": "INVALID_COMMAND"], namespace: message.namespace, from: "receiver-0", to: message.sourceID)
+            }
+        case CastV2Namespace.media:
+            guard let session, message.destinationID == session.transportID else { return }
+            await connection.linkApplication(sender: message.sourceID, transportID: session.transportID)
+            await connection.forward(text, from: message.sourceID)
+        default:
+            break
+        }
+    }
+
+    /// `RECEIVER_STATUS` to the sender that asked (its `requestId`) and to every other sender
+    /// (request id 0), as the device's state changed.
+    private func broadcastReceiverStatus(to asker: String, on askerConnection: DeviceConnection, requestID: CastJSONValue) async {
+        await askerConnection.send(receiverStatus(requestID: requestID), namespace: CastV2Namespace.receiver, from: "receiver-0", to: asker)
+        for connection in connections.values {
+            for sender in await connection.platformSenders where !(connection === askerConnection && sender == asker) {
+                await connection.send(receiverStatus(requestID: 0), namespace: CastV2Namespace.receiver, from: "receiver-0", to: sender)
+            }
+        }
+    }
+
+    private func receiverStatus(requestID: CastJSONValue) -> CastJSONObject {
+        var status: CastJSONObject = ["volume": ["level": 1.0, "muted": false, "controlType": "attenuation", "stepInterval": 0.05]]
+        if let session {
+            status["applications"] = [
+                [
+                    "appId": .string(Self.defaultMediaReceiverID), "displayName": "Default Media Receiver", "isIdleScreen": false,
+                    "launchedFromCloud": false, "namespaces": [["name": .string(CastV2Namespace.media)]],
+                    "sessionId": .string(session.id), "statusText": "Ready To Cast", "transportId": .string(session.transportID),
+                    "universalAppId": .string(Self.defaultMediaReceiverID),
+                ]
+            ]
+        } else {
+            status["applications"] = []
+        }
+        return ["type": "RECEIVER_STATUS", "requestId": requestID, "status": .object(status)]
+    }
+}
+
+/// One TLS connection to the device, with the senders on it that talk to the application.
+actor DeviceConnection {
+    private let outbound: NIOAsyncChannelOutboundWriter<CastV2Message>
+    private let application: any CastV2MediaApplication
+    private var lastHeard = ContinuousClock.now
+    /// Sender ids on this connection and their link to the application.
+    private var links: [String: (listener: CastReceiverModel.ListenerID, transportID: String, task: Task<Void, Never>)] = [:]
+    /// Senders that have talked to the platform (`receiver-0`).
+    private(set) var platformSenders: Set<String> = []
+
+    init(outbound: NIOAsyncChannelOutboundWriter<CastV2Message>, application: any CastV2MediaApplication) {
+        self.outbound = outbound
+        self.application = application
+    }
+
+    var silence: Duration { ContinuousClock.now - lastHeard }
+
+    func heard() { lastHeard = .now }
+
+    func send(_ object: CastJSONObject, namespace: String, from source: String, to destination: String) async {
+        if source == "receiver-0" { platformSenders.insert(destination) }
+        let text = CastJSONValue.object(object).serialized(.compact)
+        try? await outbound.write(CastV2Message(sourceID: source, destinationID: destination, namespace: namespace, payload: .text(text)))
+    }
+
+    /// Connects `sender` to the application (once): what the application sends it goes out on
+    /// the media namespace from `transportID`.
+    func linkApplication(sender: String, transportID: String) async {
+        guard links[sender] == nil else { return }
+        let (listener, stream) = await application.connectSender()
+        let outbound = outbound
+        let task = Task {
+            for await text in stream {
+                try? await outbound.write(CastV2Message(sourceID: transportID, destinationID: sender, namespace: CastV2Namespace.media, payload: .text(text)))
+            }
+        }
+        links[sender] = (listener, transportID, task)
+    }
+
+    func unlinkApplication(sender: String) async {
+        guard let link = links.removeValue(forKey: sender) else { return }
+        link.task.cancel()
+        await application.disconnectSender(link.listener)
+    }
+
+    func forward(_ text: String, from sender: String) async {
+        guard let link = links[sender] else { return }
+        await application.receive(text, from: link.listener)
+    }
+
+    /// Drops the links (all, or those to one application), telling their senders with `CLOSE`.
+    func closeApplicationLinks(transportID: String? = nil) async {
+        for (sender, link) in links where transportID == nil || link.transportID == transportID {
+            if transportID != nil {
+                await send(["type": "CLOSE"], namespace: CastV2Namespace.connection, from: link.transportID, to: sender)
+            }
+            await unlinkApplication(sender: sender)
+        }
+    }
+}
