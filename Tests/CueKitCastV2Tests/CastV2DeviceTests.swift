@@ -135,8 +135,9 @@ import Testing
         }
         let reason = try #require(await connection.closeReason)
         #expect(reason.contains("stopped answering"), "\(reason)")
-        // Detected within the timeout and one beat after it.
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // Detected after the timeout (1 s) and a beat (0.2 s); the bound leaves room for a loaded machine.
+        #expect(ContinuousClock.now - started > .seconds(1))
+        #expect(ContinuousClock.now - started < .seconds(8))
     }
 
     @Test func aMalformedFrameClosesTheDevicesChannel() async throws {
