@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "CueKitCastSender",
             dependencies: [
-                "CueKitCast",
+                "CueKitCast", "CueKitCastV2",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "CueKitCastV2Tests",
             dependencies: [
-                "CueKitCast", "CueKitCastV2", "CueKitServer", "CueKitTestSupport",
+                "CueKitCast", "CueKitCastV2", "CueKitCastSender", "CueKitServer", "CueKitTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

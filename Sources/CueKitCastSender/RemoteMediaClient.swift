@@ -1,4 +1,5 @@
 import CueKitCast
+import CueKitCastV2
 import HummingbirdWSClient
 import Logging
 import NIOCore
@@ -49,6 +50,8 @@ public actor RemoteMediaClient {
 
     private var outbound: WebSocketOutboundWriter?
     private var connection: Task<Void, Never>?
+    /// The Cast v2 transport: the device's channel and the media receiver's transport id.
+    private var device: (channel: CastV2Connection, transportID: String)?
     private var waiting: [Int: CheckedContinuation<String, any Error>] = [:]
     private var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     private var nextSubscriber = 0
@@ -67,6 +70,49 @@ public actor RemoteMediaClient {
         try await client.open(url)
         _ = try await client.requestStatus()
         return client
+    }
+
+    /// Connects to a Cast device over the Cast v2 protocol (TLS, port 8009 on real devices) and
+    /// joins its Default Media Receiver, launching it first unless `launching` is false (then the
+    /// receiver must be running: the session someone else started). The calls, the updates and the
+    /// listeners are the same as over a CueKit receiver's WebSocket.
+    public static func connect(
+        toDevice host: String, port: Int = 8009, launching: Bool = true, configuration: CastV2Connection.Configuration = .init()
+    ) async throws -> RemoteMediaClient {
+        let client = RemoteMediaClient()
+        try await client.open(device: host, port: port, launching: launching, configuration: configuration)
+        _ = try await client.requestStatus()
+        return client
+    }
+
+    private func open(device host: String, port: Int, launching: Bool, configuration: CastV2Connection.Configuration) async throws {
+        let channel = try await CastV2Connection.connect(host: host, port: port, configuration: configuration)
+        let receiver = "receiver-0"
+        var status = try await channel.request(["type": "GET_STATUS"], namespace: CastV2Namespace.receiver, to: receiver)
+        func mediaReceiver(_ status: CastJSONObject) -> String? {
+            status["status"]?.objectValue?["applications"]?.arrayValue?.lazy.compactMap(\.objectValue)
+                .first { $0["appId"]?.stringValue == CastV2Device.defaultMediaReceiverID }?["transportId"]?.stringValue
+        }
+        if mediaReceiver(status) == nil {
+            guard launching else {
+                await channel.close()
+                throw ConnectionError(description: "\(host):\(port) is not running the Default Media Receiver: nothing is playing")
+            }
+            status = try await channel.request(["type": "LAUNCH", "appId": .string(CastV2Device.defaultMediaReceiverID)], namespace: CastV2Namespace.receiver, to: receiver)
+        }
+        guard let transportID = mediaReceiver(status) else {
+            await channel.close()
+            throw ConnectionError(description: "\(host):\(port) did not launch the Default Media Receiver: \(CastJSONValue.object(status).serialized(.compact))")
+        }
+        try await channel.connect(to: transportID)
+        device = (channel, transportID)
+        let messages = await channel.messages()
+        connection = Task {
+            for await message in messages where message.namespace == CastV2Namespace.media && message.sourceID == transportID {
+                if let text = message.text { self.receive(text) }
+            }
+            self.closed(await channel.closeReason ?? "the device closed the connection")
+        }
     }
 
     private func open(_ url: String) async throws {
@@ -103,6 +149,7 @@ public actor RemoteMediaClient {
     /// Closes the connection; pending requests fail.
     public func disconnect() async {
         try? await outbound?.close(.normalClosure, reason: nil)
+        await device?.channel.close()
         connection?.cancel()
         closed("disconnected")
     }
@@ -169,14 +216,20 @@ public actor RemoteMediaClient {
     /// the text must carry) as JSON text: a `MEDIA_STATUS`, or an error such as `INVALID_REQUEST`.
     public func send(text: String, requestId: Int) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
-            guard let outbound, closedReason == nil else {
+            guard outbound != nil || device != nil, closedReason == nil else {
                 continuation.resume(throwing: ConnectionError(description: closedReason ?? "not connected"))
                 return
             }
             waiting[requestId] = continuation
+            let outbound = outbound
+            let device = device
             Task {
                 do {
-                    try await outbound.write(.text(text))
+                    if let device {
+                        try await device.channel.send(text: text, namespace: CastV2Namespace.media, to: device.transportID)
+                    } else {
+                        try await outbound?.write(.text(text))
+                    }
                 } catch {
                     self.fail(requestId, with: error)
                 }
@@ -267,6 +320,7 @@ public actor RemoteMediaClient {
         guard closedReason == nil else { return }
         closedReason = reason
         outbound = nil
+        if let channel = device?.channel { Task { await channel.close() } }
         for (_, continuation) in waiting { continuation.resume(throwing: ConnectionError(description: reason)) }
         waiting = [:]
         for continuation in subscribers.values { continuation.finish() }

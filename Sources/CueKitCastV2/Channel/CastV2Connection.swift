@@ -154,8 +154,14 @@ public actor CastV2Connection {
 
     /// Sends one JSON message, with no answer expected.
     public func send(_ object: CastJSONObject, namespace: String, to destination: String) async throws {
+        try await send(text: CastJSONValue.object(object).serialized(.compact), namespace: namespace, to: destination)
+    }
+
+    /// Sends one message's JSON text as it is (after `CONNECT` to `destination`, once); its answer,
+    /// if any, comes through ``messages()``.
+    public func send(text: String, namespace: String, to destination: String) async throws {
+        if namespace != CastV2Namespace.connection { try await connect(to: destination) }
         guard closeReason == nil, let outbound else { throw ConnectionError.closed(closeReason ?? "not open") }
-        let text = CastJSONValue.object(object).serialized(.compact)
         do {
             try await outbound.write(CastV2Message(sourceID: configuration.senderID, destinationID: destination, namespace: namespace, payload: .text(text)))
         } catch {
