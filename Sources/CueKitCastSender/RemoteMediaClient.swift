@@ -57,7 +57,8 @@ public actor RemoteMediaClient {
     private var nextSubscriber = 0
     private var listeners: [ObjectIdentifier: any RemoteMediaClientListener] = [:]
     private var nextRequestId = 1
-    private var closedReason: String?
+    /// Why the connection closed; nil while it is open.
+    public private(set) var closedReason: String?
 
     private init() {}
 

@@ -1,12 +1,15 @@
 import CueKitTestSupport
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import Testing
 
 /// `cuekit cast emulate` as a process, driven by pychromecast (an independent Cast sender, run as
-/// it would drive a Chromecast: `Tests/Peers/pychromecast_session.py`), then asked by `cuekit cast
-/// send` over the receiver's WebSocket what it plays.
-@Suite(.enabled(if: PythonPeers.hasPychromecast, "pychromecast is not installed: run .ci/setup (it installs pychromecast 14.0.7 into .venv)"))
-struct CastEmulateCommandTests {
+/// it would drive a Chromecast: `Tests/Peers/pychromecast_session.py`) and by `cuekit cast play`,
+/// `tracks` and `restyle`, then asked by `cuekit cast send` over the receiver's WebSocket what it
+/// plays.
+@Suite struct CastEmulateCommandTests {
     /// A running `cuekit cast emulate` on free ports.
     final class Emulating {
         let process = Process()
@@ -46,9 +49,160 @@ struct CastEmulateCommandTests {
             process.terminate()
             process.waitUntilExit()
         }
+
+        /// What the receiver holds, asked over its WebSocket: the first status of a `MEDIA_STATUS`.
+        func status() throws -> [String: Any] {
+            let asked = try CommandLineRun.cuekit(
+                ["cast", "send", "--to", "ws://127.0.0.1:\(httpPort)/cast", "-"], input: Array(#"{"type":"GET_STATUS","requestId":7}"#.utf8))
+            let answer = (try? JSONSerialization.jsonObject(with: Data(asked.standardOutput.utf8))) as? [String: Any]
+            guard let status = (answer?["status"] as? [[String: Any]])?.first else {
+                throw Failure(description: "no media status: \(asked.standardOutput) \(asked.standardError)")
+            }
+            return status
+        }
     }
 
-    @Test func pychromecastPlaysMediaWithSubtitlesAndSwitchesThem() throws {
+    /// A running `cuekit cast play`, its standard output read as it comes.
+    final class Playing: @unchecked Sendable {
+        let process = Process()
+        let output = Pipe()
+        private let lock = NSLock()
+        private var seen = ""
+
+        init(_ arguments: [String], in folder: String) throws {
+            process.executableURL = URL(fileURLWithPath: CommandLineRun.executable.path)
+            process.arguments = ["cast", "play"] + arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            process.standardOutput = output
+            process.standardError = output
+            output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                lock.lock()
+                seen += String(decoding: data, as: UTF8.self)
+                lock.unlock()
+            }
+            try process.run()
+        }
+
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return seen
+        }
+
+        /// Waits (at most 10 s) until the output has a line containing `fragment`.
+        func waitFor(_ fragment: String) -> Bool {
+            for _ in 0..<100 {
+                if text.split(separator: "\n").contains(where: { $0.contains(fragment) }) { return true }
+                usleep(100_000)
+            }
+            return false
+        }
+
+        /// Waits (at most 10 s) for the exit status.
+        func exitStatus() -> Int32? {
+            for _ in 0..<100 {
+                if !process.isRunning { return process.terminationStatus }
+                usleep(100_000)
+            }
+            process.terminate()
+            return nil
+        }
+    }
+
+    /// The body of a GET, as text; nil when it fails.
+    static func get(_ url: String) -> String? {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var body: String?
+        URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
+            if let data, (response as? HTTPURLResponse)?.statusCode == 200 { body = String(decoding: data, as: UTF8.self) }
+            done.signal()
+        }.resume()
+        done.wait()
+        return body
+    }
+
+    static func castFolder() throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        folder.write("WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nHello\n", to: "movie.de.vtt")
+        try FileManager.default.copyItem(atPath: TestPaths.fixtures + "/subrip/windows-1252.srt", toPath: folder.file("movie.en.srt"))
+        try FileManager.default.copyItem(atPath: TestPaths.fixtures + "/ttml/speakers-and-styles.ttml", toPath: folder.file("movie.fr.ttml"))
+        folder.write("not really a movie", to: "movie.mp4")
+        return folder
+    }
+
+    @Test func playThenTracksThenRestyleActOnThePlayingSession() throws {
+        let folder = try Self.castFolder()
+        defer { folder.remove() }
+        let device = try Emulating(folder: folder.path)
+        defer { device.stop() }
+        let address = "127.0.0.1:\(device.castPort)"
+        let play = try Playing(["--device", address, "movie.mp4", "--track", "movie.en.srt", "--track", "movie.fr.ttml", "--active", "1", "--foreground", "#FFFF00FF"], in: folder.path)
+        #expect(play.waitFor("active tracks [1]"), "\(play.text)")
+
+        // The load: the movie and both tracks, served as WebVTT by the track server `play` runs.
+        let loaded = try device.status()
+        #expect(loaded["activeTrackIds"] as? [Int] == [1])
+        let media = try #require(loaded["media"] as? [String: Any])
+        #expect((media["contentId"] as? String)?.hasSuffix("/movie.mp4") == true)
+        let tracks = try #require(media["tracks"] as? [[String: Any]])
+        #expect(tracks.map { $0["trackContentType"] as? String } == ["text/vtt", "text/vtt"])
+        #expect(tracks.map { $0["language"] as? String } == ["en", "fr"])
+        #expect((media["textTrackStyle"] as? [String: Any])?["foregroundColor"] as? String == "#FFFF00FF")
+        // The converted track is really served, as WebVTT, with CORS.
+        let trackURL = try #require(tracks[1]["trackContentId"] as? String)
+        let fetched = try #require(Self.get(trackURL))
+        #expect(fetched.hasPrefix("WEBVTT"), "\(fetched.prefix(80))")
+
+        let second = try CommandLineRun.cuekit(["cast", "tracks", "--device", address, "--active", "2"])
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput.contains("active tracks [2]"))
+        #expect(play.waitFor("active tracks [2]"), "play prints the status another sender caused: \(play.text)")
+        #expect(try device.status()["activeTrackIds"] as? [Int] == [2])
+
+        let off = try CommandLineRun.cuekit(["cast", "tracks", "--device", address, "--off"])
+        #expect(off.status == 0, "\(off.standardError)")
+        #expect(try device.status()["activeTrackIds"] as? [Int] == [])
+
+        let restyled = try CommandLineRun.cuekit(["cast", "restyle", "--device", address, "--edge-type", "outline", "--background", "#000080FF"])
+        #expect(restyled.status == 0, "\(restyled.standardError)")
+        let style = try #require((try device.status()["media"] as? [String: Any])?["textTrackStyle"] as? [String: Any])
+        #expect(style["edgeType"] as? String == "OUTLINE")
+        #expect(style["backgroundColor"] as? String == "#000080FF")
+        #expect(play.waitFor("OUTLINE"), "\(play.text)")
+
+        // Ctrl-C: a clean stop.
+        kill(play.process.processIdentifier, SIGINT)
+        #expect(play.exitStatus() == 0, "\(play.text)")
+    }
+
+    @Test func playReportsADeviceThatGoesAwayAndExitsNonZero() throws {
+        let folder = try Self.castFolder()
+        defer { folder.remove() }
+        let device = try Emulating(folder: folder.path)
+        let play = try Playing(["--device", "127.0.0.1:\(device.castPort)", "movie.mp4", "--track", "movie.de.vtt"], in: folder.path)
+        #expect(play.waitFor("active tracks []"), "\(play.text)")
+        device.stop()
+        #expect(play.exitStatus() == 2, "\(play.text)")
+        #expect(play.text.contains("went away"), "\(play.text)")
+    }
+
+    @Test func tracksWithNothingPlayingSaysSo() throws {
+        let folder = try Self.castFolder()
+        defer { folder.remove() }
+        let device = try Emulating(folder: folder.path)
+        defer { device.stop() }
+        let result = try CommandLineRun.cuekit(["cast", "tracks", "--device", "127.0.0.1:\(device.castPort)", "--active", "1"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("nothing is playing"), "\(result.standardError)")
+        let unreachable = try CommandLineRun.cuekit(["cast", "tracks", "--device", "127.0.0.1:1", "--off"])
+        #expect(unreachable.status == 2)
+        #expect(unreachable.standardError.contains("cannot connect"), "\(unreachable.standardError)")
+    }
+
+    @Test(.enabled(if: PythonPeers.hasPychromecast, "pychromecast is not installed: run .ci/setup (it installs pychromecast 14.0.7 into .venv)"))
+    func pychromecastPlaysMediaWithSubtitlesAndSwitchesThem() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let device = try Emulating(folder: folder.path)
