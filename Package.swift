@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "CueKitServerTests",
             dependencies: [
-                "CueKit", "CueKitCast", "CueKitServer", "CueKitCastSender", "CueKitTestSupport",
+                "CueKit", "CueKitCast", "CueKitServer", "CueKitCastSender", "CueKitCastV2", "CueKitTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "CompressNIO", package: "compress-nio"),
