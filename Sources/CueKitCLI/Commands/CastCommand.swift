@@ -12,7 +12,7 @@ struct CastCommand: ParsableCommand {
               cuekit cast media --content-id https://cdn.example.com/movie.m3u8 movie.en.vtt > load.json
               cuekit cast check load.json
             """,
-        subcommands: [CastMediaCommand.self, CastCheckCommand.self, CastSendCommand.self, CastPlayCommand.self, CastTracksCommand.self, CastRestyleCommand.self, CastEmulateCommand.self]
+        subcommands: [CastMediaCommand.self, CastCheckCommand.self, CastSendCommand.self, CastPlayCommand.self, CastTracksCommand.self, CastRestyleCommand.self, CastDevicesCommand.self, CastEmulateCommand.self]
     )
 }
 

@@ -288,3 +288,56 @@ enum LocalAddress {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+/// `cuekit cast devices`: the Cast devices on the network, by mDNS.
+struct CastDevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the Cast devices on the network (mDNS, _googlecast._tcp): name, address and model.",
+        discussion: """
+            Sends one mDNS query and lists every device that answers within --timeout. Exit status: \
+            0 when a device answered, 1 when none did, 2 when the query could not be sent.
+
+            Examples:
+              cuekit cast devices
+              cuekit cast devices --timeout 5 --json
+            """
+    )
+
+    @Option(help: ArgumentHelp("Seconds to wait for answers.", valueName: "seconds"))
+    var timeout = 3.0
+
+    @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where the query goes (the mDNS group by default; an emulator's --mdns-port for tests).", valueName: "address[:port]"))
+    var mdnsServer = "224.0.0.251:5353"
+
+    @Flag(help: "Print JSON, one object per device.")
+    var json = false
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 60 else { throw ValidationError("--timeout must be more than 0 and at most 60 seconds") }
+        guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
+    }
+
+    func run() throws {
+        let server = CastDeviceAddress(argument: mdnsServer)!
+        let devices: [CastDeviceInfo]
+        do {
+            devices = try CastDeviceDiscovery.discover(
+                timeout: .milliseconds(Int(timeout * 1000)), server: server.host, port: mdnsServer.contains(":") ? server.port : 5353)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        for device in devices {
+            if json {
+                var object: CastJSONObject = ["name": .string(device.name), "host": .string(device.host), "port": .number(Double(device.port))]
+                if let model = device.model { object["model"] = .string(model) }
+                if let id = device.id { object["id"] = .string(id) }
+                say(CastJSONValue.object(object).serialized(.compact))
+            } else {
+                let address = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
+                say("\(device.name)\t\(address)\t\(device.model ?? "")")
+            }
+        }
+        if devices.isEmpty { throw CommandFailure("no Cast device answered within \(timeout) s", status: .invalidInput) }
+    }
+}

@@ -32,6 +32,8 @@ public actor CastV2Device {
         public var name = "CueKit Cast emulator"
         /// A sender silent for this long (no message, not even a `PING`) is disconnected.
         public var heartbeatTimeout: Duration = .seconds(15)
+        /// Told why each sender's connection ended (`cuekit cast emulate` writes it to standard error).
+        public var log: @Sendable (String) -> Void = { _ in }
 
         public init() {}
     }
@@ -92,7 +94,18 @@ public actor CastV2Device {
     private func serve(_ channel: NIOAsyncChannel<CastV2Message, CastV2Message>) async {
         let id = nextConnection
         nextConnection += 1
-        try? await channel.executeThenClose { inbound, outbound in
+        let peer = channel.channel.remoteAddress.map { "\($0)" } ?? "a sender"
+        do {
+            try await serveOpened(channel, id: id)
+            configuration.log("the connection from \(peer) closed")
+        } catch {
+            configuration.log("the connection from \(peer) failed: \(error)")
+        }
+    }
+
+    private func serveOpened(_ channel: NIOAsyncChannel<CastV2Message, CastV2Message>, id: Int) async throws {
+        let timeout = configuration.heartbeatTimeout
+        try await channel.executeThenClose { inbound, outbound in
             let connection = DeviceConnection(outbound: outbound, application: application)
             connections[id] = connection
             defer { connections[id] = nil }
@@ -104,7 +117,8 @@ public actor CastV2Device {
                     // A sender that falls silent is gone.
                     while true {
                         try await Task.sleep(for: .seconds(1))
-                        if await connection.silence > self.configuration.heartbeatTimeout { return }
+                        let silence = await connection.silence
+                        if silence > timeout { throw CastV2Connection.ConnectionError.closed("the sender was silent for \(silence.formattedSeconds)") }
                     }
                 }
                 _ = try await group.next()

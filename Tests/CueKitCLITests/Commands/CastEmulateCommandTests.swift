@@ -16,12 +16,18 @@ import Testing
         let output = Pipe()
         var castPort = 0
         var httpPort = 0
+        /// Where the emulator writes what happened to each connection.
+        let errorLog: String
+        /// What the emulator wrote to standard error so far.
+        var log: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
 
         init(folder: String) throws {
+            errorLog = folder + "/emulator.log"
             process.executableURL = URL(fileURLWithPath: CommandLineRun.executable.path)
             process.arguments = ["cast", "emulate", "--port", "0", "--http-port", "0", "--folder", folder]
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: errorLog)
             try process.run()
             // Two lines name the ports once both listen.
             var seen = Data()
@@ -211,7 +217,7 @@ import Testing
         let media = "http://127.0.0.1:\(device.httpPort)/movie.mp4"
         let result = ExternalProcess.run(
             PythonPeers.python, [PythonPeers.script("pychromecast_session.py"), "127.0.0.1", String(device.castPort), media, "http://127.0.0.1:\(device.httpPort)/movie.en.vtt"])
-        #expect(result.status == 0, "\(result.error)")
+        #expect(result.status == 0, "\(result.error)\nemulator: \(device.log)")
         let steps = result.output.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
