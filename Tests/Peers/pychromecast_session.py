@@ -15,7 +15,23 @@ import time
 import uuid
 
 import pychromecast
+from pychromecast import socket_client
 from pychromecast.controllers.media import MediaStatusListener
+
+# pychromecast 14.0.7 writes to its TLS socket from its worker thread and from the caller's thread
+# with no lock: two writes at once interleave their TLS records, and the device cannot decrypt the
+# stream (`cuekit cast emulate` logs BAD_DECRYPT and closes the connection, as a device would). On a
+# busy machine that happens. Writes are serialised here, so that what is tested is the device.
+_writes = threading.RLock()
+_send_message = socket_client.SocketClient.send_message
+
+
+def _send_message_alone(self, *args, **kwargs):
+    with _writes:
+        return _send_message(self, *args, **kwargs)
+
+
+socket_client.SocketClient.send_message = _send_message_alone
 
 
 def report(step, **fields):
