@@ -21,17 +21,20 @@ import Testing
         /// What the emulator wrote to standard error so far.
         var log: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
 
-        init(folder: String) throws {
+        var mdnsPort: Int?
+
+        init(folder: String, arguments: [String] = []) throws {
             errorLog = folder + "/emulator.log"
             process.executableURL = URL(fileURLWithPath: CommandLineRun.executable.path)
-            process.arguments = ["cast", "emulate", "--port", "0", "--http-port", "0", "--folder", folder]
+            process.arguments = ["cast", "emulate", "--port", "0", "--http-port", "0", "--folder", folder] + arguments
             process.standardOutput = output
             _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
             process.standardError = FileHandle(forWritingAtPath: errorLog)
             try process.run()
-            // Two lines name the ports once both listen.
+            // Two lines name the ports once both listen (three with --announce).
             var seen = Data()
-            while String(decoding: seen, as: UTF8.self).filter({ $0 == "\n" }).count < 2 {
+            let lines = arguments.contains("--announce") ? 3 : 2
+            while String(decoding: seen, as: UTF8.self).filter({ $0 == "\n" }).count < lines {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
                 seen.append(chunk)
@@ -47,6 +50,7 @@ import Testing
             }
             castPort = cast
             httpPort = http
+            mdnsPort = port(after: "UDP port ")
         }
 
         struct Failure: Error, CustomStringConvertible { let description: String }
@@ -192,6 +196,23 @@ import Testing
         device.stop()
         #expect(play.exitStatus() == 2, "\(play.text)")
         #expect(play.text.contains("went away"), "\(play.text)")
+    }
+
+    @Test func devicesFindsAnAnnouncedEmulator() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let device = try Emulating(folder: folder.path, arguments: ["--announce", "--mdns-port", "0", "--name", "Test TV"])
+        defer { device.stop() }
+        let mdnsPort = try #require(device.mdnsPort)
+        let found = try CommandLineRun.cuekit(["cast", "devices", "--mdns-server", "127.0.0.1:\(mdnsPort)", "--timeout", "1"])
+        #expect(found.status == 0, "\(found.standardError)")
+        #expect(found.standardOutput == "Test TV\t127.0.0.1:\(device.castPort)\tCueKit Cast emulator\n")
+        let json = try CommandLineRun.cuekit(["cast", "devices", "--mdns-server", "127.0.0.1:\(mdnsPort)", "--timeout", "1", "--json"])
+        #expect(json.standardOutput.contains(#""name":"Test TV","host":"127.0.0.1","port":\#(device.castPort)"#), "\(json.standardOutput)")
+        // Nobody answers on a port where nothing listens.
+        let none = try CommandLineRun.cuekit(["cast", "devices", "--mdns-server", "127.0.0.1:9", "--timeout", "0.5"])
+        #expect(none.status == 1)
+        #expect(none.standardError.contains("no Cast device answered"), "\(none.standardError)")
     }
 
     @Test func tracksWithNothingPlayingSaysSo() throws {
