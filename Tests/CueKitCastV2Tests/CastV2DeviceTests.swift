@@ -25,6 +25,19 @@ import Testing
         try await body(port, session, running)
     }
 
+    /// The error `request` throws first, tried every 100 ms for 5 s (nil if it never fails).
+    static func firstFailure(of request: () async throws -> Void) async -> (any Error)? {
+        for _ in 0..<50 {
+            do {
+                try await request()
+                try await Task.sleep(for: .milliseconds(100))
+            } catch {
+                return error
+            }
+        }
+        return nil
+    }
+
     static func launch(_ connection: CastV2Connection) async throws -> String {
         let status = try await connection.request(["type": "LAUNCH", "appId": "CC1AD845"], namespace: CastV2Namespace.receiver, to: "receiver-0")
         #expect(status["type"]?.stringValue == "RECEIVER_STATUS")
@@ -102,14 +115,8 @@ import Testing
         }
         let vanished = try #require(connection)
         // The device's channels close with its server: the next request fails, and why is told.
-        var failure: (any Error)?
-        for _ in 0..<50 where failure == nil {
-            do {
-                _ = try await vanished.request(["type": "GET_STATUS"], namespace: CastV2Namespace.receiver, to: "receiver-0")
-                try await Task.sleep(for: .milliseconds(100))
-            } catch {
-                failure = error
-            }
+        let failure = await Self.firstFailure {
+            _ = try await vanished.request(["type": "GET_STATUS"], namespace: CastV2Namespace.receiver, to: "receiver-0")
         }
         #expect(failure is CastV2Connection.ConnectionError)
         #expect(await vanished.closeReason != nil)

@@ -59,15 +59,8 @@ import Testing
             try await client!.load(CastLoadRequest(media: Self.media, activeTrackIds: [1]))
             running.cancel()
         }
-        var failure: (any Error)?
-        for _ in 0..<50 where failure == nil {
-            do {
-                _ = try await client!.requestStatus()
-                try await Task.sleep(for: .milliseconds(100))
-            } catch {
-                failure = error
-            }
-        }
+        let vanished = try #require(client)
+        let failure = await CastV2DeviceTests.firstFailure { _ = try await vanished.requestStatus() }
         #expect(failure is RemoteMediaClient.ConnectionError, "\(String(describing: failure))")
     }
 }

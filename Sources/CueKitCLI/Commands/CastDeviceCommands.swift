@@ -111,16 +111,7 @@ struct CastPlayCommand: ParsableCommand {
         let resolvedStyle = try style.resolve()?.style
         let serveHost = try self.serveHost ?? LocalAddress.toward(device.host)
 
-        var serverConfiguration = TrackServer.Configuration(folder: folder)
-        serverConfiguration.host = serveHost
-        serverConfiguration.port = httpPort
-        serverConfiguration.accessLog = .none
-        let server: TrackServer
-        do {
-            server = try TrackServer(configuration: serverConfiguration)
-        } catch {
-            throw CommandFailure(String(describing: error))
-        }
+        let server = try TrackServer.quiet(folder: folder, host: serveHost, port: httpPort)
         let device = self.device
         let tracks = self.tracks
         let active = self.active
@@ -339,5 +330,20 @@ struct CastDevicesCommand: ParsableCommand {
             }
         }
         if devices.isEmpty { throw CommandFailure("no Cast device answered within \(timeout) s", status: .invalidInput) }
+    }
+}
+
+extension TrackServer {
+    /// A track server for a Cast command (no access log), its error as the command's.
+    static func quiet(folder: String, host: String, port: Int) throws -> TrackServer {
+        var configuration = TrackServer.Configuration(folder: folder)
+        configuration.host = host
+        configuration.port = port
+        configuration.accessLog = .none
+        do {
+            return try TrackServer(configuration: configuration)
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
     }
 }

@@ -53,16 +53,7 @@ struct CastEmulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var serverConfiguration = TrackServer.Configuration(folder: folder)
-        serverConfiguration.host = host
-        serverConfiguration.port = httpPort
-        serverConfiguration.accessLog = .none
-        let server: TrackServer
-        do {
-            server = try TrackServer(configuration: serverConfiguration)
-        } catch {
-            throw CommandFailure(String(describing: error))
-        }
+        let server = try TrackServer.quiet(folder: folder, host: host, port: httpPort)
         var deviceConfiguration = CastV2Device.Configuration()
         deviceConfiguration.host = host
         deviceConfiguration.port = port
