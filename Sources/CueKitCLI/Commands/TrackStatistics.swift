@@ -53,6 +53,7 @@ struct TrackStatistics {
 
     /// Cue text parsed without a tree, reused from cue to cue.
     private var textEvents = CueTextEvents()
+    private var parsedText = CueTextEvents.Parsed()
 
     mutating func add(_ cue: Cue) {
         cueCount += 1
@@ -69,15 +70,23 @@ struct TrackStatistics {
         var visible = false
         var lineNumber = 1
         var length = 0
-        func count(_ scalars: some Sequence<Unicode.Scalar>) {
-            for scalar in scalars {
-                if scalar == "\n" {
+        // On UTF-8 bytes: a scalar is a byte that does not continue one; only until the first
+        // visible character is a non-ASCII scalar decoded (to ask whether it is white space).
+        func count(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == 0x0A {
                     endLine()
                     continue
                 }
+                guard byte & 0xC0 != 0x80 else { continue }
                 length += 1
                 if !visible {
-                    visible = scalar.isASCII ? scalar.value != 0x20 && !(0x09...0x0D).contains(scalar.value) : !scalar.properties.isWhitespace
+                    if byte < 0x80 {
+                        visible = byte != 0x20 && !(0x09...0x0D).contains(byte)
+                    } else if let scalar = String(decoding: bytes[index..<min(index + 4, bytes.endIndex)], as: UTF8.self).unicodeScalars.first {
+                        visible = !scalar.properties.isWhitespace
+                    }
                 }
             }
         }
@@ -91,14 +100,17 @@ struct TrackStatistics {
             length = 0
         }
         if CueTextEvents.hasMarkup(cue.text) {
-            textEvents.parse(cue.text)
-            let bytes = textEvents.bytes
-            for event in textEvents.events {
-                guard case .text(let range) = event else { continue }
-                count(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)
+            // The buffers are taken out while in use, so that they are read with no copy.
+            var parsed = CueTextEvents.Parsed()
+            swap(&parsed, &parsedText)
+            defer { swap(&parsed, &parsedText) }
+            textEvents.parse(cue.text, into: &parsed)
+            parsed.bytes.withUnsafeBufferPointer { bytes in
+                for case .text(let range) in parsed.events { count(UnsafeBufferPointer(rebasing: bytes[range])) }
             }
         } else {
-            count(cue.text.unicodeScalars)
+            var text = cue.text
+            text.withUTF8 { count($0) }
         }
         endLine()
         if !visible {

@@ -60,6 +60,30 @@ struct InspectStatisticsTests {
         #expect(fast["id"] as? String == "fast" && fast["charactersPerSecond"] as? Double == 25)
     }
 
+    /// Characters are Unicode scalars of the text shown (markup removed, ruby text counted), and a
+    /// cue of white space alone, whatever the script's spaces, is empty.
+    @Test(arguments: [
+        ("é漢字🎵 x", 6, false),
+        ("e\u{301}", 2, false),
+        ("<ruby>漢<rt>kan</rt></ruby>", 4, false),
+        ("&amp;&lt;<c.a>é</c>", 3, false),
+        ("\u{3000}\u{00A0}", 0, true),
+        ("<i> </i>\u{2003}", 0, true),
+    ])
+    func charactersAreScalarsOfTheShownText(text: String, length: Int, empty: Bool) throws {
+        let track = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(text)\n"
+        let run = try CommandLineRun.cuekit(["inspect", "--stats", "--json", "-"], input: Array(track.utf8))
+        #expect(run.status == 0, "\(run.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        // A one-second cue: its characters per second are its characters.
+        if empty {
+            #expect(object["emptyCueCount"] as? Int == 1)
+        } else {
+            #expect(object["emptyCueCount"] as? Int == 0)
+            #expect(object["medianCharactersPerSecond"] as? Int == length)
+        }
+    }
+
     @Test func notATrackExitsOne() throws {
         let run = try CommandLineRun.cuekit(["inspect", "--stats", "-"], input: Array("hello\n".utf8))
         #expect(run.status == 1)
