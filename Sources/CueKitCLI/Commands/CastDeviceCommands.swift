@@ -34,12 +34,53 @@ struct CastDeviceAddress: ExpressibleByArgument, CustomStringConvertible, Sendab
         if host.isEmpty { return nil }
     }
 
+    init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
 /// Writes a line to standard output at once (a pipe would hold `print`'s lines back).
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// `--device NAME|HOST[:PORT]` for the commands that act on a device: an address, or a name that
+/// discovery resolves.
+struct DeviceOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The device: HOST or HOST:PORT (port 8009 by default), or its name as `cuekit cast devices` lists it.", valueName: "name|host[:port]"))
+    var device: String
+
+    @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where a device name is looked up (the mDNS group by default).", valueName: "address[:port]"))
+    var mdnsServer = "224.0.0.251:5353"
+
+    func validate() throws {
+        guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
+        guard !device.isEmpty else { throw ValidationError("--device is empty") }
+    }
+
+    /// The address: the argument itself when it names a host that resolves, else the device
+    /// discovery finds by that name (case aside).
+    func resolve() throws -> CastDeviceAddress {
+        if let address = CastDeviceAddress(argument: device), LocalAddress.resolves(address.host) { return address }
+        let server = CastDeviceAddress(argument: mdnsServer)!
+        let found: [CastDeviceInfo]
+        do {
+            found = try CastDeviceDiscovery.discover(timeout: .seconds(3), server: server.host, port: mdnsServer.contains(":") ? server.port : 5353)
+        } catch {
+            throw CommandFailure("cannot look \(device) up: \(error.description)")
+        }
+        guard let match = found.first(where: { $0.name.caseInsensitiveCompare(device) == .orderedSame }) else {
+            let names = found.map(\.name)
+            throw CommandFailure(
+                "no host or Cast device is named \(device)" + (names.isEmpty ? " (no device answered discovery)" : "; devices that answered: " + names.joined(separator: ", ")))
+        }
+        return CastDeviceAddress(host: match.host, port: match.port)
+    }
 }
 
 /// One line for a media status, as `cuekit cast play` prints each one.
@@ -66,11 +107,11 @@ struct CastPlayCommand: ParsableCommand {
             Examples:
               cuekit cast play --device 192.168.1.20 media/movie.mp4 --track media/movie.en.srt --track media/movie.fr.ttml --active 1
               cuekit cast play --device 127.0.0.1:8009 movie.webm --track movie.de.vtt --style style.json
+              cuekit cast play --device "Living Room" movie.mp4 --track movie.en.vtt
             """
     )
 
-    @Option(help: ArgumentHelp("The device: HOST or HOST:PORT (port 8009 by default).", valueName: "host[:port]"))
-    var device: CastDeviceAddress
+    @OptionGroup var target: DeviceOptions
 
     @Argument(help: ArgumentHelp("The movie file.", valueName: "movie"))
     var movie: String
@@ -109,10 +150,10 @@ struct CastPlayCommand: ParsableCommand {
             names.append(String(path.dropFirst(folder.count + 1)))
         }
         let resolvedStyle = try style.resolve()?.style
+        let device = try target.resolve()
         let serveHost = try self.serveHost ?? LocalAddress.toward(device.host)
 
         let server = try TrackServer.quiet(folder: folder, host: serveHost, port: httpPort)
-        let device = self.device
         let tracks = self.tracks
         let active = self.active
         let movieName = movieURL.lastPathComponent
@@ -194,8 +235,7 @@ struct CastTracksCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The device: HOST or HOST:PORT (port 8009 by default).", valueName: "host[:port]"))
-    var device: CastDeviceAddress
+    @OptionGroup var target: DeviceOptions
 
     @Option(help: ArgumentHelp("A track id to switch on (repeat for several); the others go off.", valueName: "id"))
     var active: [Int] = []
@@ -209,7 +249,7 @@ struct CastTracksCommand: ParsableCommand {
 
     func run() throws {
         let ids = off ? [] : active
-        try runOnSession(device) { client in try await client.setActiveTrackIDs(ids) }
+        try runOnSession(target.resolve()) { client in try await client.setActiveTrackIDs(ids) }
     }
 }
 
@@ -225,15 +265,14 @@ struct CastRestyleCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The device: HOST or HOST:PORT (port 8009 by default).", valueName: "host[:port]"))
-    var device: CastDeviceAddress
+    @OptionGroup var target: DeviceOptions
 
     @OptionGroup(title: "Text track style")
     var style: StyleOptions
 
     func run() throws {
         guard let resolved = try style.resolve()?.style else { throw ValidationError("give a style: --style FILE or style flags") }
-        try runOnSession(device) { client in try await client.setTextTrackStyle(resolved) }
+        try runOnSession(target.resolve()) { client in try await client.setTextTrackStyle(resolved) }
     }
 }
 
@@ -256,6 +295,13 @@ func runOnSession(_ device: CastDeviceAddress, _ request: @escaping @Sendable (R
 
 /// The local address the route to a host leaves from: what a device on that route can reach.
 enum LocalAddress {
+    /// True when `host` is an address, or a name the resolver knows.
+    static func resolves(_ host: String) -> Bool {
+        var found: UnsafeMutablePointer<addrinfo>?
+        defer { if found != nil { freeaddrinfo(found) } }
+        return getaddrinfo(host, nil, nil, &found) == 0
+    }
+
     static func toward(_ host: String) throws -> String {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)

@@ -209,6 +209,12 @@ import Testing
         #expect(found.standardOutput == "Test TV\t127.0.0.1:\(device.castPort)\tCueKit Cast emulator\n")
         let json = try CommandLineRun.cuekit(["cast", "devices", "--mdns-server", "127.0.0.1:\(mdnsPort)", "--timeout", "1", "--json"])
         #expect(json.standardOutput.contains(#""name":"Test TV","host":"127.0.0.1","port":\#(device.castPort)"#), "\(json.standardOutput)")
+        // A device named, not addressed: discovery finds it (case aside), and the command reaches it.
+        let named = try CommandLineRun.cuekit(["cast", "tracks", "--device", "test tv", "--mdns-server", "127.0.0.1:\(mdnsPort)", "--off"])
+        #expect(named.standardError.contains("127.0.0.1:\(device.castPort)") && named.standardError.contains("nothing is playing"), "\(named.standardError)")
+        let unknown = try CommandLineRun.cuekit(["cast", "tracks", "--device", "Kitchen Radio", "--mdns-server", "127.0.0.1:\(mdnsPort)", "--off"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("devices that answered: Test TV"), "\(unknown.standardError)")
         // Nobody answers on a port where nothing listens.
         let none = try CommandLineRun.cuekit(["cast", "devices", "--mdns-server", "127.0.0.1:9", "--timeout", "0.5"])
         #expect(none.status == 1)
