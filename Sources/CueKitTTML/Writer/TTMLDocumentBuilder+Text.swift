@@ -167,6 +167,18 @@ extension TTMLDocumentBuilder {
 
     /// True when `text` is an XML name without a colon (an NCName): what `xml:id` holds.
     static func isXMLName(_ text: String) -> Bool {
+        // Most identifiers are ASCII: their bytes answer without decoding scalars.
+        var text = text
+        if let ascii = text.withUTF8({ bytes -> Bool? in
+            guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
+            guard isStart(first) else { return false }
+            return bytes.allSatisfy {
+                isStart($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+            }
+        }) {
+            return ascii
+        }
         guard let first = text.unicodeScalars.first else { return false }
         func isStart(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "_" || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || (scalar.value >= 0xC0 && scalar.value != 0xD7 && scalar.value != 0xF7)

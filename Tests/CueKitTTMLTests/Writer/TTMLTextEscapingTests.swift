@@ -29,6 +29,26 @@ import Testing
         return String(decoding: builder.line.bytes, as: UTF8.self)
     }
 
+    /// `xml:id` values: the ASCII fast path says what the NCName rules (as the writer reads them) say.
+    @Test func asciiIdentifiersAreJudgedAsTheNameRulesSay() {
+        func reference(_ text: String) -> Bool {
+            guard let first = text.unicodeScalars.first else { return false }
+            func isStart(_ scalar: Unicode.Scalar) -> Bool {
+                scalar == "_" || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || (scalar.value >= 0xC0 && scalar.value != 0xD7 && scalar.value != 0xF7)
+            }
+            guard isStart(first) else { return false }
+            return text.unicodeScalars.allSatisfy { isStart($0) || $0 == "-" || $0 == "." || ("0"..."9").contains($0) || $0 == "\u{B7}" }
+        }
+        var samples = [""]
+        for first in 0..<128 {
+            for second in 0..<128 { samples.append(String(decoding: [UInt8(first), UInt8(second)], as: UTF8.self)) }
+        }
+        samples += ["c10", "_x", "a-b.c9", "9a", "a b", "é1", "aé", "a·b", "x\u{D7}"]
+        for sample in samples {
+            #expect(TTMLDocumentBuilder.isXMLName(sample) == reference(sample), "\(sample.debugDescription)")
+        }
+    }
+
     @Test func everyByteAtEveryPlaceOfAWord() {
         let safe: [UInt8] = Array("aZ9?é".utf8)
         for byte in UInt8.min...UInt8.max {
