@@ -165,7 +165,8 @@ import Testing
             try await withThrowingTaskGroup { group in
                 group.addTask { try await closed.closeFuture.get() }
                 group.addTask {
-                    try await Task.sleep(for: .seconds(5))
+                    // Generous: a loaded test run can starve the concurrency pool for seconds.
+                    try await Task.sleep(for: .seconds(30))
                     throw CastV2Connection.ConnectionError.closed("the device kept the connection open")
                 }
                 try await group.next()
