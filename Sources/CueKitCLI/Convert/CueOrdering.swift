@@ -4,10 +4,13 @@ import CueKit
 /// "cues ... in order of start time"), with memory bounded whatever the input.
 ///
 /// Inputs are unsorted in two ways. Most are nearly sorted (a TTML `seq` of timed `div`s, a SubRip
-/// file with two cues swapped): a window of the latest cues, a heap of ``windowSize`` cues, sorts
-/// them as they stream through. A cue that starts before one the window has already let go is
-/// *late*: it is set aside in sorted runs of ``runLength`` cues, spilled to temporary files, and
-/// merged with the streamed output at the end (``LateCueRuns``). Ties keep the input's order.
+/// file with two cues swapped): a window of the latest ``windowSize`` cues sorts them as they
+/// stream through. The window is a queue of the cues that came in order (for them, arrival order
+/// is start-time order, so a sorted input costs a queue's append and remove) and a heap of those
+/// that did not; the earlier of the two heads leaves first. A cue that starts before one the
+/// window has already let go is *late*: it is set aside in sorted runs of ``runLength`` cues,
+/// spilled to temporary files, and merged with the streamed output at the end (``LateCueRuns``).
+/// Ties keep the input's order.
 ///
 /// A `NOTE` stays before the cue that followed it in the input; other events (header, regions,
 /// style sheets, diagnostics) pass straight through, ahead of the cues still in the window.
@@ -19,7 +22,9 @@ struct CueOrdering {
     /// Where late runs are spilled.
     let spillFolder: String
 
-    private var window = CueHeap()
+    /// The window: cues that came in start-time order, and the others.
+    private var inOrder = CueQueue()
+    private var outOfOrder = CueHeap()
     private var pendingNotes: [CueNote] = []
     private var sequence = 0
     private var lastEmittedStart = Int.min
@@ -51,8 +56,13 @@ struct CueOrdering {
                 if late == nil { late = LateCueRuns(runLength: runLength, folder: spillFolder) }
                 try late!.add(cue, sequence: sequence)
             } else {
-                window.push(CueHeap.Entry(cue: cue, sequence: sequence, notes: notes))
-                if window.count > windowSize { try release(window.pop()!, emit) }
+                let entry = CueHeap.Entry(cue: cue, sequence: sequence, notes: notes)
+                if inOrder.lastStart.map({ cue.start >= $0 }) ?? true {
+                    inOrder.append(entry)
+                } else {
+                    outOfOrder.push(entry)
+                }
+                if inOrder.count + outOfOrder.count > windowSize { try release(popEarliest()!, emit) }
             }
             sequence += 1
         case .note(let note):
@@ -64,10 +74,18 @@ struct CueOrdering {
 
     /// Hands on the cues still in the window, and the notes after the last cue.
     mutating func finish(emit: (TrackEvent) throws -> Void) throws {
-        while let entry = window.pop() { try release(entry, emit) }
+        while let entry = popEarliest() { try release(entry, emit) }
         for note in pendingNotes { try emit(.note(note)) }
         pendingNotes.removeAll()
         try late?.finishWriting()
+    }
+
+    /// The window's earliest cue (by start, then input order), taken out of it.
+    private mutating func popEarliest() -> CueHeap.Entry? {
+        guard let queued = inOrder.firstKey else { return outOfOrder.pop() }
+        guard let heaped = outOfOrder.topKey else { return inOrder.removeFirst() }
+        let queueFirst = queued.start != heaped.start ? queued.start < heaped.start : queued.sequence < heaped.sequence
+        return queueFirst ? inOrder.removeFirst() : outOfOrder.pop()
     }
 
     private mutating func release(_ entry: CueHeap.Entry, _ emit: (TrackEvent) throws -> Void) throws {
@@ -109,6 +127,8 @@ struct CueHeap {
 
     var count: Int { keys.count }
     var isEmpty: Bool { keys.isEmpty }
+    /// The start and input position of the entry ``pop()`` would return.
+    var topKey: (start: Int, sequence: Int)? { keys.first.map { ($0.start, $0.sequence) } }
 
     mutating func push(_ entry: Entry) {
         let slot: Int
@@ -146,6 +166,40 @@ struct CueHeap {
         var entry: Entry?
         swap(&entry, &slots[top.slot])
         freeSlots.append(top.slot)
+        return entry
+    }
+}
+
+/// A first-in, first-out queue of cues, in one array with a moving head: entries are moved in and
+/// out, never copied.
+struct CueQueue {
+    private var entries: [CueHeap.Entry?] = []
+    private var head = 0
+
+    var count: Int { entries.count - head }
+    /// The start time of the entry appended last.
+    var lastStart: Int? { head < entries.count ? entries[entries.count - 1]?.cue.start : nil }
+    /// The start and input position of the entry ``removeFirst()`` would return.
+    var firstKey: (start: Int, sequence: Int)? {
+        guard head < entries.count, let first = entries[head] else { return nil }
+        return (first.cue.start, first.sequence)
+    }
+
+    mutating func append(_ entry: CueHeap.Entry) {
+        entries.append(entry)
+    }
+
+    mutating func removeFirst() -> CueHeap.Entry? {
+        guard head < entries.count else { return nil }
+        let entry = entries[head].take()
+        head += 1
+        if head == entries.count {
+            entries.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024, head * 2 >= entries.count {
+            entries.removeFirst(head)
+            head = 0
+        }
         return entry
     }
 }

@@ -35,10 +35,49 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     /// Where the bytes go; it has every block written so far (buffered as the sink buffers).
     public private(set) var sink: Sink
     /// How the output is laid out.
-    public let options: Options
+    public var options: Options { formatter.options }
     /// Every change the writer had to make, in the order made. Locations are `nil`: they are about
     /// the model, not an input file; messages name the cue (`cue 12 ("intro")`) or block.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public var diagnostics: [Diagnostic] { formatter.diagnostics }
+
+    // Everything but the sink lives in a type that is not generic, so that the work done for every
+    // cue never looks up generic metadata.
+    private var formatter: WebVTTBlockFormatter
+
+    /// Creates a writer that writes to `sink`.
+    public init(to sink: Sink, options: Options = Options()) {
+        self.sink = sink
+        formatter = WebVTTBlockFormatter(options: options)
+    }
+
+    /// Writes one event as its block. A track starts with its header; when the first event is
+    /// something else, a bare `WEBVTT` header is written first. Diagnostic events are not written.
+    public mutating func write(_ event: TrackEvent) throws {
+        formatter.write(event)
+        try handOver()
+    }
+
+    /// Writes a bare header if nothing was written, and flushes the sink.
+    public mutating func finish() throws {
+        formatter.finish()
+        try handOver()
+        try sink.flush()
+    }
+
+    /// Hands the blocks formatted so far to the sink.
+    private mutating func handOver() throws {
+        guard !formatter.buffer.isEmpty else { return }
+        try sink.write(formatter.buffer)
+        formatter.buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The bytes of WebVTT blocks, formatted from events: all of ``WebVTTWriter`` but its sink.
+struct WebVTTBlockFormatter {
+    /// How the output is laid out.
+    let options: WebVTTWriterOptions
+    /// Every change made, in the order made.
+    private(set) var diagnostics: [Diagnostic] = []
 
     private enum Phase {
         /// Nothing written yet.
@@ -50,7 +89,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     }
 
     private var phase = Phase.start
-    private var buffer: [UInt8] = []
+    /// The bytes of the blocks written since the writer last handed them to its sink.
+    var buffer: [UInt8] = []
     /// Regions and style sheets wait for the first cue (they are few and small), so that a region
     /// defined twice is written once, the later definition in place of the earlier, as readers do.
     private var pendingRegions: [CueRegion] = []
@@ -59,16 +99,13 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
     private var reportedRegions: Set<String> = []
     private var cueNumber = 0
 
-    /// Creates a writer that writes to `sink`.
-    public init(to sink: Sink, options: Options = Options()) {
-        self.sink = sink
+    init(options: WebVTTWriterOptions) {
         self.options = options
         buffer.reserveCapacity(4096)
     }
 
-    /// Writes one event as its block. A track starts with its header; when the first event is
-    /// something else, a bare `WEBVTT` header is written first. Diagnostic events are not written.
-    public mutating func write(_ event: TrackEvent) throws {
+    /// Formats one event as its block (see ``WebVTTWriter/write(_:)``).
+    mutating func write(_ event: TrackEvent) {
         switch event {
         case .header(let text):
             if phase == .start {
@@ -103,15 +140,12 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         case .diagnostic:
             return
         }
-        try handOver()
     }
 
-    /// Writes a bare header if nothing was written, and flushes the sink.
-    public mutating func finish() throws {
+    /// Formats a bare header if nothing was written, and the regions and style sheets still held.
+    mutating func finish() {
         writeSignatureIfNeeded()
         if phase == .beforeCues { writeRegionsAndStylesheets() }
-        try handOver()
-        try sink.flush()
     }
 
     // MARK: Blocks
@@ -483,13 +517,6 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
 
     private mutating func appendLines(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { appendLines($0) }
-    }
-
-    /// Hands the block to the sink.
-    private mutating func handOver() throws {
-        guard !buffer.isEmpty else { return }
-        try sink.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
     }
 
     // MARK: Diagnostics
