@@ -108,7 +108,17 @@ extension CueText {
         }
 
         /// ``diagnostics(forUTF8:context:)`` on borrowed bytes, for the WebVTT reader's hot loop.
+        ///
+        /// Text without `<` or `&` is one text node, which no rule can fault: one scan for either
+        /// byte answers, and the parser runs only for text with markup.
         package mutating func diagnostics(forUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
+            if CueTextParser.nextSpecial(in: bytes, from: 0) == bytes.count { return [] }
+            return diagnosticsByParsing(bytes, context: context)
+        }
+
+        /// The diagnostics from a full run of the parser, whatever the text: the general path that
+        /// the scan above must agree with.
+        package mutating func diagnosticsByParsing(_ bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
             parser.reset(bytes, buildsTree: false, context: context)
             _ = parser.run()
             return parser.takeDiagnostics()

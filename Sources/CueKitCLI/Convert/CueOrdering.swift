@@ -171,21 +171,20 @@ struct CueHeap {
 }
 
 /// A first-in, first-out queue of cues, in one array with a moving head: entries are moved in and
-/// out, never copied.
+/// out, never copied. Their keys are kept apart, so that looking at one touches no cue.
 struct CueQueue {
     private var entries: [CueHeap.Entry?] = []
+    private var keys: [(start: Int, sequence: Int)] = []
     private var head = 0
 
     var count: Int { entries.count - head }
     /// The start time of the entry appended last.
-    var lastStart: Int? { head < entries.count ? entries[entries.count - 1]?.cue.start : nil }
+    var lastStart: Int? { head < keys.count ? keys[keys.count - 1].start : nil }
     /// The start and input position of the entry ``removeFirst()`` would return.
-    var firstKey: (start: Int, sequence: Int)? {
-        guard head < entries.count, let first = entries[head] else { return nil }
-        return (first.cue.start, first.sequence)
-    }
+    var firstKey: (start: Int, sequence: Int)? { head < keys.count ? keys[head] : nil }
 
     mutating func append(_ entry: CueHeap.Entry) {
+        keys.append((entry.cue.start, entry.sequence))
         entries.append(entry)
     }
 
@@ -195,9 +194,11 @@ struct CueQueue {
         head += 1
         if head == entries.count {
             entries.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
             head = 0
         } else if head >= 1024, head * 2 >= entries.count {
             entries.removeFirst(head)
+            keys.removeFirst(head)
             head = 0
         }
         return entry

@@ -45,22 +45,39 @@ extension TTMLDocumentBuilder {
             index += length
         }
         while index + 8 <= count {
-            if !Self.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            let mask = Self.attentionMask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            if mask == 0 {
                 index += 8
                 continue
             }
-            let end = index + 8
-            while index < end { step() }
+            // The lowest flagged byte is the first that may need attention: the bytes before it
+            // are clean, and the next word is read from just after it.
+            index += mask.trailingZeroBitCount / 8
+            step()
         }
-        while index < count { step() }
+        // The last bytes (most runs between tags are shorter than a word) padded with clean ones.
+        while index < count {
+            var word: UInt64 = 0x6161_6161_6161_6161
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: count - index)) }
+            let mask = Self.attentionMask(UInt64(littleEndian: word))
+            if mask == 0 { break }
+            index += mask.trailingZeroBitCount / 8
+            step()
+        }
         if count > copiedUpTo { line.append(UnsafeBufferPointer(start: base + copiedUpTo, count: count - copiedUpTo)) }
     }
 
     /// True when one of the eight bytes of `word` may need escaping or replacing: a C0 control,
-    /// `&`, `<`, `>`, or 0xEF (which starts U+FFFE and U+FFFF). Exact for "none of them": each test
-    /// is the classic "has a zero byte" (or "has a byte below n") bit trick.
+    /// `&`, `<`, `>`, or 0xEF (which starts U+FFFE and U+FFFF).
     @inline(__always)
-    static func needsAttention(_ word: UInt64) -> Bool {
+    static func needsAttention(_ word: UInt64) -> Bool { attentionMask(word) != 0 }
+
+    /// The high bit of each byte of `word` (its first byte in the lowest bits) that may need
+    /// attention (see ``needsAttention(_:)``). Each test is the classic "has a zero byte" (or "has a
+    /// byte below n") bit trick: exact for "none of them" and for the lowest flagged byte; bytes
+    /// above a flagged one may be flagged falsely, by the borrow.
+    @inline(__always)
+    static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         func hasByte(below limit: UInt64) -> UInt64 { (word &- ones &* limit) & ~word & highBits }
@@ -68,7 +85,7 @@ extension TTMLDocumentBuilder {
             let difference = word ^ (ones &* value)
             return (difference &- ones) & ~difference & highBits
         }
-        return hasByte(below: 0x20) | hasByte(0x26) | hasByte(0x3C) | hasByte(0x3E) | hasByte(0xEF) != 0
+        return hasByte(below: 0x20) | hasByte(0x26) | hasByte(0x3C) | hasByte(0x3E) | hasByte(0xEF)
     }
 
     /// Appends a time (milliseconds) as `hh:mm:ss.fff`, or `hh:mm:ss:ff` at the frame rate.
@@ -127,42 +144,68 @@ extension TTMLDocumentBuilder {
     /// True when the first strong character of cue text (markup skipped) is right to left:
     /// Hebrew, Arabic and the other scripts written right to left.
     static func startsRightToLeft(_ text: String) -> Bool {
-        // Most text starts with an ASCII letter: the answer then needs no Unicode property.
         var text = text
-        let startsWithASCIILetter = text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             var inTag = false
-            for byte in bytes {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
                 if inTag {
                     if byte == UInt8(ascii: ">") { inTag = false }
+                    index += 1
                     continue
                 }
-                if byte == UInt8(ascii: "<") {
-                    inTag = true
+                if byte < 0x80 {
+                    if byte == UInt8(ascii: "<") {
+                        inTag = true
+                    } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+                        return false
+                    }
+                    index += 1
                     continue
                 }
-                if byte >= 0x80 { return false }
-                if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return true }
+                // The text is valid UTF-8 (a `String`): the lead byte gives the sequence's length.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                index += length
+                switch direction(of: Unicode.Scalar(value)!) {
+                case .leftToRight: return false
+                case .rightToLeft: return true
+                case .neutral: continue
+                }
             }
             return false
         }
-        if startsWithASCIILetter { return false }
-        var inTag = false
-        for scalar in text.unicodeScalars {
-            if inTag {
-                if scalar == ">" { inTag = false }
-                continue
-            }
-            if scalar == "<" {
-                inTag = true
-                continue
-            }
-            guard scalar.properties.isAlphabetic else { continue }
-            switch scalar.value {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
-            default: return false
-            }
+    }
+
+    enum ScalarDirection { case leftToRight, rightToLeft, neutral }
+
+    /// Whether a scalar outside ASCII starts left-to-right text, right-to-left text, or neither
+    /// (it is not a letter). The scripts cues are mostly written in are answered from their
+    /// ranges, in which every scalar is a letter; others from their Unicode properties.
+    @inline(__always)
+    static func direction(of scalar: Unicode.Scalar) -> ScalarDirection {
+        switch scalar.value {
+        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F,  // Latin-1 letters, Latin Extended-A and -B
+            0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9,  // Greek letters
+            0x400...0x481, 0x48A...0x52F,  // Cyrillic letters
+            0x3041...0x3096, 0x30A1...0x30FA,  // Hiragana, Katakana
+            0x4E00...0x9FFF,  // CJK Unified Ideographs
+            0xAC00...0xD7A3:  // Hangul syllables
+            return .leftToRight
+        default:
+            return directionByProperties(of: scalar)
         }
-        return false
+    }
+
+    /// ``direction(of:)`` from Unicode properties alone: the first alphabetic scalar decides.
+    static func directionByProperties(of scalar: Unicode.Scalar) -> ScalarDirection {
+        guard scalar.properties.isAlphabetic else { return .neutral }
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return .rightToLeft
+        default: return .leftToRight
+        }
     }
 
     /// True when `text` is an XML name without a colon (an NCName): what `xml:id` holds.

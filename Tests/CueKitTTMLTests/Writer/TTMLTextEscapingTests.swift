@@ -62,6 +62,21 @@ import Testing
         }
     }
 
+    /// The lowest flagged byte of a word is the first that needs attention, whatever follows it:
+    /// the writer copies the bytes before it and reads on from just after it.
+    @Test func theLowestFlaggedByteIsTheFirstThatNeedsAttention() {
+        let bytes: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x26, 0x27, 0x3B, 0x3C, 0x3D, 0x3E, 0x3F, 0x61, 0xBF, 0xEE, 0xEF, 0xF0, 0xFF]
+        func needs(_ byte: UInt8) -> Bool { byte < 0x20 || [0x26, 0x3C, 0x3E, 0xEF].contains(byte) }
+        var random = SeededRandom(seed: 9)
+        for _ in 0..<20000 {
+            let word = (0..<8).map { _ in bytes.randomElement(using: &random)! }
+            let value = word.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let mask = TTMLDocumentBuilder.attentionMask(value)
+            let first = word.firstIndex(where: needs)
+            #expect((mask == 0 ? nil : mask.trailingZeroBitCount / 8) == first, "\(word)")
+        }
+    }
+
     @Test func randomTextIsEscapedAsTheRulesSay() {
         let pieces = ["a", "word ", "é", "漢字", "🎵", "&", "<", ">", "\n", "\t", "\r", "\u{1}", "\u{1F}", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{EFFF}", "ï", "&amp;", "12345678"]
         var random = SeededRandom(seed: 5)

@@ -1,0 +1,39 @@
+import CueKit
+import CueKitTestSupport
+import Testing
+
+/// The checker answers text without `<` or `&` from one scan; it must say what a full run of the
+/// parser says, on every text.
+@Suite struct CueTextCheckerTests {
+    static let pieces = [
+        "a", "word ", "é", "漢字", "🎵", "\n", "-", ">", ";", "amp", "<", "&", "&amp;", "&lt", "&nope;", "<i>", "</i>", "<b>",
+        "</b>", "<c.x>", "</c>", "<v Bob>", "<v>", "</v>", "<ruby>", "<rt>", "</rt>", "</ruby>", "<lang en>", "<lang>",
+        "<00:00:01.000>", "<99:99>", "<font>", "</u>", "<c.>", "<i", "&#x41;", "&#;",
+    ]
+
+    @Test func theScanSaysWhatTheParserSaysOnRandomText() {
+        var random = SeededRandom(seed: 11)
+        var checker = CueText.Checker()
+        var plain = 0
+        for _ in 0..<5000 {
+            let count = Int.random(in: 0...12, using: &random)
+            // One text in three is drawn from pieces without markup, so both paths are exercised.
+            let choices = Int.random(in: 0..<3, using: &random) == 0 ? Array(Self.pieces.prefix(9)) : Self.pieces
+            let text = (0..<count).map { _ in choices.randomElement(using: &random)! }.joined()
+            let context = CueText.Context(origin: SourceLocation(line: 3, column: 1), cueStart: 500, cueEnd: 2_000)
+            let bytes = Array(text.utf8)
+            let fast = bytes.withUnsafeBytes { checker.diagnostics(forUTF8: $0, context: context) }
+            let general = bytes.withUnsafeBytes { checker.diagnosticsByParsing($0, context: context) }
+            #expect(fast == general, "\(text.debugDescription)")
+            if !text.contains("<") && !text.contains("&") { plain += 1 }
+        }
+        #expect(plain > 1000, "plain texts drawn: \(plain)")
+    }
+
+    @Test func markupIsStillChecked() {
+        var checker = CueText.Checker()
+        let bytes = Array("a <x>b & c".utf8)
+        let codes = bytes.withUnsafeBytes { checker.diagnostics(forUTF8: $0, context: CueText.Context()) }.map(\.code)
+        #expect(codes.contains(.vttUnknownTag))
+    }
+}
