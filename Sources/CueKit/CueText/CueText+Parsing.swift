@@ -116,6 +116,40 @@ extension CueText {
             return diagnosticsByParsing(bytes, context: context)
         }
 
+        /// ``diagnostics(forUTF8:context:)``, and, when `cache` is given and the text has markup,
+        /// the text's events left in it: returns true when they were, and the cache is then to be
+        /// given the text (``CueTextParseCache/fill(with:)``) once the caller has made it.
+        package mutating func diagnostics(
+            forUTF8 bytes: UnsafeRawBufferPointer, context: Context, sharingEventsWith cache: CueTextParseCache?, diagnostics: inout [Diagnostic]
+        ) -> Bool {
+            if CueTextParser.nextSpecial(in: bytes, from: 0) == bytes.count {
+                diagnostics = []
+                return false
+            }
+            guard let cache else {
+                diagnostics = diagnosticsByParsing(bytes, context: context)
+                return false
+            }
+            cache.startFilling()
+            diagnostics = self.diagnostics(forUTF8: bytes, context: context, recordingInto: &cache.parsed)
+            return true
+        }
+
+        /// ``diagnostics(forUTF8:context:)``, recording the text's events into `parsed` as the
+        /// parser meets them (the events ``CueTextEvents`` gives for the same text), for a reader
+        /// whose consumer needs them (see ``CueTextParseCache``).
+        package mutating func diagnostics(
+            forUTF8 bytes: UnsafeRawBufferPointer, context: Context, recordingInto parsed: inout CueTextEvents.Parsed
+        ) -> [Diagnostic] {
+            parsed.removeAll()
+            swap(&parsed, &parser.recorded)
+            parser.reset(bytes, buildsTree: false, context: context)
+            parser.recordsEvents = true
+            _ = parser.run()
+            swap(&parsed, &parser.recorded)
+            return parser.takeDiagnostics()
+        }
+
         /// The diagnostics from a full run of the parser, whatever the text: the general path that
         /// the scan above must agree with.
         package mutating func diagnosticsByParsing(_ bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {

@@ -69,6 +69,8 @@ struct TTMLDocumentBuilder {
         body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
         line = body.buffer
         if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
+        // A reader on this thread that checks cue text leaves its parse for this writer.
+        CueTextParseCache.current.wantsEvents = true
     }
 
     /// Takes one event.
@@ -227,8 +229,17 @@ struct TTMLDocumentBuilder {
             appendNodes(cue.nodes(), context: &context)
         } else {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
-            textEvents.parse(cue.text, into: &parsedText)
-            appendEvents(context: &context)
+            let cache = CueTextParseCache.current
+            if cache.holds(cue.text) {
+                // The reader's checker parsed this very text a moment ago: its events are used.
+                cache.noteUse()
+                swap(&parsedText, &cache.parsed)
+                appendEvents(context: &context)
+                swap(&parsedText, &cache.parsed)
+            } else {
+                textEvents.parse(cue.text, into: &parsedText)
+                appendEvents(context: &context)
+            }
         }
         if wrapper != nil { appendLiteral("</span>") }
         appendLiteral("</p>\n")

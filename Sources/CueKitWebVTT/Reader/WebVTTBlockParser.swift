@@ -65,6 +65,10 @@ struct WebVTTBlockParser {
     private var latestStart: Int?
     private var identifiers: CueIdentifierRegistry
     private var cueTextChecker = CueText.Checker()
+    /// This thread's ``CueTextParseCache`` while the parser is fed, when a consumer on the thread
+    /// wants the checker's events; set and cleared around each call by the reader, so that it is
+    /// only ever used on the thread it belongs to.
+    nonisolated(unsafe) private var sharedParse: CueTextParseCache?
     /// The bytes of the STYLE blocks read so far, and their limit.
     private var styleLength = 0
     private let maximumStyleLength: Int
@@ -75,6 +79,11 @@ struct WebVTTBlockParser {
         maximumBlockLength = options.limits.maximumBlockLength
         maximumStyleLength = options.limits.maximumStyleLength
         identifiers = CueIdentifierRegistry(limit: options.limits.maximumTrackedIdentifiers)
+    }
+
+    /// Shares the checker's parses with `cache` (this thread's, or nil) until told otherwise.
+    mutating func shareCueTextEvents(with cache: CueTextParseCache?) {
+        sharedParse = checksCueText ? cache : nil
     }
 
     // MARK: Lines
@@ -365,12 +374,23 @@ struct WebVTTBlockParser {
     }
 
     private mutating func emitCue(_ handler: (TrackEvent) throws -> Void) throws {
+        // The checker's parse is left for a consumer on this thread that would parse the same
+        // text again (the TTML writer), with the text it is of.
+        var shared = false
         if checksCueText, !buffer.isEmpty {
             let context = CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
-            let diagnostics = buffer.withUnsafeBytes { cueTextChecker.diagnostics(forUTF8: $0, context: context) }
+            var diagnostics: [Diagnostic] = []
+            if let sharedParse {
+                shared = buffer.withUnsafeBytes {
+                    cueTextChecker.diagnostics(forUTF8: $0, context: context, sharingEventsWith: sharedParse, diagnostics: &diagnostics)
+                }
+            } else {
+                diagnostics = buffer.withUnsafeBytes { cueTextChecker.diagnostics(forUTF8: $0, context: context) }
+            }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
         let text = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
+        if shared { sharedParse?.fill(with: text) }
         let id = cueIdentifier
         cueIdentifier = ""
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings, text: text)))

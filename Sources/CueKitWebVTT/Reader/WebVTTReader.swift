@@ -42,12 +42,16 @@ public struct WebVTTReader: TrackReader, Sendable {
     /// Takes the next bytes and hands out each event they complete.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
         try signature.check(chunk)
+        parser.shareCueTextEvents(with: CueTextParseCache.wanted)
+        defer { parser.shareCueTextEvents(with: nil) }
         try Self.decode(chunk, &decoder, &parser, handler)
     }
 
     /// Marks the end of input and hands out what remains.
     public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
         try signature.finish()
+        parser.shareCueTextEvents(with: CueTextParseCache.wanted)
+        defer { parser.shareCueTextEvents(with: nil) }
         try decoder.finish { line in try parser.consume(line, handler) }
         try parser.finish(handler)
     }

@@ -273,6 +273,39 @@ import Testing
         #expect(try String(decoding: Self.write(track, throughTheTree: false), as: UTF8.self).contains(#"tts:ruby="container""#))
     }
 
+    /// Streamed from the WebVTT reader, the writer takes each cue's events from the reader's own
+    /// check (``CueTextParseCache``) instead of parsing again: the bytes are the same as through
+    /// the tree, and the reader's parse is used for every cue with markup.
+    @Test func theReadersParseWritesTheSameBytes() throws {
+        var random = SeededRandom(seed: 23)
+        var track = try WebVTTReader.read("WEBVTT\n\nSTYLE\n::cue(.a) { color: lime }\n\n").track
+        for index in 0..<2000 {
+            let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            track.cues.append(Cue(id: "c\(index)", start: index * 4000, end: index * 4000 + 2000 + 1000 * (index % 3), text: text))
+        }
+        var webVTT = WebVTTWriter(to: MemorySink())
+        try webVTT.write(track)
+        let source = webVTT.sink.bytes
+        let reread = try WebVTTReader.read(bytes: source).track
+        let general = try Self.write(reread, throughTheTree: true)
+
+        let cache = CueTextParseCache.current
+        var writer = TTMLWriter(to: MemorySink())
+        let usesBefore = cache.uses
+        var reader = WebVTTReader()
+        var withMarkup = 0
+        func take(_ event: TrackEvent) throws {
+            if case .cue(let cue) = event, CueTextEvents.hasMarkup(cue.text) { withMarkup += 1 }
+            try writer.write(event)
+        }
+        try source.withUnsafeBytes { try reader.feed($0, to: take) }
+        try reader.finish(to: take)
+        try writer.finish()
+        #expect(Self.firstDifference(writer.sink.bytes, general) == nil)
+        #expect(withMarkup > 1000)
+        #expect(cache.uses - usesBefore == withMarkup, "every cue with markup was written from the reader's parse")
+    }
+
     @Test func everyFixture() throws {
         for path in TestPaths.files(in: TestPaths.fixtures, suffixes: [".vtt"]) {
             guard let track = try? WebVTTReader.read(fileAtPath: path).track else { continue }

@@ -30,6 +30,27 @@ import Testing
         #expect(plain > 1000, "plain texts drawn: \(plain)")
     }
 
+    /// Recording while checking changes no diagnostic, and records the events ``CueTextEvents``
+    /// gives for the same text: what the TTML writer takes from the reader.
+    @Test func recordingWhileCheckingGivesTheEventsOfAParse() {
+        var random = SeededRandom(seed: 13)
+        var checker = CueText.Checker()
+        var events = CueTextEvents()
+        var recorded = CueTextEvents.Parsed()
+        for _ in 0..<5000 {
+            let text = (0..<Int.random(in: 0...14, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            let context = CueText.Context(origin: SourceLocation(line: 7, column: 1), cueStart: 500, cueEnd: 2_000)
+            let bytes = Array(text.utf8)
+            let plain = bytes.withUnsafeBytes { checker.diagnosticsByParsing($0, context: context) }
+            let whileRecording = bytes.withUnsafeBytes { checker.diagnostics(forUTF8: $0, context: context, recordingInto: &recorded) }
+            #expect(whileRecording == plain, "\(text.debugDescription)")
+            events.parse(text)
+            #expect(recorded.events == events.events, "\(text.debugDescription)")
+            #expect(recorded.bytes == events.bytes, "\(text.debugDescription)")
+            #expect(recorded.classRanges == events.classRanges, "\(text.debugDescription)")
+        }
+    }
+
     @Test func markupIsStillChecked() {
         var checker = CueText.Checker()
         let bytes = Array("a <x>b & c".utf8)
