@@ -40,6 +40,9 @@ public struct TrackSource: Sendable {
         public var webVTTLimits: WebVTTReader.Options.Limits
         /// How TTML is read.
         public var ttml: TTMLReader.Options
+        /// What each WebVTT cue event carries: ``WebVTTReader/Options/CueContent/timingOnly``
+        /// for a caller that looks at diagnostics and times alone. Default: the whole cue.
+        public var webVTTCueContent: WebVTTReader.Options.CueContent = .full
         /// The most bytes copied from a stream that must be read twice: 4 GiB unless set, far past
         /// any caption file and a bound on what an endless stream fills the disk with.
         public var maximumSpoolBytes: Int
@@ -115,7 +118,9 @@ public struct TrackSource: Sendable {
         do {
             switch format {
             case .webVTT:
-                let reader = WebVTTReader(options: .init(limits: options.webVTTLimits))
+                var readerOptions = WebVTTReader.Options(limits: options.webVTTLimits)
+                readerOptions.cueContent = options.webVTTCueContent
+                let reader = WebVTTReader(options: readerOptions)
                 if let encoding = options.encoding, encoding != .utf8 {
                     var transcoding = TranscodingTrackReader(reader, encoding: encoding)
                     try feedOnce(&transcoding, handler)

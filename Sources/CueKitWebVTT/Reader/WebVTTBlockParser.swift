@@ -31,6 +31,8 @@ struct WebVTTBlockParser {
 
     private let checks: Bool
     private let checksCueText: Bool
+    /// Cues are handed on without identifier and text (``WebVTTReader/Options/CueContent/timingOnly``).
+    private let timingOnly: Bool
     private let maximumBlockLength: Int
 
     private var phase = Phase.signature
@@ -76,6 +78,7 @@ struct WebVTTBlockParser {
     init(options: WebVTTReader.Options) {
         checks = options.diagnostics != .none
         checksCueText = options.diagnostics == .all
+        timingOnly = options.cueContent == .timingOnly
         maximumBlockLength = options.limits.maximumBlockLength
         maximumStyleLength = options.limits.maximumStyleLength
         identifiers = CueIdentifierRegistry(limit: options.limits.maximumTrackedIdentifiers)
@@ -191,7 +194,7 @@ struct WebVTTBlockParser {
         if let timings = parser.parse(regions: regions) {
             if checks { try checkCue(timings, line: line, handler) }
             for diagnostic in parser.diagnostics { try handler(.diagnostic(diagnostic)) }
-            let id = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
+            let id = buffer.isEmpty || timingOnly ? "" : String(decoding: buffer, as: UTF8.self)
             hasCue = true
             cueIdentifier = id
             cueStart = timings.start
@@ -389,8 +392,8 @@ struct WebVTTBlockParser {
             }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
-        let text = buffer.isEmpty ? "" : String(decoding: buffer, as: UTF8.self)
-        if shared { sharedParse?.fill(with: text) }
+        let text = buffer.isEmpty || timingOnly ? "" : String(decoding: buffer, as: UTF8.self)
+        if shared, !timingOnly { sharedParse?.fill(with: text) }
         let id = cueIdentifier
         cueIdentifier = ""
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings, text: text)))

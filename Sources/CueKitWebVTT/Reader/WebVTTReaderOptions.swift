@@ -1,16 +1,31 @@
 import CueKit
 
 extension WebVTTReader {
-    /// How a ``WebVTTReader`` reads: which diagnostics it looks for, and its limits.
+    /// How a ``WebVTTReader`` reads: which diagnostics it looks for, what each cue carries, and
+    /// its limits.
     ///
-    /// Options never change what is read: every setting gives the track a browser builds. They
-    /// only choose how much checking is done beside it, and where reading gives up.
+    /// Options never change what is read: every setting gives the track a browser builds (save
+    /// ``CueContent/timingOnly``, which leaves strings out of the cues it hands on). They choose how
+    /// much checking is done beside it, and where reading gives up.
     public struct Options: TrackReaderOptions, Hashable {
         /// Which departures from the authoring rules are reported. Default: ``Diagnostics/all``.
         public var diagnostics: Diagnostics
 
         /// Where reading stops with a ``ReadError`` rather than use unbounded memory.
         public var limits: Limits
+
+        /// What each cue event carries. Default: ``CueContent/full``.
+        public var cueContent: CueContent = .full
+
+        /// What each cue event carries.
+        public enum CueContent: Sendable, Hashable, CaseIterable {
+            /// The whole cue: identifier, times, settings and text. The default.
+            case full
+            /// Times and settings, with the identifier and text left empty: for a caller that
+            /// looks at diagnostics and times alone (validation). The text is still checked and
+            /// every diagnostic is the same; the reader makes no string per cue.
+            case timingOnly
+        }
 
         /// Creates options; each defaults to what a validator wants.
         /// The defaults: every diagnostic, the default limits.
