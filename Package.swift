@@ -127,7 +127,7 @@ let package = Package(
         // Runs web-platform-tests' WebVTT parsing suites (vendored in Fixtures/conformance/webvtt).
         .testTarget(name: "CueKitWebVTTConformanceTests", dependencies: ["CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
-        .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitTestSupport"]),
+        .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]),
         .testTarget(
             name: "CueKitTTMLTests",
             dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]

@@ -49,6 +49,8 @@ struct TrackStatistics {
     init(maximumCharactersPerSecond: Double, maximumLineLength: Int) {
         self.maximumCharactersPerSecond = maximumCharactersPerSecond
         self.maximumLineLength = maximumLineLength
+        // A WebVTT reader on this thread that checks cue text leaves its parse for ``add(_:)``.
+        CueTextParseCache.current.wantsEvents = true
     }
 
     /// Cue text parsed without a tree, reused from cue to cue.
@@ -99,7 +101,14 @@ struct TrackStatistics {
             lineNumber += 1
             length = 0
         }
-        if CueTextEvents.hasMarkup(cue.text) {
+        let cache = CueTextParseCache.current
+        if cache.holds(cue.text) {
+            // The reader's checker parsed this very text a moment ago: its events are counted.
+            cache.noteUse()
+            cache.parsed.bytes.withUnsafeBufferPointer { bytes in
+                for case .text(let range) in cache.parsed.events { count(UnsafeBufferPointer(rebasing: bytes[range])) }
+            }
+        } else if CueTextEvents.hasMarkup(cue.text) {
             // The buffers are taken out while in use, so that they are read with no copy.
             var parsed = CueTextEvents.Parsed()
             swap(&parsed, &parsedText)
