@@ -22,8 +22,9 @@ struct CueOrdering {
     /// Where late runs are spilled.
     let spillFolder: String
 
-    /// The window: cues that came in start-time order, and the others.
-    private var inOrder = CueQueue()
+    /// The window: cues that came in start-time order, and the others. (The queue is a
+    /// reference, shared by copies: an ordering is used in place, through `inout`.)
+    private let inOrder = CueQueue()
     private var outOfOrder = CueHeap()
     private var pendingNotes: [CueNote] = []
     private var sequence = 0
@@ -170,38 +171,54 @@ struct CueHeap {
     }
 }
 
-/// A first-in, first-out queue of cues, in one array with a moving head: entries are moved in and
-/// out, never copied. Their keys are kept apart, so that looking at one touches no cue.
-struct CueQueue {
-    private var entries: [CueHeap.Entry?] = []
-    private var keys: [(start: Int, sequence: Int)] = []
+/// A first-in, first-out queue of cues: a ring of slots that grows by doubling. Entries are moved
+/// in and out of their slots, never copied, and looking at the first or last touches no string.
+final class CueQueue {
+    private var slots: UnsafeMutablePointer<CueHeap.Entry>
+    private var capacity: Int
     private var head = 0
+    private(set) var count = 0
 
-    var count: Int { entries.count - head }
-    /// The start time of the entry appended last.
-    var lastStart: Int? { head < keys.count ? keys[keys.count - 1].start : nil }
-    /// The start and input position of the entry ``removeFirst()`` would return.
-    var firstKey: (start: Int, sequence: Int)? { head < keys.count ? keys[head] : nil }
-
-    mutating func append(_ entry: CueHeap.Entry) {
-        keys.append((entry.cue.start, entry.sequence))
-        entries.append(entry)
+    init() {
+        capacity = 64
+        slots = .allocate(capacity: capacity)
     }
 
-    mutating func removeFirst() -> CueHeap.Entry? {
-        guard head < entries.count else { return nil }
-        let entry = entries[head].take()
-        head += 1
-        if head == entries.count {
-            entries.removeAll(keepingCapacity: true)
-            keys.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 1024, head * 2 >= entries.count {
-            entries.removeFirst(head)
-            keys.removeFirst(head)
-            head = 0
-        }
+    deinit {
+        for offset in 0..<count { (slots + slot(offset)).deinitialize(count: 1) }
+        slots.deallocate()
+    }
+
+    /// The slot of the entry `offset` places after the first (`capacity` is a power of two).
+    @inline(__always)
+    private func slot(_ offset: Int) -> Int { (head + offset) & (capacity - 1) }
+
+    /// The start time of the entry appended last.
+    var lastStart: Int? { count > 0 ? slots[slot(count - 1)].cue.start : nil }
+    /// The start and input position of the entry ``removeFirst()`` would return.
+    var firstKey: (start: Int, sequence: Int)? { count > 0 ? (slots[head].cue.start, slots[head].sequence) : nil }
+
+    func append(_ entry: consuming CueHeap.Entry) {
+        if count == capacity { grow() }
+        (slots + slot(count)).initialize(to: entry)
+        count += 1
+    }
+
+    func removeFirst() -> CueHeap.Entry? {
+        guard count > 0 else { return nil }
+        let entry = (slots + head).move()
+        head = slot(1)
+        count -= 1
         return entry
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<CueHeap.Entry>.allocate(capacity: capacity * 2)
+        for offset in 0..<count { (larger + offset).moveInitialize(from: slots + slot(offset), count: 1) }
+        slots.deallocate()
+        slots = larger
+        capacity *= 2
+        head = 0
     }
 }
 
