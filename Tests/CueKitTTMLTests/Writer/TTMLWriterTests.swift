@@ -256,13 +256,19 @@ import Testing
         return "byte \(at): \(around(first)) | \(around(second))"
     }
 
-    @Test func randomMarkup() throws {
-        var random = SeededRandom(seed: 17)
+    /// A track of `count` cues of random markup, with style sheets for two of its classes.
+    static func randomTrack(seed: UInt64, count: Int) throws -> Track {
+        var random = SeededRandom(seed: seed)
         var track = try WebVTTReader.read("WEBVTT\n\nSTYLE\n::cue(.a) { color: lime }\n::cue(.loud) { font-weight: bold }\n\n").track
-        for index in 0..<3000 {
+        for index in 0..<count {
             let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
             track.cues.append(Cue(id: "c\(index)", start: index * 4000, end: index * 4000 + 2000 + 1000 * (index % 3), text: text))
         }
+        return track
+    }
+
+    @Test func randomMarkup() throws {
+        let track = try Self.randomTrack(seed: 17, count: 3000)
         // Ruby is written as tts:ruby in IMSC 1.1 and as base(text) in TTML1.
         for profile in [TTMLProfile.imsc11, .ttml1] {
             let fast = try Self.write(track, throughTheTree: false, profile: profile)
@@ -277,12 +283,7 @@ import Testing
     /// check (``CueTextParseCache``) instead of parsing again: the bytes are the same as through
     /// the tree, and the reader's parse is used for every cue with markup.
     @Test func theReadersParseWritesTheSameBytes() throws {
-        var random = SeededRandom(seed: 23)
-        var track = try WebVTTReader.read("WEBVTT\n\nSTYLE\n::cue(.a) { color: lime }\n\n").track
-        for index in 0..<2000 {
-            let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
-            track.cues.append(Cue(id: "c\(index)", start: index * 4000, end: index * 4000 + 2000 + 1000 * (index % 3), text: text))
-        }
+        let track = try Self.randomTrack(seed: 23, count: 2000)
         var webVTT = WebVTTWriter(to: MemorySink())
         try webVTT.write(track)
         let source = webVTT.sink.bytes
