@@ -73,15 +73,16 @@ public final class AtomicFileSink: ByteSink {
             // A read-only file is not silently replaced, though the folder would allow it.
             throw IOFailure.writing(path, errno: errno)
         }
-        let (descriptor, temporary) = try Self.createTemporaryFile(beside: target, reportingAs: path)
+        let (descriptor, temporary) = try TemporaryFiles.create(
+            { try Self.createTemporaryFile(beside: target, reportingAs: path) }, interrupted: IOFailure.writing(path, errno: EINTR))
         if exists, fchmod(descriptor, status.st_mode & 0o7777) != 0 {
             let code = errno
             close(descriptor)
             unlink(temporary)
+            TemporaryFiles.unregister(temporary)
             throw IOFailure.writing(path, errno: code)
         }
         temporaryPath = temporary
-        TemporaryFiles.register(temporary)
         output = FileDescriptorSink(descriptor: descriptor, path: path)
     }
 

@@ -11,14 +11,21 @@ import Synchronization
 /// The temporary files that ``AtomicFileSink``s are writing right now, process-wide.
 ///
 /// A program stopped half-way (Ctrl-C, `SIGTERM`) would leave them behind: its signal handling calls
-/// ``removeAll()`` before exiting. The registry is guarded by a lock, so call it from ordinary code
+/// ``removeAllForExit()`` before exiting. A file is made and registered in one step under the
+/// registry's lock, so none is ever on disk without being registered. The registry is guarded by a lock, so call it from ordinary code
 /// (a thread waiting in `sigwait`, a dispatch signal source), not from inside a raw C signal handler.
 public enum TemporaryFiles {
-    private static let live = Mutex<Set<String>>([])
+    private struct Registry {
+        var paths: Set<String> = []
+        /// Set by ``removeAllForExit()``: no temporary file may be made any more.
+        var closed = false
+    }
+
+    private static let live = Mutex(Registry())
 
     /// The paths of the temporary files that exist now, sorted.
     public static var paths: [String] {
-        live.withLock { $0.sorted() }
+        live.withLock { $0.paths.sorted() }
     }
 
     /// Removes every temporary file still registered and forgets them; returns how many were removed.
@@ -26,21 +33,42 @@ public enum TemporaryFiles {
     /// destinations.
     @discardableResult
     public static func removeAll() -> Int {
-        let paths = live.withLock { paths in
-            defer { paths.removeAll() }
-            return paths
-        }
-        var removed = 0
-        for path in paths where unlink(path) == 0 { removed += 1 }
-        return removed
+        remove(closing: false)
     }
 
-    static func register(_ path: String) {
-        _ = live.withLock { $0.insert(path) }
+    /// ``removeAll()`` for a process about to exit (a signal arrived): afterwards no temporary file
+    /// can be made, so that none appears between the removal and the exit.
+    @discardableResult
+    public static func removeAllForExit() -> Int {
+        remove(closing: true)
+    }
+
+    private static func remove(closing: Bool) -> Int {
+        // The files are removed under the lock: a file is made and registered under it too
+        // (``create(_:)``), so none can be made but not yet registered while they go.
+        live.withLock { registry in
+            if closing { registry.closed = true }
+            var removed = 0
+            for path in registry.paths where unlink(path) == 0 { removed += 1 }
+            registry.paths.removeAll()
+            return removed
+        }
+    }
+
+    /// Makes a temporary file with `make` (which returns its descriptor and path) and registers
+    /// it, under the registry's lock, so that no interruption comes between the two. Throws
+    /// `interrupted` once ``removeAllForExit()`` has run.
+    static func create(_ make: () throws -> (Int32, String), interrupted: @autoclosure () -> any Error) throws -> (Int32, String) {
+        try live.withLock { registry throws -> (Int32, String) in
+            if registry.closed { throw interrupted() }
+            let made = try make()
+            registry.paths.insert(made.1)
+            return made
+        }
     }
 
     static func unregister(_ path: String) {
-        _ = live.withLock { $0.remove(path) }
+        _ = live.withLock { $0.paths.remove(path) }
     }
 }
 

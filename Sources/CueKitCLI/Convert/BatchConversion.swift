@@ -201,7 +201,7 @@ enum InterruptCleanup {
                 sigaddset(&signals, SIGTERM)
                 var received: Int32 = 0
                 while sigwait(&signals, &received) != 0 {}
-                TemporaryFiles.removeAll()
+                TemporaryFiles.removeAllForExit()
                 StandardError.write("\ncuekit: interrupted; no partial output was left behind\n")
                 _exit(128 + received)
             }, nil)
