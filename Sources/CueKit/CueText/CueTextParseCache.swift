@@ -16,8 +16,8 @@
 /// checking, and the consumer takes them when ``holds(_:)`` says they are its text's.
 ///
 /// It can never be wrong: the events are kept with the text they came from, and a consumer takes
-/// them only for an equal text (the same storage, as the reader hands it on, compares in constant
-/// time). It is never shared: each thread has its own, and nothing in it outlives the thread.
+/// them only for a text of the same bytes (the same storage, as the reader hands it on, compares
+/// in constant time). It is never shared: each thread has its own, and nothing in it outlives the thread.
 package final class CueTextParseCache {
     /// The text the events are of; meaningful only when ``isFilled``.
     @exclusivity(unchecked)
@@ -65,9 +65,20 @@ package final class CueTextParseCache {
         isFilled = true
     }
 
-    /// True when the cache holds the events of `text`.
-    @inline(__always)
-    package func holds(_ text: String) -> Bool { isFilled && self.text == text }
+    /// True when the cache holds the events of `text`: the same bytes (not `==`, which is
+    /// canonical equivalence: the events are of these very bytes).
+    package func holds(_ text: String) -> Bool {
+        guard isFilled else { return false }
+        var held = self.text
+        var given = text
+        return held.withUTF8 { held in
+            given.withUTF8 { given in
+                guard held.count == given.count else { return false }
+                guard let first = held.baseAddress, let second = given.baseAddress, first != second else { return true }
+                return memcmp(first, second, held.count) == 0
+            }
+        }
+    }
 
     /// Counts a use of the events by a consumer.
     package func noteUse() { uses &+= 1 }

@@ -58,3 +58,22 @@ import Testing
         #expect(codes.contains(.vttUnknownTag))
     }
 }
+
+/// The parse cache answers for the very bytes it was filled with: not for a canonically
+/// equivalent text (which `==` calls equal), nor once it is being refilled.
+@Suite struct CueTextParseCacheTests {
+    @Test func holdsOnlyTheSameBytes() {
+        let cache = CueTextParseCache.current
+        let precomposed = "caf\u{E9} <i>x</i>"
+        let decomposed = "cafe\u{301} <i>x</i>"
+        #expect(precomposed == decomposed, "Swift calls them equal")
+        cache.startFilling()
+        cache.fill(with: precomposed)
+        #expect(cache.holds(precomposed))
+        #expect(cache.holds(String(decoding: Array(precomposed.utf8), as: UTF8.self)), "equal bytes in other storage")
+        #expect(!cache.holds(decomposed))
+        #expect(!cache.holds("caf\u{E9} <i>y</i>"))
+        cache.startFilling()
+        #expect(!cache.holds(precomposed))
+    }
+}
