@@ -29,8 +29,6 @@ enum WebVTTBlockText {
     static let hyphen = UInt8(ascii: "-")
     static let greaterThan = UInt8(ascii: ">")
     static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
-    /// ` --> ` between a cue's start and end times.
-    static let timingArrow: [UInt8] = Array(" --> ".utf8)
 
     // MARK: Checks for the hot path
 

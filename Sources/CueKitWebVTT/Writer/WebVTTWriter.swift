@@ -371,9 +371,17 @@ struct WebVTTBlockFormatter {
                 "\(cueLabel(cue)) does not end after it starts (\(CueTimestamp.format(start)) --> \(CueTimestamp.format(end))); written as it is, as browsers keep it (and never show it)"
             )
         }
-        CueTimestamp.append(start, hours: options.hours, to: &buffer)
-        buffer.append(contentsOf: WebVTTBlockText.timingArrow)
-        CueTimestamp.append(end, hours: options.hours, to: &buffer)
+        // Both times and the arrow are formatted on the stack, then appended in one copy.
+        let hours = options.hours
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * CueTimestamp.maximumLength + 5) { room in
+            let base = room.baseAddress!
+            var count = CueTimestamp.write(start, hours: hours, to: base)
+            let arrow: StaticString = " --> "
+            (base + count).initialize(from: arrow.utf8Start, count: arrow.utf8CodeUnitCount)
+            count += arrow.utf8CodeUnitCount
+            count += CueTimestamp.write(end, hours: hours, to: base + count)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
     }
 
     /// The settings that differ from their defaults, in a fixed order (section 4.3).
