@@ -116,18 +116,14 @@ extension CueText {
             return diagnosticsByParsing(bytes, context: context)
         }
 
-        /// ``diagnostics(forUTF8:context:)``, and, when `cache` is given and the text has markup,
-        /// the text's events left in it: returns true when they were, and the cache is then to be
-        /// given the text (``CueTextParseCache/fill(with:)``) once the caller has made it.
+        /// ``diagnostics(forUTF8:context:)``, and, when the text has markup, its events left in
+        /// `cache`: returns true when they were, and the cache is then to be given the text
+        /// (``CueTextParseCache/fill(with:)``) once the caller has made it.
         package mutating func diagnostics(
-            forUTF8 bytes: UnsafeRawBufferPointer, context: Context, sharingEventsWith cache: CueTextParseCache?, diagnostics: inout [Diagnostic]
+            forUTF8 bytes: UnsafeRawBufferPointer, context: Context, sharingEventsWith cache: CueTextParseCache, diagnostics: inout [Diagnostic]
         ) -> Bool {
             if CueTextParser.nextSpecial(in: bytes, from: 0) == bytes.count {
                 diagnostics = []
-                return false
-            }
-            guard let cache else {
-                diagnostics = diagnosticsByParsing(bytes, context: context)
                 return false
             }
             cache.startFilling()
