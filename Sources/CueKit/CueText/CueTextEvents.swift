@@ -87,6 +87,13 @@ package struct CueTextEvents: Sendable {
 
     /// Parses `text` into `parsed`, replacing what it held and reusing its buffers.
     package mutating func parse(_ text: String, into parsed: inout Parsed) {
+        // The WebVTT reader's check may have parsed this very text a moment ago, on this thread:
+        // its events are taken (the buffers change hands, nothing is copied).
+        let cache = CueTextParseCache.current
+        if cache.holds(text) {
+            cache.handOver(into: &parsed)
+            return
+        }
         parsed.removeAll()
         swap(&parsed, &parser.recorded)
         var text = text

@@ -13,11 +13,13 @@
 /// parse (as ``CueTextEvents``) to translate the markup, and in a conversion it runs on the same
 /// thread, for the same cue, straight after. A consumer says it wants the events
 /// (``wantsEvents``); a reader fed on that thread then has its checker record them here while
-/// checking, and the consumer takes them when ``holds(_:)`` says they are its text's.
+/// checking, and ``CueTextEvents/parse(_:into:)`` takes them when ``holds(_:)`` says they are its
+/// text's, instead of parsing again.
 ///
 /// It can never be wrong: the events are kept with the text they came from, and a consumer takes
 /// them only for a text of the same bytes (the same storage, as the reader hands it on, compares
-/// in constant time). It is never shared: each thread has its own, and nothing in it outlives the thread.
+/// in constant time). It is never shared: each thread has its own, and nothing in it outlives the
+/// thread.
 package final class CueTextParseCache {
     /// The text the events are of; meaningful only when ``isFilled``.
     @exclusivity(unchecked)
@@ -32,7 +34,7 @@ package final class CueTextParseCache {
     /// (recording costs the checks a little, which a validation alone should not pay).
     @exclusivity(unchecked)
     package var wantsEvents = false
-    /// How many times a consumer took the events (for tests).
+    /// How many times a consumer was handed the events (for tests).
     @exclusivity(unchecked)
     package private(set) var uses = 0
 
@@ -80,8 +82,13 @@ package final class CueTextParseCache {
         }
     }
 
-    /// Counts a use of the events by a consumer.
-    package func noteUse() { uses &+= 1 }
+    /// Gives the events to a consumer: they and `parsed`'s old buffers change places (so both keep
+    /// their capacity), and the cache holds nothing until it is filled again.
+    package func handOver(into parsed: inout CueTextEvents.Parsed) {
+        swap(&parsed, &self.parsed)
+        isFilled = false
+        uses &+= 1
+    }
 }
 
 /// The key of each thread's ``CueTextParseCache``; a thread's cache is released when it ends.

@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// A program stopped half-way (Ctrl-C, `SIGTERM`) would leave them behind: its signal handling calls
 /// ``removeAllForExit()`` before exiting. A file is made and registered in one step under the
-/// registry's lock, so none is ever on disk without being registered. The registry is guarded by a lock, so call it from ordinary code
-/// (a thread waiting in `sigwait`, a dispatch signal source), not from inside a raw C signal handler.
+/// registry's lock, so none is ever on disk without being registered. Because of the lock, call it
+/// from ordinary code (a thread waiting in `sigwait`, a dispatch signal source), not from inside a
+/// raw C signal handler.
 public enum TemporaryFiles {
     private struct Registry {
         var paths: Set<String> = []

@@ -49,7 +49,8 @@ struct TrackStatistics {
     init(maximumCharactersPerSecond: Double, maximumLineLength: Int) {
         self.maximumCharactersPerSecond = maximumCharactersPerSecond
         self.maximumLineLength = maximumLineLength
-        // A WebVTT reader on this thread that checks cue text leaves its parse for ``add(_:)``.
+        // A WebVTT reader on this thread that checks cue text leaves its parse for ``add(_:)``
+        // (taken by `CueTextEvents.parse`).
         CueTextParseCache.current.wantsEvents = true
     }
 
@@ -101,14 +102,7 @@ struct TrackStatistics {
             lineNumber += 1
             length = 0
         }
-        let cache = CueTextParseCache.current
-        if cache.holds(cue.text) {
-            // The reader's checker parsed this very text a moment ago: its events are counted.
-            cache.noteUse()
-            cache.parsed.bytes.withUnsafeBufferPointer { bytes in
-                for case .text(let range) in cache.parsed.events { count(UnsafeBufferPointer(rebasing: bytes[range])) }
-            }
-        } else if CueTextEvents.hasMarkup(cue.text) {
+        if CueTextEvents.hasMarkup(cue.text) {
             // The buffers are taken out while in use, so that they are read with no copy.
             var parsed = CueTextEvents.Parsed()
             swap(&parsed, &parsedText)

@@ -69,7 +69,8 @@ struct TTMLDocumentBuilder {
         body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
         line = body.buffer
         if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
-        // A reader on this thread that checks cue text leaves its parse for this writer.
+        // A reader on this thread that checks cue text leaves its parse for this writer (taken by
+        // `CueTextEvents.parse`).
         CueTextParseCache.current.wantsEvents = true
     }
 
@@ -229,17 +230,8 @@ struct TTMLDocumentBuilder {
             appendNodes(cue.nodes(), context: &context)
         } else {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
-            let cache = CueTextParseCache.current
-            if cache.holds(cue.text) {
-                // The reader's checker parsed this very text a moment ago: its events are used.
-                cache.noteUse()
-                swap(&parsedText, &cache.parsed)
-                appendEvents(context: &context)
-                swap(&parsedText, &cache.parsed)
-            } else {
-                textEvents.parse(cue.text, into: &parsedText)
-                appendEvents(context: &context)
-            }
+            textEvents.parse(cue.text, into: &parsedText)
+            appendEvents(context: &context)
         }
         if wrapper != nil { appendLiteral("</span>") }
         appendLiteral("</p>\n")
