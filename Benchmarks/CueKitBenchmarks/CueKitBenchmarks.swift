@@ -34,6 +34,8 @@ let benchmarks: @Sendable () -> Void = {
         measure("WebVTT parse and write back \(size) cues", webVTT, Work.roundTrip)
         measure("WebVTT to TTML (IMSC 1.1) \(size) cues", webVTT, Work.webVTTToTTML)
         measure("WebVTT to TTML (IMSC 1.1), body held in memory, \(size) cues", webVTT, Work.webVTTToTTMLInMemory)
+        measure("WebVTT to WebVTT file \(size) cues", webVTT, Work.webVTTToWebVTTFile)
+        measure("WebVTT to TTML (IMSC 1.1) file \(size) cues", webVTT, Work.webVTTToTTMLFile)
         measure("Styled WebVTT (Cast style applied) \(size) cues", webVTT, Work.styled)
         measure("SubRip to WebVTT \(size) cues", subRip, Work.subRipToWebVTT)
     }
@@ -135,6 +137,13 @@ enum Work {
 
     /// Reads a WebVTT track into `writer` and finishes it; returns the cues written.
     static func readWebVTT<Writer: TrackWriter>(_ track: Inputs.Track, into writer: inout Writer) throws -> Int where Writer.Sink == CountingSink {
+        let cues = try readAndWrite(track, into: &writer)
+        blackHole(writer.sink.count)
+        return cues
+    }
+
+    /// Reads a WebVTT track into `writer`, whatever its sink, and finishes it.
+    static func readAndWrite<Writer: TrackWriter>(_ track: Inputs.Track, into writer: inout Writer) throws -> Int {
         var reader = WebVTTReader()
         var cues = 0
         func take(_ event: TrackEvent) throws {
@@ -144,7 +153,6 @@ enum Work {
         try chunks(track.bytes) { try reader.feed($0, to: take) }
         try reader.finish(to: take)
         try writer.finish()
-        blackHole(writer.sink.count)
         return cues
     }
 
@@ -163,6 +171,23 @@ enum Work {
     static func webVTTToTTML(_ track: Inputs.Track, options: TTMLWriterOptions) throws -> Int {
         var writer = TTMLWriter(to: CountingSink(), options: options)
         return try readWebVTT(track, into: &writer)
+    }
+
+    /// The pair a conversion is: read WebVTT and write WebVTT, or TTML, into a file (an unlinked
+    /// temporary file in `TMPDIR`, written through the page cache, not synced). Both paths now
+    /// pay for writing their output, as `cuekit convert` does; the TTML path also for its spool.
+    static func webVTTToWebVTTFile(_ track: Inputs.Track) throws -> Int {
+        try ScratchFile.withSink { sink in
+            var writer = WebVTTWriter(to: sink)
+            return try readAndWrite(track, into: &writer)
+        }
+    }
+
+    static func webVTTToTTMLFile(_ track: Inputs.Track) throws -> Int {
+        try ScratchFile.withSink { sink in
+            var writer = TTMLWriter(to: sink, options: TTMLWriterOptions())
+            return try readAndWrite(track, into: &writer)
+        }
     }
 
     static let style: TextTrackStyle = {

@@ -61,3 +61,16 @@ struct CountingSink: ByteSink {
 
     mutating func flush() throws {}
 }
+
+/// A file to write output into: made in `TMPDIR` and unlinked at once, so that nothing is left
+/// behind and its pages are dropped, never synced, when it is closed.
+enum ScratchFile {
+    static func withSink(_ body: (FileDescriptorSink) throws -> Int) throws -> Int {
+        var template = Array((TemporaryFiles.folder + "/cuekit-benchmark-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        precondition(descriptor >= 0, "cannot make a file in \(TemporaryFiles.folder)")
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        defer { close(descriptor) }
+        return try body(FileDescriptorSink(descriptor: descriptor, path: "<benchmark output>"))
+    }
+}

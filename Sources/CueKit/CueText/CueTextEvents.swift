@@ -110,10 +110,13 @@ package struct CueTextEvents: Sendable {
     /// its own plain text, one text event.
     package static func hasMarkup(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            let bytes = UnsafeRawBufferPointer(buffer)
-            return CueTextParser.nextSpecial(in: bytes, from: 0) < bytes.count
-        }
+        return text.withUTF8 { hasMarkup(bytes: $0) }
+    }
+
+    /// ``hasMarkup(_:)`` on a text's UTF-8 bytes.
+    package static func hasMarkup(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = UnsafeRawBufferPointer(bytes)
+        return CueTextParser.nextSpecial(in: bytes, from: 0) < bytes.count
     }
 
     /// The bytes of a range of ``bytes`` as a string.

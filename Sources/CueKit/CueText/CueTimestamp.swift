@@ -39,19 +39,17 @@ public enum CueTimestamp {
         let minutes = (totalSeconds / 60) % 60
         var hours = totalSeconds / 3600
         if hours < 100, style == .always {
-            // The common case at fixed places: hh:mm:ss.ttt.
-            start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10)
-            start[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10)
+            // The common case at fixed places: hh:mm:ss.ttt, each pair of digits one load from
+            // ``digitPairs`` and one store.
+            let pair = UnsafeMutableRawPointer(start)
+            pair.storeBytes(of: digitPair(hours), toByteOffset: 0, as: UInt16.self)
             start[2] = UInt8(ascii: ":")
-            start[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10)
-            start[4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10)
+            pair.storeBytes(of: digitPair(minutes), toByteOffset: 3, as: UInt16.self)
             start[5] = UInt8(ascii: ":")
-            start[6] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: seconds / 10)
-            start[7] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: seconds % 10)
+            pair.storeBytes(of: digitPair(seconds), toByteOffset: 6, as: UInt16.self)
             start[8] = separator
             start[9] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millis / 100)
-            start[10] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millis / 10 % 10)
-            start[11] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millis % 10)
+            pair.storeBytes(of: digitPair(millis % 100), toByteOffset: 10, as: UInt16.self)
             return 12
         }
         var at = 0
@@ -82,5 +80,16 @@ public enum CueTimestamp {
         put(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
         put(UInt8(ascii: "0") + UInt8(millis % 10))
         return at
+    }
+
+    /// The two ASCII digits of `value` (0 to 99), as they lie in memory.
+    @inline(__always)
+    static func digitPair(_ value: Int) -> UInt16 {
+        UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: value &* 2, as: UInt16.self)
+    }
+
+    /// "00" to "99", one after the other.
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 }

@@ -64,6 +64,24 @@ final class TTMLByteBuffer {
         count += CueTimestamp.write(milliseconds, to: start + count)
     }
 
+    /// Appends ` begin="hh:mm:ss.fff" end="hh:mm:ss.fff" region="`: a paragraph's times and
+    /// what follows them, with one check for room.
+    func appendParagraphTimes(begin: Int, end: Int) {
+        let needed = 2 * CueTimestamp.maximumLength + 32
+        if count + needed > capacity { grow(to: count + needed) }
+        var at = start + count
+        func put(_ literal: StaticString) {
+            at.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            at += literal.utf8CodeUnitCount
+        }
+        put(#" begin=""#)
+        at += CueTimestamp.write(begin, to: at)
+        put(#"" end=""#)
+        at += CueTimestamp.write(end, to: at)
+        put(#"" region=""#)
+        count = start.distance(to: at)
+    }
+
     func append(_ string: String) {
         var string = string
         string.withUTF8 { append($0) }

@@ -88,6 +88,20 @@ extension TTMLDocumentBuilder {
         return hasByte(below: 0x20) | hasByte(0x26) | hasByte(0x3C) | hasByte(0x3E) | hasByte(0xEF)
     }
 
+    /// Appends a paragraph's times as attributes, and the start of its region attribute:
+    /// ` begin="…" end="…" region="`.
+    mutating func appendTimes(begin: Int, end: Int) {
+        guard frameRate != nil else {
+            line.appendParagraphTimes(begin: begin, end: end)
+            return
+        }
+        appendLiteral(#" begin=""#)
+        appendTime(begin)
+        appendLiteral(#"" end=""#)
+        appendTime(end)
+        appendLiteral(#"" region=""#)
+    }
+
     /// Appends a time (milliseconds) as `hh:mm:ss.fff`, or `hh:mm:ss:ff` at the frame rate.
     mutating func appendTime(_ milliseconds: Int) {
         guard let rate = frameRate else {
@@ -145,38 +159,41 @@ extension TTMLDocumentBuilder {
     /// Hebrew, Arabic and the other scripts written right to left.
     static func startsRightToLeft(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var inTag = false
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if inTag {
-                    if byte == UInt8(ascii: ">") { inTag = false }
-                    index += 1
-                    continue
-                }
-                if byte < 0x80 {
-                    if byte == UInt8(ascii: "<") {
-                        inTag = true
-                    } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
-                        return false
-                    }
-                    index += 1
-                    continue
-                }
-                // The text is valid UTF-8 (a `String`): the lead byte gives the sequence's length.
-                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                index += length
-                switch direction(of: Unicode.Scalar(value)!) {
-                case .leftToRight: return false
-                case .rightToLeft: return true
-                case .neutral: continue
-                }
+        return text.withUTF8 { startsRightToLeft(bytes: $0) }
+    }
+
+    /// ``startsRightToLeft(_:)`` on the text's UTF-8 bytes, which must be valid UTF-8.
+    static func startsRightToLeft(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var inTag = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inTag {
+                if byte == UInt8(ascii: ">") { inTag = false }
+                index += 1
+                continue
             }
-            return false
+            if byte < 0x80 {
+                if byte == UInt8(ascii: "<") {
+                    inTag = true
+                } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+                    return false
+                }
+                index += 1
+                continue
+            }
+            // The text is valid UTF-8 (a `String`): the lead byte gives the sequence's length.
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            index += length
+            switch direction(of: Unicode.Scalar(value)!) {
+            case .leftToRight: return false
+            case .rightToLeft: return true
+            case .neutral: continue
+            }
         }
+        return false
     }
 
     enum ScalarDirection { case leftToRight, rightToLeft, neutral }
@@ -194,6 +211,9 @@ extension TTMLDocumentBuilder {
             0x4E00...0x9FFF,  // CJK Unified Ideographs
             0xAC00...0xD7A3:  // Hangul syllables
             return .leftToRight
+        case 0x5D0...0x5EA,  // Hebrew letters
+            0x621...0x63A, 0x641...0x64A:  // Arabic letters
+            return .rightToLeft
         default:
             return directionByProperties(of: scalar)
         }

@@ -206,32 +206,34 @@ struct TTMLDocumentBuilder {
                 losses.add(.identifiers, cue: cueNumber)
             }
         }
-        appendLiteral(#" begin=""#)
-        appendTime(max(cue.start, 0))
-        appendLiteral(#"" end=""#)
-        appendTime(max(cue.end, 0))
-        appendLiteral(#"" region=""#)
+        appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
         line.append(region(for: cue.settings))
-        // WebVTT lays each cue out in its text's direction (its first strong character); TTML
-        // paragraphs are left to right unless told.
-        appendLiteral(#"" style=""#)
-        line.append(paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(cue.text)))
-        appendLiteral("\">")
-        let wrapper = cueStyle()
-        if let wrapper {
-            appendLiteral(#"<span style=""#)
-            line.append(wrapper)
+        // One pass over the text's bytes: its direction, then (when it has no markup) the text.
+        var text = cue.text
+        let (wrapper, hasMarkup) = text.withUTF8 { bytes in
+            // WebVTT lays each cue out in its text's direction (its first strong character); TTML
+            // paragraphs are left to right unless told.
+            appendLiteral(#"" style=""#)
+            line.append(paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(bytes: bytes)))
             appendLiteral("\">")
+            let wrapper = cueStyle()
+            if let wrapper {
+                appendLiteral(#"<span style=""#)
+                line.append(wrapper)
+                appendLiteral("\">")
+            }
+            let hasMarkup = CueTextEvents.hasMarkup(bytes: bytes)
+            if !hasMarkup { appendText(bytes: bytes) }
+            return (wrapper, hasMarkup)
         }
-        if !CueTextEvents.hasMarkup(cue.text) {
-            appendText(cue.text)
-        } else if writesThroughTheTree {
+        if hasMarkup {
             var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
-            appendNodes(cue.nodes(), context: &context)
-        } else {
-            var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
-            textEvents.parse(cue.text, into: &parsedText)
-            appendEvents(context: &context)
+            if writesThroughTheTree {
+                appendNodes(cue.nodes(), context: &context)
+            } else {
+                textEvents.parse(cue.text, into: &parsedText)
+                appendEvents(context: &context)
+            }
         }
         if wrapper != nil { appendLiteral("</span>") }
         appendLiteral("</p>\n")

@@ -23,4 +23,25 @@ import Testing
         CueTimestamp.append(3_723_004, separator: UInt8(ascii: ","), to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "01:02:03,004")
     }
+
+    /// The fixed-place path reads digit pairs from a table: every value of every field, against
+    /// the digits worked out one by one.
+    @Test func everyFieldValueIsWrittenAsItsDigits() {
+        func digits(_ value: Int, _ count: Int) -> String {
+            String(repeating: "0", count: max(0, count - String(value).count)) + String(value)
+        }
+        for hours in 0..<100 {
+            for (minutes, seconds, millis) in [(hours % 60, (hours * 7) % 60, hours * 10 + 9), (59, 59, 999), (0, 0, 0)] {
+                for millis in [millis % 1000, (millis * 13) % 1000, hours] {
+                    let time = ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
+                    let expected = "\(digits(hours, 2)):\(digits(minutes, 2)):\(digits(seconds, 2)).\(digits(millis, 3))"
+                    #expect(CueTimestamp.format(time) == expected)
+                }
+            }
+        }
+        for value in 0..<1000 {
+            #expect(CueTimestamp.format(value).hasSuffix(".\(digits(value, 3))"))
+            #expect(CueTimestamp.format(value % 60 * 1000, hours: .whenNeeded) == "00:\(digits(value % 60, 2)).000")
+        }
+    }
 }
