@@ -3,9 +3,9 @@ import CueKit
 import CueKitConversion
 import CueKitWebVTT
 
-/// How the commands that read tracks read them: `--encoding`, and `--max-line-bytes` and
-/// `--max-block-bytes`, the WebVTT reader's limits (``WebVTTReader/Options/Limits``), for the rare
-/// honest file past them.
+/// How the commands that read tracks read them: `--encoding`, and `--max-line-bytes`,
+/// `--max-block-bytes`, `--max-style-bytes` and `--max-identifiers`, the WebVTT reader's limits
+/// (``WebVTTReader/Options/Limits``), for the rare honest file past them.
 ///
 /// A hostile or broken file (a line of hundreds of megabytes, a block that never ends) would
 /// otherwise take memory without bound: past a limit, reading stops with `vtt-line-too-long` or
@@ -32,12 +32,19 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most bytes of WebVTT STYLE blocks in all (K, M, G suffixes allowed).", valueName: "bytes"))
     var maxStyleBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumStyleLength)
 
+    @Option(
+        help: ArgumentHelp(
+            "The most distinct WebVTT cue identifiers remembered to find duplicates; integers in sequence (1, 2, 3...) cost nothing. Past it the check stops with a note.",
+            valueName: "count"))
+    var maxIdentifiers: Int = WebVTTReader.Options.Limits().maximumTrackedIdentifiers
+
     /// The WebVTT reader's limits these flags give.
     var webVTTLimits: WebVTTReader.Options.Limits {
         var limits = WebVTTReader.Options.Limits()
         limits.maximumLineLength = maxLineBytes.bytes
         limits.maximumBlockLength = maxBlockBytes.bytes
         limits.maximumStyleLength = maxStyleBytes.bytes
+        limits.maximumTrackedIdentifiers = maxIdentifiers
         return limits
     }
 

@@ -250,7 +250,8 @@ struct WebVTTBlockParser {
             case .stoppedNow:
                 try report(
                     .note, .vttIdentifierCheckStopped, idLocation,
-                    "more distinct cue identifiers than the limit; later duplicates are not reported", handler)
+                    "more than \(identifiers.limit) distinct cue identifiers, the most remembered; later duplicates are not reported (the command line raises the limit with --max-identifiers)",
+                    handler)
             case .new, .notChecked:
                 break
             }

@@ -58,9 +58,11 @@ extension WebVTTReader {
             /// The longest block (a cue, a comment, a style sheet), in bytes: 64 MiB by default.
             /// Longer stops reading with ``DiagnosticCode/vttBlockTooLong``.
             public var maximumBlockLength: Int
-            /// How many distinct cue identifiers the duplicate check remembers: 1,000,000 by
-            /// default. Identifiers that are increasing integers (`1`, `2`, `3`...) cost nothing;
-            /// past the limit the check stops with ``DiagnosticCode/vttIdentifierCheckStopped``.
+            /// How many distinct cue identifiers the duplicate check remembers: 100,000 by
+            /// default (some 2 MB; a feature film has a few thousand cues). Identifiers that are
+            /// increasing integers (`1`, `2`, `3`...) cost nothing; past the limit the check stops
+            /// with ``DiagnosticCode/vttIdentifierCheckStopped``, so that memory stays flat
+            /// whatever the file's length.
             public var maximumTrackedIdentifiers: Int
             /// The most bytes of `STYLE` blocks in all: 16 MiB by default (a real style sheet holds
             /// a few kilobytes). Every reader of a track keeps its style sheets, since a writer puts
@@ -71,7 +73,7 @@ extension WebVTTReader {
             public init(
                 maximumLineLength: Int = WebVTTLineDecoder.defaultMaximumLineLength,
                 maximumBlockLength: Int = 64 << 20,
-                maximumTrackedIdentifiers: Int = 1_000_000,
+                maximumTrackedIdentifiers: Int = 100_000,
                 maximumStyleLength: Int = 16 << 20
             ) {
                 self.maximumStyleLength = maximumStyleLength

@@ -25,6 +25,27 @@ struct ValidateCommandTests {
                 """)
     }
 
+    /// The duplicate check remembers `--max-identifiers` distinct identifiers (so that its memory
+    /// stays flat on any file): past them it says it stopped, and later duplicates go unreported.
+    @Test func theIdentifierCheckStopsAtMaxIdentifiersAndSaysSo() throws {
+        var track = "WEBVTT\n"
+        for (index, id) in ["a", "b", "c", "a"].enumerated() {
+            track += "\n\(id)\n00:00:0\(index).000 --> 00:00:0\(index + 1).000\nline\n"
+        }
+        let unlimited = try CommandLineRun.cuekit(["validate", "--from", "vtt", "-"], input: Array(track.utf8))
+        #expect(unlimited.standardOutput.contains("<stdin>:15:1: warning: cue identifier 'a' is used by an earlier cue"), "\(unlimited.standardOutput)")
+        #expect(!unlimited.standardOutput.contains("vtt-identifier-check-stopped"))
+
+        let limited = try CommandLineRun.cuekit(["validate", "--max-identifiers", "2", "--from", "vtt", "-"], input: Array(track.utf8))
+        #expect(limited.status == 0)
+        #expect(
+            limited.standardOutput == """
+                <stdin>:11:1: note: more than 2 distinct cue identifiers, the most remembered; later duplicates are not reported (the command line raises the limit with --max-identifiers) [vtt-identifier-check-stopped]
+                1 file: 1 valid (0 errors, 0 warnings)
+
+                """)
+    }
+
     /// A name that says WebVTT is judged as WebVTT, as Chromium (and so every Cast receiver)
     /// judges it, however much the content looks like SubRip; other names are told by content.
     @Test func aWebVTTNameWithoutTheSignatureIsInvalidAndSaysHowToConvertIt() throws {
