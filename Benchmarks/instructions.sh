@@ -7,9 +7,17 @@
 #
 #   bash Benchmarks/instructions.sh               # 100,000 cues (TTML: 10,000)
 #   CUES=20000 TTML_CUES=5000 bash Benchmarks/instructions.sh
+#   bash Benchmarks/instructions.sh --check       # and fail past Benchmarks/instruction-ceilings.txt
+#
+# With --check (as .ci/run runs it), a path costing more instructions per cue than its ceiling
+# fails the run: the counts do not vary, so a ceiling a little above today's count catches any
+# change that makes a path slower. The ceilings are for the default sizes.
 #
 # Needs valgrind (apt install valgrind); xmllint (libxml2-utils) for the TTML floor.
 set -euo pipefail
+
+check=false
+[[ "${1:-}" == "--check" ]] && check=true
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cues=${CUES:-100000}
@@ -18,6 +26,10 @@ work=$(mktemp -d /tmp/cuekit-instructions-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 command -v valgrind >/dev/null || { echo "instructions.sh needs valgrind (apt install valgrind)" >&2; exit 2; }
+if $check && [[ "$cues" != 100000 || "$ttml_cues" != 10000 ]]; then
+    echo "instructions.sh: --check compares with ceilings for the default sizes; unset CUES and TTML_CUES" >&2
+    exit 2
+fi
 
 echo "building cuekit (release)..." >&2
 swift build --package-path "$root" -c release --product cuekit >&2
@@ -30,30 +42,62 @@ cuekit="$work/cuekit"
 "$cuekit" generate --cues "$ttml_cues" --seed 7 --format ttml -o "$work/track.ttml"
 
 # instructions COMMAND...: the total instruction count of one run.
+# (The command's own exit status does not matter: a track with errors still exits 1.)
 instructions() {
+    rm -f "$work/callgrind.out"
     valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" >/dev/null 2>"$work/valgrind.log" || true
+    if ! grep -q '^summary:' "$work/callgrind.out" 2>/dev/null; then
+        echo "instructions.sh: valgrind measured nothing for: $*" >&2
+        cat "$work/valgrind.log" >&2
+        exit 2
+    fi
     awk '/^summary:/ { print $2 }' "$work/callgrind.out"
 }
 
+ceilings="$root/Benchmarks/instruction-ceilings.txt"
+over=0
+
+# row KEY LABEL CUES COMMAND...: one table row; with --check, KEY's ceiling is its limit.
 row() {
-    local label=$1 count=$2
-    shift 2
-    local total
+    local key=$1 label=$2 count=$3
+    shift 3
+    local total per_cue ceiling
     total=$(instructions "$@")
-    awk -v l="$label" -v t="$total" -v n="$count" 'BEGIN { printf "| %s | %d | %.0f |\n", l, n, t / n }'
+    per_cue=$(awk -v t="$total" -v n="$count" 'BEGIN { printf "%.0f", t / n }')
+    ceiling=$(awk -v k="$key" '$1 == k { print $2 }' "$ceilings")
+    if $check && [[ -n "$ceiling" ]]; then
+        local verdict="within"
+        if ((per_cue > ceiling)); then verdict="**over**"; over=1; fi
+        echo "| $label | $count | $per_cue | $ceiling ($verdict) |"
+    else
+        echo "| $label | $count | $per_cue |"
+    fi
 }
 
 echo
-echo "| path | cues | instructions per cue |"
-echo "| --- | --- | --- |"
-row "validate WebVTT (cuekit validate)" "$cues" "$cuekit" validate "$work/track.vtt"
-row "inspect --stats WebVTT" "$cues" "$cuekit" inspect --stats "$work/track.vtt"
-row "WebVTT to WebVTT (cuekit convert)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.vtt"
-row "SubRip to WebVTT" "$cues" "$cuekit" convert -q "$work/track.srt" -o "$work/out-srt.vtt"
-row "WebVTT to TTML (IMSC 1.1)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.ttml"
-row "TTML to WebVTT" "$ttml_cues" "$cuekit" convert -q "$work/track.ttml" -o "$work/out-ttml.vtt"
+if $check; then
+    echo "| path | cues | instructions per cue | ceiling |"
+    echo "| --- | --- | --- | --- |"
+else
+    echo "| path | cues | instructions per cue |"
+    echo "| --- | --- | --- |"
+fi
+row validate "validate WebVTT (cuekit validate)" "$cues" "$cuekit" validate "$work/track.vtt"
+row inspect-stats "inspect --stats WebVTT" "$cues" "$cuekit" inspect --stats "$work/track.vtt"
+row convert-webvtt "WebVTT to WebVTT (cuekit convert)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.vtt"
+row convert-subrip "SubRip to WebVTT" "$cues" "$cuekit" convert -q "$work/track.srt" -o "$work/out-srt.vtt"
+row convert-to-ttml "WebVTT to TTML (IMSC 1.1)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.ttml"
+row convert-from-ttml "TTML to WebVTT" "$ttml_cues" "$cuekit" convert -q "$work/track.ttml" -o "$work/out-ttml.vtt"
 if command -v xmllint >/dev/null; then
-    row "TTML floor: xmllint --stream --noout" "$ttml_cues" "$(command -v xmllint)" --stream --noout "$work/track.ttml"
+    row xmllint "TTML floor: xmllint --stream --noout" "$ttml_cues" "$(command -v xmllint)" --stream --noout "$work/track.ttml"
 else
     echo "skipped: xmllint is not installed (apt install libxml2-utils)" >&2
+fi
+
+if $check; then
+    if ((over)); then
+        echo "instructions.sh: a path costs more instructions per cue than its ceiling in $ceilings" >&2
+        exit 1
+    fi
+    echo "instructions.sh: every path is within its ceiling" >&2
 fi
