@@ -4,7 +4,7 @@
 ///
 /// Identifiers written as integers without leading zeros are kept as runs of consecutive values
 /// (`1` to `1000000` is one run); any other identifier is kept as a 64-bit hash, so a false
-/// duplicate needs a hash collision (about one chance in 10^7 for a file of a million distinct
+/// duplicate needs a hash collision (about one chance in 10^9 for a file of 100,000 distinct
 /// identifiers). Past `limit` hashes or runs the check stops rather than grow further.
 struct CueIdentifierRegistry {
     private var runs: [ClosedRange<Int>] = []
