@@ -61,6 +61,15 @@ package enum ByteScanning {
         return (to, plain)
     }
 
+    /// True when `bytes` are exactly the bytes of `literal` (a keyword, a tag name): a length test
+    /// and one comparison, where `elementsEqual` walks the literal's UTF-8 view byte by byte.
+    @inline(__always)
+    package static func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return memcmp(base, literal.utf8Start, bytes.count) == 0
+    }
+
     /// True when every byte of `bytes` is ASCII and none is NUL: such a line needs no decoding.
     @inline(__always)
     package static func isPlainASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {

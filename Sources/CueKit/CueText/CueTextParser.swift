@@ -23,9 +23,9 @@ struct CueTextParser: @unchecked Sendable {
                 }
             case 2 where name[0] == UInt8(ascii: "r") && name[1] == UInt8(ascii: "t"):
                 self = .rubyText
-            case 4 where name.elementsEqual("ruby".utf8):
+            case 4 where ByteScanning.equals(name, "ruby"):
                 self = .ruby
-            case 4 where name.elementsEqual("lang".utf8):
+            case 4 where ByteScanning.equals(name, "lang"):
                 self = .language
             default:
                 return nil

@@ -182,9 +182,9 @@ struct CueTimingParser {
                 }
             case .vertical:
                 let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
-                if value.elementsEqual("rl".utf8) {
+                if ByteScanning.equals(value, "rl") {
                     settings.vertical = .growingLeft
-                } else if value.elementsEqual("lr".utf8) {
+                } else if ByteScanning.equals(value, "lr") {
                     settings.vertical = .growingRight
                 } else if checks {
                     badValue(name: "vertical", valueStart, tokenEnd, expected: "rl or lr")
@@ -260,11 +260,11 @@ struct CueTimingParser {
         }
         if comma < end {
             let alignment = UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])
-            if alignment.elementsEqual("start".utf8) {
+            if ByteScanning.equals(alignment, "start") {
                 settings.lineAlignment = .start
-            } else if alignment.elementsEqual("center".utf8) {
+            } else if ByteScanning.equals(alignment, "center") {
                 settings.lineAlignment = .center
-            } else if alignment.elementsEqual("end".utf8) {
+            } else if ByteScanning.equals(alignment, "end") {
                 settings.lineAlignment = .end
             } else {
                 if checks { badValue(name: "line", start, end, expected: expected) }
@@ -313,11 +313,11 @@ struct CueTimingParser {
         }
         if comma < end {
             let alignment = UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])
-            if alignment.elementsEqual("line-left".utf8) {
+            if ByteScanning.equals(alignment, "line-left") {
                 settings.positionAlignment = .lineLeft
-            } else if alignment.elementsEqual("center".utf8) {
+            } else if ByteScanning.equals(alignment, "center") {
                 settings.positionAlignment = .center
-            } else if alignment.elementsEqual("line-right".utf8) {
+            } else if ByteScanning.equals(alignment, "line-right") {
                 settings.positionAlignment = .lineRight
             } else {
                 if checks { badValue(name: "position", start, end, expected: expected) }

@@ -49,29 +49,3 @@ import Testing
         #expect(try split([], at: []).isEmpty)
     }
 }
-
-@Suite struct UTF8RepairTests {
-    private func repair(_ bytes: [UInt8]) -> (String, UTF8Repair.Report) {
-        var output: [UInt8] = []
-        let report = bytes.withUnsafeBytes { UTF8Repair.repair($0, into: &output) }
-        return (String(decoding: output, as: UTF8.self), report)
-    }
-
-    @Test func invalidSequencesAndNULBecomeReplacementCharactersWithTheirColumns() {
-        // "a", a lone continuation byte, "é", a truncated three-byte sequence, NUL, "z".
-        let (text, report) = repair([0x61, 0x80, 0xC3, 0xA9, 0xE2, 0x82, 0x00, 0x7A])
-        #expect(text == "a\u{FFFD}é\u{FFFD}\u{FFFD}z")
-        #expect(report.invalidSequences == 2 && report.nullCharacters == 1)
-        #expect(report.firstInvalidColumn == 2 && report.firstNullColumn == 5)
-        #expect(report.invalidLeadBytes == [0x80, 0xE2])
-        #expect(!report.looksLikeSingleByteEncoding)
-        #expect([UInt8]([0x61, 0xC3, 0xA9]).withUnsafeBytes(UTF8Repair.isClean))
-        #expect(![UInt8]([0x61, 0x00]).withUnsafeBytes(UTF8Repair.isClean))
-    }
-
-    @Test func lonelyHighBytesLookLikeASingleByteEncoding() {
-        let (_, report) = repair(Array("caf".utf8) + [0xE9, 0x20, 0x93])
-        #expect(report.looksLikeSingleByteEncoding)
-        #expect(report.invalidLeadBytes == [0xE9, 0x93])
-    }
-}
