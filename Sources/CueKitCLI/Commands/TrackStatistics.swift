@@ -1,5 +1,11 @@
 import CueKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The statistics view of `cuekit inspect --stats`: what a QA reviewer checks before a track ships
 /// (reading speed, overlaps, long lines, empty cues), gathered cue by cue as the track streams.
 ///
@@ -69,39 +75,7 @@ struct TrackStatistics {
         // Reading speed counts every character shown, spaces included, line breaks not (as the
         // streaming services' style guides count it): Unicode scalars, line by line, with the
         // markup removed (the text of the cue text's parse, ruby text after its base).
-        var characters = 0
-        var visible = false
-        var lineNumber = 1
-        var length = 0
-        // On UTF-8 bytes: a scalar is a byte that does not continue one; only until the first
-        // visible character is a non-ASCII scalar decoded (to ask whether it is white space).
-        func count(_ bytes: UnsafeBufferPointer<UInt8>) {
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte == 0x0A {
-                    endLine()
-                    continue
-                }
-                guard byte & 0xC0 != 0x80 else { continue }
-                length += 1
-                if !visible {
-                    if byte < 0x80 {
-                        visible = byte != 0x20 && !(0x09...0x0D).contains(byte)
-                    } else if let scalar = String(decoding: bytes[index..<min(index + 4, bytes.endIndex)], as: UTF8.self).unicodeScalars.first {
-                        visible = !scalar.properties.isWhitespace
-                    }
-                }
-            }
-        }
-        func endLine() {
-            characters += length
-            if length > maximumLineLength {
-                longLineCount += 1
-                if longLines.count < Self.listedLimit { longLines.append((reference, lineNumber, length)) }
-            }
-            lineNumber += 1
-            length = 0
-        }
+        var lines = LineCounter(maximumLineLength: maximumLineLength)
         if CueTextEvents.hasMarkup(cue.text) {
             // The buffers are taken out while in use, so that they are read with no copy.
             var parsed = CueTextEvents.Parsed()
@@ -109,13 +83,19 @@ struct TrackStatistics {
             defer { swap(&parsed, &parsedText) }
             textEvents.parse(cue.text, into: &parsed)
             parsed.bytes.withUnsafeBufferPointer { bytes in
-                for case .text(let range) in parsed.events { count(UnsafeBufferPointer(rebasing: bytes[range])) }
+                for case .text(let range) in parsed.events { lines.count(UnsafeBufferPointer(rebasing: bytes[range])) }
             }
         } else {
             var text = cue.text
-            text.withUTF8 { count($0) }
+            text.withUTF8 { lines.count($0) }
         }
-        endLine()
+        lines.endLine()
+        for (line, length) in lines.longLines {
+            longLineCount += 1
+            if longLines.count < Self.listedLimit { longLines.append((reference, line, length)) }
+        }
+        let characters = lines.characters
+        let visible = lines.visible
         if !visible {
             emptyCount += 1
             if emptyCues.count < Self.listedLimit { emptyCues.append(reference) }
@@ -135,6 +115,101 @@ struct TrackStatistics {
             if overlaps.count < Self.listedLimit { overlaps.append((latest, reference)) }
         }
         if duration > 0, cue.end > (latestEnding?.end ?? Int.min) { latestEnding = reference }
+    }
+
+    /// The characters of one cue's text, counted line by line as its runs of text come (a line
+    /// can span runs: `<i>a</i>b` is one line).
+    struct LineCounter {
+        let maximumLineLength: Int
+        /// Characters in the lines ended so far.
+        private(set) var characters = 0
+        /// True once a character that is not white space was met.
+        private(set) var visible = false
+        /// The lines longer than ``maximumLineLength``: their numbers (from 1) and lengths.
+        private(set) var longLines: [(line: Int, length: Int)] = []
+        private var lineNumber = 1
+        private var length = 0
+
+        init(maximumLineLength: Int) { self.maximumLineLength = maximumLineLength }
+
+        /// Counts a run of text (valid UTF-8): a scalar is a byte that does not continue one
+        /// (counted a word at a time), and only until the first visible character is anything
+        /// decoded.
+        mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while true {
+                let end = TrackStatistics.lineFeed(in: base, from: start, to: bytes.count)
+                let line = UnsafeBufferPointer(start: base + start, count: end - start)
+                length += TrackStatistics.scalarCount(line)
+                if !visible { visible = TrackStatistics.hasVisibleCharacter(line) }
+                guard end < bytes.count else { return }
+                endLine()
+                start = end + 1
+            }
+        }
+
+        /// Ends the line being counted.
+        mutating func endLine() {
+            characters += length
+            if length > maximumLineLength { longLines.append((lineNumber, length)) }
+            lineNumber += 1
+            length = 0
+        }
+    }
+
+    /// The offset of the first line feed in `base[from..<to]`, or `to`.
+    static func lineFeed(in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        guard from < to, let found = memchr(base + from, 0x0A, to - from) else { return to }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// How many scalars valid UTF-8 holds: its bytes that do not continue a sequence (`10xxxxxx`),
+    /// eight at a time.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var continuations = 0
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Bit 7 set and bit 6 clear, in each byte.
+            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < count {
+            if base[index] & 0xC0 == 0x80 { continuations += 1 }
+            index += 1
+        }
+        return count - continuations
+    }
+
+    /// True when valid UTF-8 holds a character that is not white space (Unicode's White_Space).
+    static func hasVisibleCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead != 0x20 && !(0x09...0x0D).contains(lead) { return true }
+                index += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard index + length <= bytes.count else { return true }
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            if !isWhiteSpace(value) { return true }
+            index += length
+        }
+        return false
+    }
+
+    /// Unicode's White_Space scalars above ASCII (the property has held these since Unicode 6.3).
+    static func isWhiteSpace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// The median reading speed, to 0.1 character per second (nil without a timed, non-empty cue).

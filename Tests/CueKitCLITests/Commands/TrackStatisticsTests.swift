@@ -33,4 +33,31 @@ struct TrackStatisticsTests {
         #expect(streamed.text(name: "t", format: "WebVTT") == separate.text(name: "t", format: "WebVTT"))
         #expect(streamed.fastCount > 0 && streamed.longLineCount > 0)
     }
+
+    /// The byte-level counts agree with Swift's own view of the text: scalars counted a word at a
+    /// time, and "has a visible character" from the White_Space list, on 20,000 random lines.
+    @Test func bytesAreCountedAsTheirScalarsAndWhiteSpaceIsUnicodes() {
+        // White space first: half the lines are made of it alone.
+        let pieces = [" ", "\t", "\u{A0}", "\u{3000}", "\u{2009}", "\u{85}", "\u{1680}", "a", "é", "가요", "😀", "שלום", "\u{200B}", "\u{FEFF}", "-"]
+        var random = SeededRandom(seed: 0x57A7_0001)
+        var visibleLines = 0
+        for _ in 0..<20_000 {
+            let choices = UInt64(random.next() % 2 == 0 ? 7 : pieces.count)
+            let text = (0..<Int(random.next() % 24)).map { _ in pieces[Int(random.next() % choices)] }.joined()
+            let bytes = Array(text.utf8)
+            let visible = text.unicodeScalars.contains { !$0.properties.isWhitespace }
+            if visible { visibleLines += 1 }
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(TrackStatistics.scalarCount(buffer) == text.unicodeScalars.count, "\(text.debugDescription)")
+                #expect(TrackStatistics.hasVisibleCharacter(buffer) == visible, "\(text.debugDescription)")
+            }
+        }
+        #expect(visibleLines > 2_000 && visibleLines < 18_000, "\(visibleLines) of 20,000 lines have a visible character")
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TrackStatistics.isWhiteSpace(value) != scalar.properties.isWhitespace {
+                Issue.record("U+\(String(value, radix: 16)): White_Space is \(scalar.properties.isWhitespace)")
+            }
+        }
+    }
 }
