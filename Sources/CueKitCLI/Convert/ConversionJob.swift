@@ -146,15 +146,19 @@ struct ConversionJob {
         _ source: TrackSource, inputName: String, outputName: String, ordering: inout CueOrdering, makeWriter: () throws -> Writer
     ) throws -> (ConversionOutcome, Writer) {
         var outcome = ConversionOutcome()
-        var writer: Writer?
-        var pipeline = TrackPipeline(
-            timing: settings.timing, dropsEmptyCues: settings.dropEmpty, style: settings.style?.style, stylePath: settings.style?.path ?? .root,
-            styleLocations: settings.style?.locations ?? CastJSONLocations())
+        // The writer and the pipeline are reached from the closures the reader and the ordering
+        // window call, once or twice a cue: held in boxes that skip the runtime's exclusivity
+        // checks (a captured `var` is checked at each access).
+        let output = Unchecked<Writer?>(nil)
+        let edits = Unchecked(
+            TrackPipeline(
+                timing: settings.timing, dropsEmptyCues: settings.dropEmpty, style: settings.style?.style, stylePath: settings.style?.path ?? .root,
+                styleLocations: settings.style?.locations ?? CastJSONLocations()))
         let quiet = settings.quiet
 
         func write(_ event: TrackEvent) throws {
-            if writer == nil { writer = try makeWriter() }
-            try writer!.write(event)
+            if output.value == nil { output.value = try makeWriter() }
+            try output.value!.write(event)
         }
         let ordersCues = settings.outputFormat != .ttml
         func emit(_ event: TrackEvent) throws {
@@ -166,7 +170,7 @@ struct ConversionJob {
         }
         func take(_ event: TrackEvent) throws {
             guard case .diagnostic(let diagnostic) = event else {
-                try pipeline.process(event, to: emit)
+                try edits.value.process(event, to: emit)
                 return
             }
             if diagnostic.severity == .error { outcome.inputErrors += 1 }
@@ -177,19 +181,21 @@ struct ConversionJob {
                 try take(event)
             }
         } catch let error as ReadError
-            where pipeline.counts.cuesPassed > 0 && error.diagnostic.code != IOFailure.readCode
+            where edits.value.counts.cuesPassed > 0 && error.diagnostic.code != IOFailure.readCode
         {
             // Reading stopped half-way: what was read before is good, and kept.
             outcome.stoppedBy = error
         }
-        try pipeline.finish(to: emit)
-        outcome.styleDiagnostics = pipeline.styleDiagnostics
-        outcome.edits = pipeline.counts
-        outcome.inputErrors += pipeline.counts.droppedPastTheLatestTime
+        try edits.value.finish(to: emit)
+        outcome.styleDiagnostics = edits.value.styleDiagnostics
+        outcome.edits = edits.value.counts
+        outcome.inputErrors += edits.value.counts.droppedPastTheLatestTime
         try ordering.finish(emit: write)
-        if writer == nil { writer = try makeWriter() }
-        try writer!.finish()
-        for diagnostic in writer!.diagnostics {
+        // Taken out of its box, so that finishing it copies none of its buffers.
+        var writer = try output.value ?? makeWriter()
+        output.value = nil
+        try writer.finish()
+        for diagnostic in writer.diagnostics {
             StandardError.write(diagnostic.formatted(file: outputName) + "\n")
         }
         if outcome.edits.droppedBeforeZero > 0 {
@@ -208,7 +214,7 @@ struct ConversionJob {
         if outcome.edits.droppedEmpty > 0 {
             StandardError.write("\(inputName.escapingControlCharacters): note: \(Self.count(outcome.edits.droppedEmpty, "empty cue")) left out (--drop-empty)\n")
         }
-        return (outcome, writer!)
+        return (outcome, writer)
     }
 
     /// The second pass, when cues came late: the first pass's output, read back (it is CueKit's own,
@@ -260,4 +266,13 @@ struct ConversionJob {
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
+}
+
+/// A value in a box whose accesses the runtime does not check for exclusivity: for state that
+/// closures called once or more a cue reach (a captured `var` is checked at every access). Each
+/// use finishes its access before another begins.
+final class Unchecked<Value> {
+    @exclusivity(unchecked) var value: Value
+
+    init(_ value: Value) { self.value = value }
 }

@@ -49,8 +49,10 @@ struct CueOrdering {
         case .cue(let cue):
             if cue.start < latestInputStart { reorderedCount += 1 }
             latestInputStart = max(latestInputStart, cue.start)
+            // The notes go with the cue. Most cues have none: the empty array then costs nothing,
+            // where emptying one whose buffer the cue now shares would allocate a new one.
             let notes = pendingNotes
-            pendingNotes.removeAll(keepingCapacity: true)
+            if !pendingNotes.isEmpty { pendingNotes = [] }
             if cue.start < lastEmittedStart {
                 // Too late for the window: its notes stay where they were, the cue is set aside.
                 for note in notes { try emit(.note(note)) }
