@@ -57,10 +57,17 @@ public struct TrackPipeline: Sendable {
 
     /// Hands `event` on, edited, to `handler` (or not at all, for a cue left out).
     public mutating func process(_ event: TrackEvent, to handler: (TrackEvent) throws -> Void) throws {
-        guard case .cue(var cue) = event else {
+        guard case .cue = event else {
             try styled(event, handler)
             return
         }
+        if timing.isIdentity, !dropsEmptyCues {
+            // The common case: the cue goes on in the event it came in, never copied out of it.
+            counts.cuesPassed += 1
+            try styled(event, handler)
+            return
+        }
+        guard case .cue(var cue) = event else { return }
         if !timing.isIdentity {
             switch timing.apply(to: cue) {
             case .edited(let edited): cue = edited
