@@ -66,11 +66,36 @@ package enum UTF8Bytes {
         return length
     }
 
-    /// The number of Unicode scalars in valid UTF-8 bytes: bytes that are not continuation bytes.
-    @inline(__always)
+    /// The number of Unicode scalars in valid UTF-8 bytes: bytes that are not continuation bytes
+    /// (`10xxxxxx`), counted eight at a time.
     package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
-        return count
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var continuations = 0
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Bit 7 set and bit 6 clear, in each byte.
+            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < count {
+            if base[index] & 0xC0 == 0x80 { continuations += 1 }
+            index += 1
+        }
+        return count - continuations
+    }
+
+    /// The scalar value of the sequence starting at `index` in valid UTF-8, and its length; a
+    /// sequence cut short by the end of `bytes` gives nil.
+    @inline(__always)
+    package static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
+        let lead = bytes[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.count else { return nil }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (value, length)
     }
 }

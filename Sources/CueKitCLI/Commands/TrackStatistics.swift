@@ -1,11 +1,5 @@
 import CueKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The statistics view of `cuekit inspect --stats`: what a QA reviewer checks before a track ships
 /// (reading speed, overlaps, long lines, empty cues), gathered cue by cue as the track streams.
 ///
@@ -139,9 +133,9 @@ struct TrackStatistics {
             guard let base = bytes.baseAddress else { return }
             var start = 0
             while true {
-                let end = TrackStatistics.lineFeed(in: base, from: start, to: bytes.count)
+                let end = ByteScanning.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(bytes), from: start, to: bytes.count)
                 let line = UnsafeBufferPointer(start: base + start, count: end - start)
-                length += TrackStatistics.scalarCount(line)
+                length += UTF8Bytes.scalarCount(line)
                 if !visible { visible = TrackStatistics.hasVisibleCharacter(line) }
                 guard end < bytes.count else { return }
                 endLine()
@@ -158,32 +152,6 @@ struct TrackStatistics {
         }
     }
 
-    /// The offset of the first line feed in `base[from..<to]`, or `to`.
-    static func lineFeed(in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-        guard from < to, let found = memchr(base + from, 0x0A, to - from) else { return to }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// How many scalars valid UTF-8 holds: its bytes that do not continue a sequence (`10xxxxxx`),
-    /// eight at a time.
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let count = bytes.count
-        var continuations = 0
-        var index = 0
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // Bit 7 set and bit 6 clear, in each byte.
-            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            index += 8
-        }
-        while index < count {
-            if base[index] & 0xC0 == 0x80 { continuations += 1 }
-            index += 1
-        }
-        return count - continuations
-    }
-
     /// True when valid UTF-8 holds a character that is not white space (Unicode's White_Space).
     static func hasVisibleCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
@@ -194,11 +162,7 @@ struct TrackStatistics {
                 index += 1
                 continue
             }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            guard index + length <= bytes.count else { return true }
-            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-            if !isWhiteSpace(value) { return true }
+            guard let (value, length) = UTF8Bytes.scalar(in: bytes, at: index), isWhiteSpace(value) else { return true }
             index += length
         }
         return false

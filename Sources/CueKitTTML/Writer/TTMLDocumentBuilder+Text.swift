@@ -182,12 +182,10 @@ extension TTMLDocumentBuilder {
                 index += 1
                 continue
             }
-            // The text is valid UTF-8 (a `String`): the lead byte gives the sequence's length.
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-            var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            // The text is valid UTF-8 (a `String`).
+            guard let (value, length) = UTF8Bytes.scalar(in: bytes, at: index), let scalar = Unicode.Scalar(value) else { return false }
             index += length
-            switch direction(of: Unicode.Scalar(value)!) {
+            switch direction(of: scalar) {
             case .leftToRight: return false
             case .rightToLeft: return true
             case .neutral: continue

@@ -48,7 +48,7 @@ struct TrackStatisticsTests {
             let visible = text.unicodeScalars.contains { !$0.properties.isWhitespace }
             if visible { visibleLines += 1 }
             bytes.withUnsafeBufferPointer { buffer in
-                #expect(TrackStatistics.scalarCount(buffer) == text.unicodeScalars.count, "\(text.debugDescription)")
+                #expect(UTF8Bytes.scalarCount(buffer) == text.unicodeScalars.count, "\(text.debugDescription)")
                 #expect(TrackStatistics.hasVisibleCharacter(buffer) == visible, "\(text.debugDescription)")
             }
         }
