@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "CueKitWebVTTTests",
             dependencies: [
-                "CueKit", "CueKitWebVTT", "CueKitTestSupport",
+                "CueKit", "CueKitWebVTT", "CueKitSynthetic", "CueKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -49,6 +49,9 @@ package struct LineSplitter: Sendable {
         self.overflow = overflow
     }
 
+    /// True when no line is open and no CR waits for an LF: the next byte starts a line.
+    package var isAtLineStart: Bool { !openLine && !afterCarriageReturn }
+
     /// Splits the next chunk, handing each line it completes to `body`.
     package mutating func split(_ chunk: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) throws {
         let count = chunk.count

@@ -92,6 +92,16 @@ public struct WebVTTLineDecoder: Sendable {
         try split(UnsafeRawBufferPointer(rebasing: chunk[start...]), body)
     }
 
+    /// True when the next byte starts a line: no line is open, no CR waits for its LF, and the
+    /// byte order mark is settled. Whole lines may then be read without the decoder, which is
+    /// told how many with ``skip(lines:)``.
+    var isAtLineStart: Bool { byteOrderMarkDecided && splitter.isAtLineStart }
+
+    /// Counts `lines` lines read past the decoder, each ended by LF and needing no repair.
+    mutating func skip(lines: Int) {
+        lineCount += lines
+    }
+
     /// Marks the end of input: hands a last line without terminator to `body`.
     public mutating func finish(_ body: (Line) throws -> Void) throws {
         if !byteOrderMarkDecided {

@@ -34,6 +34,7 @@ struct WebVTTBlockParser {
     /// Cues are handed on without identifier and text (``WebVTTReader/Options/CueContent/timingOnly``).
     private let timingOnly: Bool
     private let maximumBlockLength: Int
+    private let maximumLineLength: Int
 
     private var phase = Phase.signature
     private var headerRemainder = ""
@@ -80,6 +81,7 @@ struct WebVTTBlockParser {
         checksCueText = options.diagnostics == .all
         timingOnly = options.cueContent == .timingOnly
         maximumBlockLength = options.limits.maximumBlockLength
+        maximumLineLength = options.limits.maximumLineLength
         maximumStyleLength = options.limits.maximumStyleLength
         identifiers = CueIdentifierRegistry(limit: options.limits.maximumTrackedIdentifiers)
     }
@@ -187,24 +189,61 @@ struct WebVTTBlockParser {
         }
     }
 
+    // MARK: Whole cue blocks
+
+    /// True between blocks, where the next non-empty line starts a block.
+    var isBetweenBlocks: Bool { phase == .betweenBlocks }
+
+    /// Reads the ordinary cue blocks at the start of `bytes[start..<limit]` straight from memory:
+    /// the fast path, for bytes with no CR and no NUL (see ``WebVTTCueBlockScanner``). Stops before
+    /// the first block it cannot take whole (one that is not a cue, that holds `-->` in its text,
+    /// whose timing line fails, or that `limit` cuts), which the line-by-line path then reads.
+    ///
+    /// Each block gives the same events the line-by-line path gives for it: the identifier, timing
+    /// line and text are the same bytes, in memory the block is in instead of a copy. Returns where
+    /// reading stopped and how many lines were read (the skipped empty lines among them).
+    mutating func consumeCueBlocks(
+        _ bytes: UnsafeRawBufferPointer, from start: Int, limit: Int, firstLine: Int, _ handler: (TrackEvent) throws -> Void
+    ) throws -> (end: Int, lines: Int) {
+        var offset = start
+        var lines = 0
+        while offset < limit {
+            if bytes[offset] == UInt8(ascii: "\n") {
+                offset += 1
+                lines += 1
+                continue
+            }
+            guard
+                let block = WebVTTCueBlockScanner.cueBlock(
+                    in: bytes, from: offset, limit: limit, maximumLineLength: maximumLineLength, maximumBlockLength: maximumBlockLength)
+            else { break }
+            let timingLine = WebVTTLineDecoder.Line(
+                bytes: block.timingLine, number: firstLine + lines + (block.identifier.isEmpty ? 0 : 1), repairs: .none)
+            var parser = CueTimingParser(line: timingLine.bytes, lineNumber: timingLine.number, checks: checks)
+            // A timing line that fails is explained by the line-by-line path.
+            guard let timings = parser.parse(regions: regions) else { break }
+            try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, handler)
+            try emitCue(text: block.text, handler)
+            offset = block.end
+            lines += block.lineCount
+        }
+        return (offset, lines)
+    }
+
     /// "Cue creation": the line has `-->` and is the block's first line, or its second after an
     /// identifier.
     private mutating func createCue(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
         var parser = CueTimingParser(line: line.bytes, lineNumber: line.number, checks: checks)
         if let timings = parser.parse(regions: regions) {
-            if checks { try checkCue(timings, line: line, handler) }
-            for diagnostic in parser.diagnostics { try handler(.diagnostic(diagnostic)) }
-            let id = buffer.isEmpty || timingOnly ? "" : String(decoding: buffer, as: UTF8.self)
-            hasCue = true
-            cueIdentifier = id
-            cueStart = timings.start
-            cueEnd = timings.end
-            cueSettings = timings.settings
-            cueTimingLine = line.number
-            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
-            if !seenCue {
-                seenCue = true
-                try emitRegions(handler)
+            // The identifier is the block's first line, in the buffer: taken out while it is read.
+            var identifier: [UInt8] = []
+            swap(&identifier, &buffer)
+            defer {
+                if !identifier.isEmpty { identifier.removeAll(keepingCapacity: true) }
+                swap(&identifier, &buffer)
+            }
+            try identifier.withUnsafeBytes { identifier in
+                try acceptCue(timings, diagnostics: parser.diagnostics, identifier: identifier, timingLine: line, handler)
             }
         } else {
             hasCue = false
@@ -234,18 +273,40 @@ struct WebVTTBlockParser {
         }
     }
 
+    /// A block's timing line was read: the cue is checked against the file around it and kept
+    /// until its text is complete (``emitCue(text:_:)``). `identifier` is the block's first line
+    /// when the timing line is its second, else empty.
+    private mutating func acceptCue(
+        _ timings: CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        if checks { try checkCue(timings, identifier: identifier, line: line, handler) }
+        for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
+        hasCue = true
+        cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
+        cueStart = timings.start
+        cueEnd = timings.end
+        cueSettings = timings.settings
+        cueTimingLine = line.number
+        if !seenCue {
+            seenCue = true
+            try emitRegions(handler)
+        }
+    }
+
     /// The checks on a cue that need the file around it: identifier, order, duration.
-    private mutating func checkCue(_ timings: CueTimingParser.Timings, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void)
-        throws
-    {
-        if !buffer.isEmpty {
-            let outcome = buffer.withUnsafeBytes { identifiers.record($0) }
+    private mutating func checkCue(
+        _ timings: CueTimingParser.Timings, identifier: UnsafeRawBufferPointer, line: WebVTTLineDecoder.Line,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        if !identifier.isEmpty {
+            let outcome = identifiers.record(identifier)
             let idLocation = SourceLocation(line: line.number - 1, column: 1)
             switch outcome {
             case .duplicate:
                 try report(
                     .warning, .vttDuplicateCueIdentifier, idLocation,
-                    "cue identifier '\(String(decoding: buffer, as: UTF8.self))' is used by an earlier cue; identifiers must be unique",
+                    "cue identifier '\(String(decoding: identifier, as: UTF8.self))' is used by an earlier cue; identifiers must be unique",
                     handler)
             case .stoppedNow:
                 try report(
@@ -335,7 +396,11 @@ struct WebVTTBlockParser {
             return
         }
         if hasCue {
-            try emitCue(handler)
+            // The cue's text is the buffer: taken out while it is read.
+            var text: [UInt8] = []
+            swap(&text, &buffer)
+            defer { swap(&text, &buffer) }
+            try text.withUnsafeBytes { try emitCue(text: $0, handler) }
             return
         }
         switch kind {
@@ -377,26 +442,26 @@ struct WebVTTBlockParser {
         }
     }
 
-    private mutating func emitCue(_ handler: (TrackEvent) throws -> Void) throws {
+    /// Hands out the cue whose timing line was accepted, with `text`, the rest of its block.
+    private mutating func emitCue(text bytes: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {
         // The checker's parse is left for a consumer on this thread that would parse the same
         // text again (the TTML writer), with the text it is of.
         var shared = false
-        if checksCueText, !buffer.isEmpty {
+        if checksCueText, !bytes.isEmpty {
             let context = CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
             var diagnostics: [Diagnostic] = []
             if let sharedParse {
-                shared = buffer.withUnsafeBytes {
-                    cueTextChecker.diagnostics(forUTF8: $0, context: context, sharingEventsWith: sharedParse, diagnostics: &diagnostics)
-                }
+                shared = cueTextChecker.diagnostics(forUTF8: bytes, context: context, sharingEventsWith: sharedParse, diagnostics: &diagnostics)
             } else {
-                diagnostics = buffer.withUnsafeBytes { cueTextChecker.diagnostics(forUTF8: $0, context: context) }
+                diagnostics = cueTextChecker.diagnostics(forUTF8: bytes, context: context)
             }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
-        let text = buffer.isEmpty || timingOnly ? "" : String(decoding: buffer, as: UTF8.self)
+        let text = bytes.isEmpty || timingOnly ? "" : String(decoding: bytes, as: UTF8.self)
         if shared, !timingOnly { sharedParse?.fill(with: text) }
         let id = cueIdentifier
         cueIdentifier = ""
+        hasCue = false
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings, text: text)))
         cueCount += 1
     }

@@ -44,7 +44,7 @@ public struct WebVTTReader: TrackReader, Sendable {
         try signature.check(chunk)
         parser.shareCueTextEvents(with: CueTextParseCache.wanted)
         defer { parser.shareCueTextEvents(with: nil) }
-        try Self.decode(chunk, &decoder, &parser, handler)
+        try Self.decode(chunk, &decoder, &parser, readsWholeBlocks, handler)
     }
 
     /// Marks the end of input and hands out what remains.
@@ -56,13 +56,40 @@ public struct WebVTTReader: TrackReader, Sendable {
         try parser.finish(handler)
     }
 
+    /// Whether ordinary cue blocks lying whole in a chunk are read straight from it
+    /// (``WebVTTBlockParser/consumeCueBlocks``) rather than line by line. Both give the same
+    /// events; tests turn it off to compare them.
+    package var readsWholeBlocks = true
+
+    /// One chunk: whole cue blocks on the fast path while the reader is between blocks, and the
+    /// rest line by line, up to the next empty line (after which the reader is between blocks
+    /// again) or the end of the chunk.
     private static func decode(
         _ chunk: UnsafeRawBufferPointer,
         _ decoder: inout WebVTTLineDecoder,
         _ parser: inout WebVTTBlockParser,
+        _ wholeBlocks: Bool,
         _ handler: (TrackEvent) throws -> Void
     ) throws {
-        try decoder.decode(chunk) { line in try parser.consume(line, handler) }
+        guard wholeBlocks else {
+            try decoder.decode(chunk) { line in try parser.consume(line, handler) }
+            return
+        }
+        let count = chunk.count
+        var offset = 0
+        var limit = -1
+        while offset < count {
+            if decoder.isAtLineStart, parser.isBetweenBlocks {
+                if limit < offset { limit = WebVTTCueBlockScanner.limit(in: chunk, from: offset) }
+                let (end, lines) = try parser.consumeCueBlocks(chunk, from: offset, limit: limit, firstLine: decoder.lineCount + 1, handler)
+                decoder.skip(lines: lines)
+                offset = end
+                guard offset < count else { return }
+            }
+            let end = WebVTTCueBlockScanner.endOfBlock(in: chunk, from: offset)
+            try decoder.decode(UnsafeRawBufferPointer(rebasing: chunk[offset..<end])) { line in try parser.consume(line, handler) }
+            offset = end
+        }
     }
 }
 

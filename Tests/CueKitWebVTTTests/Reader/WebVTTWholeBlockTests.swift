@@ -1,0 +1,92 @@
+import CueKit
+import CueKitSynthetic
+import CueKitTestSupport
+import Testing
+
+@testable import CueKitWebVTT
+
+/// The reader's fast path (ordinary cue blocks read straight from the chunk) against the
+/// line-by-line path that follows the spec's algorithm: the same events, diagnostics included,
+/// on random files built from the lines that tell the two apart.
+@Suite struct WebVTTWholeBlockTests {
+    /// Lines that make a block a cue, or stop it being one, or end it early, or need repair.
+    static let lines: [[UInt8]] = textLines.map { Array($0.utf8) } + rawLines
+
+    static let textLines: [String] = [
+        "00:00:01.000 --> 00:00:02.000", "00:01.000 --> 00:02.500 align:start size:50% position:10%,line-left",
+        "00:00:05.000 --> 00:00:04.000", "01:00.000 --> 00:59.000 line:-2 region:r1", "00:00:03.000 -->", "x --> y",
+        "00:00:07.000-->00:00:08.000", "0:00:01.000 --> 0:00:02.000 vertical:rl", "00:00:09.000 --> 00:00:10.000 bogus:1 align:end size:40%",
+        "c1", "c1", "2", "3", "NOTE a comment", "NOTE", "STYLE", "REGION", "id:r1 width:40%", "::cue { color: red }",
+        "plain words here", "<b>bold</b> and <i>italic", "<v Ann>voice</v>", "<lang en-US>hi</lang> <lang x_y>no</lang>",
+        "&amp; &lt; &bogus; & &#x41;", "<c.a.b>classes</c> </b> <zz>", "<00:00:01.500> <00:00:09.000> timestamps",
+        "<ruby>漢<rt>kan</rt></ruby>", "가요 네 괜찮아요", "émigré 😀", "text --> arrow", "-->", "--", "-- >",
+        "\t  ", "WEBVTT",
+    ]
+
+    /// Invalid UTF-8, a NUL, a byte order mark.
+    static let rawLines: [[UInt8]] = [[0x62, 0x61, 0x64, 0xFF, 0x21], [0xE2, 0x82], [0x6E, 0x00, 0x6C], [0xEF, 0xBB, 0xBF, 0x61]]
+
+    static let terminators: [[UInt8]] = [[0x0A], [0x0A], [0x0A], [0x0A], [0x0A], [0x0A, 0x0A], [0x0A, 0x0A], [0x0D, 0x0A], [0x0D]]
+
+    /// A random file: a header, then lines and line breaks of every kind.
+    static func randomFile(_ random: inout SeededRandom) -> [UInt8] {
+        var bytes: [UInt8] = Array("WEBVTT\n\n".utf8)
+        if Bool.random(using: &random) {
+            bytes += Array("REGION\nid:r1 width:40%\n\nSTYLE\n::cue { color: lime }\n\n".utf8)
+        }
+        for _ in 0..<Int.random(in: 1...60, using: &random) {
+            bytes += lines.randomElement(using: &random)!
+            bytes += Int.random(in: 0..<10, using: &random) < 7 ? [0x0A] : terminators.randomElement(using: &random)!
+        }
+        return bytes
+    }
+
+    static func events(_ bytes: [UInt8], wholeBlocks: Bool, chunkSize: Int) -> Result<[TrackEvent], ReadError> {
+        var reader = WebVTTReader()
+        reader.readsWholeBlocks = wholeBlocks
+        var events: [TrackEvent] = []
+        do {
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + chunkSize)
+                try bytes[offset..<end].withUnsafeBytes { try reader.feed($0) { events.append($0) } }
+                offset = end
+            }
+            try reader.finish { events.append($0) }
+            return .success(events)
+        } catch let error as ReadError {
+            return .failure(error)
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return .success([])
+        }
+    }
+
+    @Test func theFastPathGivesTheEventsOfTheLineByLinePath() {
+        var random = SeededRandom(seed: 0xB10C)
+        var fastBlocksSeen = 0
+        for file in 0..<400 {
+            let bytes = Self.randomFile(&random)
+            let expected = Self.events(bytes, wholeBlocks: false, chunkSize: bytes.count)
+            for chunkSize in [bytes.count, 1 << 16, 7, 64] {
+                let actual = Self.events(bytes, wholeBlocks: true, chunkSize: chunkSize)
+                #expect(actual == expected, "file \(file), chunks of \(chunkSize): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            }
+            if case .success(let events) = expected { fastBlocksSeen += events.count { if case .cue = $0 { true } else { false } } }
+        }
+        // The files hold plenty of cues for the fast path to take.
+        #expect(fastBlocksSeen > 1_000)
+    }
+
+    @Test func aGeneratedTrackReadsTheSameEitherWay() throws {
+        var generator = TrackGenerator(options: .init(cues: 2_000, seed: 11, format: .webVTT))
+        var sink = MemorySink()
+        try generator.write(to: &sink)
+        let bytes = sink.bytes
+        let fast = Self.events(bytes, wholeBlocks: true, chunkSize: 1 << 16)
+        let slow = Self.events(bytes, wholeBlocks: false, chunkSize: 1 << 16)
+        #expect(fast == slow)
+        let cues = try fast.get().count { if case .cue = $0 { true } else { false } }
+        #expect(cues == 2_000)
+    }
+}
