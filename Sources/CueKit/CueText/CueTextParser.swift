@@ -286,7 +286,7 @@ struct CueTextParser: @unchecked Sendable {
 
     /// The start tag rules a conformance checker applies beyond what the parser does.
     mutating func checkStartTag(_ tag: Tag) {
-        if classes.contains(where: \.isEmpty) {
+        if classes.contains(where: { $0.isEmpty }) {
             report(.warning, .vttEmptyClass, at: tokenStart, "<\(tag.name)> has an empty class name (two dots, or a dot at the end)")
         }
         if tag.takesAnnotation {

@@ -99,14 +99,16 @@ import Testing
         #expect(checked == diagnostics)
     }
 
-    @Test(arguments: ["en", "en-GB", "zh-Hant-TW", "sl-rozaj-biske", "de-CH-1901", "x-private", "en-a-bbb-x-a-ccc", "i-klingon", "EN-gb"])
+    @Test(arguments: ["en", "en-GB", "zh-Hant-TW", "sl-rozaj-biske", "de-CH-1901", "x-private", "en-a-bbb-x-a-ccc", "i-klingon", "EN-gb", "en-GB-oed",
+        "art-lojban", "zh-min-nan", "sgn-BE-FR", "X-whatever", "zh-yue-Hant-HK-1996-u-co-pinyin",
+    ])
     func acceptsWellFormedLanguageTags(_ tag: String) {
         var diagnostics: [Diagnostic] = []
         _ = CueText.nodes(from: "<lang \(tag)>x</lang>", context: CueText.Context(), diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 
-    @Test(arguments: ["en_GB", "e", "en--GB", "123", "toolonglanguage", "en-a", "x"])
+    @Test(arguments: ["en_GB", "e", "en--GB", "123", "toolonglanguage", "en-a", "x", "en-", "-en", "x-", "en-GB-oedx", "en-a-b", "i-bogus"])
     func reportsIllFormedLanguageTags(_ tag: String) {
         var diagnostics: [Diagnostic] = []
         _ = CueText.nodes(from: "<lang \(tag)>x</lang>", context: CueText.Context(), diagnostics: &diagnostics)
