@@ -31,62 +31,85 @@ package enum UTF8Repair {
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// True when `bytes` is valid UTF-8 without NUL: what every line of a well-made file is, so
-    /// it is asked of each line before anything is decoded.
+    /// it is asked of each line (or block) before anything is decoded.
     ///
-    /// Runs of ASCII are checked eight bytes at a time, and each longer sequence against the
-    /// well-formed ranges of its bytes (Unicode's table 3-7, the sequences the Encoding
-    /// Standard's decoder accepts), keeping no report: the answer is the decoder's
+    /// Runs of ASCII are checked eight bytes at a time; any other word goes through a
+    /// deterministic automaton of Unicode's well-formed byte sequences (table 3-7, the sequences
+    /// the Encoding Standard's decoder accepts), one table load and one shift a byte, with no
+    /// branch on the byte's value. No report is kept: the answer is the decoder's
     /// (``isCleanByDecoding(_:)``), only cheaper.
     package static func isClean(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard let base = raw.baseAddress else { return true }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = raw.count
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
-        var index = 0
-        // True when the byte `offset` after the lead is within `low...high`.
-        @inline(__always) func follows(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-            index + offset < count && bytes[index + offset] >= low && bytes[index + offset] <= high
-        }
-        while index < count {
-            // ASCII a word at a time, up to a word with a byte above 0x7F or a NUL.
+        return CleanAutomaton.rows.withUnsafeBufferPointer { rows in
+            var state: UInt64 = CleanAutomaton.accept
+            var index = 0
+            @inline(__always) func step(_ offset: Int) {
+                state = (rows[Int(base.load(fromByteOffset: offset, as: UInt8.self))] &>> state) & 63
+            }
             while index + 8 <= count {
-                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                if (word | ((word &- ones) & ~word)) & high != 0 { break }
+                if state == CleanAutomaton.accept {
+                    // ASCII without NUL, between sequences: the whole word at once.
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if (word | ((word &- ones) & ~word)) & high == 0 {
+                        index += 8
+                        continue
+                    }
+                }
+                for offset in index..<(index + 8) { step(offset) }
+                if state == CleanAutomaton.error { return false }
                 index += 8
             }
-            guard index < count else { return true }
-            switch bytes[index] {
-            case 0x00:
-                return false
-            case 0x01...0x7F:
+            while index < count {
+                step(index)
                 index += 1
-            case 0xC2...0xDF:
-                guard follows(1) else { return false }
-                index += 2
-            case 0xE0:
-                guard follows(1, 0xA0), follows(2) else { return false }
-                index += 3
-            case 0xE1...0xEC, 0xEE, 0xEF:
-                guard follows(1), follows(2) else { return false }
-                index += 3
-            case 0xED:
-                guard follows(1, 0x80, 0x9F), follows(2) else { return false }
-                index += 3
-            case 0xF0:
-                guard follows(1, 0x90), follows(2), follows(3) else { return false }
-                index += 4
-            case 0xF1...0xF3:
-                guard follows(1), follows(2), follows(3) else { return false }
-                index += 4
-            case 0xF4:
-                guard follows(1, 0x80, 0x8F), follows(2), follows(3) else { return false }
-                index += 4
-            default:
-                return false
+            }
+            return state == CleanAutomaton.accept
+        }
+    }
+
+    /// The automaton of ``isClean(_:)``: each state is a bit offset (a multiple of 6) into a
+    /// byte's row, where the 6 bits hold the next state (Per Vognsen's shift-based DFA).
+    private enum CleanAutomaton {
+        static let accept: UInt64 = 0
+        static let error: UInt64 = 8 * 6
+
+        /// The row of each byte value: for each of the nine states, the state it leads to.
+        static let rows: [UInt64] = (0...255).map { byte in
+            (0..<9).reduce(UInt64(0)) { row, state in row | UInt64(next(state, UInt8(byte)) * 6) << UInt64(state * 6) }
+        }
+
+        /// States: 0 between sequences; 1 and 2, one or two continuation bytes to come; 3 after
+        /// E0 (A0-BF next); 4 after ED (80-9F next); 5 after F0 (90-BF next); 6 after F1-F3;
+        /// 7 after F4 (80-8F next); 8 error, which nothing leaves. NUL is an error.
+        private static func next(_ state: Int, _ byte: UInt8) -> Int {
+            let error = 8
+            func continuation(_ range: ClosedRange<UInt8>, then state: Int) -> Int { range.contains(byte) ? state : error }
+            switch state {
+            case 0:
+                switch byte {
+                case 0x01...0x7F: return 0
+                case 0xC2...0xDF: return 1
+                case 0xE0: return 3
+                case 0xE1...0xEC, 0xEE, 0xEF: return 2
+                case 0xED: return 4
+                case 0xF0: return 5
+                case 0xF1...0xF3: return 6
+                case 0xF4: return 7
+                default: return error
+                }
+            case 1: return continuation(0x80...0xBF, then: 0)
+            case 2: return continuation(0x80...0xBF, then: 1)
+            case 3: return continuation(0xA0...0xBF, then: 1)
+            case 4: return continuation(0x80...0x9F, then: 1)
+            case 5: return continuation(0x90...0xBF, then: 2)
+            case 6: return continuation(0x80...0xBF, then: 2)
+            case 7: return continuation(0x80...0x8F, then: 2)
+            default: return error
             }
         }
-        return true
     }
 
     /// ``isClean(_:)`` by the decoder itself, stopping at the first problem: the general path the

@@ -48,15 +48,20 @@ struct CueTextParser: @unchecked Sendable {
         var takesAnnotation: Bool { self == .voice || self == .language }
     }
 
-    /// A span whose end tag has not come yet.
+    /// A span whose end tag has not come yet: what every mode needs of it (plain values, so that
+    /// a check without a tree pushes and pops no reference).
     struct OpenSpan {
         var tag: Tag
-        var classes: [String]
-        var annotation: String
-        var children: [CueNode] = []
         /// Offset of its `<`.
         var start: Int
         var hasRubyText = false
+    }
+
+    /// What a tree keeps of an open span until it closes.
+    struct OpenSpanContent {
+        var classes: [String]
+        var annotation: String
+        var children: [CueNode] = []
     }
 
     enum TokenKind {
@@ -101,6 +106,8 @@ struct CueTextParser: @unchecked Sendable {
     var root: [CueNode] = []
     var rootCount = 0
     var open: [OpenSpan] = []
+    /// The content of each open span, beside ``open``, when building a tree.
+    var openContent: [OpenSpanContent] = []
     var reportedDepth = false
     /// Nodes made so far, for ``CueText/maximumNodes``.
     var nodeCount = 0
@@ -124,6 +131,7 @@ struct CueTextParser: @unchecked Sendable {
         root = []
         rootCount = 0
         if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+        if !openContent.isEmpty { openContent.removeAll(keepingCapacity: true) }
         reportedDepth = false
         nodeCount = 0
         reportedNodes = false
@@ -185,11 +193,11 @@ struct CueTextParser: @unchecked Sendable {
                 root[root.count - 1] = .text(previous)
                 return
             }
-            if let last = open.indices.last, case .text(var previous)? = open[last].children.last {
-                let slot = open[last].children.count - 1
-                open[last].children[slot] = .text("")
+            if let last = openContent.indices.last, case .text(var previous)? = openContent[last].children.last {
+                let slot = openContent[last].children.count - 1
+                openContent[last].children[slot] = .text("")
                 previous += text
-                open[last].children[slot] = .text(previous)
+                openContent[last].children[slot] = .text(previous)
                 return
             }
         }
@@ -197,7 +205,7 @@ struct CueTextParser: @unchecked Sendable {
             root.append(node)
             rootCount += 1
         } else {
-            open[open.count - 1].children.append(node)
+            openContent[openContent.count - 1].children.append(node)
         }
     }
 
@@ -274,14 +282,15 @@ struct CueTextParser: @unchecked Sendable {
             return
         }
         if canReport { checkStartTag(tag) }
-        var classNames: [String] = []
-        if buildsTree, !classes.isEmpty {
+        if buildsTree {
+            var classNames: [String] = []
             for range in classes where !range.isEmpty { classNames.append(string(range.lowerBound, range.upperBound)) }
+            let annotation = tag.takesAnnotation ? String(decoding: annotationBytes(), as: UTF8.self) : ""
+            openContent.append(OpenSpanContent(classes: classNames, annotation: annotation))
         }
-        let annotation = buildsTree && tag.takesAnnotation ? String(decoding: annotationBytes(), as: UTF8.self) : ""
         if recordsEvents { recordOpen(tag) }
         if tag == .rubyText { open[open.count - 1].hasRubyText = true }
-        open.append(OpenSpan(tag: tag, classes: classNames, annotation: annotation, start: tokenStart))
+        open.append(OpenSpan(tag: tag, start: tokenStart))
     }
 
     /// The start tag rules a conformance checker applies beyond what the parser does.
@@ -376,7 +385,9 @@ struct CueTextParser: @unchecked Sendable {
             report(.warning, .vttRubyWithoutText, at: span.start, "<ruby> has no <rt> ruby text")
         }
         if buildsTree {
-            append(.span(CueSpan(kind(of: span), classes: span.classes, children: span.children)))
+            let content = openContent.removeLast()
+            let kind = CueTextEvents.Tag(span.tag).kind(annotation: content.annotation)
+            append(.span(CueSpan(kind, classes: content.classes, children: content.children)))
         } else if recordsEvents {
             recorded.events.append(.close)
             recordNode()
@@ -395,10 +406,6 @@ struct CueTextParser: @unchecked Sendable {
             }
             close()
         }
-    }
-
-    func kind(of span: OpenSpan) -> CueSpan.Kind {
-        CueTextEvents.Tag(span.tag).kind(annotation: span.annotation)
     }
 
     // MARK: Diagnostics
