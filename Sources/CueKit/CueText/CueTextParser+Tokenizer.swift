@@ -4,154 +4,146 @@
 extension CueTextParser {
     // MARK: Tokenizer
 
+    /// The next token, from ``position``, which it moves past the token.
+    ///
+    /// The spec's tokenizer is a state machine over single characters; its states only ever move
+    /// forward within a token (data; or tag, tag name, classes, annotation; or end tag; or
+    /// timestamp tag), so each state here is a loop of its own over a local index, in that order,
+    /// and a run of plain text or of a name costs a few instructions a byte.
     mutating func nextToken() -> TokenKind {
-        tokenStart = position
-        textStart = position
+        let count = input.count
+        var index = position
+        tokenStart = index
+        textStart = index
         textLength = 0
         textIsDecoded = false
-        nameStart = position
-        nameEnd = position
+        nameStart = index
+        nameEnd = index
         if !classes.isEmpty { classes.removeAll(keepingCapacity: true) }
-        annotationStart = position
-        annotationEnd = position
+        annotationStart = index
+        annotationEnd = index
         annotationIsDecoded = false
         terminated = true
-        var state = State.data
-        let count = input.count
-        while true {
-            let atEnd = position >= count
-            let c: UInt8 = atEnd ? 0 : input[position]
-            switch state {
-            case .data:
-                if atEnd { return .string }
+
+        // Data state: a string token runs up to the next `<`, character references decoded.
+        guard index < count, input[index] == lessThan else {
+            while index < count {
+                let c = input[index]
+                if c == lessThan { break }
                 if c == ampersand {
+                    position = index
                     consumeReference(into: .text, additionalAllowed: nil)
+                    index = position
                     continue
                 }
-                if c == lessThan {
-                    if textLength > 0 { return .string }
-                    state = .tag
-                    position += 1
-                    continue
-                }
-                let end = Self.nextSpecial(in: input, from: position + 1)
-                if decodesText, textIsDecoded { decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[position..<end])) }
-                textLength += end - position
-                position = end
+                let end = Self.nextSpecial(in: input, from: index + 1)
+                if decodesText, textIsDecoded { decodedText.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[index..<end])) }
+                textLength += end - index
+                index = end
+            }
+            position = index
+            return .string
+        }
 
-            case .tag:
-                if atEnd {
-                    terminated = false
-                    return .startTag
-                }
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20:
-                    state = .startTagAnnotation
-                    annotationStart = position + 1
-                    annotationEnd = annotationStart
-                case UInt8(ascii: "."):
-                    state = .startTagClass
-                    classStart = position + 1
-                case UInt8(ascii: "/"):
-                    state = .endTag
-                    nameStart = position + 1
-                    nameEnd = nameStart
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    state = .timestampTag
-                    nameStart = position
-                    nameEnd = position + 1
-                case greaterThan:
-                    position += 1
-                    return .startTag
-                default:
-                    state = .startTag
-                    nameStart = position
-                    nameEnd = position + 1
-                }
-                position += 1
+        // Tag state: the character after `<` says which tag it is.
+        index += 1
+        guard index < count else { return unterminated(.startTag, at: index) }
+        var c = input[index]
+        switch c {
+        case UInt8(ascii: "/"):
+            // End tag state: the name is everything up to `>`.
+            nameStart = index + 1
+            return tagEnd(.endTag, from: index + 1)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // Timestamp tag state: the timestamp is everything up to `>`.
+            nameStart = index
+            return tagEnd(.timestamp, from: index + 1)
+        case greaterThan:
+            position = index + 1
+            return .startTag
+        case 0x09, 0x0A, 0x0C, 0x20, UInt8(ascii: "."):
+            break
+        default:
+            // Start tag state: the name runs up to white space, `.` or `>`.
+            nameStart = index
+            index += 1
+            while index < count {
+                c = input[index]
+                if c == 0x09 || c == 0x0A || c == 0x0C || c == 0x20 || c == UInt8(ascii: ".") || c == greaterThan { break }
+                index += 1
+            }
+            nameEnd = index
+            guard index < count else { return unterminated(.startTag, at: index) }
+        }
 
-            case .startTag:
-                if atEnd {
-                    terminated = false
-                    return .startTag
+        // Start tag class state: classes, each after a `.`.
+        if c == UInt8(ascii: ".") {
+            var classStart = index + 1
+            index += 1
+            while true {
+                guard index < count else {
+                    classes.append(classStart..<index)
+                    return unterminated(.startTag, at: index)
                 }
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20:
-                    // (After LF the spec starts the annotation with that LF: it is trimmed away.)
-                    state = .startTagAnnotation
-                    annotationStart = position + 1
-                    annotationEnd = annotationStart
-                case UInt8(ascii: "."):
-                    state = .startTagClass
-                    classStart = position + 1
-                case greaterThan:
-                    position += 1
-                    return .startTag
-                default:
-                    nameEnd = position + 1
-                }
-                position += 1
-
-            case .startTagClass:
-                if atEnd {
-                    classes.append(classStart..<position)
-                    terminated = false
-                    return .startTag
-                }
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20:
-                    classes.append(classStart..<position)
-                    state = .startTagAnnotation
-                    annotationStart = position + 1
-                    annotationEnd = annotationStart
-                case UInt8(ascii: "."):
-                    classes.append(classStart..<position)
-                    classStart = position + 1
-                case greaterThan:
-                    classes.append(classStart..<position)
-                    position += 1
-                    return .startTag
-                default:
+                c = input[index]
+                if c == 0x09 || c == 0x0A || c == 0x0C || c == 0x20 {
+                    classes.append(classStart..<index)
                     break
                 }
-                position += 1
-
-            case .startTagAnnotation:
-                if atEnd {
-                    terminated = false
+                if c == UInt8(ascii: ".") {
+                    classes.append(classStart..<index)
+                    classStart = index + 1
+                } else if c == greaterThan {
+                    classes.append(classStart..<index)
+                    position = index + 1
                     return .startTag
                 }
-                if c == ampersand {
-                    consumeReference(into: .annotation, additionalAllowed: greaterThan)
-                    continue
-                }
-                if c == greaterThan {
-                    position += 1
-                    return .startTag
-                }
-                if annotationIsDecoded { decodedAnnotation.append(c) }
-                position += 1
-                annotationEnd = position
-
-            case .endTag:
-                if atEnd {
-                    terminated = false
-                    return .endTag
-                }
-                position += 1
-                if c == greaterThan { return .endTag }
-                nameEnd = position
-
-            case .timestampTag:
-                if atEnd {
-                    terminated = false
-                    return .timestamp
-                }
-                position += 1
-                if c == greaterThan { return .timestamp }
-                nameEnd = position
+                index += 1
             }
         }
+        if c == greaterThan {
+            position = index + 1
+            return .startTag
+        }
+
+        // Start tag annotation state (after white space; after LF the spec starts the annotation
+        // with that LF, which is trimmed away): up to `>`, character references decoded.
+        index += 1
+        annotationStart = index
+        annotationEnd = index
+        while index < count {
+            c = input[index]
+            if c == greaterThan {
+                position = index + 1
+                return .startTag
+            }
+            if c == ampersand {
+                position = index
+                consumeReference(into: .annotation, additionalAllowed: greaterThan)
+                index = position
+                continue
+            }
+            if annotationIsDecoded { decodedAnnotation.append(c) }
+            index += 1
+            annotationEnd = index
+        }
+        return unterminated(.startTag, at: index)
+    }
+
+    /// An end tag or timestamp tag whose name starts at `from`: it runs up to the next `>`.
+    private mutating func tagEnd(_ kind: TokenKind, from: Int) -> TokenKind {
+        let end = ByteScanning.firstIndex(of: greaterThan, in: input, from: from, to: input.count)
+        nameEnd = end
+        guard end < input.count else { return unterminated(kind, at: end) }
+        position = end + 1
+        return kind
+    }
+
+    /// A tag the input ends inside.
+    private mutating func unterminated(_ kind: TokenKind, at end: Int) -> TokenKind {
+        terminated = false
+        position = end
+        return kind
     }
 
     /// The offset of the next `&` or `<` at or after `from`, or the end: eight bytes at a time.

@@ -68,10 +68,6 @@ struct CueTextParser: @unchecked Sendable {
         case string, startTag, endTag, timestamp
     }
 
-    enum State {
-        case data, tag, startTag, startTagClass, startTagAnnotation, endTag, timestampTag
-    }
-
     /// The input of the current run; valid only during ``run()``.
     var input = UnsafeRawBufferPointer(start: nil, count: 0)
     var buildsTree = true
@@ -95,7 +91,6 @@ struct CueTextParser: @unchecked Sendable {
     // decoded into it.
     var nameStart = 0
     var nameEnd = 0
-    var classStart = 0
     var classes: [Range<Int>] = []
     var annotationStart = 0
     var annotationEnd = 0
