@@ -119,7 +119,7 @@ extension CueTimestamp {
     /// `mm:ss.ttt`, with valid values, read without the general algorithm; anything else
     /// (including every error) takes the general path, so the result is always the algorithm's.
     @inline(__always)
-    private static func collectCommonForm(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Collected? {
+    package static func collectCommonForm(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Collected? {
         guard let base = bytes.baseAddress else { return nil }
         // `hh:mm:ss.ttt` and `mm:ss.ttt` at fixed offsets, without bounds checks.
         let available = bytes.count - position

@@ -28,15 +28,21 @@ struct CueTimingParser {
     /// Where the setting being parsed starts, for diagnostics about its value.
     private var settingStart = 0
 
-    init(line: UnsafeRawBufferPointer, lineNumber: Int, checks: Bool) {
+    /// Whether the common form is read without the general algorithm (tests turn it off to
+    /// compare the two).
+    let readsCommonForm: Bool
+
+    init(line: UnsafeRawBufferPointer, lineNumber: Int, checks: Bool, readsCommonForm: Bool = true) {
         self.line = line
         self.lineNumber = lineNumber
         self.checks = checks
+        self.readsCommonForm = readsCommonForm
     }
 
     /// Runs the algorithm; `regions` are those defined so far, which `region:` may name. Returns
     /// nil when the line is not a valid timing line, and says why in ``failure``.
     mutating func parse(regions: RegionTable) -> Timings? {
+        if readsCommonForm, let timings = parseCommonForm(regions: regions) { return timings }
         let count = line.count
         var position = 0
         // Skip whitespace; collect the start time.
@@ -74,6 +80,34 @@ struct CueTimingParser {
         return Timings(start: start.milliseconds, end: end.milliseconds, settings: settings)
     }
 
+    /// The line nearly every file has: `start --> end`, each time in a common form
+    /// (``CueTimestamp/collectCommonForm(from:at:)``), one space on each side of the arrow, then
+    /// the end of the line or white space and settings. Nothing in it can be reported, so the
+    /// general algorithm's steps up to the settings are skipped; any other line (and every line
+    /// with something to report before its settings) returns nil and takes the general path.
+    @inline(__always)
+    private mutating func parseCommonForm(regions: RegionTable) -> Timings? {
+        let count = line.count
+        var position = 0
+        guard let start = CueTimestamp.collectCommonForm(from: line, at: &position), start.hourDigits != 1,
+            position + 5 < count, let base = line.baseAddress,
+            base.loadUnaligned(fromByteOffset: position, as: UInt32.self) == Self.spacedArrow,
+            base.load(fromByteOffset: position + 4, as: UInt8.self) == 0x20
+        else { return nil }
+        position += 5
+        guard let end = CueTimestamp.collectCommonForm(from: line, at: &position), end.hourDigits != 1 else { return nil }
+        var settings = CueSettings()
+        if position < count {
+            let next = line[position]
+            guard next == 0x20 || next == 0x09 || next == 0x0C else { return nil }
+            parseSettings(from: position, regions: regions, into: &settings)
+        }
+        return Timings(start: start.milliseconds, end: end.milliseconds, settings: settings)
+    }
+
+    /// ` -->` as a little-endian 32-bit word.
+    private static let spacedArrow = UInt32(0x20) | UInt32(UInt8(ascii: "-")) << 8 | UInt32(UInt8(ascii: "-")) << 16 | UInt32(UInt8(ascii: ">")) << 24
+
     // MARK: Timestamps
 
     private enum Which: String { case start, end }
@@ -105,7 +139,7 @@ struct CueTimingParser {
 
         init?(_ bytes: UnsafeRawBufferPointer) {
             // The name's bytes as one little-endian integer: one comparison per known name.
-            guard (4...8).contains(bytes.count), let base = bytes.baseAddress else { return nil }
+            guard bytes.count >= 4, bytes.count <= 8, let base = bytes.baseAddress else { return nil }
             var key: UInt64 = 0
             for index in 0..<bytes.count { key |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
             switch key {
@@ -210,7 +244,7 @@ struct CueTimingParser {
                 }
             case .align:
                 let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
-                if let alignment = CueSettings.TextAlignment(rawValue: String(decoding: value, as: UTF8.self)) {
+                if let alignment = Self.textAlignment(value) {
                     settings.alignment = alignment
                 } else if checks {
                     badValue(name: "align", valueStart, tokenEnd, expected: "start, center, end, left or right")
@@ -325,6 +359,16 @@ struct CueTimingParser {
             }
         }
         settings.position = .percentage(number)
+    }
+
+    /// The `align:` value, compared as bytes.
+    private static func textAlignment(_ value: UnsafeRawBufferPointer) -> CueSettings.TextAlignment? {
+        if ByteScanning.equals(value, "start") { return .start }
+        if ByteScanning.equals(value, "center") { return .center }
+        if ByteScanning.equals(value, "end") { return .end }
+        if ByteScanning.equals(value, "left") { return .left }
+        if ByteScanning.equals(value, "right") { return .right }
+        return nil
     }
 
     // MARK: Helpers
