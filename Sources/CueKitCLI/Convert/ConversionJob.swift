@@ -85,8 +85,13 @@ struct ConversionJob {
                 SubRipWriter(to: $0, options: settings.subRip)
             }
         case .webVTT:
+            // From WebVTT, every cue comes from the reader, its identifier and text untouched by
+            // the edits: they are copied as they are, without the writer's check.
+            let copiesText = source.format == .webVTT
             return try convert(source, inputName: inputName, output: output, makeReader: { WebVTTReader() }) {
-                WebVTTWriter(to: $0, options: settings.webVTT)
+                var writer = WebVTTWriter(to: $0, options: settings.webVTT)
+                writer.copiesReadCueText = copiesText
+                return writer
             }
         case .ttml:
             // TTML times every paragraph itself: cues need no reordering, so the output is never

@@ -50,6 +50,16 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         formatter = WebVTTBlockFormatter(options: options)
     }
 
+    /// Set when every cue written comes unchanged from CueKit's ``WebVTTReader`` (as in a WebVTT to
+    /// WebVTT conversion): the reader's identifiers and cue texts never hold what the writer would
+    /// have to change (a CR, a NUL, an empty line, a line break at either end, `-->`), since any of
+    /// them would have ended the block or been decoded away, so their bytes are copied without the
+    /// per-cue check. Tests hold the reader to this on random files.
+    package var copiesReadCueText: Bool {
+        get { formatter.copiesReadCueText }
+        set { formatter.copiesReadCueText = newValue }
+    }
+
     /// Writes one event as its block. A track starts with its header; when the first event is
     /// something else, a bare `WEBVTT` header is written first. Diagnostic events are not written.
     public mutating func write(_ event: TrackEvent) throws {
@@ -78,6 +88,8 @@ struct WebVTTBlockFormatter {
     let options: WebVTTWriterOptions
     /// Every change made, in the order made.
     private(set) var diagnostics: [Diagnostic] = []
+    /// ``WebVTTWriter/copiesReadCueText``.
+    var copiesReadCueText = false
 
     private enum Phase {
         /// Nothing written yet.
@@ -305,7 +317,7 @@ struct WebVTTBlockFormatter {
         if !cue.id.isEmpty {
             var id = cue.id
             let safe = id.withUTF8 { bytes in
-                if WebVTTBlockText.isSafeLine(bytes) {
+                if copiesReadCueText || WebVTTBlockText.isSafeLine(bytes) {
                     buffer.append(contentsOf: bytes)
                     return true
                 }
@@ -326,7 +338,7 @@ struct WebVTTBlockFormatter {
         if !cue.text.isEmpty {
             var text = cue.text
             let safe = text.withUTF8 { bytes in
-                guard WebVTTBlockText.isSafeCueText(bytes) else { return false }
+                guard copiesReadCueText || WebVTTBlockText.isSafeCueText(bytes) else { return false }
                 appendLines(bytes)
                 return true
             }

@@ -78,6 +78,35 @@ import Testing
         #expect(fastBlocksSeen > 1_000)
     }
 
+    /// What ``WebVTTWriter/copiesReadCueText`` relies on: the reader never hands out an
+    /// identifier or a cue text the writer would have to change.
+    @Test func theReaderNeverHandsOutTextTheWriterWouldChange() throws {
+        var random = SeededRandom(seed: 0x5AFE)
+        var cues = 0
+        for file in 0..<400 {
+            let bytes = Self.randomFile(&random)
+            guard case .success(let events) = Self.events(bytes, wholeBlocks: true, chunkSize: 13) else { continue }
+            for case .cue(var cue) in events {
+                cues += 1
+                let safeText = cue.text.withUTF8 { WebVTTBlockText.isSafeCueText($0) }
+                let safeID = cue.id.withUTF8 { WebVTTBlockText.isSafeLine($0) }
+                #expect(safeText && safeID, "file \(file): \(cue)")
+            }
+            var checked = WebVTTWriter(to: MemorySink())
+            var copied = WebVTTWriter(to: MemorySink())
+            copied.copiesReadCueText = true
+            for event in events {
+                try checked.write(event)
+                try copied.write(event)
+            }
+            try checked.finish()
+            try copied.finish()
+            #expect(copied.sink.bytes == checked.sink.bytes, "file \(file)")
+            #expect(copied.diagnostics == checked.diagnostics, "file \(file)")
+        }
+        #expect(cues > 1_000)
+    }
+
     @Test func aGeneratedTrackReadsTheSameEitherWay() throws {
         var generator = TrackGenerator(options: .init(cues: 2_000, seed: 11, format: .webVTT))
         var sink = MemorySink()
