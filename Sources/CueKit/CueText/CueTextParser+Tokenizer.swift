@@ -262,10 +262,13 @@ extension CueTextParser {
         }
     }
 
-    /// True when the annotation is empty once trimmed.
-    var annotationIsEmpty: Bool {
-        if annotationIsDecoded { return decodedAnnotation.allSatisfy(isASCIIWhitespace) }
-        for index in annotationStart..<annotationEnd where !isASCIIWhitespace(input[index]) { return false }
+    /// True when the annotation is empty once trimmed. (A function of the stored parts, not of
+    /// `self`: a getter on the parser called from a mutating method copies the whole parser.)
+    static func isEmptyAnnotation(
+        _ input: UnsafeRawBufferPointer, _ start: Int, _ end: Int, decoded: [UInt8], isDecoded: Bool
+    ) -> Bool {
+        if isDecoded { return decoded.allSatisfy(isASCIIWhitespace) }
+        for index in start..<end where !isASCIIWhitespace(input[index]) { return false }
         return true
     }
 

@@ -293,6 +293,8 @@ struct CueTextParser: @unchecked Sendable {
         if classes.contains(where: { $0.isEmpty }) {
             report(.warning, .vttEmptyClass, at: tokenStart, "<\(tag.name)> has an empty class name (two dots, or a dot at the end)")
         }
+        let annotationIsEmpty = Self.isEmptyAnnotation(
+            input, annotationStart, annotationEnd, decoded: decodedAnnotation, isDecoded: annotationIsDecoded)
         if tag.takesAnnotation {
             if annotationIsEmpty {
                 let what = tag == .voice ? "the speaker's name" : "a language tag"
