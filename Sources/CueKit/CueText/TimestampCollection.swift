@@ -63,6 +63,12 @@ extension CueTimestamp {
     /// ``CollectFailure/Reason/outOfRange`` instead of losing precision.
     package static func collect(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Result<Collected, CollectFailure> {
         if let collected = collectCommonForm(from: bytes, at: &position) { return .success(collected) }
+        return collectStepByStep(from: bytes, at: &position)
+    }
+
+    /// ``collect(from:at:)`` by the algorithm's steps alone: the general path, which the common
+    /// forms' fast path must agree with.
+    package static func collectStepByStep(from bytes: UnsafeRawBufferPointer, at position: inout Int) -> Result<Collected, CollectFailure> {
         let count = bytes.count
         var index = position
         // Steps 3-4: the first character must be a digit.
@@ -127,17 +133,28 @@ extension CueTimestamp {
             let p = base + position
             @inline(__always) func digit(_ offset: Int) -> Int { Int(p.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")) }
             @inline(__always) func byte(_ offset: Int) -> UInt8 { p.load(fromByteOffset: offset, as: UInt8.self) }
-            if available >= 12, byte(2) == colon, byte(5) == colon, byte(8) == fullStop {
-                let h1 = digit(0), h2 = digit(1), m1 = digit(3), m2 = digit(4), s1 = digit(6), s2 = digit(7)
-                let f1 = digit(9), f2 = digit(10), f3 = digit(11)
-                let valid = (h1 < 10) && (h2 < 10) && (m1 < 6) && (m2 < 10) && (s1 < 6) && (s2 < 10) && (f1 < 10) && (f2 < 10) && (f3 < 10)
-                if valid, available == 12 || !isDigit(byte(12)) {
-                    position += 12
-                    let hours = h1 * 10 + h2, minutes = m1 * 10 + m2, seconds = s1 * 10 + s2
-                    return Collected(
-                        milliseconds: hours * 3_600_000 + minutes * 60_000 + seconds * 1_000 + f1 * 100 + f2 * 10 + f3, hourDigits: 2)
+            if available >= 12 {
+                // `hh:mm:ss.ttt` as two words: xor-ed with the form's own bytes (`0` for digits,
+                // `:` and `.` for the separators) each digit becomes its value and each separator
+                // zero, so one test checks all twelve bytes.
+                let clock = p.loadUnaligned(as: UInt64.self) ^ 0x3030_3A30_303A_3030
+                let fraction = p.loadUnaligned(fromByteOffset: 8, as: UInt32.self) ^ 0x3030_302E
+                let clockBelowTen = (clock | (clock &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 == 0
+                let fractionBelowTen = (fraction | (fraction &+ 0x7676_7676)) & 0x8080_8080 == 0
+                if clockBelowTen, fractionBelowTen, clock & 0x0000_FF00_00FF_0000 == 0, fraction & 0xFF == 0 {
+                    @inline(__always) func value(_ word: UInt64, _ byte: UInt64) -> Int { Int(truncatingIfNeeded: (word >> (8 * byte)) & 0xFF) }
+                    let m1 = value(clock, 3), s1 = value(clock, 6)
+                    if m1 < 6, s1 < 6, available == 12 || !isDigit(byte(12)) {
+                        position += 12
+                        let hours = value(clock, 0) * 10 + value(clock, 1)
+                        let minutes = m1 * 10 + value(clock, 4), seconds = s1 * 10 + value(clock, 7)
+                        let wide = UInt64(fraction)
+                        let thousandths = value(wide, 1) * 100 + value(wide, 2) * 10 + value(wide, 3)
+                        return Collected(milliseconds: hours * 3_600_000 + minutes * 60_000 + seconds * 1_000 + thousandths, hourDigits: 2)
+                    }
                 }
-            } else if byte(2) == colon, byte(5) == fullStop {
+            }
+            if byte(2) == colon, byte(5) == fullStop {
                 let m1 = digit(0), m2 = digit(1), s1 = digit(3), s2 = digit(4), f1 = digit(6), f2 = digit(7), f3 = digit(8)
                 let valid = (m1 < 6) && (m2 < 10) && (s1 < 6) && (s2 < 10) && (f1 < 10) && (f2 < 10) && (f3 < 10)
                 if valid, available == 9 || !isDigit(byte(9)) {

@@ -1,4 +1,5 @@
 import CueKit
+import CueKitTestSupport
 import Testing
 
 @Suite struct TimestampCollectionTests {
@@ -39,6 +40,37 @@ import Testing
         let (result, position) = collect(text)
         #expect(throws: CueTimestamp.CollectFailure(reason, at: offset)) { try result.get() }
         #expect(position == 0, "a failure does not move the position")
+    }
+
+    /// The common forms' fast path against the algorithm's steps, on strings of the characters a
+    /// timestamp is made of (and a few it is not).
+    @Test func theCommonFormsAgreeWithTheAlgorithm() {
+        var random = SeededRandom(seed: 0x7135)
+        let pieces = ["0", "1", "5", "6", "9", ":", ".", "00", "59", "60", "99", "00:", "12:", "59.", ":00", ".000", ".999", "x", " ", "/", ";", "-"]
+        let forms = ["00:00:00.000", "99:59:59.999", "00:00.000", "59:59.999", "01:23:45.678"]
+        var fast = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            if Bool.random(using: &random) {
+                // A common form with one character changed, or none.
+                var bytes = Array(forms.randomElement(using: &random)!.utf8)
+                if Bool.random(using: &random) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = Array("0123456789:./;x".utf8).randomElement(using: &random)!
+                }
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            for _ in 0..<Int.random(in: 0...6, using: &random) { text += pieces.randomElement(using: &random)! }
+            let bytes = Array(text.utf8)
+            let offset = bytes.isEmpty ? 0 : Int.random(in: 0...min(2, bytes.count), using: &random)
+            var fastPosition = offset, stepPosition = offset
+            let byCommonForm = bytes.withUnsafeBytes { CueTimestamp.collect(from: $0, at: &fastPosition) }
+            let bySteps = bytes.withUnsafeBytes { CueTimestamp.collectStepByStep(from: $0, at: &stepPosition) }
+            #expect(byCommonForm == bySteps, "\(text.debugDescription) at \(offset)")
+            #expect(fastPosition == stepPosition, "\(text.debugDescription) at \(offset)")
+            var probe = offset
+            if bytes.withUnsafeBytes({ CueTimestamp.collectCommonForm(from: $0, at: &probe) }) != nil { fast += 1 }
+        }
+        #expect(fast > 2_000)
     }
 
     @Test func secondsAreExactlyWhatWebVTTComputes() {
