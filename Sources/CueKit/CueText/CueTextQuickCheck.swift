@@ -1,0 +1,121 @@
+/// A check of cue text in the shapes nearly every marked-up cue takes, without the tokenizer: for
+/// the checker's hot path (``CueText/Checker``), where most cues have markup and none of it is
+/// wrong.
+///
+/// The shapes: text; `&amp;`, `&lt;`, `&gt;`, `&nbsp;`, `&lrm;` and `&rlm;`; start tags `<i>`,
+/// `<b>`, `<u>` and `<c>` with non-empty classes and no annotation, and `<v>` with classes and a
+/// speaker's name; end tags that close the innermost open span; spans nested at most
+/// ``maximumDepth`` deep, all closed by the end, except a `<v>` that opens the text (the whole-cue
+/// voice WebVTT allows to stay open). ``isClean(_:)`` is true only for text made of those alone,
+/// of which the parser reports nothing; anything else (`<ruby>`, `<lang>`, timestamp tags, other
+/// references, white space inside a tag, an unmatched end tag...) answers false, which means
+/// "ask the parser", not "wrong". Tests hold the two to agreeing on random cue texts.
+enum CueTextQuickCheck {
+    /// The deepest nesting looked at; deeper text goes to the parser.
+    static let maximumDepth = 16
+
+    private enum Kind: UInt8 {
+        case italic = 1, bold, underline, `class`, voice
+    }
+
+    /// True when `bytes` (valid UTF-8) is cue text the parser reports nothing about.
+    static func isClean(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        // Past this many bytes the parser's node limit could be reached.
+        guard count < CueText.maximumNodes else { return false }
+        @inline(__always) func byte(_ index: Int) -> UInt8 { base.load(fromByteOffset: index, as: UInt8.self) }
+        // The open spans, four bits each, innermost lowest.
+        var open: UInt64 = 0
+        var depth = 0
+        // The outermost span is a <v> that opened the text.
+        var voiceOpensText = false
+        var index = 0
+        while true {
+            let special = CueTextParser.nextSpecial(in: bytes, from: index)
+            guard special < count else { break }
+            if byte(special) == UInt8(ascii: "&") {
+                guard let end = referenceEnd(bytes, at: special) else { return false }
+                index = end
+                continue
+            }
+            let close = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: special + 1, to: count)
+            guard close < count, close > special + 1 else { return false }
+            if byte(special + 1) == UInt8(ascii: "/") {
+                guard depth > 0, let kind = tagKind(bytes, from: special + 2, to: close), kind.rawValue == UInt8(open & 0xF) else {
+                    return false
+                }
+                open >>= 4
+                depth -= 1
+            } else {
+                // The name: letters up to a `.` (classes), a space (a voice's name) or the `>`.
+                var end = special + 1
+                while end < close, isASCIILetter(byte(end)) { end += 1 }
+                guard let kind = tagKind(bytes, from: special + 1, to: end), depth < maximumDepth else { return false }
+                // Classes: each non-empty, of anything but white space and `.`.
+                while end < close, byte(end) == UInt8(ascii: ".") {
+                    end += 1
+                    let classStart = end
+                    while end < close, !isTagSeparator(byte(end)) { end += 1 }
+                    guard end > classStart else { return false }
+                }
+                if kind == .voice {
+                    // A space, then a name with something visible and no reference in it.
+                    guard end < close, byte(end) == 0x20 else { return false }
+                    var visible = false
+                    for offset in (end + 1)..<close {
+                        let c = byte(offset)
+                        if c == UInt8(ascii: "&") { return false }
+                        if !isASCIIWhitespace(c) { visible = true }
+                    }
+                    guard visible else { return false }
+                    if depth == 0, special == 0 { voiceOpensText = true }
+                } else {
+                    guard end == close else { return false }
+                }
+                open = open << 4 | UInt64(kind.rawValue)
+                depth += 1
+            }
+            if depth == 0 { voiceOpensText = false }
+            index = close + 1
+        }
+        return depth == 0 || (depth == 1 && voiceOpensText)
+    }
+
+    /// One of the tags this check knows, named by `bytes[from..<to]`.
+    @inline(__always)
+    private static func tagKind(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Kind? {
+        guard to == from + 1 else { return nil }
+        switch bytes[from] {
+        case UInt8(ascii: "i"): return .italic
+        case UInt8(ascii: "b"): return .bold
+        case UInt8(ascii: "u"): return .underline
+        case UInt8(ascii: "c"): return .class
+        case UInt8(ascii: "v"): return .voice
+        default: return nil
+        }
+    }
+
+    /// Where a reference the check knows ends, when one starts at `at` (its `&`).
+    @inline(__always)
+    private static func referenceEnd(_ bytes: UnsafeRawBufferPointer, at: Int) -> Int? {
+        let semicolon = ByteScanning.firstIndex(of: UInt8(ascii: ";"), in: bytes, from: at + 1, to: min(bytes.count, at + 6))
+        guard semicolon < bytes.count, bytes[semicolon] == UInt8(ascii: ";") else { return nil }
+        let name = UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<semicolon])
+        guard ByteScanning.equals(name, "amp") || ByteScanning.equals(name, "lt") || ByteScanning.equals(name, "gt")
+            || ByteScanning.equals(name, "nbsp") || ByteScanning.equals(name, "lrm") || ByteScanning.equals(name, "rlm")
+        else { return nil }
+        return semicolon + 1
+    }
+
+    @inline(__always)
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    /// White space or `.`: what ends a class name.
+    @inline(__always)
+    private static func isTagSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
+    }
+}

@@ -1,0 +1,54 @@
+import CueKitTestSupport
+import Testing
+
+@testable import CueKit
+
+/// The checker's quick path for common markup against the parser: whenever it calls a text clean,
+/// the parser reports nothing about it; and it does call most well-formed common markup clean.
+@Suite struct CueTextQuickCheckTests {
+    static let pieces = [
+        "a", "Hello", " ", "  ", "\n", "é", "字", "😀", ">", "-", "<i>", "</i>", "<b>", "</b>", "<u>", "</u>", "<c>", "</c>", "<c.x>",
+        "<c.x.y>", "<i.loud>", "<v Ann>", "<v.a Bob Smith>", "</v>", "<v >", "<v\tAnn>", "<v &amp;>", "<v Ann&x>", "<ruby>", "<rt>",
+        "</rt>", "</ruby>", "<lang en>", "<lang x_y>", "</lang>", "<00:00:01.000>", "<1>", "&amp;", "&lt;", "&gt;", "&nbsp;", "&lrm;",
+        "&rlm;", "&amp", "&bogus;", "&", "&#65;", "&#x;", "<", "<>", "</>", "</i >", "<i >", "<I>", "<x>", "</x>", "<c.>", "<c..x>",
+        "<c. >", "<i", "</i", "<b.a\tb>", "<v>", "<v.x>",
+    ]
+
+    static func randomText(_ random: inout SeededRandom) -> String {
+        (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+
+    @Test func whatItCallsCleanTheParserFindsClean() {
+        var random = SeededRandom(seed: 0xC1EA)
+        var clean = 0
+        for _ in 0..<50_000 {
+            let text = Self.randomText(&random)
+            let bytes = Array(text.utf8)
+            let quick = bytes.withUnsafeBytes { CueTextQuickCheck.isClean($0) }
+            guard quick else { continue }
+            clean += 1
+            var checker = CueText.Checker()
+            let diagnostics = bytes.withUnsafeBytes {
+                checker.diagnosticsByParsing($0, context: CueText.Context(cueStart: 0, cueEnd: 10_000))
+            }
+            #expect(diagnostics.isEmpty, "\(text.debugDescription): \(diagnostics)")
+        }
+        #expect(clean > 2_000)
+    }
+
+    @Test(arguments: [
+        "plain", "<i>a</i> b", "<v Ann>whole cue voice", "<v Ann><i>a</i> b", "<c.a.b>x</c> &amp; <b><u>y</u></b>", "<v.x Bob Smith>hi</v>",
+        "a &lt;b&gt; &nbsp;",
+    ])
+    func commonMarkupIsClean(_ text: String) {
+        #expect(Array(text.utf8).withUnsafeBytes { CueTextQuickCheck.isClean($0) })
+    }
+
+    @Test(arguments: [
+        "<i>a", "</i>", "<i>a</b></i>", "<v Ann>a</v><v Bob>b", "a<v Ann>b", "<x>a</x>", "<ruby>a<rt>b</rt></ruby>", "<lang en>a</lang>",
+        "a &bogus; b", "a & b", "<c.>a</c>", "<i >a</i>", "<00:00:01.000>a", "<v >a</v>",
+    ])
+    func otherMarkupGoesToTheParser(_ text: String) {
+        #expect(!Array(text.utf8).withUnsafeBytes { CueTextQuickCheck.isClean($0) })
+    }
+}
