@@ -10,7 +10,7 @@
 /// of which the parser reports nothing; anything else (`<ruby>`, `<lang>`, timestamp tags, other
 /// references, white space inside a tag, an unmatched end tag...) answers false, which means
 /// "ask the parser", not "wrong". Tests hold the two to agreeing on random cue texts.
-enum CueTextQuickCheck {
+package enum CueTextQuickCheck {
     /// The deepest nesting looked at; deeper text goes to the parser.
     static let maximumDepth = 16
 
@@ -19,7 +19,7 @@ enum CueTextQuickCheck {
     }
 
     /// True when `bytes` (valid UTF-8) is cue text the parser reports nothing about.
-    static func isClean(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isClean(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         // Past this many bytes the parser's node limit could be reached.
@@ -80,6 +80,38 @@ enum CueTextQuickCheck {
             index = close + 1
         }
         return depth == 0 || (depth == 1 && voiceOpensText)
+    }
+
+    /// Hands `body` the text of cue text that ``isClean(_:)`` accepts, in order, markup left out
+    /// and references decoded: the text the parser's events hold, in pieces (a run of text, or
+    /// one reference). For a consumer that needs only the text (`inspect --stats` counts it).
+    package static func forEachText(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let special = CueTextParser.nextSpecial(in: bytes, from: index)
+            if special > index { body(UnsafeBufferPointer(start: base + index, count: special - index)) }
+            guard special < count else { return }
+            if bytes[special] == UInt8(ascii: "&") {
+                let semicolon = ByteScanning.firstIndex(of: UInt8(ascii: ";"), in: bytes, from: special + 1, to: count)
+                let name = UnsafeRawBufferPointer(rebasing: bytes[(special + 1)..<semicolon])
+                decoded(name).withUTF8Buffer { body($0) }
+                index = semicolon + 1
+            } else {
+                index = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: special + 1, to: count) + 1
+            }
+        }
+    }
+
+    /// The UTF-8 of a reference ``isClean(_:)`` accepts.
+    private static func decoded(_ name: UnsafeRawBufferPointer) -> StaticString {
+        if ByteScanning.equals(name, "amp") { return "&" }
+        if ByteScanning.equals(name, "lt") { return "<" }
+        if ByteScanning.equals(name, "gt") { return ">" }
+        if ByteScanning.equals(name, "nbsp") { return "\u{A0}" }
+        if ByteScanning.equals(name, "lrm") { return "\u{200E}" }
+        return "\u{200F}"  // rlm
     }
 
     /// One of the tags this check knows, named by `bytes[from..<to]`.

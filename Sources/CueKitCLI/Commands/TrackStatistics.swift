@@ -49,10 +49,11 @@ struct TrackStatistics {
     init(maximumCharactersPerSecond: Double, maximumLineLength: Int) {
         self.maximumCharactersPerSecond = maximumCharactersPerSecond
         self.maximumLineLength = maximumLineLength
-        // A WebVTT reader on this thread that checks cue text leaves its parse for ``add(_:)``
-        // (taken by `CueTextEvents.parse`).
-        CueTextParseCache.current.wantsEvents = true
     }
+
+    /// Whether markup in the common shapes is counted by its runs of text (`CueTextQuickCheck`)
+    /// rather than from a parse; tests turn it off to compare the two.
+    var countsCommonMarkupByScan = true
 
     /// Cue text parsed without a tree, reused from cue to cue.
     private var textEvents = CueTextEvents()
@@ -70,7 +71,22 @@ struct TrackStatistics {
         // streaming services' style guides count it): Unicode scalars, line by line, with the
         // markup removed (the text of the cue text's parse, ruby text after its base).
         var lines = LineCounter(maximumLineLength: maximumLineLength)
-        if CueTextEvents.hasMarkup(cue.text) {
+        var text = cue.text
+        let byScan = countsCommonMarkupByScan
+        let counted = text.withUTF8 { bytes in
+            // Text without markup is counted as it is, and markup in the common shapes
+            // (`CueTextQuickCheck`) by its runs of text; the rest is parsed.
+            let raw = UnsafeRawBufferPointer(bytes)
+            if !CueTextEvents.hasMarkup(bytes: bytes) {
+                lines.count(bytes)
+            } else if byScan, CueTextQuickCheck.isClean(raw) {
+                CueTextQuickCheck.forEachText(in: raw) { lines.count($0) }
+            } else {
+                return false
+            }
+            return true
+        }
+        if !counted {
             // The buffers are taken out while in use, so that they are read with no copy.
             var parsed = CueTextEvents.Parsed()
             swap(&parsed, &parsedText)
@@ -79,9 +95,6 @@ struct TrackStatistics {
             parsed.bytes.withUnsafeBufferPointer { bytes in
                 for case .text(let range) in parsed.events { lines.count(UnsafeBufferPointer(rebasing: bytes[range])) }
             }
-        } else {
-            var text = cue.text
-            text.withUTF8 { lines.count($0) }
         }
         lines.endLine()
         for (line, length) in lines.longLines {

@@ -36,6 +36,27 @@ import Testing
         #expect(clean > 2_000)
     }
 
+    /// The text it hands out of a clean text is the text of the parser's events.
+    @Test func itsTextIsThatOfTheParsersEvents() {
+        var random = SeededRandom(seed: 0x7E47)
+        var events = CueTextEvents()
+        var compared = 0
+        for _ in 0..<20_000 {
+            let text = Self.randomText(&random)
+            let bytes = Array(text.utf8)
+            guard bytes.withUnsafeBytes({ CueTextQuickCheck.isClean($0) }) else { continue }
+            var walked: [UInt8] = []
+            bytes.withUnsafeBytes { raw in CueTextQuickCheck.forEachText(in: raw) { walked += $0 } }
+            var parsed = CueTextEvents.Parsed()
+            events.parse(text, into: &parsed)
+            var parsedText: [UInt8] = []
+            for case .text(let range) in parsed.events { parsedText += parsed.bytes[range] }
+            #expect(walked == parsedText, "\(text.debugDescription)")
+            compared += 1
+        }
+        #expect(compared > 1_000)
+    }
+
     @Test(arguments: [
         "plain", "<i>a</i> b", "<v Ann>whole cue voice", "<v Ann><i>a</i> b", "<c.a.b>x</c> &amp; <b><u>y</u></b>", "<v.x Bob Smith>hi</v>",
         "a &lt;b&gt; &nbsp;",
