@@ -41,24 +41,11 @@ import Testing
         return bytes
     }
 
-    static func events(_ bytes: [UInt8], wholeBlocks: Bool, chunkSize: Int) -> Result<[TrackEvent], ReadError> {
-        var reader = WebVTTReader()
-        reader.readsWholeBlocks = wholeBlocks
-        var events: [TrackEvent] = []
-        do {
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + chunkSize)
-                try bytes[offset..<end].withUnsafeBytes { try reader.feed($0) { events.append($0) } }
-                offset = end
-            }
-            try reader.finish { events.append($0) }
-            return .success(events)
-        } catch let error as ReadError {
-            return .failure(error)
-        } catch {
-            Issue.record("unexpected error \(error)")
-            return .success([])
+    static func events(_ bytes: [UInt8], wholeBlocks: Bool, chunkSize: Int) -> ChunkingVerifier.Outcome {
+        ChunkingVerifier.read(bytes, chunkSizes: { chunkSize }) {
+            var reader = WebVTTReader()
+            reader.readsWholeBlocks = wholeBlocks
+            return reader
         }
     }
 
