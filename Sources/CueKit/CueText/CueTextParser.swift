@@ -231,7 +231,10 @@ struct CueTextParser: @unchecked Sendable {
             .open(CueTextEvents.Tag(tag), classes: firstClass..<recorded.classRanges.count, annotation: annotationStart..<recorded.bytes.count))
     }
 
+    /// Counts a node a check without a tree would have made, as ``append(_:)`` counts it in a
+    /// tree (so that the node limit stops the check where it stops the tree).
     mutating func appendCount() {
+        nodeCount += 1
         if open.isEmpty { rootCount += 1 }
     }
 

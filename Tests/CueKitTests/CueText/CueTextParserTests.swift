@@ -115,6 +115,19 @@ import Testing
         #expect(diagnostics.map(\.code) == [.vttBadLanguageTag])
     }
 
+    /// The node limit stops a check without a tree where it stops the tree, with the same report.
+    @Test func theCheckStopsAtTheNodeLimitAsTheTreeDoes() {
+        // Three nodes a repetition: 102,000 in all. Past the limit start tags are ignored, so the
+        // end tags after it are reported as unmatched (up to the per-cue limit of reports).
+        let text = String(repeating: "a<b>b</b>", count: 34_000)
+        let context = CueText.Context(cueStart: 0, cueEnd: 10_000)
+        var treeDiagnostics: [Diagnostic] = []
+        _ = CueText.nodes(from: text, context: context, diagnostics: &treeDiagnostics)
+        let checked = CueText.diagnostics(forUTF8: text.utf8, context: context)
+        #expect(treeDiagnostics.first?.code == .vttTooManyNodes)
+        #expect(checked == treeDiagnostics)
+    }
+
     @Test func cueNodesParseAndWriteTheText() {
         var cue = Cue(start: 0, end: 1_000, text: "<i>a &amp; b</i>")
         #expect(cue.nodes() == [.span(CueSpan(.italic, children: [.text("a & b")]))])

@@ -6,8 +6,8 @@ import CueKit
 /// so parse(markup(parse(input))) must equal parse(input) when the markup reports no adjustment, and
 /// markup must be stable: markup(parse(markup)) == markup. Trees are compared with adjacent text
 /// nodes merged: the parsing algorithm makes a text node per token (`<b>a</ruby>b` gives two), a
-/// boundary that no markup can carry. The byte and `String` entry points and
-/// the checker run too, so that any crash in them is found.
+/// boundary that no markup can carry. The byte and `String` entry points run too, so that any
+/// crash in them is found, and the checker must report what the parser reports.
 func fuzzCueText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
@@ -20,6 +20,11 @@ func fuzzCueText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var diagnostics: [Diagnostic] = []
     _ = CueText.nodes(from: text, context: .init(cueStart: 0, cueEnd: 10_000), diagnostics: &diagnostics)
     _ = CueText.diagnostics(forUTF8: bytes, context: .init(cueStart: 0, cueEnd: 10_000))
+    // The checker (with its scans for plain text and common markup) finds what the parser finds.
+    let checked = CueText.diagnostics(forUTF8: text.utf8, context: .init(cueStart: 0, cueEnd: 10_000))
+    if checked != diagnostics {
+        fatalError("the checker and the parser differ:\ninput: \(text.debugDescription)\n\(checked)\n\(diagnostics)")
+    }
 
     // Markup changes only what it reports (a blank line, a class name with white space...).
     var issues: [CueText.MarkupIssue] = []

@@ -2,7 +2,8 @@ import CueKit
 import CueKitWebVTT
 import FuzzSupport
 
-/// Reads the input as a WebVTT file whole, then again in chunks, and traps when the two differ.
+/// Reads the input as a WebVTT file whole, then again in chunks and byte by byte, and traps when
+/// they differ.
 ///
 /// The first byte picks the chunk size (1 to 256 bytes) and is not part of the file, so the
 /// fuzzer explores cut points as well as contents. A reader must give the same events and the same
@@ -22,6 +23,12 @@ func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let chunked = FuzzRead(file, chunkSize: chunkSize, options: options)
         if whole != chunked {
             fatalError("chunks of \(chunkSize) bytes read differently from the whole file:\n\(whole)\n\(chunked)")
+        }
+        // Byte by byte, no block lies whole in a chunk: every line takes the line-by-line path,
+        // which the whole file's cue blocks skip.
+        let byteByByte = FuzzRead(file, chunkSize: 1, options: options)
+        if whole != byteByByte {
+            fatalError("one byte at a time reads differently from the whole file:\n\(whole)\n\(byteByByte)")
         }
     }
     // Large-structure mode: one line of the input (a block's, a tag's) repeated 2,000 times, read
