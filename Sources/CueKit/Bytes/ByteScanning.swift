@@ -70,28 +70,6 @@ package enum ByteScanning {
         return memcmp(base, literal.utf8Start, bytes.count) == 0
     }
 
-    /// True when every byte of `bytes` is ASCII and none is NUL: such a line needs no decoding.
-    @inline(__always)
-    package static func isPlainASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        var index = 0
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while index + 8 <= count {
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A high bit set anywhere, or a zero byte (the classic "has zero byte" test).
-            if (word | ((word &- ones) & ~word)) & high != 0 { return false }
-            index += 8
-        }
-        while index < count {
-            let byte = base.load(fromByteOffset: index, as: UInt8.self)
-            if byte == 0 || byte >= 0x80 { return false }
-            index += 1
-        }
-        return true
-    }
-
     /// True when every byte of `bytes` is ASCII (NUL included): the words are or-ed together
     /// and the high bits tested once, for bytes already known to hold no NUL.
     @inline(__always)

@@ -20,6 +20,15 @@ package enum CueTextQuickCheck {
 
     /// True when `bytes` (valid UTF-8) is cue text the parser reports nothing about.
     package static func isClean(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isClean(bytes) { _ in }
+    }
+
+    /// ``isClean(_:)``, handing `text` the text as it goes, in order, markup left out and
+    /// references decoded: the text the parser's events hold, in pieces (a run of text, or one
+    /// reference). For a consumer that needs only the text (`inspect --stats` counts it); when
+    /// the answer is false, what was handed out is to be discarded.
+    @inline(__always)
+    package static func isClean(_ bytes: UnsafeRawBufferPointer, text: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         // Past this many bytes the parser's node limit could be reached.
@@ -31,11 +40,14 @@ package enum CueTextQuickCheck {
         // The outermost span is a <v> that opened the text.
         var voiceOpensText = false
         var index = 0
+        let start = base.assumingMemoryBound(to: UInt8.self)
         while true {
             let special = CueTextParser.nextSpecial(in: bytes, from: index)
+            if special > index { text(UnsafeBufferPointer(start: start + index, count: special - index)) }
             guard special < count else { break }
             if byte(special) == UInt8(ascii: "&") {
-                guard let end = referenceEnd(bytes, at: special) else { return false }
+                guard let (end, decoded) = reference(bytes, at: special) else { return false }
+                decoded.withUTF8Buffer { text($0) }
                 index = end
                 continue
             }
@@ -82,38 +94,6 @@ package enum CueTextQuickCheck {
         return depth == 0 || (depth == 1 && voiceOpensText)
     }
 
-    /// Hands `body` the text of cue text that ``isClean(_:)`` accepts, in order, markup left out
-    /// and references decoded: the text the parser's events hold, in pieces (a run of text, or
-    /// one reference). For a consumer that needs only the text (`inspect --stats` counts it).
-    package static func forEachText(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            let special = CueTextParser.nextSpecial(in: bytes, from: index)
-            if special > index { body(UnsafeBufferPointer(start: base + index, count: special - index)) }
-            guard special < count else { return }
-            if bytes[special] == UInt8(ascii: "&") {
-                let semicolon = ByteScanning.firstIndex(of: UInt8(ascii: ";"), in: bytes, from: special + 1, to: count)
-                let name = UnsafeRawBufferPointer(rebasing: bytes[(special + 1)..<semicolon])
-                decoded(name).withUTF8Buffer { body($0) }
-                index = semicolon + 1
-            } else {
-                index = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: special + 1, to: count) + 1
-            }
-        }
-    }
-
-    /// The UTF-8 of a reference ``isClean(_:)`` accepts.
-    private static func decoded(_ name: UnsafeRawBufferPointer) -> StaticString {
-        if ByteScanning.equals(name, "amp") { return "&" }
-        if ByteScanning.equals(name, "lt") { return "<" }
-        if ByteScanning.equals(name, "gt") { return ">" }
-        if ByteScanning.equals(name, "nbsp") { return "\u{A0}" }
-        if ByteScanning.equals(name, "lrm") { return "\u{200E}" }
-        return "\u{200F}"  // rlm
-    }
-
     /// One of the tags this check knows, named by `bytes[from..<to]`.
     @inline(__always)
     private static func tagKind(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Kind? {
@@ -128,16 +108,30 @@ package enum CueTextQuickCheck {
         }
     }
 
-    /// Where a reference the check knows ends, when one starts at `at` (its `&`).
+    /// A reference the check knows, when one starts at `at` (its `&`): where it ends, and the
+    /// character it stands for.
     @inline(__always)
-    private static func referenceEnd(_ bytes: UnsafeRawBufferPointer, at: Int) -> Int? {
+    private static func reference(_ bytes: UnsafeRawBufferPointer, at: Int) -> (end: Int, decoded: StaticString)? {
         let semicolon = ByteScanning.firstIndex(of: UInt8(ascii: ";"), in: bytes, from: at + 1, to: min(bytes.count, at + 6))
         guard semicolon < bytes.count, bytes[semicolon] == UInt8(ascii: ";") else { return nil }
         let name = UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<semicolon])
-        guard ByteScanning.equals(name, "amp") || ByteScanning.equals(name, "lt") || ByteScanning.equals(name, "gt")
-            || ByteScanning.equals(name, "nbsp") || ByteScanning.equals(name, "lrm") || ByteScanning.equals(name, "rlm")
-        else { return nil }
-        return semicolon + 1
+        let decoded: StaticString
+        if ByteScanning.equals(name, "amp") {
+            decoded = "&"
+        } else if ByteScanning.equals(name, "lt") {
+            decoded = "<"
+        } else if ByteScanning.equals(name, "gt") {
+            decoded = ">"
+        } else if ByteScanning.equals(name, "nbsp") {
+            decoded = "\u{A0}"
+        } else if ByteScanning.equals(name, "lrm") {
+            decoded = "\u{200E}"
+        } else if ByteScanning.equals(name, "rlm") {
+            decoded = "\u{200F}"
+        } else {
+            return nil
+        }
+        return (semicolon + 1, decoded)
     }
 
     @inline(__always)

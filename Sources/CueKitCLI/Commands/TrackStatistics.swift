@@ -79,10 +79,11 @@ struct TrackStatistics {
             let raw = UnsafeRawBufferPointer(bytes)
             if !CueTextEvents.hasMarkup(bytes: bytes) {
                 lines.count(bytes)
-            } else if byScan, CueTextQuickCheck.isClean(raw) {
-                CueTextQuickCheck.forEachText(in: raw) { lines.count($0) }
             } else {
-                return false
+                // Counted as the scan goes; kept only when the scan takes the whole text.
+                var scanned = lines
+                guard byScan, CueTextQuickCheck.isClean(raw, text: { scanned.count($0) }) else { return false }
+                lines = scanned
             }
             return true
         }
