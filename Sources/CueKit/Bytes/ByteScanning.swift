@@ -122,6 +122,53 @@ package enum ByteScanning {
         return nil
     }
 
+    /// The high bit of each byte of `word` that is zero, exactly (no false marks).
+    @inline(__always)
+    private static func exactZeroBytes(_ word: UInt64) -> UInt64 {
+        let lowBits = ~highBits
+        return ~(((word & lowBits) &+ lowBits) | word) & highBits
+    }
+
+    /// How many of `bytes` are `byte`: eight bytes a step.
+    package static func count(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
+        let pattern = ones &* UInt64(byte)
+        return countMarkedBytes(in: bytes) { word in exactZeroBytes(word ^ pattern) } tail: { $0 == byte }
+    }
+
+    /// How many of `bytes` start a character: bytes other than UTF-8 continuation bytes
+    /// (`10xxxxxx`) and NUL (which UTF-16's ASCII characters carry), eight bytes a step.
+    package static func characterStartCount(in bytes: UnsafeRawBufferPointer) -> Int {
+        // A continuation byte has its high bit set and the next one clear.
+        let skipped = countMarkedBytes(in: bytes) { word in (word & ~(word << 1) & highBits) | exactZeroBytes(word) } tail: { $0 & 0xC0 == 0x80 || $0 == 0 }
+        return bytes.count - skipped
+    }
+
+    /// How many bytes `marks` marks (the high bit of each byte, per word) and, past the last whole
+    /// word, `tail` accepts. The marks are summed a byte lane each (no population count, which
+    /// baseline x86-64 lacks) and the lanes added up every 255 words, before any can overflow.
+    @inline(__always)
+    private static func countMarkedBytes(in bytes: UnsafeRawBufferPointer, marks: (UInt64) -> UInt64, tail: (UInt8) -> Bool) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let evenLanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        var index = 0
+        var found = 0
+        while index + 8 <= bytes.count {
+            var lanes: UInt64 = 0
+            let stop = min(bytes.count - 7, index + 255 * 8)
+            while index < stop {
+                lanes &+= marks(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) >> 7
+                index += 8
+            }
+            let pairs = (lanes & evenLanes) &+ ((lanes >> 8) & evenLanes)
+            found &+= Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        while index < bytes.count {
+            if tail(base.load(fromByteOffset: index, as: UInt8.self)) { found &+= 1 }
+            index += 1
+        }
+        return found
+    }
+
     /// The column (1-based, counting Unicode scalars) of byte `offset` of a valid UTF-8 line.
     package static func column(of offset: Int, in line: UnsafeRawBufferPointer) -> Int {
         var column = 1
