@@ -3,19 +3,22 @@
 /// wrong.
 ///
 /// The shapes: text; `&amp;`, `&lt;`, `&gt;`, `&nbsp;`, `&lrm;` and `&rlm;`; start tags `<i>`,
-/// `<b>`, `<u>` and `<c>` with non-empty classes and no annotation, and `<v>` with classes and a
-/// speaker's name; end tags that close the innermost open span; spans nested at most
-/// ``maximumDepth`` deep, all closed by the end, except a `<v>` that opens the text (the whole-cue
-/// voice WebVTT allows to stay open). ``isClean(_:)`` is true only for text made of those alone,
-/// of which the parser reports nothing; anything else (`<ruby>`, `<lang>`, timestamp tags, other
-/// references, white space inside a tag, an unmatched end tag...) answers false, which means
-/// "ask the parser", not "wrong". Tests hold the two to agreeing on random cue texts.
+/// `<b>`, `<u>`, `<c>` and `<ruby>` with non-empty classes and no annotation, `<v>` with classes
+/// and a speaker's name, `<lang>` with classes and a well-formed language tag (letters, digits and
+/// hyphens), and `<rt>` right inside a `<ruby>`; end tags that close the innermost open span (and
+/// `</ruby>` that closes an `<rt>` with its ruby), no ruby closed without ruby text; spans nested
+/// at most ``maximumDepth`` deep, all closed by the end, except a `<v>` that opens the text (the
+/// whole-cue voice WebVTT allows to stay open). ``isClean(_:)`` is true only for text made of those
+/// alone, of which the parser reports nothing; anything else (timestamp tags, other references,
+/// white space inside a tag, an unmatched end tag...) answers false, which means "ask the parser",
+/// not "wrong". Tests hold the two to agreeing on random cue texts.
 package enum CueTextQuickCheck {
     /// The deepest nesting looked at; deeper text goes to the parser.
     static let maximumDepth = 16
 
+    /// The open spans' kinds, four bits each; a ruby is two kinds, before and after its ruby text.
     private enum Kind: UInt8 {
-        case italic = 1, bold, underline, `class`, voice
+        case italic = 1, bold, underline, `class`, voice, language, rubyText, ruby, rubyWithText
     }
 
     /// True when `bytes` (valid UTF-8) is cue text the parser reports nothing about.
@@ -54,7 +57,17 @@ package enum CueTextQuickCheck {
             let close = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: special + 1, to: count)
             guard close < count, close > special + 1 else { return false }
             if byte(special + 1) == UInt8(ascii: "/") {
-                guard depth > 0, let kind = tagKind(bytes, from: special + 2, to: close), kind.rawValue == UInt8(open & 0xF) else {
+                guard depth > 0, let kind = tagKind(bytes, from: special + 2, to: close) else { return false }
+                switch (kind, Kind(rawValue: UInt8(open & 0xF))) {
+                case (.ruby, .rubyWithText?):
+                    break
+                case (.ruby, .rubyText?):
+                    // `</ruby>` closes the ruby text and its ruby (which has ruby text, then).
+                    open >>= 4
+                    depth -= 1
+                case (let kind, let top?) where kind == top && kind != .ruby:
+                    break
+                default:
                     return false
                 }
                 open >>= 4
@@ -64,6 +77,13 @@ package enum CueTextQuickCheck {
                 var end = special + 1
                 while end < close, isASCIILetter(byte(end)) { end += 1 }
                 guard let kind = tagKind(bytes, from: special + 1, to: end), depth < maximumDepth else { return false }
+                if kind == .rubyText {
+                    // Ruby text only right inside a ruby, which then has some.
+                    guard depth > 0, open & 0xF == UInt64(Kind.ruby.rawValue) || open & 0xF == UInt64(Kind.rubyWithText.rawValue) else {
+                        return false
+                    }
+                    open = open & ~0xF | UInt64(Kind.rubyWithText.rawValue)
+                }
                 // Classes: each non-empty, of anything but white space and `.`.
                 while end < close, byte(end) == UInt8(ascii: ".") {
                     end += 1
@@ -82,6 +102,11 @@ package enum CueTextQuickCheck {
                     }
                     guard visible else { return false }
                     if depth == 0, special == 0 { voiceOpensText = true }
+                } else if kind == .language {
+                    // A space, then a well-formed language tag, of letters, digits and hyphens only.
+                    guard end < close, byte(end) == 0x20, end + 1 < close else { return false }
+                    for offset in (end + 1)..<close where !isLanguageTagByte(byte(offset)) { return false }
+                    guard LanguageTag.isWellFormed(UnsafeRawBufferPointer(rebasing: bytes[(end + 1)..<close])) else { return false }
                 } else {
                     guard end == close else { return false }
                 }
@@ -97,7 +122,13 @@ package enum CueTextQuickCheck {
     /// One of the tags this check knows, named by `bytes[from..<to]`.
     @inline(__always)
     private static func tagKind(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Kind? {
-        guard to == from + 1 else { return nil }
+        guard to == from + 1 else {
+            let name = UnsafeRawBufferPointer(rebasing: bytes[from..<to])
+            if ByteScanning.equals(name, "rt") { return .rubyText }
+            if ByteScanning.equals(name, "ruby") { return .ruby }
+            if ByteScanning.equals(name, "lang") { return .language }
+            return nil
+        }
         switch bytes[from] {
         case UInt8(ascii: "i"): return .italic
         case UInt8(ascii: "b"): return .bold
@@ -132,6 +163,11 @@ package enum CueTextQuickCheck {
             return nil
         }
         return (semicolon + 1, decoded)
+    }
+
+    @inline(__always)
+    private static func isLanguageTagByte(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
     }
 
     @inline(__always)

@@ -11,7 +11,9 @@ import Testing
         "<c.x.y>", "<i.loud>", "<v Ann>", "<v.a Bob Smith>", "</v>", "<v >", "<v\tAnn>", "<v &amp;>", "<v Ann&x>", "<ruby>", "<rt>",
         "</rt>", "</ruby>", "<lang en>", "<lang x_y>", "</lang>", "<00:00:01.000>", "<1>", "&amp;", "&lt;", "&gt;", "&nbsp;", "&lrm;",
         "&rlm;", "&amp", "&bogus;", "&", "&#65;", "&#x;", "<", "<>", "</>", "</i >", "<i >", "<I>", "<x>", "</x>", "<c.>", "<c..x>",
-        "<c. >", "<i", "</i", "<b.a\tb>", "<v>", "<v.x>",
+        "<c. >", "<i", "</i", "<b.a\tb>", "<v>", "<v.x>", "<ruby.r>", "<rt.t>", "<lang>", "<lang >", "<lang en-GB>", "<lang.l fr>",
+        "<lang zh-Hant-TW>", "<lang 123>", "<lang en--x>", "<lang en &amp;>", "<lang  en>", "<lang en >", "<ruby >", "<rt en>",
+        "<ruby>a<rt>b</rt></ruby>", "<ruby>a<rt>b</ruby>", "<ruby>a</ruby>",
     ]
 
     static func randomText(_ random: inout SeededRandom) -> String {
@@ -58,15 +60,17 @@ import Testing
 
     @Test(arguments: [
         "plain", "<i>a</i> b", "<v Ann>whole cue voice", "<v Ann><i>a</i> b", "<c.a.b>x</c> &amp; <b><u>y</u></b>", "<v.x Bob Smith>hi</v>",
-        "a &lt;b&gt; &nbsp;",
+        "a &lt;b&gt; &nbsp;", "<ruby>日本<rt>にほん</rt></ruby>", "<ruby>a<rt>b</ruby>", "<ruby.r>a<rt>b</rt>c<rt>d</rt></ruby>",
+        "<lang en>a</lang>", "<v Ann><lang zh-Hant-TW>字</lang> <ruby><i>x</i><rt>y</rt></ruby>", "<lang.l sgn-BE-FR>a</lang>",
     ])
     func commonMarkupIsClean(_ text: String) {
         #expect(Array(text.utf8).withUnsafeBytes { CueTextQuickCheck.isClean($0) })
     }
 
     @Test(arguments: [
-        "<i>a", "</i>", "<i>a</b></i>", "<v Ann>a</v><v Bob>b", "a<v Ann>b", "<x>a</x>", "<ruby>a<rt>b</rt></ruby>", "<lang en>a</lang>",
-        "a &bogus; b", "a & b", "<c.>a</c>", "<i >a</i>", "<00:00:01.000>a", "<v >a</v>",
+        "<i>a", "</i>", "<i>a</b></i>", "<v Ann>a</v><v Bob>b", "a<v Ann>b", "<x>a</x>", "<ruby>a</ruby>", "<rt>a</rt>", "<ruby><i><rt>",
+        "<ruby>a<rt>b</rt>", "<ruby>a<rt>b", "<lang>a</lang>", "<lang 123>a</lang>", "<lang en >a</lang>", "<lang en&amp;>a</lang>",
+        "<ruby>a<rt>b</rt></rt></ruby>", "a &bogus; b", "a & b", "<c.>a</c>", "<i >a</i>", "<00:00:01.000>a", "<v >a</v>",
     ])
     func otherMarkupGoesToTheParser(_ text: String) {
         #expect(!Array(text.utf8).withUnsafeBytes { CueTextQuickCheck.isClean($0) })
