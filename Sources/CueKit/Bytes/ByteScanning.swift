@@ -143,30 +143,68 @@ package enum ByteScanning {
         return bytes.count - skipped
     }
 
+    /// How many of `bytes` are UTF-8 continuation bytes (`10xxxxxx`), eight bytes a step: what
+    /// separates a count of bytes from a count of Unicode scalars.
+    package static func continuationByteCount(in bytes: UnsafeRawBufferPointer) -> Int {
+        countMarkedBytes(in: bytes) { word in word & ~(word << 1) & highBits } tail: { $0 & 0xC0 == 0x80 }
+    }
+
     /// How many bytes `marks` marks (the high bit of each byte, per word) and, past the last whole
-    /// word, `tail` accepts. The marks are summed a byte lane each (no population count, which
-    /// baseline x86-64 lacks) and the lanes added up every 255 words, before any can overflow.
+    /// word, `tail` accepts.
     @inline(__always)
     private static func countMarkedBytes(in bytes: UnsafeRawBufferPointer, marks: (UInt64) -> UInt64, tail: (UInt8) -> Bool) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let evenLanes: UInt64 = 0x00FF_00FF_00FF_00FF
         var index = 0
         var found = 0
         while index + 8 <= bytes.count {
-            var lanes: UInt64 = 0
-            let stop = min(bytes.count - 7, index + 255 * 8)
-            while index < stop {
-                lanes &+= marks(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) >> 7
-                index += 8
-            }
-            let pairs = (lanes & evenLanes) &+ ((lanes >> 8) & evenLanes)
-            found &+= Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+            found &+= markCount(marks(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            index += 8
         }
         while index < bytes.count {
             if tail(base.load(fromByteOffset: index, as: UInt8.self)) { found &+= 1 }
             index += 1
         }
         return found
+    }
+
+    /// How many bytes of a word have their high bit marked (and nothing else): the marks moved to
+    /// each byte's low bit and summed into the top byte by one multiplication, where a population
+    /// count is a dozen instructions on baseline x86-64.
+    @inline(__always)
+    private static func markCount(_ marks: UInt64) -> Int {
+        Int(((marks >> 7) &* ones) >> 56)
+    }
+
+    /// The Unicode scalars of valid UTF-8 `bytes` from `from` up to the first LF (or the end), and
+    /// where that LF is (or `bytes.count`): one pass, eight bytes at a time.
+    @inline(__always)
+    package static func scalarsToLineEnd(in bytes: UnsafeRawBufferPointer, from: Int) -> (scalars: Int, end: Int) {
+        guard let base = bytes.baseAddress else { return (0, from) }
+        let count = bytes.count
+        let lineFeeds = ones &* 0x0A
+        var index = from
+        var scalars = 0
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let continuations = word & ~(word << 1) & highBits
+            let feeds = zeroBytes(word ^ lineFeeds)
+            if feeds == 0 {
+                scalars &+= 8 &- markCount(continuations)
+                index += 8
+                continue
+            }
+            // The lowest mark is a true LF: count the bytes below it.
+            let before = feeds.trailingZeroBitCount / 8
+            let below: UInt64 = (1 << UInt64(before * 8)) &- 1
+            return (scalars &+ before &- markCount(continuations & below), index + before)
+        }
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte == 0x0A { break }
+            if byte & 0xC0 != 0x80 { scalars &+= 1 }
+            index += 1
+        }
+        return (scalars, index)
     }
 
     /// The column (1-based, counting Unicode scalars) of byte `offset` of a valid UTF-8 line.

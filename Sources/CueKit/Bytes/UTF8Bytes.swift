@@ -69,21 +69,7 @@ package enum UTF8Bytes {
     /// The number of Unicode scalars in valid UTF-8 bytes: bytes that are not continuation bytes
     /// (`10xxxxxx`), counted eight at a time.
     package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let count = bytes.count
-        var continuations = 0
-        var index = 0
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // Bit 7 set and bit 6 clear, in each byte.
-            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            index += 8
-        }
-        while index < count {
-            if base[index] & 0xC0 == 0x80 { continuations += 1 }
-            index += 1
-        }
-        return count - continuations
+        bytes.count - ByteScanning.continuationByteCount(in: UnsafeRawBufferPointer(bytes))
     }
 
     /// The scalar value of the sequence starting at `index` in valid UTF-8, and its length; a

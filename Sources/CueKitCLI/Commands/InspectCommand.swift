@@ -60,21 +60,20 @@ struct InspectCommand: ParsableCommand {
             try fail(error) { _ in }
         }
         if stats {
-            var statistics = TrackStatistics(maximumCharactersPerSecond: maxCps, maximumLineLength: maxLineLength)
+            let statistics = StatisticsCollector(TrackStatistics(maximumCharactersPerSecond: maxCps, maximumLineLength: maxLineLength))
             do {
-                try input.streamForCommand { event in
-                    if case .cue(let cue) = event { statistics.add(cue) }
-                }
+                try input.streamForCommand(statistics: statistics)
             } catch let error as ReadError {
                 try fail(error) { _ in }
             }
+            let statisticsFound = statistics.statistics
             if json {
                 var writer = JSONWriter(sink: FileDescriptorSink.standardOutput())
-                statistics.writeJSON(name: displayName, format: input.format.displayName, to: &writer)
+                statisticsFound.writeJSON(name: displayName, format: input.format.displayName, to: &writer)
                 try writer.flush()
             } else {
                 var sink = FileDescriptorSink.standardOutput()
-                try sink.write(statistics.text(name: displayName, format: input.format.displayName))
+                try sink.write(statisticsFound.text(name: displayName, format: input.format.displayName))
                 try sink.flush()
             }
             return

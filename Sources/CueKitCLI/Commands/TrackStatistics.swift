@@ -1,4 +1,6 @@
 import CueKit
+import CueKitConversion
+import CueKitWebVTT
 
 /// The statistics view of `cuekit inspect --stats`: what a QA reviewer checks before a track ships
 /// (reading speed, overlaps, long lines, empty cues), gathered cue by cue as the track streams.
@@ -59,45 +61,55 @@ struct TrackStatistics {
     private var textEvents = CueTextEvents()
     private var parsedText = CueTextEvents.Parsed()
 
+    /// Adds a cue.
     mutating func add(_ cue: Cue) {
+        var text = cue.text
+        let lines = text.withUTF8 { countText(UnsafeRawBufferPointer($0)) }
+        add(cue, identifier: cue.id, lines: lines)
+    }
+
+    /// Counts the characters of a cue's text (valid UTF-8), line by line, for
+    /// ``add(_:identifier:lines:)``.
+    ///
+    /// Reading speed counts every character shown, spaces included, line breaks not (as the
+    /// streaming services' style guides count it): Unicode scalars, line by line, with the markup
+    /// removed (the text of the cue text's parse, ruby text after its base).
+    mutating func countText(_ bytes: UnsafeRawBufferPointer) -> LineCounter {
+        var lines = LineCounter(maximumLineLength: maximumLineLength)
+        // Text without markup is counted as it is, and markup in the common shapes
+        // (`CueTextQuickCheck`) by its runs of text; the rest is parsed.
+        if !CueTextEvents.hasMarkup(bytes: bytes.assumingMemoryBound(to: UInt8.self)) {
+            lines.count(bytes)
+        } else {
+            // Counted as the scan goes; kept only when the scan takes the whole text.
+            var scanned = lines
+            if countsCommonMarkupByScan, CueTextQuickCheck.isClean(bytes, text: { scanned.count(UnsafeRawBufferPointer($0)) }) {
+                lines = scanned
+            } else {
+                // The buffers are taken out while in use, so that they are read with no copy.
+                var parsed = CueTextEvents.Parsed()
+                swap(&parsed, &parsedText)
+                defer { swap(&parsed, &parsedText) }
+                textEvents.parse(String(decoding: bytes, as: UTF8.self), into: &parsed)
+                parsed.bytes.withUnsafeBytes { bytes in
+                    for case .text(let range) in parsed.events { lines.count(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+                }
+            }
+        }
+        lines.endLine()
+        return lines
+    }
+
+    /// Adds a cue whose text was counted (``countText(_:)``): its times from `cue`, its
+    /// identifier given apart (a cue read with `.timingOnly` content has none).
+    mutating func add(_ cue: Cue, identifier: String, lines: LineCounter) {
         cueCount += 1
-        let reference = CueReference(index: cueCount, id: cue.id, start: cue.start, end: cue.end)
+        let reference = CueReference(index: cueCount, id: identifier, start: cue.start, end: cue.end)
         firstStart = min(firstStart ?? cue.start, cue.start)
         lastEnd = max(lastEnd ?? cue.end, cue.end)
         let duration = cue.end - cue.start
         if duration > 0 { shownMilliseconds += duration }
 
-        // Reading speed counts every character shown, spaces included, line breaks not (as the
-        // streaming services' style guides count it): Unicode scalars, line by line, with the
-        // markup removed (the text of the cue text's parse, ruby text after its base).
-        var lines = LineCounter(maximumLineLength: maximumLineLength)
-        var text = cue.text
-        let byScan = countsCommonMarkupByScan
-        let counted = text.withUTF8 { bytes in
-            // Text without markup is counted as it is, and markup in the common shapes
-            // (`CueTextQuickCheck`) by its runs of text; the rest is parsed.
-            let raw = UnsafeRawBufferPointer(bytes)
-            if !CueTextEvents.hasMarkup(bytes: bytes) {
-                lines.count(bytes)
-            } else {
-                // Counted as the scan goes; kept only when the scan takes the whole text.
-                var scanned = lines
-                guard byScan, CueTextQuickCheck.isClean(raw, text: { scanned.count($0) }) else { return false }
-                lines = scanned
-            }
-            return true
-        }
-        if !counted {
-            // The buffers are taken out while in use, so that they are read with no copy.
-            var parsed = CueTextEvents.Parsed()
-            swap(&parsed, &parsedText)
-            defer { swap(&parsed, &parsedText) }
-            textEvents.parse(cue.text, into: &parsed)
-            parsed.bytes.withUnsafeBufferPointer { bytes in
-                for case .text(let range) in parsed.events { lines.count(UnsafeBufferPointer(rebasing: bytes[range])) }
-            }
-        }
-        lines.endLine()
         for (line, length) in lines.longLines {
             longLineCount += 1
             if longLines.count < Self.listedLimit { longLines.append((reference, line, length)) }
@@ -143,14 +155,12 @@ struct TrackStatistics {
         /// Counts a run of text (valid UTF-8): a scalar is a byte that does not continue one
         /// (counted a word at a time), and only until the first visible character is anything
         /// decoded.
-        mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let base = bytes.baseAddress else { return }
+        mutating func count(_ bytes: UnsafeRawBufferPointer) {
             var start = 0
             while true {
-                let end = ByteScanning.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(bytes), from: start, to: bytes.count)
-                let line = UnsafeBufferPointer(start: base + start, count: end - start)
-                length += UTF8Bytes.scalarCount(line)
-                if !visible { visible = TrackStatistics.hasVisibleCharacter(line) }
+                let (scalars, end) = ByteScanning.scalarsToLineEnd(in: bytes, from: start)
+                length += scalars
+                if !visible { visible = TrackStatistics.hasVisibleCharacter(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) }
                 guard end < bytes.count else { return }
                 endLine()
                 start = end + 1
@@ -167,7 +177,8 @@ struct TrackStatistics {
     }
 
     /// True when valid UTF-8 holds a character that is not white space (Unicode's White_Space).
-    static func hasVisibleCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasVisibleCharacter(_ raw: UnsafeRawBufferPointer) -> Bool {
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
@@ -342,5 +353,59 @@ struct TrackStatistics {
     static func decimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+/// Gathers ``TrackStatistics`` from a ``TrackSource``'s events.
+///
+/// From WebVTT it takes each cue's identifier and text as bytes, straight from the reader
+/// (``WebVTTCueBytesObserver``), which then makes no string of the text (`.timingOnly`) and looks
+/// for no diagnostic, since the statistics use none; the cue event that follows brings the times.
+/// Other formats hand over whole cues.
+final class StatisticsCollector: WebVTTCueBytesObserver {
+    // Used on the reading thread alone, one call after the other (the reader calls `observe`,
+    // then hands out the cue event): no access overlaps, and none is checked at run time.
+    @exclusivity(unchecked)
+    private(set) var statistics: TrackStatistics
+    /// The identifier and counted text of the cue whose event comes next, when ``hasPending``.
+    @exclusivity(unchecked)
+    private var pendingIdentifier = ""
+    @exclusivity(unchecked)
+    private var pendingLines: TrackStatistics.LineCounter
+    @exclusivity(unchecked)
+    private var hasPending = false
+
+    init(_ statistics: TrackStatistics) {
+        self.statistics = statistics
+        pendingLines = TrackStatistics.LineCounter(maximumLineLength: statistics.maximumLineLength)
+    }
+
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer) {
+        pendingIdentifier = identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self)
+        pendingLines = statistics.countText(text)
+        hasPending = true
+    }
+
+    func take(_ event: TrackEvent) {
+        guard case .cue(let cue) = event else { return }
+        if hasPending {
+            hasPending = false
+            statistics.add(cue, identifier: pendingIdentifier, lines: pendingLines)
+        } else {
+            statistics.add(cue)
+        }
+    }
+}
+
+extension TrackSource {
+    /// ``streamForCommand(to:)`` into `statistics`, WebVTT read as ``StatisticsCollector`` says.
+    func streamForCommand(statistics: StatisticsCollector) throws {
+        var source = self
+        if format == .webVTT {
+            source.options.webVTTDiagnostics = .none
+            source.options.webVTTCueContent = .timingOnly
+            source.webVTTCueBytesObserver = statistics
+        }
+        try source.streamForCommand { statistics.take($0) }
     }
 }

@@ -43,6 +43,10 @@ public struct TrackSource: Sendable {
         /// What each WebVTT cue event carries: ``WebVTTReader/Options/CueContent/timingOnly``
         /// for a caller that looks at diagnostics and times alone. Default: the whole cue.
         public var webVTTCueContent: WebVTTReader.Options.CueContent = .full
+        /// Which diagnostics the WebVTT reader looks for: ``WebVTTReader/Options/Diagnostics/none``
+        /// for a caller that uses none of them (statistics), which then costs no checking.
+        /// Default: all of them.
+        public var webVTTDiagnostics: WebVTTReader.Options.Diagnostics = .all
         /// The most bytes copied from a stream that must be read twice: 4 GiB unless set, far past
         /// any caption file and a bound on what an endless stream fills the disk with.
         public var maximumSpoolBytes: Int
@@ -88,6 +92,10 @@ public struct TrackSource: Sendable {
     /// How it is read.
     public var options: Options
 
+    /// What sees each WebVTT cue's identifier and text as bytes before its event
+    /// (``WebVTTReader/cueBytesObserver``); other formats never call it.
+    nonisolated(unsafe) package var webVTTCueBytesObserver: (any WebVTTCueBytesObserver)?
+
     /// Bytes already read from a stream to tell its format (empty for a regular file, which is
     /// read again from its start).
     private let prefix: [UInt8]
@@ -118,9 +126,10 @@ public struct TrackSource: Sendable {
         do {
             switch format {
             case .webVTT:
-                var readerOptions = WebVTTReader.Options(limits: options.webVTTLimits)
+                var readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
                 readerOptions.cueContent = options.webVTTCueContent
-                let reader = WebVTTReader(options: readerOptions)
+                var reader = WebVTTReader(options: readerOptions)
+                reader.cueBytesObserver = webVTTCueBytesObserver
                 if let encoding = options.encoding, encoding != .utf8 {
                     var transcoding = TranscodingTrackReader(reader, encoding: encoding)
                     try feedOnce(&transcoding, handler)

@@ -51,6 +51,8 @@ struct WebVTTBlockParser {
     /// in plain fields rather than an optional struct, which is cheaper on the hot path.
     private var hasCue = false
     private var cueIdentifier = ""
+    /// The identifier's bytes, kept for ``cueBytesObserver`` (reused from cue to cue).
+    private var cueIdentifierBytes: [UInt8] = []
     private var cueStart = 0
     private var cueEnd = 0
     private var cueSettings = CueSettings()
@@ -72,6 +74,8 @@ struct WebVTTBlockParser {
     /// wants the checker's events; set and cleared around each call by the reader, so that it is
     /// only ever used on the thread it belongs to.
     nonisolated(unsafe) private var sharedParse: CueTextParseCache?
+    /// What sees each cue's identifier and text as bytes, before its event (``WebVTTCueBytesObserver``).
+    nonisolated(unsafe) var cueBytesObserver: (any WebVTTCueBytesObserver)?
     /// The bytes of the STYLE blocks read so far, and their limit.
     private var styleLength = 0
     private let maximumStyleLength: Int
@@ -284,6 +288,10 @@ struct WebVTTBlockParser {
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         hasCue = true
         cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
+        if cueBytesObserver != nil {
+            cueIdentifierBytes.removeAll(keepingCapacity: true)
+            cueIdentifierBytes.append(contentsOf: identifier)
+        }
         cueStart = timings.start
         cueEnd = timings.end
         cueSettings = timings.settings
@@ -459,6 +467,7 @@ struct WebVTTBlockParser {
         }
         let text = bytes.isEmpty || timingOnly ? "" : String(decoding: bytes, as: UTF8.self)
         if shared, !timingOnly { sharedParse?.fill(with: text) }
+        if let cueBytesObserver { cueIdentifierBytes.withUnsafeBytes { cueBytesObserver.observe(identifier: $0, text: bytes) } }
         let id = cueIdentifier
         cueIdentifier = ""
         hasCue = false

@@ -56,6 +56,14 @@ public struct WebVTTReader: TrackReader, Sendable {
         try parser.finish(handler)
     }
 
+    /// What sees each cue's identifier and text as the reader holds them, just before the cue's
+    /// event: for a consumer in this package that needs the text of every cue but no string of
+    /// it (`inspect --stats`, with ``Options/CueContent/timingOnly``).
+    package var cueBytesObserver: (any WebVTTCueBytesObserver)? {
+        get { parser.cueBytesObserver }
+        set { parser.cueBytesObserver = newValue }
+    }
+
     /// Whether ordinary cue blocks lying whole in a chunk are read straight from it
     /// (``WebVTTBlockParser/consumeCueBlocks``) rather than line by line. Both give the same
     /// events; tests turn it off to compare them.
@@ -112,4 +120,12 @@ extension WebVTTReader {
         var reader = WebVTTReader(options: options)
         return try reader.read(fileAtPath: path)
     }
+}
+
+/// Sees each cue's identifier and text as a ``WebVTTReader`` holds them (valid UTF-8, the
+/// reader's repairs made), just before the cue's event: a borrowed view, valid only during the
+/// call, that costs the reader no string. The cue event that follows is the one they belong to.
+package protocol WebVTTCueBytesObserver: AnyObject {
+    /// One cue's identifier (empty when it has none) and text.
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer)
 }

@@ -1,5 +1,7 @@
 import CueKit
+import CueKitConversion
 import CueKitSynthetic
+import Foundation
 import CueKitTestSupport
 import CueKitWebVTT
 import Testing
@@ -37,6 +39,32 @@ struct TrackStatisticsTests {
         #expect(streamed.fastCount > 0 && streamed.longLineCount > 0)
     }
 
+    /// `inspect --stats` on WebVTT takes each cue's identifier and text as bytes from the reader
+    /// (``StatisticsCollector``), with no string of the text and no diagnostic looked for: it
+    /// finds what whole cues, read with every check, give, on a generated track and on every
+    /// WebVTT fixture and conformance file (identifiers, repairs, broken markup, notes, regions).
+    @Test func cueBytesFromTheReaderCountAsWholeCues() throws {
+        var generator = TrackGenerator(options: .init(cues: 3000, seed: 5, format: .webVTT))
+        var sink = MemorySink()
+        try generator.write(to: &sink)
+        let generated = FileManager.default.temporaryDirectory.appendingPathComponent("cuekit-stats-\(UUID().uuidString).vtt").path
+        try Data(sink.bytes).write(to: URL(fileURLWithPath: generated))
+        defer { try? FileManager.default.removeItem(atPath: generated) }
+
+        var compared = 0
+        for path in [generated] + TestPaths.files(in: TestPaths.fixtures, suffixes: [".vtt"]) {
+            let source = try TrackSource(path: path, format: .webVTT)
+            var whole = TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 30)
+            let wholeError = Result { try source.streamForCommand { if case .cue(let cue) = $0 { whole.add(cue) } } }
+            let collector = StatisticsCollector(TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 30))
+            let bytesError = Result { try source.streamForCommand(statistics: collector) }
+            #expect(((try? wholeError.get()) != nil) == ((try? bytesError.get()) != nil), "\(path)")
+            #expect(collector.statistics.text(name: "t", format: "WebVTT") == whole.text(name: "t", format: "WebVTT"), "\(path)")
+            if whole.cueCount > 0 { compared += 1 }
+        }
+        #expect(compared > 100)
+    }
+
     /// The byte-level counts agree with Swift's own view of the text: scalars counted a word at a
     /// time, and "has a visible character" from the White_Space list, on 20,000 random lines.
     @Test func bytesAreCountedAsTheirScalarsAndWhiteSpaceIsUnicodes() {
@@ -52,7 +80,7 @@ struct TrackStatisticsTests {
             if visible { visibleLines += 1 }
             bytes.withUnsafeBufferPointer { buffer in
                 #expect(UTF8Bytes.scalarCount(buffer) == text.unicodeScalars.count, "\(text.debugDescription)")
-                #expect(TrackStatistics.hasVisibleCharacter(buffer) == visible, "\(text.debugDescription)")
+                #expect(TrackStatistics.hasVisibleCharacter(UnsafeRawBufferPointer(buffer)) == visible, "\(text.debugDescription)")
             }
         }
         #expect(visibleLines > 2_000 && visibleLines < 18_000, "\(visibleLines) of 20,000 lines have a visible character")

@@ -32,20 +32,29 @@ import Testing
     }
 
     /// The word-at-a-time counts equal counts taken byte by byte, on random bytes weighted
-    /// towards line feeds, NULs, continuation and lead bytes (and runs of each across words), some
-    /// long enough that the counts of each byte lane are added up several times.
+    /// towards line feeds, NULs, continuation and lead bytes (and runs of each across words), and
+    /// the scalars up to each line's end from every start.
     @Test func countsEqualByteByByteCounts() {
         var random = SeededRandom(seed: 0xA770_0004)
         let alphabet: [UInt8] = [0x0A, 0x0A, 0x00, 0x80, 0xBF, 0xC3, 0xE5, 0x7F, 0x41, 0x09, 0xFF, 0x40]
         for round in 0..<20_000 {
-            // Some long enough for the lane sums to be folded several times (every 2,040 bytes).
-            let length = round % 100 == 0 ? Int(random.next() % 9_000) : Int(random.next() % 70)
+            // Some long.
+            let length = round % 100 == 0 ? Int(random.next() % 3_000) : Int(random.next() % 70)
             let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
             let lineFeeds = bytes.filter { $0 == 0x0A }.count
             let characters = bytes.filter { $0 & 0xC0 != 0x80 && $0 != 0 }.count
             #expect(bytes.withUnsafeBytes { ByteScanning.count(of: 0x0A, in: $0) } == lineFeeds)
             #expect(bytes.withUnsafeBytes { ByteScanning.count(of: 0x00, in: $0) } == bytes.filter { $0 == 0 }.count)
             #expect(bytes.withUnsafeBytes { ByteScanning.characterStartCount(in: $0) } == characters)
+            let continuations = bytes.filter { $0 & 0xC0 == 0x80 }.count
+            #expect(bytes.withUnsafeBytes { ByteScanning.continuationByteCount(in: $0) } == continuations)
+            // Line by line, from every start.
+            for from in 0...bytes.count {
+                let end = bytes[from...].firstIndex(of: 0x0A) ?? bytes.count
+                let scalars = bytes[from..<end].filter { $0 & 0xC0 != 0x80 }.count
+                let found = bytes.withUnsafeBytes { ByteScanning.scalarsToLineEnd(in: $0, from: from) }
+                #expect(found.scalars == scalars && found.end == end, "\(bytes) from \(from)")
+            }
         }
     }
 }
