@@ -29,6 +29,9 @@ struct TTMLElementAttributes: Sendable {
     /// enough to tell that ``TTMLReader/Options/Limits/maximumStyleReferencesPerElement`` is passed, without
     /// holding a list of millions.
     init(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int = 100) {
+        // Initialised first and then filled in place (filled field by field as it is
+        // initialised, the whole value was copied and destroyed for each element).
+        self.init()
         for attribute in attributes {
             switch vocabulary.attribute(attribute.name) {
             case .identifier(let legacy):

@@ -128,8 +128,18 @@ enum TTMLStyleValues {
 
     /// The values of a list separated by XML white space.
     static func components(_ text: Substring, atMost limit: Int = .max) -> [Substring] {
-        text.split(maxSplits: limit == .max ? .max : limit, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-            .prefix(limit).map { $0 }
+        // On the UTF-8 view: XML white space is four ASCII code points, found without grapheme breaking.
+        let utf8 = text.utf8
+        var components: [Substring] = []
+        var index = utf8.startIndex
+        while components.count < limit {
+            while index < utf8.endIndex, isXMLWhiteSpace(utf8[index]) { index = utf8.index(after: index) }
+            guard index < utf8.endIndex else { break }
+            let start = index
+            while index < utf8.endIndex, !isXMLWhiteSpace(utf8[index]) { index = utf8.index(after: index) }
+            components.append(text[start..<index])
+        }
+        return components
     }
 
     /// The text without leading and trailing XML white space.
