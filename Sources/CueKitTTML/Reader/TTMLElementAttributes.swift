@@ -29,9 +29,11 @@ struct TTMLElementAttributes: Sendable {
     /// enough to tell that ``TTMLReader/Options/Limits/maximumStyleReferencesPerElement`` is passed, without
     /// holding a list of millions.
     init(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int = 100) {
-        // Initialised first and then filled in place (filled field by field as it is
-        // initialised, the whole value was copied and destroyed for each element).
         self.init()
+        read(attributes, vocabulary: &vocabulary, styleReferenceLimit: styleReferenceLimit)
+    }
+
+    private mutating func read(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int) {
         for attribute in attributes {
             switch vocabulary.attribute(attribute.name) {
             case .identifier(let legacy):
