@@ -88,6 +88,9 @@ size_mb=$(du -m "$work/track.vtt" | cut -f1)
 
 pair "WebVTT read (cuekit validate)" "$cuekit" validate "$work/track.vtt" -- \
     "C floor: blocks with memchr" "$work/split-blocks" "$work/track.vtt"
+# Statistics against validation, same input, same run: the ratio is inspect's time over validate's.
+pair "WebVTT read (cuekit validate)" "$cuekit" validate "$work/track.vtt" -- \
+    "cuekit inspect --stats" "$cuekit" inspect --stats "$work/track.vtt"
 # TTML out against WebVTT out, same input, same run: the ratio is WebVTT's time over TTML's.
 pair "WebVTT to TTML (cuekit convert --to ttml)" "$cuekit" convert "$work/track.vtt" -o "$work/cuekit.ttml" -- \
     "WebVTT to WebVTT (cuekit convert)" "$cuekit" convert "$work/track.vtt" -o "$work/cuekit.vtt"

@@ -56,6 +56,7 @@ instructions() {
 
 ceilings="$root/Benchmarks/instruction-ceilings.txt"
 over=0
+declare -A measured
 
 # row KEY LABEL CUES COMMAND...: one table row; with --check, KEY's ceiling is its limit.
 row() {
@@ -64,6 +65,7 @@ row() {
     local total per_cue ceiling
     total=$(instructions "$@")
     per_cue=$(awk -v t="$total" -v n="$count" 'BEGIN { printf "%.0f", t / n }')
+    measured[$key]=$total
     ceiling=$(awk -v k="$key" '$1 == k { print $2 }' "$ceilings")
     if $check && [[ -n "$ceiling" ]]; then
         local verdict="within"
@@ -92,6 +94,13 @@ if command -v xmllint >/dev/null; then
     row xmllint "TTML floor: xmllint --stream --noout" "$ttml_cues" "$(command -v xmllint)" --stream --noout "$work/track.ttml"
 else
     echo "skipped: xmllint is not installed (apt install libxml2-utils)" >&2
+fi
+
+echo
+# The ratios the README reports: the same file read by both commands (start-up included).
+awk -v i="${measured[inspect-stats]}" -v v="${measured[validate]}" 'BEGIN { printf "inspect --stats / validate: %.2f\n", i / v }'
+if [[ -n "${measured[xmllint]:-}" ]]; then
+    awk -v t="${measured[convert-from-ttml]}" -v x="${measured[xmllint]}" 'BEGIN { printf "TTML to WebVTT / xmllint --stream: %.2f\n", t / x }'
 fi
 
 if $check; then

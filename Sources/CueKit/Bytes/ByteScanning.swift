@@ -176,7 +176,9 @@ package enum ByteScanning {
     }
 
     /// The Unicode scalars of valid UTF-8 `bytes` from `from` up to the first LF (or the end), and
-    /// where that LF is (or `bytes.count`): one pass, eight bytes at a time.
+    /// where that LF is (or `bytes.count`): one pass, eight bytes at a time, the last word
+    /// included, so that no branch depends on a single byte (runs of text are short, and a
+    /// byte-by-byte tail mispredicted on every other one).
     @inline(__always)
     package static func scalarsToLineEnd(in bytes: UnsafeRawBufferPointer, from: Int) -> (scalars: Int, end: Int) {
         guard let base = bytes.baseAddress else { return (0, from) }
@@ -184,25 +186,34 @@ package enum ByteScanning {
         let lineFeeds = ones &* 0x0A
         var index = from
         var scalars = 0
-        while index + 8 <= count {
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        while index < count {
+            let remaining = count - index
+            var word: UInt64
+            if remaining >= 8 {
+                word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            } else if count >= 8 {
+                // The last eight bytes, shifted so that the ones already counted fall off.
+                word = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64((8 - remaining) * 8)
+            } else {
+                word = 0
+                withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: remaining)) }
+            }
+            let taken = min(remaining, 8)
+            // Bytes past the end are zero: not continuation bytes, and not LFs (0 ^ 0x0A).
             let continuations = word & ~(word << 1) & highBits
             let feeds = zeroBytes(word ^ lineFeeds)
             if feeds == 0 {
-                scalars &+= 8 &- markCount(continuations)
-                index += 8
+                scalars &+= taken &- markCount(continuations)
+                index += taken
                 continue
             }
-            // The lowest mark is a true LF: count the bytes below it.
+            // The lowest mark is exact: an LF, or, past the end, a marked padding byte.
             let before = feeds.trailingZeroBitCount / 8
+            if before >= taken {
+                return (scalars &+ taken &- markCount(continuations), count)
+            }
             let below: UInt64 = (1 << UInt64(before * 8)) &- 1
             return (scalars &+ before &- markCount(continuations & below), index + before)
-        }
-        while index < count {
-            let byte = base.load(fromByteOffset: index, as: UInt8.self)
-            if byte == 0x0A { break }
-            if byte & 0xC0 != 0x80 { scalars &+= 1 }
-            index += 1
         }
         return (scalars, index)
     }
