@@ -74,18 +74,14 @@ struct TrackStatistics {
     /// Reading speed counts every character shown, spaces included, line breaks not (as the
     /// streaming services' style guides count it): Unicode scalars, line by line, with the markup
     /// removed (the text of the cue text's parse, ruby text after its base).
-    mutating func countText(_ bytes: UnsafeRawBufferPointer) -> LineCounter {
-        var lines = LineCounter(maximumLineLength: maximumLineLength)
+    mutating func countText(_ bytes: UnsafeRawBufferPointer) -> CueTextLineCounter {
+        var lines = CueTextLineCounter(maximumLineLength: maximumLineLength)
         // Text without markup is counted as it is, and markup in the common shapes
         // (`CueTextQuickCheck`) by its runs of text; the rest is parsed.
         if !CueTextEvents.hasMarkup(bytes: bytes.assumingMemoryBound(to: UInt8.self)) {
             lines.count(bytes)
         } else {
-            // Counted as the scan goes; kept only when the scan takes the whole text.
-            var scanned = lines
-            if countsCommonMarkupByScan, CueTextQuickCheck.isClean(bytes, text: { scanned.count(UnsafeRawBufferPointer($0)) }) {
-                lines = scanned
-            } else {
+            if !countsCommonMarkupByScan || !lines.countCommonMarkup(bytes) {
                 // The buffers are taken out while in use, so that they are read with no copy.
                 var parsed = CueTextEvents.Parsed()
                 swap(&parsed, &parsedText)
@@ -102,7 +98,7 @@ struct TrackStatistics {
 
     /// Adds a cue whose text was counted (``countText(_:)``): its times from `cue`, its
     /// identifier given apart (a cue read with `.timingOnly` content has none).
-    mutating func add(_ cue: Cue, identifier: String, lines: LineCounter) {
+    mutating func add(_ cue: Cue, identifier: String, lines: CueTextLineCounter) {
         cueCount += 1
         let reference = CueReference(index: cueCount, id: identifier, start: cue.start, end: cue.end)
         firstStart = min(firstStart ?? cue.start, cue.start)
@@ -135,70 +131,6 @@ struct TrackStatistics {
             if overlaps.count < Self.listedLimit { overlaps.append((latest, reference)) }
         }
         if duration > 0, cue.end > (latestEnding?.end ?? Int.min) { latestEnding = reference }
-    }
-
-    /// The characters of one cue's text, counted line by line as its runs of text come (a line
-    /// can span runs: `<i>a</i>b` is one line).
-    struct LineCounter {
-        let maximumLineLength: Int
-        /// Characters in the lines ended so far.
-        private(set) var characters = 0
-        /// True once a character that is not white space was met.
-        private(set) var visible = false
-        /// The lines longer than ``maximumLineLength``: their numbers (from 1) and lengths.
-        private(set) var longLines: [(line: Int, length: Int)] = []
-        private var lineNumber = 1
-        private var length = 0
-
-        init(maximumLineLength: Int) { self.maximumLineLength = maximumLineLength }
-
-        /// Counts a run of text (valid UTF-8): a scalar is a byte that does not continue one
-        /// (counted a word at a time), and only until the first visible character is anything
-        /// decoded.
-        mutating func count(_ bytes: UnsafeRawBufferPointer) {
-            var start = 0
-            while true {
-                let (scalars, end) = ByteScanning.scalarsToLineEnd(in: bytes, from: start)
-                length += scalars
-                if !visible { visible = TrackStatistics.hasVisibleCharacter(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) }
-                guard end < bytes.count else { return }
-                endLine()
-                start = end + 1
-            }
-        }
-
-        /// Ends the line being counted.
-        mutating func endLine() {
-            characters += length
-            if length > maximumLineLength { longLines.append((lineNumber, length)) }
-            lineNumber += 1
-            length = 0
-        }
-    }
-
-    /// True when valid UTF-8 holds a character that is not white space (Unicode's White_Space).
-    static func hasVisibleCharacter(_ raw: UnsafeRawBufferPointer) -> Bool {
-        let bytes = raw.assumingMemoryBound(to: UInt8.self)
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                if lead != 0x20 && !(0x09...0x0D).contains(lead) { return true }
-                index += 1
-                continue
-            }
-            guard let (value, length) = UTF8Bytes.scalar(in: bytes, at: index), isWhiteSpace(value) else { return true }
-            index += length
-        }
-        return false
-    }
-
-    /// Unicode's White_Space scalars above ASCII (the property has held these since Unicode 6.3).
-    static func isWhiteSpace(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-        default: false
-        }
     }
 
     /// The median reading speed, to 0.1 character per second (nil without a timed, non-empty cue).
@@ -371,13 +303,13 @@ final class StatisticsCollector: WebVTTCueBytesObserver {
     @exclusivity(unchecked)
     private var pendingIdentifier = ""
     @exclusivity(unchecked)
-    private var pendingLines: TrackStatistics.LineCounter
+    private var pendingLines: CueTextLineCounter
     @exclusivity(unchecked)
     private var hasPending = false
 
     init(_ statistics: TrackStatistics) {
         self.statistics = statistics
-        pendingLines = TrackStatistics.LineCounter(maximumLineLength: statistics.maximumLineLength)
+        pendingLines = CueTextLineCounter(maximumLineLength: statistics.maximumLineLength)
     }
 
     func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer) {

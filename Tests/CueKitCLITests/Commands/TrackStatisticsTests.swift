@@ -80,13 +80,13 @@ struct TrackStatisticsTests {
             if visible { visibleLines += 1 }
             bytes.withUnsafeBufferPointer { buffer in
                 #expect(UTF8Bytes.scalarCount(buffer) == text.unicodeScalars.count, "\(text.debugDescription)")
-                #expect(TrackStatistics.hasVisibleCharacter(UnsafeRawBufferPointer(buffer)) == visible, "\(text.debugDescription)")
+                #expect(CueTextLineCounter.hasVisibleCharacter(UnsafeRawBufferPointer(buffer)) == visible, "\(text.debugDescription)")
             }
         }
         #expect(visibleLines > 2_000 && visibleLines < 18_000, "\(visibleLines) of 20,000 lines have a visible character")
         for value in UInt32(0x80)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            if TrackStatistics.isWhiteSpace(value) != scalar.properties.isWhitespace {
+            if CueTextLineCounter.isWhiteSpace(value) != scalar.properties.isWhitespace {
                 Issue.record("U+\(String(value, radix: 16)): White_Space is \(scalar.properties.isWhitespace)")
             }
         }
