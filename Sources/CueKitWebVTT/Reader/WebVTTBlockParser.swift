@@ -281,7 +281,7 @@ struct WebVTTBlockParser {
     /// until its text is complete (``emitCue(text:_:)``). `identifier` is the block's first line
     /// when the timing line is its second, else empty.
     private mutating func acceptCue(
-        _ timings: CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
+        _ timings: consuming CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
         _ handler: (TrackEvent) throws -> Void
     ) throws {
         if checks { try checkCue(timings, identifier: identifier, line: line, handler) }
@@ -294,7 +294,7 @@ struct WebVTTBlockParser {
         }
         cueStart = timings.start
         cueEnd = timings.end
-        cueSettings = timings.settings
+        cueSettings = (consume timings).settings
         cueTimingLine = line.number
         if !seenCue {
             seenCue = true
