@@ -55,7 +55,8 @@ struct WebVTTBlockParser {
     private var cueIdentifierBytes: [UInt8] = []
     private var cueStart = 0
     private var cueEnd = 0
-    private var cueSettings = CueSettings()
+    /// The settings of the cue being read, moved out (``Optional/take()``) into its event.
+    private var cueSettings: CueSettings?
     private var cueTimingLine = 0
     /// Why the block's timing line failed, reported when the block ends.
     private var timingFailure: Diagnostic?
@@ -471,7 +472,7 @@ struct WebVTTBlockParser {
         let id = cueIdentifier
         cueIdentifier = ""
         hasCue = false
-        try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings, text: text)))
+        try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings.take() ?? CueSettings(), text: text)))
         cueCount += 1
     }
 
