@@ -93,7 +93,9 @@ public struct TrackSource: Sendable {
     public var options: Options
 
     /// What sees each WebVTT cue's identifier and text as bytes before its event
-    /// (``WebVTTReader/cueBytesObserver``); other formats never call it.
+    /// (``WebVTTReader/cueBytesObserver``); other formats never call it. It is called only on the
+    /// thread that runs ``stream(to:)``, like the handler (hence the unchecked isolation: the
+    /// observer is a class that the source does not share between threads).
     nonisolated(unsafe) package var webVTTCueBytesObserver: (any WebVTTCueBytesObserver)?
 
     /// Bytes already read from a stream to tell its format (empty for a regular file, which is
