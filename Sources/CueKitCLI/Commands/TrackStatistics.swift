@@ -80,16 +80,14 @@ struct TrackStatistics {
         // (`CueTextQuickCheck`) by its runs of text; the rest is parsed.
         if !CueTextEvents.hasMarkup(bytes: bytes.assumingMemoryBound(to: UInt8.self)) {
             lines.count(bytes)
-        } else {
-            if !countsCommonMarkupByScan || !lines.countCommonMarkup(bytes) {
-                // The buffers are taken out while in use, so that they are read with no copy.
-                var parsed = CueTextEvents.Parsed()
-                swap(&parsed, &parsedText)
-                defer { swap(&parsed, &parsedText) }
-                textEvents.parse(String(decoding: bytes, as: UTF8.self), into: &parsed)
-                parsed.bytes.withUnsafeBytes { bytes in
-                    for case .text(let range) in parsed.events { lines.count(UnsafeRawBufferPointer(rebasing: bytes[range])) }
-                }
+        } else if !countsCommonMarkupByScan || !lines.countCommonMarkup(bytes) {
+            // The buffers are taken out while in use, so that they are read with no copy.
+            var parsed = CueTextEvents.Parsed()
+            swap(&parsed, &parsedText)
+            defer { swap(&parsed, &parsedText) }
+            textEvents.parse(String(decoding: bytes, as: UTF8.self), into: &parsed)
+            parsed.bytes.withUnsafeBytes { bytes in
+                for case .text(let range) in parsed.events { lines.count(UnsafeRawBufferPointer(rebasing: bytes[range])) }
             }
         }
         lines.endLine()
