@@ -22,11 +22,24 @@ package struct CueTextLineCounter {
     /// by the runs of text the check hands out, and returns true; for any other text, counts
     /// nothing and returns false (the caller counts the text of its parse).
     package mutating func countCommonMarkup(_ text: UnsafeRawBufferPointer) -> Bool {
-        // Counted as the scan goes; kept only when the scan takes the whole text.
-        var scanned = self
-        guard CueTextQuickCheck.isClean(text, text: { scanned.count(UnsafeRawBufferPointer($0)) }) else { return false }
-        self = scanned
+        // Counted as the scan goes, and put back as it was when the scan gives up: the state is
+        // saved field by field, not as a copy of the counter, which would share its list.
+        let saved = (characters, visible, lineNumber, length, longLines.count)
+        guard CueTextQuickCheck.isClean(text, text: { count(UnsafeRawBufferPointer($0)) }) else {
+            (characters, visible, lineNumber, length) = (saved.0, saved.1, saved.2, saved.3)
+            if longLines.count > saved.4 { longLines.removeSubrange(saved.4...) }
+            return false
+        }
         return true
+    }
+
+    /// Back to a counter with nothing counted, the list's storage kept for the next cue.
+    package mutating func reset() {
+        characters = 0
+        visible = false
+        if !longLines.isEmpty { longLines.removeAll(keepingCapacity: true) }
+        lineNumber = 1
+        length = 0
     }
 
     /// Counts a run of text (valid UTF-8): each line's scalars and end in one pass, eight bytes at

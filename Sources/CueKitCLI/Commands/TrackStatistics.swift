@@ -51,12 +51,15 @@ struct TrackStatistics {
     init(maximumCharactersPerSecond: Double, maximumLineLength: Int) {
         self.maximumCharactersPerSecond = maximumCharactersPerSecond
         self.maximumLineLength = maximumLineLength
+        counted = CueTextLineCounter(maximumLineLength: maximumLineLength)
     }
 
     /// Whether markup in the common shapes is counted by its runs of text (`CueTextQuickCheck`)
     /// rather than from a parse; tests turn it off to compare the two.
     var countsCommonMarkupByScan = true
 
+    /// The lines of the cue being added (``countText(_:)``), reused from cue to cue.
+    private var counted: CueTextLineCounter
     /// Cue text parsed without a tree, reused from cue to cue.
     private var textEvents = CueTextEvents()
     private var parsedText = CueTextEvents.Parsed()
@@ -64,39 +67,38 @@ struct TrackStatistics {
     /// Adds a cue.
     mutating func add(_ cue: Cue) {
         var text = cue.text
-        let lines = text.withUTF8 { countText(UnsafeRawBufferPointer($0)) }
-        add(cue, identifier: cue.id, lines: lines)
+        text.withUTF8 { countText(UnsafeRawBufferPointer($0)) }
+        addCounted(cue, identifier: cue.id)
     }
 
     /// Counts the characters of a cue's text (valid UTF-8), line by line, for
-    /// ``add(_:identifier:lines:)``.
+    /// ``addCounted(_:identifier:)``, which adds the cue they belong to.
     ///
     /// Reading speed counts every character shown, spaces included, line breaks not (as the
     /// streaming services' style guides count it): Unicode scalars, line by line, with the markup
     /// removed (the text of the cue text's parse, ruby text after its base).
-    mutating func countText(_ bytes: UnsafeRawBufferPointer) -> CueTextLineCounter {
-        var lines = CueTextLineCounter(maximumLineLength: maximumLineLength)
+    mutating func countText(_ bytes: UnsafeRawBufferPointer) {
+        counted.reset()
         // Text without markup is counted as it is, and markup in the common shapes
         // (`CueTextQuickCheck`) by its runs of text; the rest is parsed.
         if !CueTextEvents.hasMarkup(bytes: bytes.assumingMemoryBound(to: UInt8.self)) {
-            lines.count(bytes)
-        } else if !countsCommonMarkupByScan || !lines.countCommonMarkup(bytes) {
+            counted.count(bytes)
+        } else if !countsCommonMarkupByScan || !counted.countCommonMarkup(bytes) {
             // The buffers are taken out while in use, so that they are read with no copy.
             var parsed = CueTextEvents.Parsed()
             swap(&parsed, &parsedText)
             defer { swap(&parsed, &parsedText) }
             textEvents.parse(String(decoding: bytes, as: UTF8.self), into: &parsed)
             parsed.bytes.withUnsafeBytes { bytes in
-                for case .text(let range) in parsed.events { lines.count(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+                for case .text(let range) in parsed.events { counted.count(UnsafeRawBufferPointer(rebasing: bytes[range])) }
             }
         }
-        lines.endLine()
-        return lines
+        counted.endLine()
     }
 
-    /// Adds a cue whose text was counted (``countText(_:)``): its times from `cue`, its
+    /// Adds a cue whose text was just counted (``countText(_:)``): its times from `cue`, its
     /// identifier given apart (a cue read with `.timingOnly` content has none).
-    mutating func add(_ cue: Cue, identifier: String, lines: CueTextLineCounter) {
+    mutating func addCounted(_ cue: Cue, identifier: String) {
         cueCount += 1
         let reference = CueReference(index: cueCount, id: identifier, start: cue.start, end: cue.end)
         firstStart = min(firstStart ?? cue.start, cue.start)
@@ -104,12 +106,12 @@ struct TrackStatistics {
         let duration = cue.end - cue.start
         if duration > 0 { shownMilliseconds += duration }
 
-        for (line, length) in lines.longLines {
+        for (line, length) in counted.longLines {
             longLineCount += 1
             if longLines.count < Self.listedLimit { longLines.append((reference, line, length)) }
         }
-        let characters = lines.characters
-        let visible = lines.visible
+        let characters = counted.characters
+        let visible = counted.visible
         if !visible {
             emptyCount += 1
             if emptyCues.count < Self.listedLimit { emptyCues.append(reference) }
@@ -297,22 +299,20 @@ final class StatisticsCollector: WebVTTCueBytesObserver {
     // then hands out the cue event): no access overlaps, and none is checked at run time.
     @exclusivity(unchecked)
     private(set) var statistics: TrackStatistics
-    /// The identifier and counted text of the cue whose event comes next, when ``hasPending``.
+    /// The identifier of the cue whose event comes next, when ``hasPending`` (its text is counted
+    /// in ``statistics``, waiting for the event).
     @exclusivity(unchecked)
     private var pendingIdentifier = ""
-    @exclusivity(unchecked)
-    private var pendingLines: CueTextLineCounter
     @exclusivity(unchecked)
     private var hasPending = false
 
     init(_ statistics: TrackStatistics) {
         self.statistics = statistics
-        pendingLines = CueTextLineCounter(maximumLineLength: statistics.maximumLineLength)
     }
 
     func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer) {
         pendingIdentifier = identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self)
-        pendingLines = statistics.countText(text)
+        statistics.countText(text)
         hasPending = true
     }
 
@@ -320,7 +320,7 @@ final class StatisticsCollector: WebVTTCueBytesObserver {
         guard case .cue(let cue) = event else { return }
         if hasPending {
             hasPending = false
-            statistics.add(cue, identifier: pendingIdentifier, lines: pendingLines)
+            statistics.addCounted(cue, identifier: pendingIdentifier)
         } else {
             statistics.add(cue)
         }
