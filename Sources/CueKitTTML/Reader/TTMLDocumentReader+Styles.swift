@@ -18,9 +18,10 @@ extension TTMLDocumentReader {
     /// An element of the body as the prescan sees it (``TTMLInlineStyleScanner``): the classes its
     /// inline styles, `set` or inline region need, registered as the reading pass registers them.
     /// Returns the element's attributes and style level when its children matter (a `div`, `p` or
-    /// `span`), nil when its subtree can be skipped.
+    /// `span`), nil when its subtree can be skipped. `open` are the elements it is in, innermost
+    /// last (taken whole: copying out the last for each element would copy its attributes).
     mutating func registerInlineStyles(
-        of name: XMLName, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation, parent: StyledElement?
+        of name: XMLName, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation, in open: [StyledElement]
     ) -> StyledElement? {
         let kind = vocabulary.element(name)
         let attributes = TTMLElementAttributes(
@@ -31,7 +32,7 @@ extension TTMLDocumentReader {
         case .p: level = .paragraph
         case .span: level = .inline
         case .set:
-            if let parent, !attributes.styles.isEmpty {
+            if let parent = open.last, !attributes.styles.isEmpty {
                 var changed = attributes.styles
                 changed[.display] = nil
                 if !changed.isEmpty {

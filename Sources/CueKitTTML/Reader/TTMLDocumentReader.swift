@@ -9,7 +9,7 @@ import CueKit
 /// common attributes (`+Attributes`) and the limits that bound memory (`+Limits`).
 ///
 /// The prescan of a two-pass read (``TTMLInlineStyleScanner``) drives the same reader through the
-/// head and asks it for the classes of the body's inline styles (``registerInlineStyles(of:_:_:parent:)``);
+/// head and asks it for the classes of the body's inline styles (``registerInlineStyles(of:_:_:in:)``);
 /// the reading pass is made with what it found (`scannedPresentations`) and writes them all in the
 /// STYLE block before the first cue.
 struct TTMLDocumentReader {

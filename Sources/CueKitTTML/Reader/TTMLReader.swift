@@ -303,7 +303,7 @@ struct TTMLInlineStyleScanner {
         case .start(let name, let attributes, let location):
             if skipDepth > 0 {
                 skipDepth += 1
-            } else if let element = document.registerInlineStyles(of: name, attributes, location, parent: open.last) {
+            } else if let element = document.registerInlineStyles(of: name, attributes, location, in: open) {
                 open.append(element)
             } else {
                 skipDepth = 1
