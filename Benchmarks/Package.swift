@@ -3,7 +3,9 @@
 // CueKit's benchmarks: a package of their own, so that the root package's build and tests never
 // compile the benchmark framework. Run from the repository's root:
 //
-//     swift package --package-path Benchmarks benchmark
+//     swift package --package-path Benchmarks benchmark --target CueKitBenchmarks
+//
+// (`--target`: the plugin would also start CueKitScaling, below, which is not a benchmark.)
 //
 // Inputs (10,000 and 1,000,000 cues; TTML 10,000 and 100,000) are generated at start by
 // CueKitSynthetic, deterministically, and never committed.

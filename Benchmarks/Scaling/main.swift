@@ -48,7 +48,11 @@ func readSubRip(_ bytes: [UInt8]) {
 func readTTML(_ bytes: [UInt8]) { _ = try? TTMLReader.read(bytes: bytes, options: roomyTTML) }
 
 let cases: [ScalingCase] = [
-    ScalingCase(name: "WebVTT", unit: "cues", small: 20_000, make: { count in
+    // WebVTT cues are read in a few milliseconds at 20,000, where an input that fits the caches
+    // against one that does not decides the ratio: both sizes are taken past the caches. (Cues
+    // sharing an identifier stay at 20,000: each is a diagnostic kept in the result, whose
+    // memory, not the reading, would be timed.)
+    ScalingCase(name: "WebVTT", unit: "cues", small: 100_000, make: { count in
         repeated("WEBVTT\n\n", { "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500))\ncue <b>\($0)</b>\n\n" }, count, "")
     }, read: readWebVTT),
     ScalingCase(name: "WebVTT", unit: "cues sharing one identifier", small: 20_000, make: { count in
