@@ -79,11 +79,9 @@ struct TrackStatistics {
     /// removed (the text of the cue text's parse, ruby text after its base).
     mutating func countText(_ bytes: UnsafeRawBufferPointer) {
         counted.reset()
-        // Text without markup is counted as it is, and markup in the common shapes
-        // (`CueTextQuickCheck`) by its runs of text; the rest is parsed.
-        if !CueTextEvents.hasMarkup(bytes: bytes.assumingMemoryBound(to: UInt8.self)) {
-            counted.count(bytes)
-        } else if !countsCommonMarkupByScan || !counted.countCommonMarkup(bytes) {
+        // Text in the common shapes (`CueTextQuickCheck`: plain text is one run) is counted by
+        // its runs of text as the check hands them out, in the check's one scan; the rest is parsed.
+        if !countsCommonMarkupByScan || !counted.countCommonMarkup(bytes) {
             // The buffers are taken out while in use, so that they are read with no copy.
             var parsed = CueTextEvents.Parsed()
             swap(&parsed, &parsedText)
