@@ -45,6 +45,7 @@ package struct CueTextLineCounter {
     /// Counts a run of text (valid UTF-8): each line's scalars and end in one pass, eight bytes at
     /// a time (``ByteScanning/scalarsToLineEnd(in:from:)``), and only until the first visible
     /// character is anything decoded.
+    @inline(__always)
     package mutating func count(_ bytes: UnsafeRawBufferPointer) {
         var start = 0
         while true {
