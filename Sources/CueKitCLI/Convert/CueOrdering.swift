@@ -77,15 +77,15 @@ struct CueOrdering {
 
     /// Hands on the cues still in the window, and the notes after the last cue.
     mutating func finish(emit: (TrackEvent) throws -> Void) throws {
-        while let entry = popEarliest() { try release(entry, emit) }
+        while inOrder.count + outOfOrder.count > 0 { try releaseEarliest(emit) }
         for note in pendingNotes { try emit(.note(note)) }
         pendingNotes.removeAll()
         try late?.finishWriting()
     }
 
-    /// Hands on the window's earliest cue, when the window holds one. The entry is taken out as
-    /// a plain value, not an `Optional`: the optional was destroyed through the runtime's generic
-    /// value witnesses, some 390 instructions a cue.
+    /// Hands on the window's earliest cue (by start, then input order), when it holds one. The
+    /// entry is taken out as a plain value: an `Optional` of it, destroyed once handed on, went
+    /// through the runtime's generic value witnesses (about 30 instructions a cue).
     private mutating func releaseEarliest(_ emit: (TrackEvent) throws -> Void) throws {
         let fromQueue: Bool
         if let queued = inOrder.firstKey {
@@ -98,15 +98,7 @@ struct CueOrdering {
             guard !outOfOrder.isEmpty else { return }
             fromQueue = false
         }
-        try release(fromQueue ? inOrder.removeFirstEntry() : outOfOrder.popEntry(), emit)
-    }
-
-    /// The window's earliest cue (by start, then input order), taken out of it.
-    private mutating func popEarliest() -> CueHeap.Entry? {
-        guard let queued = inOrder.firstKey else { return outOfOrder.pop() }
-        guard let heaped = outOfOrder.topKey else { return inOrder.removeFirst() }
-        let queueFirst = queued.start != heaped.start ? queued.start < heaped.start : queued.sequence < heaped.sequence
-        return queueFirst ? inOrder.removeFirst() : outOfOrder.pop()
+        try release(fromQueue ? inOrder.removeFirst() : outOfOrder.pop(), emit)
     }
 
     private mutating func release(_ entry: CueHeap.Entry, _ emit: (TrackEvent) throws -> Void) throws {
@@ -170,13 +162,9 @@ struct CueHeap {
         }
     }
 
-    mutating func pop() -> Entry? {
-        guard !keys.isEmpty else { return nil }
-        return popEntry()
-    }
-
-    /// ``pop()`` from a heap known not to be empty.
-    mutating func popEntry() -> Entry {
+    /// Takes out the entry ``topKey`` names; the heap must not be empty.
+    mutating func pop() -> Entry {
+        precondition(!keys.isEmpty, "pop() on an empty heap")
         keys.swapAt(0, keys.count - 1)
         let top = keys.removeLast()
         var parent = 0
@@ -228,14 +216,9 @@ final class CueQueue {
         count += 1
     }
 
-    func removeFirst() -> CueHeap.Entry? {
-        guard count > 0 else { return nil }
-        return removeFirstEntry()
-    }
-
-    /// ``removeFirst()`` from a queue known not to be empty.
-    func removeFirstEntry() -> CueHeap.Entry {
-        precondition(count > 0, "removeFirstEntry() on an empty queue")
+    /// Takes out the entry ``firstKey`` names; the queue must not be empty.
+    func removeFirst() -> CueHeap.Entry {
+        precondition(count > 0, "removeFirst() on an empty queue")
         let entry = (slots + head).move()
         head = slot(1)
         count -= 1
