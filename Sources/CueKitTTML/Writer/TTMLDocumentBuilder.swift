@@ -24,7 +24,7 @@ struct TTMLDocumentBuilder {
     /// The identifiers written as `xml:id`, as 64-bit hashes (a collision only leaves an
     /// identifier out), at most ``maximumIdentifiers``: past them no more are written, so that
     /// memory stays bounded and no `xml:id` can repeat.
-    var identifierHashes: Set<Int> = []
+    var identifierHashes = IdentifierHashSet()
     static var maximumIdentifiers: Int { 100_000 }
     /// The region of cues with no settings.
     var defaultPlacement: String?
@@ -193,12 +193,18 @@ struct TTMLDocumentBuilder {
 
     // MARK: - Cues
 
+    /// Records an identifier; false when it was written before.
+    private mutating func isNewIdentifier(_ id: String) -> Bool {
+        var id = id
+        return id.withUTF8 { identifierHashes.insert(UnsafeRawBufferPointer($0)) }
+    }
+
     mutating func write(_ cue: Cue) throws {
         appendLiteral("<p")
         if !cue.id.isEmpty {
             if identifierHashes.count >= Self.maximumIdentifiers {
                 losses.add(.identifiersPastTheLimit, cue: cueNumber)
-            } else if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), identifierHashes.insert(cue.id.hashValue).inserted {
+            } else if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), isNewIdentifier(cue.id) {
                 appendLiteral(#" xml:id=""#)
                 line.append(cue.id)
                 line.append(UInt8(ascii: "\""))
