@@ -43,8 +43,11 @@ let package = Package(
     targets: [
         // The cue model every reader fills and every writer reads, cue text, diagnostics, byte I/O.
         .target(name: "CueKit"),
+        // One vector pass over a WebVTT block (line ends, `-->`, markup, non-ASCII), in C for the
+        // bit masks Swift's SIMD types cannot make.
+        .target(name: "CCueKitBytes"),
         // WebVTT: the W3C parsing algorithm on bytes, and a streaming writer.
-        .target(name: "CueKitWebVTT", dependencies: ["CueKit"]),
+        .target(name: "CueKitWebVTT", dependencies: ["CueKit", "CCueKitBytes"]),
         // SubRip (.srt) reader and writer.
         .target(name: "CueKitSubRip", dependencies: ["CueKit"]),
         // Google Cast TextTrackStyle, media tracks and media information, and styled WebVTT.
@@ -120,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "CueKitWebVTTTests",
             dependencies: [
-                "CueKit", "CueKitWebVTT", "CueKitSynthetic", "CueKitTestSupport",
+                "CCueKitBytes", "CueKit", "CueKitWebVTT", "CueKitSynthetic", "CueKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -40,9 +40,10 @@ executable() {
 }
 
 build() {
-    echo "fuzz: building (release, -sanitize=fuzzer,address)" >&2
+    echo "fuzz: building (release, -sanitize=fuzzer,address; C targets too)" >&2
     swift build --package-path "$here" -c release \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xswiftc -use-ld=lld >&2
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xswiftc -use-ld=lld \
+        -Xcc -fsanitize=fuzzer-no-link,address >&2
 }
 
 # Copies each file found under the given folders with the given suffixes into the corpus folder,

@@ -1,3 +1,4 @@
+import CCueKitBytes
 import CueKit
 
 /// One ordinary cue block lying whole in memory: an optional identifier line, a timing line,
@@ -9,10 +10,38 @@ struct WebVTTCueBlock {
     var timingLine: UnsafeRawBufferPointer
     /// The text lines joined by their LFs (what the line-by-line path buffers), maybe empty.
     var text: UnsafeRawBufferPointer
+    /// False when the text has neither `<` nor `&`: one text node, which no cue text rule can fault.
+    var textHasMarkup: Bool
+    /// What the scan proved of the block's bytes: valid UTF-8 always, ASCII maybe.
+    var encoding: ProvenEncoding
     /// How many lines the block has.
     var lineCount: Int
     /// The offset just after the block's last line: the LF of the empty line that ends it.
     var end: Int
+}
+
+/// What a scan proved of a cue's bytes before strings are made of them.
+enum ProvenEncoding {
+    /// Nothing: the bytes are to be validated as UTF-8 (and repaired) by whoever decodes them.
+    case unknown
+    /// Valid UTF-8.
+    case validUTF8
+    /// ASCII.
+    case ascii
+
+    /// `bytes` as a `String`, validated and repaired only when nothing was proved: text proved
+    /// valid is copied as it is (`String(decoding:as:)` would check every byte again, which for
+    /// text beyond ASCII costs more than the rest of reading the cue).
+    @inline(__always)
+    func string(_ bytes: UnsafeRawBufferPointer) -> String {
+        switch self {
+        case .unknown:
+            return String(decoding: bytes, as: UTF8.self)
+        case .validUTF8, .ascii:
+            let span = bytes.assumingMemoryBound(to: UInt8.self).span
+            return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: self == .ascii))
+        }
+    }
 }
 
 /// Finds whole cue blocks for the WebVTT reader's fast path (``WebVTTBlockParser/consumeCueBlocks``).
@@ -20,10 +49,11 @@ struct WebVTTCueBlock {
 /// The line-by-line path splits every line, checks its UTF-8, looks for `-->` in it and copies it
 /// into the block's buffer. Where a chunk holds a whole block and has neither CR nor NUL (the
 /// caller's `limit` stops before the first), lines end at LF alone and need no repair but UTF-8's;
-/// such a block is found with one search for each line's LF, one look for `-->` in the timing line
-/// and one in all of the text, one ASCII test for the whole block, and is read from the chunk
-/// without a copy. It must also be a plain cue: `-->` on its first line, or on its second after an
-/// identifier, none in its text, every line within the reader's limits.
+/// such a block is found by one pass of vector instructions over its bytes (`cuekit_scan_block`,
+/// in CCueKitBytes), which finds its line ends, the lines with `-->`, and whether it has markup or
+/// bytes beyond ASCII (validated as UTF-8 only then), and is read from the chunk without a copy.
+/// It must also be a plain cue: `-->` on its first line, or on its second after an identifier,
+/// none in its text, every line within the reader's limits.
 ///
 /// Any other block (a NOTE, STYLE or REGION block, a cue with `-->` in its text, a block with
 /// invalid UTF-8, one that `limit` cuts) is left to the line-by-line path, which gives the events
@@ -35,44 +65,37 @@ enum WebVTTCueBlockScanner {
     static func cueBlock(
         in bytes: UnsafeRawBufferPointer, from start: Int, limit: Int, maximumLineLength: Int, maximumBlockLength: Int
     ) -> WebVTTCueBlock? {
-        let firstEnd = ByteScanning.firstIndex(of: lineFeed, in: bytes, from: start, to: limit)
-        guard firstEnd < limit, firstEnd - start <= maximumLineLength else { return nil }
-        let first = UnsafeRawBufferPointer(rebasing: bytes[start..<firstEnd])
+        guard let base = bytes.baseAddress else { return nil }
+        var shape = CueKitBlockShape()
+        // No line is longer than the block: most blocks need no line measured.
+        guard cuekit_scan_block(base.assumingMemoryBound(to: UInt8.self), start, limit, &shape), shape.firstArrow != 0,
+            shape.lastLineEnd - start <= maximumLineLength
+        else { return nil }
         var identifier = UnsafeRawBufferPointer(start: nil, count: 0)
         let timingLine: UnsafeRawBufferPointer
-        var next = firstEnd + 1
-        var lineCount = 1
-        if ByteScanning.firstArrow(in: first) != nil {
-            timingLine = first
+        let textStart: Int
+        if shape.firstArrow < shape.firstLineEnd {
+            // `-->` on the first line: no identifier, and none in the text (the lines after it).
+            guard shape.lastArrow < shape.firstLineEnd else { return nil }
+            timingLine = UnsafeRawBufferPointer(rebasing: bytes[start..<shape.firstLineEnd])
+            textStart = shape.firstLineEnd + 1
         } else {
-            // No `-->` on the first line: a cue only when the second line has one.
-            guard next < limit, bytes[next] != lineFeed else { return nil }
-            let secondEnd = ByteScanning.firstIndex(of: lineFeed, in: bytes, from: next, to: limit)
-            guard secondEnd < limit, secondEnd - next <= maximumLineLength, firstEnd - start <= maximumBlockLength else { return nil }
-            let second = UnsafeRawBufferPointer(rebasing: bytes[next..<secondEnd])
-            guard ByteScanning.firstArrow(in: second) != nil else { return nil }
-            identifier = first
-            timingLine = second
-            next = secondEnd + 1
-            lineCount = 2
+            // A cue only when the second line has one, and the text (the lines after it) none.
+            guard shape.lineCount >= 2, shape.lastArrow < shape.secondLineEnd, shape.firstLineEnd - start <= maximumBlockLength else {
+                return nil
+            }
+            identifier = UnsafeRawBufferPointer(rebasing: bytes[start..<shape.firstLineEnd])
+            timingLine = UnsafeRawBufferPointer(rebasing: bytes[(shape.firstLineEnd + 1)..<shape.secondLineEnd])
+            textStart = shape.secondLineEnd + 1
         }
-        // The text: every line up to the empty line that ends the block.
-        let textStart = next
-        var textEnd = next
-        while true {
-            guard next < limit else { return nil }
-            if bytes[next] == lineFeed { break }
-            let end = ByteScanning.firstIndex(of: lineFeed, in: bytes, from: next, to: limit)
-            guard end < limit, end - next <= maximumLineLength else { return nil }
-            lineCount += 1
-            textEnd = end
-            next = end + 1
+        let textEnd = max(textStart, shape.lastLineEnd)
+        guard textEnd - textStart <= maximumBlockLength else { return nil }
+        if shape.hasNonASCII != 0 {
+            guard UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[start..<textEnd])) else { return nil }
         }
-        let text = UnsafeRawBufferPointer(rebasing: bytes[textStart..<textEnd])
-        guard text.count <= maximumBlockLength, ByteScanning.firstArrow(in: text) == nil else { return nil }
-        let block = UnsafeRawBufferPointer(rebasing: bytes[start..<textEnd])
-        guard ByteScanning.isASCII(block) || UTF8Repair.isClean(block) else { return nil }
-        return WebVTTCueBlock(identifier: identifier, timingLine: timingLine, text: text, lineCount: lineCount, end: next)
+        return WebVTTCueBlock(
+            identifier: identifier, timingLine: timingLine, text: UnsafeRawBufferPointer(rebasing: bytes[textStart..<textEnd]),
+            textHasMarkup: shape.hasMarkup != 0, encoding: shape.hasNonASCII != 0 ? .validUTF8 : .ascii, lineCount: shape.lineCount, end: shape.lastLineEnd + 1)
     }
 
     /// Where the fast path must stop in `bytes[from...]`: the first CR or NUL, after which lines

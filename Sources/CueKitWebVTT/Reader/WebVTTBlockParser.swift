@@ -228,7 +228,7 @@ struct WebVTTBlockParser {
             // A timing line that fails is explained by the line-by-line path.
             guard let timings = parser.parse(regions: regions) else { break }
             try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, handler)
-            try emitCue(text: block.text, handler)
+            try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, handler)
             offset = block.end
             lines += block.lineCount
         }
@@ -279,7 +279,7 @@ struct WebVTTBlockParser {
     }
 
     /// A block's timing line was read: the cue is checked against the file around it and kept
-    /// until its text is complete (``emitCue(text:_:)``). `identifier` is the block's first line
+    /// until its text is complete (``emitCue(text:hasMarkup:encoding:_:)``). `identifier` is the block's first line
     /// when the timing line is its second, else empty.
     private mutating func acceptCue(
         _ timings: consuming CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
@@ -452,11 +452,14 @@ struct WebVTTBlockParser {
     }
 
     /// Hands out the cue whose timing line was accepted, with `text`, the rest of its block.
-    private mutating func emitCue(text bytes: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {
+    private mutating func emitCue(
+        text bytes: UnsafeRawBufferPointer, hasMarkup: Bool = true, encoding: ProvenEncoding = .unknown, _ handler: (TrackEvent) throws -> Void
+    ) throws {
         // The checker's parse is left for a consumer on this thread that would parse the same
-        // text again (the TTML writer), with the text it is of.
+        // text again (the TTML writer), with the text it is of. Text known to have neither `<`
+        // nor `&` is one text node, which the checker would pass after a scan for either.
         var shared = false
-        if checksCueText, !bytes.isEmpty {
+        if checksCueText, hasMarkup, !bytes.isEmpty {
             let context = CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
             var diagnostics: [Diagnostic] = []
             if let sharedParse {
@@ -466,7 +469,7 @@ struct WebVTTBlockParser {
             }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
-        let text = bytes.isEmpty || timingOnly ? "" : String(decoding: bytes, as: UTF8.self)
+        let text = bytes.isEmpty || timingOnly ? "" : encoding.string(bytes)
         if shared, !timingOnly { sharedParse?.fill(with: text) }
         if let cueBytesObserver { cueIdentifierBytes.withUnsafeBytes { cueBytesObserver.observe(identifier: $0, text: bytes) } }
         let id = cueIdentifier

@@ -1,0 +1,47 @@
+// CCueKitBytes: byte classification for the WebVTT reader's fast path, sixteen bytes a step with the
+// processor's vector instructions (SSE2 on x86-64; a portable loop elsewhere).
+//
+// Swift has no portable way to turn a vector comparison into a bit mask (x86's `pmovmskb`), which
+// is what lets one pass over a cue block find its line ends, its `-->`s, its markup and its
+// non-ASCII bytes at once; this small C module does that pass and nothing else.
+
+#ifndef CCUEKITBYTES_H
+#define CCUEKITBYTES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// What one pass over a WebVTT block found: where its lines end, which of them hold `-->`,
+/// and whether it has markup or non-ASCII bytes.
+///
+/// Offsets are into the buffer given to the scan. The block is the lines from `start` up to
+/// the first empty line (an LF right after an LF).
+typedef struct CueKitBlockShape {
+    /// The offset of the LF that ends the block's first line.
+    size_t firstLineEnd;
+    /// The offset of the LF that ends its second line (0 when it has one line).
+    size_t secondLineEnd;
+    /// The offset of the LF that ends its last line.
+    size_t lastLineEnd;
+    /// How many (non-empty) lines the block has.
+    size_t lineCount;
+    /// The offset of the `>` of the block's first `-->`, and of its last one (both 0 when it has
+    /// none): a cue block has one `-->`, on its first or second line, and none after.
+    size_t firstArrow;
+    size_t lastArrow;
+    /// Nonzero when the block has a `<` or a `&` (cue text markup or a character reference).
+    uint32_t hasMarkup;
+    /// Nonzero when the block has a byte of 0x80 or more (UTF-8 beyond ASCII, to be validated).
+    uint32_t hasNonASCII;
+} CueKitBlockShape;
+
+/// Scans the block that starts at `bytes[start]` (a non-empty line) and ends at the first empty
+/// line before `limit`, and fills `shape`. Returns false, leaving `shape` unspecified, when the
+/// block does not end before `limit`. Reads no byte outside `bytes[start..<limit]`.
+bool cuekit_scan_block(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape);
+
+/// `cuekit_scan_block` one byte at a time: the reference the vector scan is tested against.
+bool cuekit_scan_block_portable(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape);
+
+#endif
