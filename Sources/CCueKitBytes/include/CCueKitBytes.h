@@ -44,4 +44,16 @@ bool cuekit_scan_block(const uint8_t *bytes, size_t start, size_t limit, CueKitB
 /// `cuekit_scan_block` one byte at a time: the reference the vector scan is tested against.
 bool cuekit_scan_block_portable(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape);
 
+/// True when `bytes[0..<count]` is valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
+/// past U+10FFFF, no sequence cut short at the end). NUL counts as valid here; callers that
+/// reject it look for it apart (the WebVTT fast path's blocks never hold one).
+///
+/// Sixteen bytes a step with SSSE3's byte shuffles where the processor has them (Keiser and
+/// Lemire's lookup algorithm, "Validating UTF-8 In Less Than One Instruction Per Byte", 2021),
+/// else `cuekit_utf8_is_valid_portable`.
+bool cuekit_utf8_is_valid(const uint8_t *bytes, size_t count);
+
+/// `cuekit_utf8_is_valid` one sequence at a time: the reference the vector check is tested against.
+bool cuekit_utf8_is_valid_portable(const uint8_t *bytes, size_t count);
+
 #endif

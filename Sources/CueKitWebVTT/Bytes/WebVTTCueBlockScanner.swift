@@ -91,7 +91,7 @@ enum WebVTTCueBlockScanner {
         let textEnd = max(textStart, shape.lastLineEnd)
         guard textEnd - textStart <= maximumBlockLength else { return nil }
         if shape.hasNonASCII != 0 {
-            guard UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[start..<textEnd])) else { return nil }
+            guard cuekit_utf8_is_valid(base.assumingMemoryBound(to: UInt8.self) + start, textEnd - start) else { return nil }
         }
         return WebVTTCueBlock(
             identifier: identifier, timingLine: timingLine, text: UnsafeRawBufferPointer(rebasing: bytes[textStart..<textEnd]),

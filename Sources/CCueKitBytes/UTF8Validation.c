@@ -1,0 +1,147 @@
+// UTF-8 validation: see CCueKitBytes.h.
+
+#include "CCueKitBytes.h"
+
+#include <string.h>
+
+bool cuekit_utf8_is_valid_portable(const uint8_t *bytes, size_t count) {
+    size_t i = 0;
+    while (i < count) {
+        uint8_t lead = bytes[i];
+        if (lead < 0x80) {
+            i += 1;
+            continue;
+        }
+        // The length of the sequence, and the range its second byte must be in (RFC 3629's table).
+        size_t length;
+        uint8_t low = 0x80, high = 0xBF;
+        if (lead >= 0xC2 && lead <= 0xDF) {
+            length = 2;
+        } else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3;
+            if (lead == 0xE0) low = 0xA0;
+            if (lead == 0xED) high = 0x9F;
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4;
+            if (lead == 0xF0) low = 0x90;
+            if (lead == 0xF4) high = 0x8F;
+        } else {
+            return false;
+        }
+        if (count - i < length) return false;
+        if (bytes[i + 1] < low || bytes[i + 1] > high) return false;
+        for (size_t k = 2; k < length; k++) {
+            if ((bytes[i + k] & 0xC0) != 0x80) return false;
+        }
+        i += length;
+    }
+    return true;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+
+#include <cpuid.h>
+#include <stdatomic.h>
+#include <tmmintrin.h>
+
+/// Whether the processor has SSSE3 (every x86-64 processor since 2006 or so, but not the baseline
+/// the compiler may assume): asked once, then remembered.
+static bool hasSSSE3(void) {
+    static _Atomic int known = 0;  // 0: not asked yet; 1: no; 2: yes
+    int answer = atomic_load_explicit(&known, memory_order_relaxed);
+    if (answer == 0) {
+        unsigned eax, ebx, ecx, edx;
+        answer = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) ? 2 : 1;
+        atomic_store_explicit(&known, answer, memory_order_relaxed);
+    }
+    return answer == 2;
+}
+
+// What can be wrong with two bytes in a row, one bit each. Three tables, indexed by the high and
+// low nibbles of the first byte and the high nibble of the second, give the faults each nibble
+// allows; a fault is present when all three allow it.
+enum {
+    TOO_SHORT = 1 << 0,    // a lead byte, then no continuation byte
+    TOO_LONG = 1 << 1,     // ASCII, then a continuation byte
+    OVERLONG_3 = 1 << 2,   // E0, then 80-9F
+    TOO_LARGE = 1 << 3,    // F4, then 90-BF; F5-FF, then 90-BF
+    SURROGATE = 1 << 4,    // ED, then A0-BF
+    OVERLONG_2 = 1 << 5,   // C0 or C1, then a continuation byte
+    TOO_LARGE_1000 = 1 << 6,  // F5-FF, then 80-8F
+    OVERLONG_4 = 1 << 6,   // F0, then 80-8F
+    TWO_CONTINUATIONS = 1 << 7,  // a continuation byte, then another (right only as a sequence's third or fourth byte)
+    CARRY = TOO_SHORT | TOO_LONG | TWO_CONTINUATIONS,
+};
+
+/// The faults of each byte of `input` with the byte before it (`previous` holds the 16 bytes
+/// before `input`), 0 where there are none.
+__attribute__((target("ssse3"))) static inline __m128i faults(__m128i input, __m128i previous) {
+    const __m128i firstHigh = _mm_setr_epi8(
+        TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+        (char)TWO_CONTINUATIONS, (char)TWO_CONTINUATIONS, (char)TWO_CONTINUATIONS, (char)TWO_CONTINUATIONS,
+        TOO_SHORT | OVERLONG_2, TOO_SHORT, TOO_SHORT | OVERLONG_3 | SURROGATE, TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);
+    const __m128i firstLow = _mm_setr_epi8(
+        (char)(CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4), (char)(CARRY | OVERLONG_2), (char)CARRY, (char)CARRY,
+        (char)(CARRY | TOO_LARGE), (char)(CARRY | TOO_LARGE | TOO_LARGE_1000), (char)(CARRY | TOO_LARGE | TOO_LARGE_1000),
+        (char)(CARRY | TOO_LARGE | TOO_LARGE_1000), (char)(CARRY | TOO_LARGE | TOO_LARGE_1000), (char)(CARRY | TOO_LARGE | TOO_LARGE_1000),
+        (char)(CARRY | TOO_LARGE | TOO_LARGE_1000), (char)(CARRY | TOO_LARGE | TOO_LARGE_1000), (char)(CARRY | TOO_LARGE | TOO_LARGE_1000),
+        (char)(CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE), (char)(CARRY | TOO_LARGE | TOO_LARGE_1000),
+        (char)(CARRY | TOO_LARGE | TOO_LARGE_1000));
+    const __m128i secondHigh = _mm_setr_epi8(
+        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+        (char)(TOO_LONG | OVERLONG_2 | TWO_CONTINUATIONS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4),
+        (char)(TOO_LONG | OVERLONG_2 | TWO_CONTINUATIONS | OVERLONG_3 | TOO_LARGE),
+        (char)(TOO_LONG | OVERLONG_2 | TWO_CONTINUATIONS | SURROGATE | TOO_LARGE),
+        (char)(TOO_LONG | OVERLONG_2 | TWO_CONTINUATIONS | SURROGATE | TOO_LARGE),
+        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT);
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    __m128i previous1 = _mm_alignr_epi8(input, previous, 15);
+    __m128i byte1High = _mm_shuffle_epi8(firstHigh, _mm_and_si128(_mm_srli_epi16(previous1, 4), nibble));
+    __m128i byte1Low = _mm_shuffle_epi8(firstLow, _mm_and_si128(previous1, nibble));
+    __m128i byte2High = _mm_shuffle_epi8(secondHigh, _mm_and_si128(_mm_srli_epi16(input, 4), nibble));
+    __m128i pairFaults = _mm_and_si128(_mm_and_si128(byte1High, byte1Low), byte2High);
+    // A byte two after a lead of E0 or more, or three after one of F0 or more, must be a
+    // continuation: there TWO_CONTINUATIONS is right, and its absence wrong.
+    __m128i previous2 = _mm_alignr_epi8(input, previous, 14);
+    __m128i previous3 = _mm_alignr_epi8(input, previous, 13);
+    __m128i third = _mm_subs_epu8(previous2, _mm_set1_epi8(0xE0 - 0x80));
+    __m128i fourth = _mm_subs_epu8(previous3, _mm_set1_epi8((char)(0xF0 - 0x80)));
+    __m128i mustContinue = _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8((char)0x80));
+    return _mm_xor_si128(mustContinue, pairFaults);
+}
+
+__attribute__((target("ssse3"))) static bool isValidSSSE3(const uint8_t *bytes, size_t count) {
+    __m128i previous = _mm_setzero_si128();
+    __m128i found = _mm_setzero_si128();
+    uint8_t padded[16];
+    size_t i = 0;
+    for (;;) {
+        __m128i input;
+        if (count - i >= 16) {
+            input = _mm_loadu_si128((const __m128i *)(bytes + i));
+        } else {
+            // The last step, padded with NULs (ASCII): at least one follows the last byte, which
+            // shows a sequence cut short as a lead without its continuation.
+            memset(padded, 0, sizeof padded);
+            memcpy(padded, bytes + i, count - i);
+            input = _mm_loadu_si128((const __m128i *)padded);
+            return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(found, faults(input, previous)), _mm_setzero_si128())) == 0xFFFF;
+        }
+        found = _mm_or_si128(found, faults(input, previous));
+        previous = input;
+        i += 16;
+    }
+}
+
+bool cuekit_utf8_is_valid(const uint8_t *bytes, size_t count) {
+    if (hasSSSE3()) return isValidSSSE3(bytes, count);
+    return cuekit_utf8_is_valid_portable(bytes, count);
+}
+
+#else
+
+bool cuekit_utf8_is_valid(const uint8_t *bytes, size_t count) {
+    return cuekit_utf8_is_valid_portable(bytes, count);
+}
+
+#endif
