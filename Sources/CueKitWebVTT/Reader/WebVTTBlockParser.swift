@@ -227,8 +227,9 @@ struct WebVTTBlockParser {
             var parser = CueTimingParser(line: timingLine.bytes, lineNumber: timingLine.number, checks: checks)
             // A timing line that fails is explained by the line-by-line path.
             guard let timings = parser.parse(regions: regions) else { break }
-            try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, handler)
-            try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, handler)
+            try acceptCue(
+                timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
+            try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, identifier: block.identifier, handler)
             offset = block.end
             lines += block.lineCount
         }
@@ -279,17 +280,19 @@ struct WebVTTBlockParser {
     }
 
     /// A block's timing line was read: the cue is checked against the file around it and kept
-    /// until its text is complete (``emitCue(text:hasMarkup:encoding:_:)``). `identifier` is the block's first line
-    /// when the timing line is its second, else empty.
+    /// until its text is complete (``emitCue(text:hasMarkup:encoding:identifier:_:)``).
+    /// `identifier` is the block's first line when the timing line is its second, else empty; it
+    /// is copied for ``cueBytesObserver`` unless `identifierOutlivesCue` (the fast path, which
+    /// hands the same bytes to `emitCue`).
     private mutating func acceptCue(
         _ timings: consuming CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
-        _ handler: (TrackEvent) throws -> Void
+        identifierOutlivesCue: Bool = false, _ handler: (TrackEvent) throws -> Void
     ) throws {
         if checks { try checkCue(timings, identifier: identifier, line: line, handler) }
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         hasCue = true
         cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
-        if cueBytesObserver != nil {
+        if cueBytesObserver != nil, !identifierOutlivesCue {
             cueIdentifierBytes.removeAll(keepingCapacity: true)
             cueIdentifierBytes.append(contentsOf: identifier)
         }
@@ -452,8 +455,11 @@ struct WebVTTBlockParser {
     }
 
     /// Hands out the cue whose timing line was accepted, with `text`, the rest of its block.
+    /// `hasMarkup` and `encoding` say what a scan proved of the text; `identifier`, the
+    /// identifier's bytes when they are still in memory (the fast path), else they were copied.
     private mutating func emitCue(
-        text bytes: UnsafeRawBufferPointer, hasMarkup: Bool = true, encoding: ProvenEncoding = .unknown, _ handler: (TrackEvent) throws -> Void
+        text bytes: UnsafeRawBufferPointer, hasMarkup: Bool = true, encoding: ProvenEncoding = .unknown, identifier: UnsafeRawBufferPointer? = nil,
+        _ handler: (TrackEvent) throws -> Void
     ) throws {
         // The checker's parse is left for a consumer on this thread that would parse the same
         // text again (the TTML writer), with the text it is of. Text known to have neither `<`
@@ -471,7 +477,13 @@ struct WebVTTBlockParser {
         }
         let text = bytes.isEmpty || timingOnly ? "" : encoding.string(bytes)
         if shared, !timingOnly { sharedParse?.fill(with: text) }
-        if let cueBytesObserver { cueIdentifierBytes.withUnsafeBytes { cueBytesObserver.observe(identifier: $0, text: bytes) } }
+        if let cueBytesObserver {
+            if let identifier {
+                cueBytesObserver.observe(identifier: identifier, text: bytes)
+            } else {
+                cueIdentifierBytes.withUnsafeBytes { cueBytesObserver.observe(identifier: $0, text: bytes) }
+            }
+        }
         let id = cueIdentifier
         cueIdentifier = ""
         hasCue = false
