@@ -68,11 +68,11 @@ struct TrackStatistics {
     mutating func add(_ cue: Cue) {
         var text = cue.text
         text.withUTF8 { countText(UnsafeRawBufferPointer($0)) }
-        addCounted(cue, identifier: cue.id)
+        addCounted(start: cue.start, end: cue.end, identifier: cue.id)
     }
 
     /// Counts the characters of a cue's text (valid UTF-8), line by line, for
-    /// ``addCounted(_:identifier:)``, which adds the cue they belong to.
+    /// ``addCounted(start:end:identifier:)``, which adds the cue they belong to.
     ///
     /// Reading speed counts every character shown, spaces included, line breaks not (as the
     /// streaming services' style guides count it): Unicode scalars, line by line, with the markup
@@ -94,14 +94,13 @@ struct TrackStatistics {
         counted.endLine()
     }
 
-    /// Adds a cue whose text was just counted (``countText(_:)``): its times from `cue`, its
-    /// identifier given apart (a cue read with `.timingOnly` content has none).
-    mutating func addCounted(_ cue: Cue, identifier: String) {
+    /// Adds a cue whose text was just counted (``countText(_:)``), by its times and identifier.
+    mutating func addCounted(start: Int, end: Int, identifier: String) {
         cueCount += 1
-        let reference = CueReference(index: cueCount, id: identifier, start: cue.start, end: cue.end)
-        firstStart = min(firstStart ?? cue.start, cue.start)
-        lastEnd = max(lastEnd ?? cue.end, cue.end)
-        let duration = cue.end - cue.start
+        let reference = CueReference(index: cueCount, id: identifier, start: start, end: end)
+        firstStart = min(firstStart ?? start, start)
+        lastEnd = max(lastEnd ?? end, end)
+        let duration = end - start
         if duration > 0 { shownMilliseconds += duration }
 
         for (line, length) in counted.longLines {
@@ -124,11 +123,11 @@ struct TrackStatistics {
             }
         }
 
-        if let latest = latestEnding, cue.start < latest.end, duration > 0 {
+        if let latest = latestEnding, start < latest.end, duration > 0 {
             overlapCount += 1
             if overlaps.count < Self.listedLimit { overlaps.append((latest, reference)) }
         }
-        if duration > 0, cue.end > (latestEnding?.end ?? Int.min) { latestEnding = reference }
+        if duration > 0, end > (latestEnding?.end ?? Int.min) { latestEnding = reference }
     }
 
     /// The median reading speed, to 0.1 character per second (nil without a timed, non-empty cue).
@@ -288,40 +287,27 @@ struct TrackStatistics {
 
 /// Gathers ``TrackStatistics`` from a ``TrackSource``'s events.
 ///
-/// From WebVTT it takes each cue's identifier and text as bytes, straight from the reader
-/// (``WebVTTCueBytesObserver``), which then makes no string of the text (`.timingOnly`) and looks
-/// for no diagnostic, since the statistics use none; the cue event that follows brings the times.
-/// Other formats hand over whole cues.
+/// From WebVTT it takes each cue's times, identifier and text as bytes, straight from the
+/// reader (``WebVTTCueBytesObserver``), which then builds no cue (`.diagnosticsOnly`) and looks
+/// for no diagnostic, since the statistics use none. Other formats hand over whole cues.
 final class StatisticsCollector: WebVTTCueBytesObserver {
-    // Used on the reading thread alone, one call after the other (the reader calls `observe`,
-    // then hands out the cue event): no access overlaps, and none is checked at run time.
+    // Used on the reading thread alone, one call after the other: no access overlaps, and none
+    // is checked at run time.
     @exclusivity(unchecked)
     private(set) var statistics: TrackStatistics
-    /// The identifier of the cue whose event comes next, when ``hasPending`` (its text is counted
-    /// in ``statistics``, waiting for the event).
-    @exclusivity(unchecked)
-    private var pendingIdentifier = ""
-    @exclusivity(unchecked)
-    private var hasPending = false
 
     init(_ statistics: TrackStatistics) {
         self.statistics = statistics
     }
 
-    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer) {
-        pendingIdentifier = identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self)
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, start: Int, end: Int) {
         statistics.countText(text)
-        hasPending = true
+        statistics.addCounted(start: start, end: end, identifier: identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self))
     }
 
     func take(_ event: TrackEvent) {
         guard case .cue(let cue) = event else { return }
-        if hasPending {
-            hasPending = false
-            statistics.addCounted(cue, identifier: pendingIdentifier)
-        } else {
-            statistics.add(cue)
-        }
+        statistics.add(cue)
     }
 }
 
@@ -331,7 +317,7 @@ extension TrackSource {
         var source = self
         if format == .webVTT {
             source.options.webVTTDiagnostics = .none
-            source.options.webVTTCueContent = .timingOnly
+            source.options.webVTTCueContent = .diagnosticsOnly
             source.webVTTCueBytesObserver = statistics
         }
         try source.streamForCommand { statistics.take($0) }

@@ -85,8 +85,8 @@ struct ValidateCommand: ParsableCommand {
         do {
             input = try TrackSource.open(file, format: from?.trackFormat, limits: limits)
             input.options.ttmlProfileCheck = ttmlProfile.map { .profile($0.profile) } ?? .declared
-            // Validation looks at diagnostics alone: cues need no strings.
-            input.options.webVTTCueContent = .timingOnly
+            // Validation looks at diagnostics alone: no cue is built.
+            input.options.webVTTCueContent = .diagnosticsOnly
         } catch let error as ReadError {
             outcome.failure = error.diagnostic.message
             try report.begin(outcome)

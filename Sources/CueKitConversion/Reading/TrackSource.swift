@@ -41,7 +41,8 @@ public struct TrackSource: Sendable {
         /// How TTML is read.
         public var ttml: TTMLReader.Options
         /// What each WebVTT cue event carries: ``WebVTTReader/Options/CueContent/timingOnly``
-        /// for a caller that looks at diagnostics and times alone. Default: the whole cue.
+        /// for a caller that looks at diagnostics and times alone, ``WebVTTReader/Options/CueContent/diagnosticsOnly``
+        /// (no cue events) for one that looks at diagnostics only. Default: the whole cue.
         public var webVTTCueContent: WebVTTReader.Options.CueContent = .full
         /// Which diagnostics the WebVTT reader looks for: ``WebVTTReader/Options/Diagnostics/none``
         /// for a caller that uses none of them (statistics), which then costs no checking.

@@ -31,8 +31,10 @@ struct WebVTTBlockParser {
 
     private let checks: Bool
     private let checksCueText: Bool
-    /// Cues are handed on without identifier and text (``WebVTTReader/Options/CueContent/timingOnly``).
+    /// Cues are handed on without identifier and text (``WebVTTReader/Options/CueContent/timingOnly``),
+    /// or not at all (``WebVTTReader/Options/CueContent/diagnosticsOnly``, which sets both).
     private let timingOnly: Bool
+    private let handsOnCues: Bool
     private let maximumBlockLength: Int
     private let maximumLineLength: Int
 
@@ -84,7 +86,8 @@ struct WebVTTBlockParser {
     init(options: WebVTTReader.Options) {
         checks = options.diagnostics != .none
         checksCueText = options.diagnostics == .all
-        timingOnly = options.cueContent == .timingOnly
+        timingOnly = options.cueContent != .full
+        handsOnCues = options.cueContent != .diagnosticsOnly
         maximumBlockLength = options.limits.maximumBlockLength
         maximumLineLength = options.limits.maximumLineLength
         maximumStyleLength = options.limits.maximumStyleLength
@@ -479,14 +482,19 @@ struct WebVTTBlockParser {
         if shared, !timingOnly { sharedParse?.fill(with: text) }
         if let cueBytesObserver {
             if let identifier {
-                cueBytesObserver.observe(identifier: identifier, text: bytes)
+                cueBytesObserver.observe(identifier: identifier, text: bytes, start: cueStart, end: cueEnd)
             } else {
-                cueIdentifierBytes.withUnsafeBytes { cueBytesObserver.observe(identifier: $0, text: bytes) }
+                cueIdentifierBytes.withUnsafeBytes { cueBytesObserver.observe(identifier: $0, text: bytes, start: cueStart, end: cueEnd) }
             }
+        }
+        hasCue = false
+        guard handsOnCues else {
+            cueSettings = nil
+            cueCount += 1
+            return
         }
         let id = cueIdentifier
         cueIdentifier = ""
-        hasCue = false
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings.take() ?? CueSettings(), text: text)))
         cueCount += 1
     }

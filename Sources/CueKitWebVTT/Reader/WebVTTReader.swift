@@ -123,9 +123,10 @@ extension WebVTTReader {
 }
 
 /// Sees each cue's identifier and text as a ``WebVTTReader`` holds them (valid UTF-8, the
-/// reader's repairs made), just before the cue's event: a borrowed view, valid only during the
-/// call, that costs the reader no string. The cue event that follows is the one they belong to.
+/// reader's repairs made), with its times, just before the cue's event (if the reader hands out
+/// cues: see ``WebVTTReader/Options/CueContent/diagnosticsOnly``): a borrowed view, valid only
+/// during the call, that costs the reader no string.
 package protocol WebVTTCueBytesObserver: AnyObject {
-    /// One cue's identifier (empty when it has none) and text.
-    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer)
+    /// One cue's identifier (empty when it has none), text, and start and end in milliseconds.
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, start: Int, end: Int)
 }

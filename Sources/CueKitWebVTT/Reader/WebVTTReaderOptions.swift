@@ -5,7 +5,8 @@ extension WebVTTReader {
     /// its limits.
     ///
     /// Options never change what is read: every setting gives the track a browser builds (save
-    /// ``CueContent/timingOnly``, which leaves strings out of the cues it hands on). They choose how
+    /// ``CueContent/timingOnly``, which leaves strings out of the cues it hands on, and
+    /// ``CueContent/diagnosticsOnly``, which hands on none). They choose how
     /// much checking is done beside it, and where reading gives up.
     public struct Options: TrackReaderOptions, Hashable {
         /// Which departures from the authoring rules are reported. Default: ``Diagnostics/all``.
@@ -25,6 +26,10 @@ extension WebVTTReader {
             /// looks at diagnostics and times alone (validation). The text is still checked and
             /// every diagnostic is the same; the reader makes no string per cue.
             case timingOnly
+            /// No cue events at all: diagnostics, and the header, regions and styles, alone, for a
+            /// caller that looks at diagnostics only (`cuekit validate`). Every diagnostic is the
+            /// same as with ``full``; the reader builds no cue.
+            case diagnosticsOnly
         }
 
         /// Creates options; each defaults to what a validator wants.
