@@ -87,6 +87,31 @@ struct CueTimingParser {
     /// with something to report before its settings) returns nil and takes the general path.
     @inline(__always)
     private mutating func parseCommonForm(regions: RegionTable) -> Timings? {
+        guard let (start, end, settingsStart) = commonFormTimes() else { return nil }
+        var settings = CueSettings()
+        if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
+        return Timings(start: start, end: end, settings: settings)
+    }
+
+    /// ``parse(regions:)`` with the settings written into `settings` (whatever it held before):
+    /// for the reader's fast path when it hands on no cue, which parses every line's settings
+    /// into one value rather than move an optional `Timings` out of each line (which the compiler
+    /// destroys through the runtime's generic value witnesses).
+    mutating func parse(regions: RegionTable, settings: inout CueSettings) -> (start: Int, end: Int)? {
+        if readsCommonForm, let (start, end, settingsStart) = commonFormTimes() {
+            settings = CueSettings()
+            if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
+            return (start, end)
+        }
+        guard let timings = parse(regions: regions) else { return nil }
+        settings = timings.settings
+        return (timings.start, timings.end)
+    }
+
+    /// The times of a line in the common form (``parseCommonForm(regions:)``), and where its
+    /// settings start (the line's end when it has none), or nil.
+    @inline(__always)
+    private func commonFormTimes() -> (start: Int, end: Int, settingsStart: Int)? {
         let count = line.count
         var position = 0
         guard let start = CueTimestamp.collectCommonForm(from: line, at: &position), start.hourDigits != 1,
@@ -96,13 +121,11 @@ struct CueTimingParser {
         else { return nil }
         position += 5
         guard let end = CueTimestamp.collectCommonForm(from: line, at: &position), end.hourDigits != 1 else { return nil }
-        var settings = CueSettings()
         if position < count {
             let next = line[position]
             guard next == 0x20 || next == 0x09 || next == 0x0C else { return nil }
-            parseSettings(from: position, regions: regions, into: &settings)
         }
-        return Timings(start: start.milliseconds, end: end.milliseconds, settings: settings)
+        return (start.milliseconds, end.milliseconds, position)
     }
 
     /// ` -->` as a little-endian 32-bit word.

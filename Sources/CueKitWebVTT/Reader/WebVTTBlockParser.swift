@@ -215,6 +215,8 @@ struct WebVTTBlockParser {
     ) throws -> (end: Int, lines: Int) {
         var offset = start
         var lines = 0
+        // Each timing line's settings are parsed into this one value, kept from cue to cue.
+        var settings = CueSettings()
         while offset < limit {
             if bytes[offset] == UInt8(ascii: "\n") {
                 offset += 1
@@ -229,9 +231,17 @@ struct WebVTTBlockParser {
                 bytes: block.timingLine, number: firstLine + lines + (block.identifier.isEmpty ? 0 : 1), repairs: .none)
             var parser = CueTimingParser(line: timingLine.bytes, lineNumber: timingLine.number, checks: checks)
             // A timing line that fails is explained by the line-by-line path.
-            guard let timings = parser.parse(regions: regions) else { break }
-            try acceptCue(
-                timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
+            if handsOnCues {
+                guard let timings = parser.parse(regions: regions) else { break }
+                try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
+            } else {
+                // No cue to hand on: the settings are parsed (for their diagnostics) into one
+                // value kept from cue to cue, and no `Timings` is moved around.
+                guard let times = parser.parse(regions: regions, settings: &settings) else { break }
+                try acceptCue(
+                    start: times.start, end: times.end, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine,
+                    identifierOutlivesCue: true, handler)
+            }
             try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, identifier: block.identifier, handler)
             offset = block.end
             lines += block.lineCount
@@ -291,7 +301,19 @@ struct WebVTTBlockParser {
         _ timings: consuming CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
         identifierOutlivesCue: Bool = false, _ handler: (TrackEvent) throws -> Void
     ) throws {
-        if checks { try checkCue(timings, identifier: identifier, line: line, handler) }
+        try acceptCue(
+            start: timings.start, end: timings.end, diagnostics: diagnostics, identifier: identifier, timingLine: line,
+            identifierOutlivesCue: identifierOutlivesCue, handler)
+        if handsOnCues { cueSettings = (consume timings).settings }
+    }
+
+    /// ``acceptCue(_:diagnostics:identifier:timingLine:identifierOutlivesCue:_:)`` by its times
+    /// alone, the settings left to the caller.
+    private mutating func acceptCue(
+        start: Int, end: Int, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
+        identifierOutlivesCue: Bool, _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        if checks { try checkCue(start: start, end: end, identifier: identifier, line: line, handler) }
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         hasCue = true
         cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
@@ -299,9 +321,8 @@ struct WebVTTBlockParser {
             cueIdentifierBytes.removeAll(keepingCapacity: true)
             cueIdentifierBytes.append(contentsOf: identifier)
         }
-        cueStart = timings.start
-        cueEnd = timings.end
-        cueSettings = (consume timings).settings
+        cueStart = start
+        cueEnd = end
         cueTimingLine = line.number
         if !seenCue {
             seenCue = true
@@ -311,8 +332,7 @@ struct WebVTTBlockParser {
 
     /// The checks on a cue that need the file around it: identifier, order, duration.
     private mutating func checkCue(
-        _ timings: CueTimingParser.Timings, identifier: UnsafeRawBufferPointer, line: WebVTTLineDecoder.Line,
-        _ handler: (TrackEvent) throws -> Void
+        start: Int, end: Int, identifier: UnsafeRawBufferPointer, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void
     ) throws {
         if !identifier.isEmpty {
             let outcome = identifiers.record(identifier)
@@ -333,16 +353,16 @@ struct WebVTTBlockParser {
             }
         }
         let location = SourceLocation(line: line.number, column: 1)
-        if let latestStart, timings.start < latestStart {
+        if let latestStart, start < latestStart {
             try report(
                 .warning, .vttStartBeforePrevious, location,
                 "this cue starts before the cue before it; cues must be in order of start time", handler)
         }
-        latestStart = max(latestStart ?? timings.start, timings.start)
-        if timings.end <= timings.start {
+        latestStart = max(latestStart ?? start, start)
+        if end <= start {
             try report(
                 .error, .vttEndNotAfterStart, location,
-                timings.end == timings.start
+                end == start
                     ? "the cue ends when it starts, so it is never shown" : "the cue ends before it starts, so it is never shown", handler)
         }
     }
@@ -489,7 +509,6 @@ struct WebVTTBlockParser {
         }
         hasCue = false
         guard handsOnCues else {
-            cueSettings = nil
             cueCount += 1
             return
         }

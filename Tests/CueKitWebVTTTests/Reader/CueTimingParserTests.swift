@@ -4,7 +4,8 @@ import Testing
 
 @testable import CueKitWebVTT
 
-/// The timing line's common-form fast path against the general algorithm.
+/// The timing line's common-form fast path, and the parse into settings kept from line to line,
+/// against the general algorithm.
 @Suite struct CueTimingParserTests {
     static let times = [
         "00:00:01.000", "01:02:03.004", "99:59:59.999", "00:01.500", "59:59.999", "1:00:00.000", "123:00:00.000", "00:60:00.000",
@@ -16,13 +17,23 @@ import Testing
         " vertical:rl", " bogus", " align:middle", "\u{0C}size:40%", " line:1.5 line:2",
     ]
 
-    static func parse(_ line: String, commonForm: Bool) -> (CueTimingParser.Timings?, [Diagnostic], String?) {
+    /// `intoSettings` parses with ``CueTimingParser/parse(regions:settings:)``, into settings that
+    /// held another line's.
+    static func parse(_ line: String, commonForm: Bool, intoSettings: Bool = false) -> (CueTimingParser.Timings?, [Diagnostic], String?) {
         var regions = RegionTable()
         _ = regions.add(CueRegion(id: "r1", width: 40), line: 3)
         var copy = line
         return copy.withUTF8 { bytes in
             var parser = CueTimingParser(line: UnsafeRawBufferPointer(bytes), lineNumber: 7, checks: true, readsCommonForm: commonForm)
-            let timings = parser.parse(regions: regions)
+            let timings: CueTimingParser.Timings?
+            if intoSettings {
+                var settings = CueSettings()
+                settings.size = 12
+                settings.region = "earlier"
+                timings = parser.parse(regions: regions, settings: &settings).map { CueTimingParser.Timings(start: $0.start, end: $0.end, settings: settings) }
+            } else {
+                timings = parser.parse(regions: regions)
+            }
             return (timings, parser.diagnostics, parser.failure.map { "\($0.code) \($0.offset) \($0.message)" })
         }
     }
@@ -35,12 +46,14 @@ import Testing
             let arrow = Bool.random(using: &random) ? " --> " : Self.arrows.randomElement(using: &random)!
             let line = Self.times.randomElement(using: &random)! + arrow
                 + Self.times.randomElement(using: &random)! + Self.tails.randomElement(using: &random)!
-            let fast = Self.parse(line, commonForm: true)
             let general = Self.parse(line, commonForm: false)
-            #expect(fast.0?.start == general.0?.start && fast.0?.end == general.0?.end, "\(line.debugDescription)")
-            #expect(fast.0?.settings == general.0?.settings, "\(line.debugDescription)")
-            #expect(fast.1 == general.1, "\(line.debugDescription)")
-            #expect(fast.2 == general.2, "\(line.debugDescription)")
+            for fast in [Self.parse(line, commonForm: true), Self.parse(line, commonForm: true, intoSettings: true)] {
+                #expect(fast.0?.start == general.0?.start && fast.0?.end == general.0?.end, "\(line.debugDescription)")
+                #expect(fast.0?.settings == general.0?.settings, "\(line.debugDescription)")
+                #expect(fast.1 == general.1, "\(line.debugDescription)")
+                #expect(fast.2 == general.2, "\(line.debugDescription)")
+            }
+            let fast = Self.parse(line, commonForm: true)
             if fast.0 != nil, fast.1.isEmpty { takenByFastPath += 1 }
         }
         #expect(takenByFastPath > 150)
