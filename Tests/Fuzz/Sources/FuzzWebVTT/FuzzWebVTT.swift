@@ -30,6 +30,15 @@ func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if whole != byteByByte {
             fatalError("one byte at a time reads differently from the whole file:\n\(whole)\n\(byteByByte)")
         }
+        // Without cue events (what `cuekit validate` reads), every other event and the error
+        // are those of the full read.
+        var lean = options
+        lean.cueContent = .diagnosticsOnly
+        let leanRead = FuzzRead(file, chunkSize: chunkSize, options: lean)
+        let expected = whole.events.filter { if case .cue = $0 { false } else { true } }
+        if leanRead.events != expected || leanRead.error != whole.error {
+            fatalError("a read without cue events differs from the full read:\n\(whole)\n\(leanRead)")
+        }
     }
     // Large-structure mode: one line of the input (a block's, a tag's) repeated 2,000 times, read
     // with the default limits.
