@@ -54,7 +54,12 @@ package enum CueTextQuickCheck {
                 index = end
                 continue
             }
-            let close = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: special + 1, to: count)
+            // Tags are short: their `>` is looked for byte by byte first, where a call to
+            // `memchr` costs more than the few bytes it would skip.
+            var close = special + 1
+            let nearEnd = min(count, special + 17)
+            while close < nearEnd, byte(close) != UInt8(ascii: ">") { close += 1 }
+            if close == nearEnd { close = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: close, to: count) }
             guard close < count, close > special + 1 else { return false }
             if byte(special + 1) == UInt8(ascii: "/") {
                 guard depth > 0, let kind = tagKind(bytes, from: special + 2, to: close) else { return false }

@@ -14,6 +14,8 @@ import Testing
         "<c. >", "<i", "</i", "<b.a\tb>", "<v>", "<v.x>", "<ruby.r>", "<rt.t>", "<lang>", "<lang >", "<lang en-GB>", "<lang.l fr>",
         "<lang zh-Hant-TW>", "<lang 123>", "<lang en--x>", "<lang en &amp;>", "<lang  en>", "<lang en >", "<ruby >", "<rt en>",
         "<ruby>a<rt>b</rt></ruby>", "<ruby>a<rt>b</ruby>", "<ruby>a</ruby>",
+        // Tags longer than the check's byte-by-byte look for their `>` (16 bytes), and one left open.
+        "<v Someone With A Long Name>", "<c.first.second.third.fourth>", "<lang zh-Hant-TW-x-private>", "<v Someone With A Long Name",
     ]
 
     static func randomText(_ random: inout SeededRandom) -> String {
