@@ -88,9 +88,10 @@ struct CueTimingParser {
     @inline(__always)
     private mutating func parseCommonForm(regions: RegionTable) -> Timings? {
         guard let (start, end, settingsStart) = commonFormTimes() else { return nil }
-        var settings = CueSettings()
-        if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
-        return Timings(start: start, end: end, settings: settings)
+        // Built in place from the parser's default settings (see ``resetToDefaults(_:)``).
+        var timings = Timings(start: start, end: end, settings: Self.defaultSettings)
+        if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &timings.settings) }
+        return timings
     }
 
     /// ``parse(regions:)`` with the settings written into `settings` (whatever it held before):
@@ -99,13 +100,30 @@ struct CueTimingParser {
     /// destroys through the runtime's generic value witnesses).
     mutating func parse(regions: RegionTable, settings: inout CueSettings) -> (start: Int, end: Int)? {
         if readsCommonForm, let (start, end, settingsStart) = commonFormTimes() {
-            settings = CueSettings()
+            Self.resetToDefaults(&settings)
             if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
             return (start, end)
         }
         guard let timings = parse(regions: regions) else { return nil }
         settings = timings.settings
         return (timings.start, timings.end)
+    }
+
+    /// WebVTT's default settings, made once.
+    private static let defaultSettings = CueSettings()
+
+    /// Every setting back to its default, field by field: `settings = CueSettings()` built the
+    /// default twice, copied one and destroyed the other (some 60 instructions a cue).
+    @inline(__always)
+    private static func resetToDefaults(_ settings: inout CueSettings) {
+        settings.vertical = .horizontal
+        settings.line = .auto
+        settings.lineAlignment = .start
+        settings.position = .auto
+        settings.positionAlignment = .auto
+        settings.size = 100
+        settings.alignment = .center
+        settings.region = nil
     }
 
     /// The times of a line in the common form (``parseCommonForm(regions:)``), and where its

@@ -27,9 +27,10 @@ import Testing
             var parser = CueTimingParser(line: UnsafeRawBufferPointer(bytes), lineNumber: 7, checks: true, readsCommonForm: commonForm)
             let timings: CueTimingParser.Timings?
             if intoSettings {
-                var settings = CueSettings()
-                settings.size = 12
-                settings.region = "earlier"
+                // Every setting other than its default, as another line left them.
+                var settings = CueSettings(
+                    vertical: .growingLeft, line: .number(-3), lineAlignment: .end, position: .percentage(7), positionAlignment: .lineRight,
+                    size: 12, alignment: .right, region: "earlier")
                 timings = parser.parse(regions: regions, settings: &settings).map { CueTimingParser.Timings(start: $0.start, end: $0.end, settings: settings) }
             } else {
                 timings = parser.parse(regions: regions)
