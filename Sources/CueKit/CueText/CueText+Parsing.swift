@@ -118,6 +118,14 @@ extension CueText {
             return diagnosticsByParsing(bytes, context: context)
         }
 
+        /// ``diagnostics(forUTF8:context:)`` for text likely to hold markup (the WebVTT reader's
+        /// block scan found `<` or `&` in its block, or did not look): the separate look for
+        /// either byte is skipped, since the quick check finds plain text clean in its own scan.
+        package mutating func diagnostics(forMarkedUpUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
+            if CueTextQuickCheck.isClean(bytes) { return [] }
+            return diagnosticsByParsing(bytes, context: context)
+        }
+
         /// ``diagnostics(forUTF8:context:)``, and, when the text has markup, its events left in
         /// `cache`: returns true when they were, and the cache is then to be given the text
         /// (``CueTextParseCache/fill(with:)``) once the caller has made it.

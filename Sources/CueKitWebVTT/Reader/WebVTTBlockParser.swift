@@ -494,7 +494,7 @@ struct WebVTTBlockParser {
             if let sharedParse {
                 shared = cueTextChecker.diagnostics(forUTF8: bytes, context: context, sharingEventsWith: sharedParse, diagnostics: &diagnostics)
             } else {
-                diagnostics = cueTextChecker.diagnostics(forUTF8: bytes, context: context)
+                diagnostics = cueTextChecker.diagnostics(forMarkedUpUTF8: bytes, context: context)
             }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
