@@ -18,14 +18,16 @@ package struct CueTextLineCounter {
 
     package init(maximumLineLength: Int) { self.maximumLineLength = maximumLineLength }
 
-    /// Counts cue text that is plain or marked up in the common shapes (``CueTextQuickCheck``)
-    /// by the runs of text the check hands out, and returns true; for any other text, counts
-    /// nothing and returns false (the caller counts the text of its parse).
+    /// Counts cue text that is plain or marked up in the common shapes (``CueTextQuickCheck``,
+    /// timestamp tags too, which hold no text) by the runs of text the check hands out, and
+    /// returns true; for any other text, counts nothing and returns false (the caller counts the
+    /// text of its parse).
     package mutating func countCommonMarkup(_ text: UnsafeRawBufferPointer) -> Bool {
         // Counted as the scan goes, and put back as it was when the scan gives up: the state is
         // saved field by field, not as a copy of the counter, which would share its list.
         let saved = (characters, visible, lineNumber, length, longLines.count)
-        guard CueTextQuickCheck.isClean(text, text: { count(UnsafeRawBufferPointer($0)) }) else {
+        // Timestamp tags hold no text, whatever their value: they are passed over.
+        guard CueTextQuickCheck.isClean(text, skipsTimestampTags: true, text: { count(UnsafeRawBufferPointer($0)) }) else {
             (characters, visible, lineNumber, length) = (saved.0, saved.1, saved.2, saved.3)
             if longLines.count > saved.4 { longLines.removeSubrange(saved.4...) }
             return false

@@ -58,7 +58,7 @@ struct TrackStatistics {
     /// rather than from a parse; tests turn it off to compare the two.
     var countsCommonMarkupByScan = true
 
-    /// The lines of the cue being added (``countText(_:)``), reused from cue to cue.
+    /// The lines of the cue being added (``countText(_:hasMarkup:)``), reused from cue to cue.
     private var counted: CueTextLineCounter
     /// Cue text parsed without a tree, reused from cue to cue.
     private var textEvents = CueTextEvents()
@@ -77,11 +77,14 @@ struct TrackStatistics {
     /// Reading speed counts every character shown, spaces included, line breaks not (as the
     /// streaming services' style guides count it): Unicode scalars, line by line, with the markup
     /// removed (the text of the cue text's parse, ruby text after its base).
-    mutating func countText(_ bytes: UnsafeRawBufferPointer) {
+    mutating func countText(_ bytes: UnsafeRawBufferPointer, hasMarkup: Bool = true) {
         counted.reset()
-        // Text in the common shapes (`CueTextQuickCheck`: plain text is one run) is counted by
-        // its runs of text as the check hands them out, in the check's one scan; the rest is parsed.
-        if !countsCommonMarkupByScan || !counted.countCommonMarkup(bytes) {
+        // Text known to hold neither `<` nor `&` is one run of text, counted as it is. Text in
+        // the common shapes (`CueTextQuickCheck`: plain text is one run) is counted by its runs of
+        // text as the check hands them out, in the check's one scan; the rest is parsed.
+        if !hasMarkup, countsCommonMarkupByScan, bytes.count < CueText.maximumNodes {
+            counted.count(bytes)
+        } else if !countsCommonMarkupByScan || !counted.countCommonMarkup(bytes) {
             // The buffers are taken out while in use, so that they are read with no copy.
             var parsed = CueTextEvents.Parsed()
             swap(&parsed, &parsedText)
@@ -94,7 +97,7 @@ struct TrackStatistics {
         counted.endLine()
     }
 
-    /// Adds a cue whose text was just counted (``countText(_:)``), by its times and identifier.
+    /// Adds a cue whose text was just counted (``countText(_:hasMarkup:)``), by its times and identifier.
     mutating func addCounted(start: Int, end: Int, identifier: String) {
         cueCount += 1
         let reference = CueReference(index: cueCount, id: identifier, start: start, end: end)
@@ -300,8 +303,8 @@ final class StatisticsCollector: WebVTTCueBytesObserver {
         self.statistics = statistics
     }
 
-    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, start: Int, end: Int) {
-        statistics.countText(text)
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {
+        statistics.countText(text, hasMarkup: textHasMarkup)
         statistics.addCounted(start: start, end: end, identifier: identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self))
     }
 

@@ -71,21 +71,24 @@ enum WebVTTCueBlockScanner {
         guard cuekit_scan_block(base.assumingMemoryBound(to: UInt8.self), start, limit, &shape), shape.firstArrow != 0,
             shape.lastLineEnd - start <= maximumLineLength
         else { return nil }
+        // The pass's offsets all lie in `bytes[start..<limit]`: the parts are made without the
+        // bounds checks of slicing.
+        @inline(__always) func part(_ from: Int, _ to: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base + from, count: to - from) }
         var identifier = UnsafeRawBufferPointer(start: nil, count: 0)
         let timingLine: UnsafeRawBufferPointer
         let textStart: Int
         if shape.firstArrow < shape.firstLineEnd {
             // `-->` on the first line: no identifier, and none in the text (the lines after it).
             guard shape.lastArrow < shape.firstLineEnd else { return nil }
-            timingLine = UnsafeRawBufferPointer(rebasing: bytes[start..<shape.firstLineEnd])
+            timingLine = part(start, shape.firstLineEnd)
             textStart = shape.firstLineEnd + 1
         } else {
             // A cue only when the second line has one, and the text (the lines after it) none.
             guard shape.lineCount >= 2, shape.lastArrow < shape.secondLineEnd, shape.firstLineEnd - start <= maximumBlockLength else {
                 return nil
             }
-            identifier = UnsafeRawBufferPointer(rebasing: bytes[start..<shape.firstLineEnd])
-            timingLine = UnsafeRawBufferPointer(rebasing: bytes[(shape.firstLineEnd + 1)..<shape.secondLineEnd])
+            identifier = part(start, shape.firstLineEnd)
+            timingLine = part(shape.firstLineEnd + 1, shape.secondLineEnd)
             textStart = shape.secondLineEnd + 1
         }
         let textEnd = max(textStart, shape.lastLineEnd)
@@ -94,7 +97,7 @@ enum WebVTTCueBlockScanner {
             guard cuekit_utf8_is_valid(base.assumingMemoryBound(to: UInt8.self) + start, textEnd - start) else { return nil }
         }
         return WebVTTCueBlock(
-            identifier: identifier, timingLine: timingLine, text: UnsafeRawBufferPointer(rebasing: bytes[textStart..<textEnd]),
+            identifier: identifier, timingLine: timingLine, text: part(textStart, textEnd),
             textHasMarkup: shape.hasMarkup != 0, encoding: shape.hasNonASCII != 0 ? .validUTF8 : .ascii, lineCount: shape.lineCount, end: shape.lastLineEnd + 1)
     }
 

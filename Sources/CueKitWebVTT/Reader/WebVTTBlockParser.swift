@@ -213,6 +213,8 @@ struct WebVTTBlockParser {
     mutating func consumeCueBlocks(
         _ bytes: UnsafeRawBufferPointer, from start: Int, limit: Int, firstLine: Int, _ handler: (TrackEvent) throws -> Void
     ) throws -> (end: Int, lines: Int) {
+        // The block scan reads raw memory up to `limit`, from offsets at or after `start`.
+        precondition(start >= 0 && limit <= bytes.count, "cue blocks looked for outside their buffer")
         var offset = start
         var lines = 0
         // Each timing line's settings are parsed into this one value, kept from cue to cue.
@@ -502,9 +504,11 @@ struct WebVTTBlockParser {
         if shared, !timingOnly { sharedParse?.fill(with: text) }
         if let cueBytesObserver {
             if let identifier {
-                cueBytesObserver.observe(identifier: identifier, text: bytes, start: cueStart, end: cueEnd)
+                cueBytesObserver.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
             } else {
-                cueIdentifierBytes.withUnsafeBytes { cueBytesObserver.observe(identifier: $0, text: bytes, start: cueStart, end: cueEnd) }
+                cueIdentifierBytes.withUnsafeBytes {
+                    cueBytesObserver.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
+                }
             }
         }
         hasCue = false

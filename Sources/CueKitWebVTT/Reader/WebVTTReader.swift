@@ -127,6 +127,7 @@ extension WebVTTReader {
 /// cues: see ``WebVTTReader/Options/CueContent/diagnosticsOnly``): a borrowed view, valid only
 /// during the call, that costs the reader no string.
 package protocol WebVTTCueBytesObserver: AnyObject {
-    /// One cue's identifier (empty when it has none), text, and start and end in milliseconds.
-    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, start: Int, end: Int)
+    /// One cue's identifier (empty when it has none), text, and start and end in milliseconds;
+    /// `textHasMarkup` is false when the text is known to hold neither `<` nor `&`.
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int)
 }

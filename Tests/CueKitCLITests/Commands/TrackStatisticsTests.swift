@@ -43,6 +43,38 @@ struct TrackStatisticsTests {
     /// (``StatisticsCollector``), with no string of the text and no diagnostic looked for: it
     /// finds what whole cues, read with every check, give, on a generated track and on every
     /// WebVTT fixture and conformance file (identifiers, repairs, broken markup, notes, regions).
+    /// Timestamp tags of every kind (in order, out of order, beyond the cue, malformed, holding
+    /// `<`, `&` or spaces, left open) are passed over by the scan as the parser's text has them.
+    @Test func timestampTagsCountAsTheParseHasThem() {
+        let pieces = [
+            "word", " ", "\n", "é字", "<00:00:01.500>", "<00:00:09.000>", "<00:02.000>", "<99:00:00.000>", "<00:1>", "<1 &amp; x>",
+            "<2<b>", "<3 >", "<0>", "<00:00:01.000", "<i>", "</i>", "<v Ann>", "</v>", "&amp;", "<b>", "</b>",
+        ]
+        var random = SeededRandom(seed: 0x7157)
+        var cues: [Cue] = []
+        for index in 0..<2_000 {
+            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            cues.append(Cue(id: "", start: index * 1_000, end: index * 1_000 + 2_000, text: text))
+        }
+        var parsed = TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 10)
+        parsed.countsCommonMarkupByScan = false
+        var scanned = TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 10)
+        for cue in cues {
+            parsed.add(cue)
+            scanned.add(cue)
+        }
+        #expect(scanned.text(name: "t", format: "WebVTT") == parsed.text(name: "t", format: "WebVTT"))
+        // Most cues with a timestamp tag are counted by the scan, not parsed.
+        let byScan = cues.count { cue in
+            var text = cue.text
+            return text.contains("<0") && text.withUTF8 { bytes in
+                var counter = CueTextLineCounter(maximumLineLength: 10)
+                return counter.countCommonMarkup(UnsafeRawBufferPointer(bytes))
+            }
+        }
+        #expect(byScan > 300)
+    }
+
     @Test func cueBytesFromTheReaderCountAsWholeCues() throws {
         var generator = TrackGenerator(options: .init(cues: 3000, seed: 5, format: .webVTT))
         var sink = MemorySink()
