@@ -93,13 +93,15 @@ bool cuekit_scan_block(const uint8_t *bytes, size_t start, size_t limit, CueKitB
         previousLineFeeds = lineFeeds;
         // The bytes of the step that are in the block: all, or those before the empty line.
         uint32_t inBlock = 0xFFFFFFFFu;
-        __m128i markup = _mm_or_si128(markupBytes(low), markupBytes(high));
+        __m128i markupLow = markupBytes(low), markupHigh = markupBytes(high);
+        __m128i markup = _mm_or_si128(markupLow, markupHigh);
         __m128i beyond = _mm_or_si128(low, high);
         if (emptyLines != 0) {
+            // The last step: its bytes after the empty line are not the block's.
             inBlock = (1u << __builtin_ctz(emptyLines)) - 1;
             lineFeeds &= inBlock;
             greaterThans &= inBlock;
-            uint32_t markupMask = (uint32_t)_mm_movemask_epi8(markupBytes(low)) | (uint32_t)_mm_movemask_epi8(markupBytes(high)) << 16;
+            uint32_t markupMask = (uint32_t)_mm_movemask_epi8(markupLow) | (uint32_t)_mm_movemask_epi8(markupHigh) << 16;
             uint32_t highMask = (uint32_t)_mm_movemask_epi8(low) | (uint32_t)_mm_movemask_epi8(high) << 16;
             markup = markupMask & inBlock ? _mm_set1_epi8(-1) : _mm_setzero_si128();
             beyond = highMask & inBlock ? _mm_set1_epi8(-128) : _mm_setzero_si128();

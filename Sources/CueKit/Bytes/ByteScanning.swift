@@ -70,25 +70,6 @@ package enum ByteScanning {
         return memcmp(base, literal.utf8Start, bytes.count) == 0
     }
 
-    /// True when every byte of `bytes` is ASCII (NUL included): the words are or-ed together
-    /// and the high bits tested once, for bytes already known to hold no NUL.
-    @inline(__always)
-    package static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        var index = 0
-        var union: UInt64 = 0
-        while index + 8 <= count {
-            union |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            union |= UInt64(base.load(fromByteOffset: index, as: UInt8.self))
-            index += 1
-        }
-        return union & highBits == 0
-    }
-
     /// The offset of the first `-->` in `bytes`, or `nil`: eight bytes at a time, looking for `>`.
     @inline(__always)
     package static func firstArrow(in bytes: UnsafeRawBufferPointer) -> Int? {

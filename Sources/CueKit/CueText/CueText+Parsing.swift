@@ -107,15 +107,14 @@ extension CueText {
             CueText.withBorrowedBytes(bytes) { diagnostics(forUTF8: $0, context: context) }
         }
 
-        /// ``diagnostics(forUTF8:context:)`` on borrowed bytes, for the WebVTT reader's hot loop.
+        /// ``diagnostics(forUTF8:context:)`` on borrowed bytes.
         ///
         /// Text without `<` or `&` is one text node, which no rule can fault: one scan for either
         /// byte answers. Markup in the shapes nearly every cue has is answered by
         /// ``CueTextQuickCheck``; the parser runs only for the rest.
         package mutating func diagnostics(forUTF8 bytes: UnsafeRawBufferPointer, context: Context) -> [Diagnostic] {
             if CueTextParser.nextSpecial(in: bytes, from: 0) == bytes.count { return [] }
-            if CueTextQuickCheck.isClean(bytes) { return [] }
-            return diagnosticsByParsing(bytes, context: context)
+            return diagnostics(forMarkedUpUTF8: bytes, context: context)
         }
 
         /// ``diagnostics(forUTF8:context:)`` for text likely to hold markup (the WebVTT reader's
