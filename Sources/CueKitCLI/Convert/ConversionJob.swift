@@ -39,6 +39,10 @@ struct ConversionSettings: Sendable {
     /// (``CueOrdering``).
     var orderingWindow = CueOrdering.defaultWindowSize
     var orderingRunLength = CueOrdering.defaultRunLength
+    /// From WebVTT to WebVTT, cue blocks that are already what the writer writes for their cue
+    /// are copied as they are, where no edit changes them (``WebVTTCueBlockTaker``); tests turn it
+    /// off to compare.
+    var copiesCueBlocks = true
 }
 
 /// What converting one input did.
@@ -87,8 +91,14 @@ struct ConversionJob {
         case .webVTT:
             // From WebVTT, every cue comes from the reader, its identifier and text untouched by
             // the edits: they are copied as they are, without the writer's check.
+            // Where no edit changes them, cue blocks that are already what the writer writes are
+            // copied whole.
             let copiesText = source.format == .webVTT
-            return try convert(source, inputName: inputName, output: output, makeReader: { WebVTTReader() }) {
+            let copiesBlocks = copiesText && settings.copiesCueBlocks && WebVTTWriter<OutputSink>.copiesCueBlocks(with: settings.webVTT)
+            return try convert(
+                source, inputName: inputName, output: output, makeReader: { WebVTTReader() },
+                writeBlock: copiesBlocks ? { writer, block in try writer.writeCueBlock(block) } : nil
+            ) {
                 var writer = WebVTTWriter(to: $0, options: settings.webVTT)
                 writer.copiesReadCueText = copiesText
                 return writer
@@ -102,8 +112,11 @@ struct ConversionJob {
         }
     }
 
+    /// `writeBlock`, when given, writes a WebVTT cue block the reader offers whole
+    /// (``WebVTTCueBlockTaker``) for a cue that no edit changes.
     private func convert<Writer: TrackWriter, Reader: TrackReader>(
-        _ source: TrackSource, inputName: String, output: String, makeReader: () -> Reader, makeWriter: (OutputSink) -> Writer
+        _ source: TrackSource, inputName: String, output: String, makeReader: () -> Reader,
+        writeBlock: ((inout Writer, UnsafeRawBufferPointer) throws -> Void)? = nil, makeWriter: (OutputSink) -> Writer
     ) throws -> ConversionOutcome where Writer.Sink == OutputSink {
         let outputName = output == "-" ? "<stdout>" : output
         // Standard output, a device or a FIFO cannot be read back: the first pass goes to a
@@ -111,10 +124,11 @@ struct ConversionJob {
         let direct = output == "-" || !Self.isRegularFileOrAbsent(output)
         let scratch = direct ? Self.temporaryFolder + "/cuekit-output" : output
         let spillFolder = direct ? Self.temporaryFolder : Self.folder(of: output)
-        var ordering = CueOrdering(windowSize: settings.orderingWindow, runLength: settings.orderingRunLength, spillFolder: spillFolder)
-        var (outcome, first) = try pump(source, inputName: inputName, outputName: outputName, ordering: &ordering) {
+        let orderingBox = Unchecked(CueOrdering(windowSize: settings.orderingWindow, runLength: settings.orderingRunLength, spillFolder: spillFolder))
+        var (outcome, first) = try pump(source, inputName: inputName, outputName: outputName, ordering: orderingBox, writeBlock: writeBlock) {
             makeWriter(try OutputSink(path: scratch))
         }
+        let ordering = orderingBox.value
         let written = first.sink
         defer { written.discard() }
         if ordering.reorderedCount > 0, !settings.quiet {
@@ -148,7 +162,8 @@ struct ConversionJob {
     /// The first pass: the input through the edits and the ordering window into `makeWriter`'s
     /// writer, made on the first event (so an input that cannot be read makes no file).
     private func pump<Writer: TrackWriter>(
-        _ source: TrackSource, inputName: String, outputName: String, ordering: inout CueOrdering, makeWriter: () throws -> Writer
+        _ source: TrackSource, inputName: String, outputName: String, ordering: Unchecked<CueOrdering>,
+        writeBlock: ((inout Writer, UnsafeRawBufferPointer) throws -> Void)?, makeWriter: () throws -> Writer
     ) throws -> (ConversionOutcome, Writer) {
         var outcome = ConversionOutcome()
         // The writer and the pipeline are reached from the closures the reader and the ordering
@@ -165,10 +180,12 @@ struct ConversionJob {
             if output.value == nil { output.value = try makeWriter() }
             try output.value!.write(event)
         }
+        // Blocks are written only once a writer exists (the header's event made it).
+        let emitBlock: (UnsafeRawBufferPointer) throws -> Void = { block in try writeBlock!(&output.value!, block) }
         let ordersCues = settings.outputFormat != .ttml
         func emit(_ event: TrackEvent) throws {
             if ordersCues {
-                try ordering.take(event, emit: write)
+                try ordering.value.take(event, emit: write, emitBlock: emitBlock)
             } else {
                 try write(event)
             }
@@ -180,6 +197,18 @@ struct ConversionJob {
             }
             if diagnostic.severity == .error { outcome.inputErrors += 1 }
             if !quiet { StandardError.write(diagnostic.formatted(file: inputName) + "\n") }
+        }
+        var source = source
+        if writeBlock != nil, ordersCues {
+            source.webVTTCueBlockTaker = CueBlockPassage { block, start in
+                // The writer exists, and the cue would pass the edits unchanged: the block waits
+                // in the window as its bytes, or is refused and comes again as a cue.
+                guard output.value != nil, edits.value.handsOnNextCueUnchanged else { return false }
+                let writeExisting: (TrackEvent) throws -> Void = { try output.value!.write($0) }
+                guard try ordering.value.take(block: block, start: start, emit: writeExisting, emitBlock: emitBlock) else { return false }
+                edits.value.countCueHandedOnUnchanged()
+                return true
+            }
         }
         do {
             try source.streamForCommand { event in
@@ -195,7 +224,7 @@ struct ConversionJob {
         outcome.styleDiagnostics = edits.value.styleDiagnostics
         outcome.edits = edits.value.counts
         outcome.inputErrors += edits.value.counts.droppedPastTheLatestTime
-        try ordering.finish(emit: write)
+        try ordering.value.finish(emit: write, emitBlock: emitBlock)
         // Taken out of its box, so that finishing it copies none of its buffers.
         var writer = try output.value ?? makeWriter()
         output.value = nil
@@ -271,6 +300,16 @@ struct ConversionJob {
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
+}
+
+/// Hands the WebVTT reader's whole cue blocks to a closure (``WebVTTCueBlockTaker``).
+final class CueBlockPassage: WebVTTCueBlockTaker {
+    private let body: (UnsafeRawBufferPointer, Int) throws -> Bool
+
+    /// `body` takes a block and its start time, and says whether it took it.
+    init(_ body: @escaping (UnsafeRawBufferPointer, Int) throws -> Bool) { self.body = body }
+
+    func take(block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool { try body(block, start) }
 }
 
 /// A value in a box whose accesses the runtime does not check for exclusivity: for state that

@@ -12,6 +12,12 @@ import CueKit
 /// spilled to temporary files, and merged with the streamed output at the end (``LateCueRuns``).
 /// Ties keep the input's order.
 ///
+/// A cue the reader offers as the bytes it is written as (``take(block:start:emit:emitBlock:)``,
+/// in a WebVTT to WebVTT conversion) waits as those bytes, in a queue of its own, when it comes in
+/// order and no note comes with it; otherwise it is refused, and comes again as a cue. The two
+/// queues together hold what one queue of cues would, each in start-time order: the earliest of
+/// the three heads leaves first.
+///
 /// A `NOTE` stays before the cue that followed it in the input; other events (header, regions,
 /// style sheets, diagnostics) pass straight through, ahead of the cues still in the window.
 struct CueOrdering {
@@ -22,10 +28,14 @@ struct CueOrdering {
     /// Where late runs are spilled.
     let spillFolder: String
 
-    /// The window: cues that came in start-time order, and the others. (The queue is a
-    /// reference, shared by copies: an ordering is used in place, through `inout`.)
-    private let inOrder = CueQueue()
+    /// The window: cues that came in start-time order (as cues, or as their blocks' bytes), and
+    /// the others. (The queues are references, shared by copies: an ordering is used in place.)
+    private let inOrder = WindowQueue<CueHeap.Entry>()
+    private let inOrderBlocks = CueBlockQueue()
     private var outOfOrder = CueHeap()
+    /// The start of the in-order cue or block taken last, while either queue holds one: what
+    /// the next must not start before to join them.
+    private var lastInOrderStart = Int.min
     private var pendingNotes: [CueNote] = []
     private var sequence = 0
     private var lastEmittedStart = Int.min
@@ -43,8 +53,17 @@ struct CueOrdering {
         self.spillFolder = spillFolder
     }
 
-    /// Takes the next event of the track; hands on what can be written now.
-    mutating func take(_ event: TrackEvent, emit: (TrackEvent) throws -> Void) throws {
+    /// How many cues the window holds.
+    private var windowCount: Int { inOrder.count + inOrderBlocks.count + outOfOrder.count }
+
+    /// True when a cue starting at `start` joins the in-order queues.
+    private func isInOrder(_ start: Int) -> Bool {
+        inOrder.count + inOrderBlocks.count == 0 || start >= lastInOrderStart
+    }
+
+    /// Takes the next event of the track; hands on what can be written now (cue blocks, taken
+    /// before, to `emitBlock`).
+    mutating func take(_ event: TrackEvent, emit: (TrackEvent) throws -> Void, emitBlock: (UnsafeRawBufferPointer) throws -> Void) throws {
         switch event {
         case .cue(let cue):
             if cue.start < latestInputStart { reorderedCount += 1 }
@@ -60,12 +79,13 @@ struct CueOrdering {
                 try late!.add(cue, sequence: sequence)
             } else {
                 let entry = CueHeap.Entry(cue: cue, sequence: sequence, notes: notes)
-                if inOrder.lastStart.map({ cue.start >= $0 }) ?? true {
+                if isInOrder(cue.start) {
+                    lastInOrderStart = cue.start
                     inOrder.append(entry)
                 } else {
                     outOfOrder.push(entry)
                 }
-                if inOrder.count + outOfOrder.count > windowSize { try releaseEarliest(emit) }
+                if windowCount > windowSize { try releaseEarliest(emit, emitBlock) }
             }
             sequence += 1
         case .note(let note):
@@ -75,9 +95,25 @@ struct CueOrdering {
         }
     }
 
+    /// Takes the next cue as the bytes it is written as, when it can wait as them: it comes in
+    /// start-time order (it joins the in-order queues) and no note comes before it. Returns false
+    /// otherwise, having done nothing: the cue is then to come as an event.
+    mutating func take(
+        block: UnsafeRawBufferPointer, start: Int, emit: (TrackEvent) throws -> Void, emitBlock: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Bool {
+        guard pendingNotes.isEmpty, start >= lastEmittedStart, isInOrder(start) else { return false }
+        if start < latestInputStart { reorderedCount += 1 }
+        latestInputStart = max(latestInputStart, start)
+        lastInOrderStart = start
+        inOrderBlocks.append(block, start: start, sequence: sequence)
+        sequence += 1
+        if windowCount > windowSize { try releaseEarliest(emit, emitBlock) }
+        return true
+    }
+
     /// Hands on the cues still in the window, and the notes after the last cue.
-    mutating func finish(emit: (TrackEvent) throws -> Void) throws {
-        while inOrder.count + outOfOrder.count > 0 { try releaseEarliest(emit) }
+    mutating func finish(emit: (TrackEvent) throws -> Void, emitBlock: (UnsafeRawBufferPointer) throws -> Void) throws {
+        while windowCount > 0 { try releaseEarliest(emit, emitBlock) }
         for note in pendingNotes { try emit(.note(note)) }
         pendingNotes.removeAll()
         try late?.finishWriting()
@@ -86,19 +122,29 @@ struct CueOrdering {
     /// Hands on the window's earliest cue (by start, then input order), when it holds one. The
     /// entry is taken out as a plain value: an `Optional` of it, destroyed once handed on, went
     /// through the runtime's generic value witnesses (about 30 instructions a cue).
-    private mutating func releaseEarliest(_ emit: (TrackEvent) throws -> Void) throws {
-        let fromQueue: Bool
-        if let queued = inOrder.firstKey {
-            if let heaped = outOfOrder.topKey {
-                fromQueue = queued.start != heaped.start ? queued.start < heaped.start : queued.sequence < heaped.sequence
-            } else {
-                fromQueue = true
-            }
-        } else {
-            guard !outOfOrder.isEmpty else { return }
-            fromQueue = false
+    private mutating func releaseEarliest(_ emit: (TrackEvent) throws -> Void, _ emitBlock: (UnsafeRawBufferPointer) throws -> Void) throws {
+        enum Head { case none, queue, blocks, heap }
+        var head = Head.none
+        var earliest = (start: Int.max, sequence: Int.max)
+        @inline(__always) func consider(_ key: (start: Int, sequence: Int)?, _ which: Head) {
+            guard let key, head == .none || key.start < earliest.start || (key.start == earliest.start && key.sequence < earliest.sequence) else { return }
+            earliest = key
+            head = which
         }
-        try release(fromQueue ? inOrder.removeFirst() : outOfOrder.pop(), emit)
+        consider(inOrder.firstKey, .queue)
+        consider(inOrderBlocks.firstKey, .blocks)
+        consider(outOfOrder.topKey, .heap)
+        switch head {
+        case .none:
+            return
+        case .queue:
+            try release(inOrder.removeFirst(), emit)
+        case .blocks:
+            lastEmittedStart = earliest.start
+            try inOrderBlocks.removeFirst(emitBlock)
+        case .heap:
+            try release(outOfOrder.pop(), emit)
+        }
     }
 
     private mutating func release(_ entry: CueHeap.Entry, _ emit: (TrackEvent) throws -> Void) throws {
@@ -113,11 +159,13 @@ struct CueOrdering {
 /// The heap orders small keys (start, sequence, slot); the entries themselves (a cue with its
 /// strings, its notes) stay in their slots and are never copied while the heap is reordered.
 struct CueHeap {
-    struct Entry {
+    struct Entry: WindowQueueEntry {
         var cue: Cue
         var sequence: Int
         /// The notes that came just before the cue.
         var notes: [CueNote] = []
+
+        var start: Int { cue.start }
 
         static func precedes(_ a: Entry, _ b: Entry) -> Bool {
             a.cue.start != b.cue.start ? a.cue.start < b.cue.start : a.sequence < b.sequence
@@ -183,10 +231,17 @@ struct CueHeap {
     }
 }
 
-/// A first-in, first-out queue of cues: a ring of slots that grows by doubling. Entries are moved
-/// in and out of their slots, never copied, and looking at the first or last touches no string.
-final class CueQueue {
-    private var slots: UnsafeMutablePointer<CueHeap.Entry>
+/// What a ``WindowQueue`` holds: something with a start time and an input position.
+protocol WindowQueueEntry {
+    var start: Int { get }
+    var sequence: Int { get }
+}
+
+/// A first-in, first-out queue of the ordering window's entries: a ring of slots that grows by
+/// doubling. Entries are moved in and out of their slots, never copied, and looking at the first
+/// touches no string.
+final class WindowQueue<Entry: WindowQueueEntry> {
+    private var slots: UnsafeMutablePointer<Entry>
     private var capacity: Int
     private var head = 0
     private(set) var count = 0
@@ -205,19 +260,17 @@ final class CueQueue {
     @inline(__always)
     private func slot(_ offset: Int) -> Int { (head + offset) & (capacity - 1) }
 
-    /// The start time of the entry appended last.
-    var lastStart: Int? { count > 0 ? slots[slot(count - 1)].cue.start : nil }
     /// The start and input position of the entry ``removeFirst()`` would return.
-    var firstKey: (start: Int, sequence: Int)? { count > 0 ? (slots[head].cue.start, slots[head].sequence) : nil }
+    var firstKey: (start: Int, sequence: Int)? { count > 0 ? (slots[head].start, slots[head].sequence) : nil }
 
-    func append(_ entry: consuming CueHeap.Entry) {
+    func append(_ entry: consuming Entry) {
         if count == capacity { grow() }
         (slots + slot(count)).initialize(to: entry)
         count += 1
     }
 
     /// Takes out the entry ``firstKey`` names; the queue must not be empty.
-    func removeFirst() -> CueHeap.Entry {
+    func removeFirst() -> Entry {
         precondition(count > 0, "removeFirst() on an empty queue")
         let entry = (slots + head).move()
         head = slot(1)
@@ -226,12 +279,78 @@ final class CueQueue {
     }
 
     private func grow() {
-        let larger = UnsafeMutablePointer<CueHeap.Entry>.allocate(capacity: capacity * 2)
+        let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
         for offset in 0..<count { (larger + offset).moveInitialize(from: slots + slot(offset), count: 1) }
         slots.deallocate()
         slots = larger
         capacity *= 2
         head = 0
+    }
+}
+
+/// Cue blocks waiting in the ordering window as the bytes they are written as: their keys in a
+/// ``WindowQueue``, their bytes one after another in one buffer. Blocks leave in the order they
+/// came, so the buffer's live bytes are one range: when the next block does not fit after it, the
+/// range is moved to the front (when at least as many bytes before it are free as it holds, so
+/// that each byte is moved at most once for each byte that left) or the buffer doubled.
+final class CueBlockQueue {
+    struct Key: WindowQueueEntry {
+        var start: Int
+        var sequence: Int
+        var length: Int
+    }
+
+    private let keys = WindowQueue<Key>()
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// The live bytes: `storage[head..<tail]`.
+    private var head = 0
+    private var tail = 0
+
+    init() {
+        capacity = 1 << 16
+        storage = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit { storage.deallocate() }
+
+    var count: Int { keys.count }
+    /// The start and input position of the block ``removeFirst(_:)`` hands on.
+    var firstKey: (start: Int, sequence: Int)? { keys.firstKey }
+
+    func append(_ block: UnsafeRawBufferPointer, start: Int, sequence: Int) {
+        let length = block.count
+        if tail + length > capacity { makeRoom(for: length) }
+        if let bytes = block.baseAddress { (storage + tail).copyMemory(from: bytes, byteCount: length) }
+        tail += length
+        keys.append(Key(start: start, sequence: sequence, length: length))
+    }
+
+    /// Takes out the first block, handing its bytes to `body` (valid during the call); the queue
+    /// must not be empty.
+    func removeFirst(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let key = keys.removeFirst()
+        let bytes = UnsafeRawBufferPointer(start: storage + head, count: key.length)
+        head += key.length
+        // Empty again: the next block goes at the front. (The bytes handed on stay until then.)
+        if keys.count == 0 { (head, tail) = (0, 0) }
+        try body(bytes)
+    }
+
+    private func makeRoom(for length: Int) {
+        let live = tail - head
+        if head >= live, live + length <= capacity {
+            storage.copyMemory(from: storage + head, byteCount: live)
+        } else {
+            var larger = capacity * 2
+            while live + length > larger { larger *= 2 }
+            let bytes = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 16)
+            bytes.copyMemory(from: storage + head, byteCount: live)
+            storage.deallocate()
+            storage = bytes
+            capacity = larger
+        }
+        (head, tail) = (0, live)
     }
 }
 

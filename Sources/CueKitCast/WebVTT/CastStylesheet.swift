@@ -185,7 +185,8 @@ public struct CastStyleApplier: Sendable {
     public let stylesheet: CueStylesheet?
     /// The conversion's diagnostics, then those about the file's own sheets.
     public private(set) var diagnostics: [Diagnostic]
-    private var inserted = false
+    /// True once the style sheet went in (before the first cue): from then on events pass unchanged.
+    public private(set) var inserted = false
     private var warnedAboutImportant = false
 
     /// Prepares to apply `style`; `path` and `locations` place its diagnostics in its JSON.

@@ -88,6 +88,19 @@ public struct TrackPipeline: Sendable {
         try styled(.cue(cue), handler)
     }
 
+    /// True when the next cue would be handed on as it came, and nothing with it: no timing edit,
+    /// no cue left out for being empty, and the style sheet (if any) already in. A caller may then
+    /// write such a cue itself, past the pipeline, and count it with ``countCueHandedOnUnchanged()``.
+    public var handsOnNextCueUnchanged: Bool {
+        timing.isIdentity && !dropsEmptyCues && (applier?.inserted ?? true)
+    }
+
+    /// Counts a cue the caller wrote past the pipeline (see ``handsOnNextCueUnchanged``).
+    public mutating func countCueHandedOnUnchanged() {
+        precondition(handsOnNextCueUnchanged, "a cue went past the pipeline where the pipeline would have changed it")
+        counts.cuesPassed += 1
+    }
+
     /// The end of the events: the style sheet, if no cue came to carry it in.
     public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
         try applier?.finish(to: handler)

@@ -98,6 +98,9 @@ public struct TrackSource: Sendable {
     /// thread that runs ``stream(to:)``, like the handler (hence the unchecked isolation: the
     /// observer is a class that the source does not share between threads).
     nonisolated(unsafe) package var webVTTCueBytesObserver: (any WebVTTCueBytesObserver)?
+    /// What may take WebVTT cue blocks whole in place of their events (``WebVTTReader/cueBlockTaker``);
+    /// other formats never call it. Called only on the thread that runs ``stream(to:)``.
+    nonisolated(unsafe) package var webVTTCueBlockTaker: (any WebVTTCueBlockTaker)?
 
     /// Bytes already read from a stream to tell its format (empty for a regular file, which is
     /// read again from its start).
@@ -133,6 +136,7 @@ public struct TrackSource: Sendable {
                 readerOptions.cueContent = options.webVTTCueContent
                 var reader = WebVTTReader(options: readerOptions)
                 reader.cueBytesObserver = webVTTCueBytesObserver
+                reader.cueBlockTaker = webVTTCueBlockTaker
                 if let encoding = options.encoding, encoding != .utf8 {
                     var transcoding = TranscodingTrackReader(reader, encoding: encoding)
                     try feedOnce(&transcoding, handler)

@@ -101,13 +101,28 @@ struct CueTimingParser {
     mutating func parse(regions: RegionTable, settings: inout CueSettings) -> (start: Int, end: Int)? {
         if readsCommonForm, let (start, end, settingsStart) = commonFormTimes() {
             Self.resetToDefaults(&settings)
-            if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
+            if settingsStart < line.count {
+                parseSettings(from: settingsStart, regions: regions, into: &settings)
+            } else {
+                // 29 bytes with a colon at offset 5: two times of twelve bytes each (`mm:ss.ttt`
+                // puts a full stop there, and a start of nine bytes with an end of fifteen also
+                // makes 29).
+                readWrittenForm = line.count == Self.writtenFormLength && line[5] == UInt8(ascii: ":")
+            }
             return (start, end)
         }
         guard let timings = parse(regions: regions) else { return nil }
         settings = timings.settings
         return (timings.start, timings.end)
     }
+
+    /// True when ``parse(regions:settings:)`` read a line exactly as ``WebVTTWriter`` writes a
+    /// cue with default settings (with its default options): `hh:mm:ss.ttt --> hh:mm:ss.ttt`,
+    /// two-digit hours, nothing after (so nothing to report either).
+    private(set) var readWrittenForm = false
+
+    /// The length of a timing line in the written form (``readWrittenForm``).
+    static let writtenFormLength = 29
 
     /// WebVTT's default settings, made once.
     private static let defaultSettings = CueSettings()

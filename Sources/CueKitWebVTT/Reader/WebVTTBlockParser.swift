@@ -79,6 +79,11 @@ struct WebVTTBlockParser {
     nonisolated(unsafe) private var sharedParse: CueTextParseCache?
     /// What sees each cue's identifier and text as bytes, before its event (``WebVTTCueBytesObserver``).
     nonisolated(unsafe) var cueBytesObserver: (any WebVTTCueBytesObserver)?
+    /// What may take cue blocks whole, as their bytes, in place of their events (``WebVTTCueBlockTaker``).
+    nonisolated(unsafe) var cueBlockTaker: (any WebVTTCueBlockTaker)?
+    /// A cue block with its timing line written again (``rewriteTimingLine(of:in:settings:)``),
+    /// reused from cue to cue.
+    private var rewrittenBlock: [UInt8] = []
     /// The bytes of the STYLE blocks read so far, and their limit.
     private var styleLength = 0
     private let maximumStyleLength: Int
@@ -219,6 +224,7 @@ struct WebVTTBlockParser {
         var lines = 0
         // Each timing line's settings are parsed into this one value, kept from cue to cue.
         var settings = CueSettings()
+        let taker = takesWholeBlocks ? cueBlockTaker : nil
         while offset < limit {
             if bytes[offset] == UInt8(ascii: "\n") {
                 offset += 1
@@ -233,7 +239,15 @@ struct WebVTTBlockParser {
                 bytes: block.timingLine, number: firstLine + lines + (block.identifier.isEmpty ? 0 : 1), repairs: .none)
             var parser = CueTimingParser(line: timingLine.bytes, lineNumber: timingLine.number, checks: checks)
             // A timing line that fails is explained by the line-by-line path.
-            if handsOnCues {
+            if let taker {
+                guard let times = parser.parse(regions: regions, settings: &settings) else { break }
+                try acceptCue(
+                    start: times.start, end: times.end, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine,
+                    identifierOutlivesCue: true, handler)
+                try offerCue(
+                    block, in: UnsafeRawBufferPointer(start: bytes.baseAddress! + offset, count: block.end - offset), settings: settings,
+                    writtenForm: parser.readWrittenForm, to: taker, handler)
+            } else if handsOnCues {
                 guard let timings = parser.parse(regions: regions) else { break }
                 try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
             } else {
@@ -244,7 +258,9 @@ struct WebVTTBlockParser {
                     start: times.start, end: times.end, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine,
                     identifierOutlivesCue: true, handler)
             }
-            try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, identifier: block.identifier, handler)
+            if taker == nil {
+                try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, identifier: block.identifier, handler)
+            }
             offset = block.end
             lines += block.lineCount
         }
@@ -318,10 +334,13 @@ struct WebVTTBlockParser {
         if checks { try checkCue(start: start, end: end, identifier: identifier, line: line, handler) }
         for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         hasCue = true
-        cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
-        if cueBytesObserver != nil, !identifierOutlivesCue {
-            cueIdentifierBytes.removeAll(keepingCapacity: true)
-            cueIdentifierBytes.append(contentsOf: identifier)
+        // An identifier that outlives the cue's block is made a string when the cue is handed on.
+        if !identifierOutlivesCue {
+            cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
+            if cueBytesObserver != nil {
+                cueIdentifierBytes.removeAll(keepingCapacity: true)
+                cueIdentifierBytes.append(contentsOf: identifier)
+            }
         }
         cueStart = start
         cueEnd = end
@@ -479,13 +498,55 @@ struct WebVTTBlockParser {
         }
     }
 
-    /// Hands out the cue whose timing line was accepted, with `text`, the rest of its block.
-    /// `hasMarkup` and `encoding` say what a scan proved of the text; `identifier`, the
-    /// identifier's bytes when they are still in memory (the fast path), else they were copied.
-    private mutating func emitCue(
-        text bytes: UnsafeRawBufferPointer, hasMarkup: Bool = true, encoding: ProvenEncoding = .unknown, identifier: UnsafeRawBufferPointer? = nil,
-        _ handler: (TrackEvent) throws -> Void
+    /// True when whole cue blocks go to ``cueBlockTaker``: it is set, cues are handed on with
+    /// their text, and no one else wants their bytes or their text's parse.
+    private var takesWholeBlocks: Bool {
+        cueBlockTaker != nil && handsOnCues && !timingOnly && cueBytesObserver == nil && sharedParse == nil
+    }
+
+    /// The fast path's cue whose timing line was accepted, offered to `taker` as the bytes the
+    /// writer writes for it: `blockBytes` themselves when the timing line is in the written form,
+    /// else the block with its timing line written again from `settings` (when the writer writes
+    /// them as they are, and the cue ends after it starts). Its event is handed out when the
+    /// block is not offered or not taken.
+    private mutating func offerCue(
+        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, writtenForm: Bool,
+        to taker: any WebVTTCueBlockTaker, _ handler: (TrackEvent) throws -> Void
     ) throws {
+        _ = try reportCueText(block.text, hasMarkup: block.textHasMarkup, handler)
+        hasCue = false
+        cueCount += 1
+        if cueEnd > cueStart {
+            if writtenForm {
+                if try taker.take(block: blockBytes, start: cueStart, end: cueEnd) { return }
+            } else if rewriteTimingLine(of: block, in: blockBytes, settings: settings) {
+                if try rewrittenBlock.withUnsafeBytes({ try taker.take(block: $0, start: cueStart, end: cueEnd) }) { return }
+            }
+        }
+        let id = block.identifier.isEmpty ? "" : block.encoding.string(block.identifier)
+        let text = block.text.isEmpty ? "" : block.encoding.string(block.text)
+        try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: copy settings, text: text)))
+    }
+
+    /// ``rewrittenBlock`` made from `blockBytes` with the block's timing line as the writer writes
+    /// it; false when the writer would not write `settings` as they are (a region, which it names
+    /// only once it has written its definition; a value out of range).
+    private mutating func rewriteTimingLine(of block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings) -> Bool {
+        guard settings.region == nil, let base = blockBytes.baseAddress, let timingStart = block.timingLine.baseAddress else { return false }
+        let head = timingStart - base
+        let tail = head + block.timingLine.count
+        rewrittenBlock.removeAll(keepingCapacity: true)
+        rewrittenBlock.append(contentsOf: UnsafeRawBufferPointer(start: base, count: head))
+        WebVTTTimingLineText.appendTimes(start: cueStart, end: cueEnd, hours: .always, to: &rewrittenBlock)
+        var writesAsItIs = true
+        WebVTTTimingLineText.appendSettings(copy settings, to: &rewrittenBlock, writesRegion: { _ in false }) { _ in writesAsItIs = false }
+        rewrittenBlock.append(contentsOf: UnsafeRawBufferPointer(start: base + tail, count: blockBytes.count - tail))
+        return writesAsItIs
+    }
+
+    /// The checker's diagnostics about a cue's text. Returns true when its parse was shared
+    /// (``sharedParse``).
+    private mutating func reportCueText(_ bytes: UnsafeRawBufferPointer, hasMarkup: Bool, _ handler: (TrackEvent) throws -> Void) throws -> Bool {
         // The checker's parse is left for a consumer on this thread that would parse the same
         // text again (the TTML writer), with the text it is of. Text known to have neither `<`
         // nor `&` is one text node, which the checker would pass after a scan for either.
@@ -500,6 +561,17 @@ struct WebVTTBlockParser {
             }
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
         }
+        return shared
+    }
+
+    /// Hands out the cue whose timing line was accepted, with `text`, the rest of its block.
+    /// `hasMarkup` and `encoding` say what a scan proved of the text; `identifier`, the
+    /// identifier's bytes when they are still in memory (the fast path), else they were copied.
+    private mutating func emitCue(
+        text bytes: UnsafeRawBufferPointer, hasMarkup: Bool = true, encoding: ProvenEncoding = .unknown, identifier: UnsafeRawBufferPointer? = nil,
+        _ handler: (TrackEvent) throws -> Void
+    ) throws {
+        let shared = try reportCueText(bytes, hasMarkup: hasMarkup, handler)
         let text = bytes.isEmpty || timingOnly ? "" : encoding.string(bytes)
         if shared, !timingOnly { sharedParse?.fill(with: text) }
         if let cueBytesObserver {
@@ -516,8 +588,13 @@ struct WebVTTBlockParser {
             cueCount += 1
             return
         }
-        let id = cueIdentifier
-        cueIdentifier = ""
+        let id: String
+        if let identifier {
+            id = identifier.isEmpty || timingOnly ? "" : encoding.string(identifier)
+        } else {
+            id = cueIdentifier
+            cueIdentifier = ""
+        }
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings.take() ?? CueSettings(), text: text)))
         cueCount += 1
     }

@@ -64,6 +64,14 @@ public struct WebVTTReader: TrackReader, Sendable {
         set { parser.cueBytesObserver = newValue }
     }
 
+    /// What may take cue blocks whole, as their bytes, in place of their cue events
+    /// (``WebVTTCueBlockTaker``): for a consumer in this package that writes them again as they
+    /// are (`cuekit convert` from WebVTT to WebVTT).
+    package var cueBlockTaker: (any WebVTTCueBlockTaker)? {
+        get { parser.cueBlockTaker }
+        set { parser.cueBlockTaker = newValue }
+    }
+
     /// Whether ordinary cue blocks lying whole in a chunk are read straight from it
     /// (``WebVTTBlockParser/consumeCueBlocks``) rather than line by line. Both give the same
     /// events; tests turn it off to compare them.
@@ -130,4 +138,20 @@ package protocol WebVTTCueBytesObserver: AnyObject {
     /// One cue's identifier (empty when it has none), text, and start and end in milliseconds;
     /// `textHasMarkup` is false when the text is known to hold neither `<` nor `&`.
     func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int)
+}
+
+/// Takes cue blocks whole, as the bytes the reader read them from, in place of their cue events:
+/// a consumer that would only write each cue again (a WebVTT to WebVTT conversion with no edit)
+/// copies its block instead of having a ``Cue`` built and formatted again.
+///
+/// Only blocks that are, byte for byte, what ``WebVTTWriter`` writes for their cue with its default
+/// options are offered: an identifier line or none, a timing line `hh:mm:ss.ttt --> hh:mm:ss.ttt`
+/// (two-digit hours, no settings, the end after the start), then the text lines, each ending in
+/// LF, all valid UTF-8 and read on the fast path (so free of CR, NUL, `-->` in the text and empty
+/// lines). The writer writes an empty line, then these bytes. Tests hold both to this.
+package protocol WebVTTCueBlockTaker: AnyObject {
+    /// Offered one cue block (valid only during the call) with its start and end in milliseconds,
+    /// after the diagnostics about it were handed out. Returns true when it took the block: then
+    /// no event is made for the cue; false, and the cue's event follows as usual.
+    func take(block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool
 }

@@ -67,6 +67,29 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         try handOver()
     }
 
+    /// Writes a cue block that the reader offered whole (``WebVTTCueBlockTaker``): its bytes are
+    /// what ``write(_:)`` writes for the block's cue, so they are copied as they are, after the
+    /// empty line that comes before every cue. Only with the default line ending and hours style,
+    /// in which such blocks are written.
+    ///
+    /// Unlike an event's, the block's bytes are handed to the sink with those of the blocks after
+    /// it, some 16 KiB at a time (a hand-over costs as much as copying a block), and at the latest
+    /// with the next event's or at ``finish()``.
+    package mutating func writeCueBlock(_ block: UnsafeRawBufferPointer) throws {
+        precondition(Self.copiesCueBlocks(with: options), "cue blocks are copied only with LF line ends and hours always written")
+        formatter.writeCueBlock(block)
+        if formatter.buffer.count >= Self.blockHandOverSize { try handOver() }
+    }
+
+    /// How many bytes of copied cue blocks are gathered before they are handed to the sink.
+    static var blockHandOverSize: Int { 1 << 14 }
+
+    /// True when a cue block the reader offers (``WebVTTCueBlockTaker``) is what a writer with
+    /// `options` writes for its cue.
+    package static func copiesCueBlocks(with options: Options) -> Bool {
+        options.lineEnding == .lf && options.hours == .always
+    }
+
     /// Writes a bare header if nothing was written, and flushes the sink.
     public mutating func finish() throws {
         formatter.finish()
@@ -152,6 +175,15 @@ struct WebVTTBlockFormatter {
         case .diagnostic:
             return
         }
+    }
+
+    /// A cue block copied as it is (``WebVTTWriter/writeCueBlock(_:)``).
+    mutating func writeCueBlock(_ block: UnsafeRawBufferPointer) {
+        writeSignatureIfNeeded()
+        if phase == .beforeCues { writeRegionsAndStylesheets() }
+        cueNumber += 1
+        appendBlockSeparator()
+        buffer.append(contentsOf: block)
     }
 
     /// Formats a bare header if nothing was written, and the regions and style sheets still held.
@@ -383,104 +415,45 @@ struct WebVTTBlockFormatter {
                 "\(cueLabel(cue)) does not end after it starts (\(CueTimestamp.format(start)) --> \(CueTimestamp.format(end))); written as it is, as browsers keep it (and never show it)"
             )
         }
-        // Both times and the arrow are formatted on the stack, then appended in one copy.
-        let hours = options.hours
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * CueTimestamp.maximumLength + 5) { room in
-            let base = room.baseAddress!
-            var count = CueTimestamp.write(start, hours: hours, to: base)
-            let arrow: StaticString = " --> "
-            (base + count).initialize(from: arrow.utf8Start, count: arrow.utf8CodeUnitCount)
-            count += arrow.utf8CodeUnitCount
-            count += CueTimestamp.write(end, hours: hours, to: base + count)
-            buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-        }
+        WebVTTTimingLineText.appendTimes(start: start, end: end, hours: options.hours, to: &buffer)
     }
 
-    /// The settings that differ from their defaults, in a fixed order (section 4.3).
+    /// The settings that differ from their defaults, in a fixed order (section 4.3); what cannot
+    /// be written as it is, reported.
     private mutating func appendSettings(_ settings: CueSettings, of cue: Cue) {
-        if settings.vertical != .horizontal {
-            buffer += " vertical:".utf8
-            buffer += settings.vertical.rawValue.utf8
-        }
-        var lineWritten = false
-        switch settings.line {
-        case .auto:
-            break
-        case .number(let number):
-            if number.isFinite {
-                buffer += " line:".utf8
-                WebVTTNumberFormat.append(number, to: &buffer)
-                lineWritten = true
-            } else {
+        var issues: [WebVTTTimingLineText.Issue] = []
+        var bytes: [UInt8] = []
+        swap(&bytes, &buffer)
+        WebVTTTimingLineText.appendSettings(settings, to: &bytes, writesRegion: { !$0.isEmpty && regionIdentifiers.contains($0) }) { issues.append($0) }
+        swap(&bytes, &buffer)
+        for issue in issues {
+            switch issue {
+            case .lineNotANumber(let number):
                 report(
                     .error, .vttWriteCueSetting,
                     "\(cueLabel(cue)): line \(number) is not a number WebVTT can express; the line setting was left out")
-            }
-        case .percentage(let percentage):
-            if let value = cuePercentage(percentage, named: "line", of: cue) {
-                buffer += " line:".utf8
-                appendPercentage(value)
-                lineWritten = true
-            }
-        }
-        if settings.lineAlignment != .start {
-            if lineWritten {
-                buffer.append(UInt8(ascii: ","))
-                buffer += settings.lineAlignment.rawValue.utf8
-            } else {
+            case .percentage(let name, let value):
+                _ = percentage(value, code: .vttWriteCueSetting, subject: "\(cueLabel(cue)): \(name)", consequence: "the setting was left out")
+            case .lineAlignmentWithoutLine(let alignment):
                 report(
                     .error, .vttWriteCueSetting,
-                    "\(cueLabel(cue)): line alignment '\(settings.lineAlignment.rawValue)' cannot be written without a line position; it was left out"
-                )
-            }
-        }
-        var positionWritten = false
-        if case .percentage(let percentage) = settings.position, let value = cuePercentage(percentage, named: "position", of: cue) {
-            buffer += " position:".utf8
-            appendPercentage(value)
-            positionWritten = true
-        }
-        if settings.positionAlignment != .auto {
-            if positionWritten {
-                buffer.append(UInt8(ascii: ","))
-                buffer += settings.positionAlignment.rawValue.utf8
-            } else {
+                    "\(cueLabel(cue)): line alignment '\(alignment.rawValue)' cannot be written without a line position; it was left out")
+            case .positionAlignmentWithoutPosition(let alignment):
                 report(
                     .error, .vttWriteCueSetting,
-                    "\(cueLabel(cue)): position alignment '\(settings.positionAlignment.rawValue)' cannot be written without a position; it was left out"
-                )
-            }
-        }
-        if settings.size != 100, let size = cuePercentage(settings.size, named: "size", of: cue), size != 100 {
-            buffer += " size:".utf8
-            appendPercentage(size)
-        }
-        if settings.alignment != .center {
-            buffer += " align:".utf8
-            buffer += settings.alignment.rawValue.utf8
-        }
-        if let region = settings.region {
-            // An empty identifier cannot be named (`region:` is no setting), even if a region lacks one.
-            if !region.isEmpty, regionIdentifiers.contains(region) {
-                buffer += " region:".utf8
-                buffer += region.utf8
-            } else if reportedRegions.insert(region).inserted {
-                report(
-                    .error, .vttWriteUndefinedRegion,
-                    "\(cueLabel(cue)) is in region \(quoted(region)), which the track does not define before its first cue; the region setting was left out of it and of every later cue naming that region"
-                )
+                    "\(cueLabel(cue)): position alignment '\(alignment.rawValue)' cannot be written without a position; it was left out")
+            case .undefinedRegion(let region):
+                if reportedRegions.insert(region).inserted {
+                    report(
+                        .error, .vttWriteUndefinedRegion,
+                        "\(cueLabel(cue)) is in region \(quoted(region)), which the track does not define before its first cue; the region setting was left out of it and of every later cue naming that region"
+                    )
+                }
             }
         }
     }
 
     // MARK: Numbers
-
-    /// A percentage WebVTT can write (0 to 100), or `nil` when the value is not a number.
-    private mutating func cuePercentage(_ value: Double, named name: String, of cue: Cue) -> Double? {
-        // The common case first: building the label for a report costs more than writing the cue.
-        if value >= 0, value <= 100 { return value }
-        return percentage(value, code: .vttWriteCueSetting, subject: "\(cueLabel(cue)): \(name)", consequence: "the setting was left out")
-    }
 
     private mutating func regionPercentage(_ value: Double, named name: String, default defaultValue: Double, label: String) -> Double? {
         percentage(

@@ -42,20 +42,65 @@ struct CueOrderingTests {
         }
     }
 
+    /// What an ordering let go, in order: cues by identifier (blocks by the identifier their
+    /// bytes hold), notes by text; and the identifiers of the late cues.
+    struct Run: Equatable {
+        var emitted: [String] = []
+        var late: [Int] = []
+        var blocksTaken = 0
+    }
+
+    /// Runs `starts` through an ordering; with `offersBlocks`, every other cue is first offered as
+    /// a block (bytes holding its identifier), and comes as a cue only when refused.
+    static func run(
+        _ starts: [Int], notes: Set<Int>, windowSize: Int, runLength: Int, offersBlocks: Bool, events: inout [TrackEvent]
+    ) throws -> (Run, CueOrdering) {
+        var ordering = CueOrdering(windowSize: windowSize, runLength: runLength, spillFolder: TemporaryFiles.folder)
+        var run = Run()
+        func emit(_ event: TrackEvent) {
+            events.append(event)
+            switch event {
+            case .cue(let cue): run.emitted.append(cue.id)
+            case .note(let note): run.emitted.append(note.text)
+            default: break
+            }
+        }
+        func emitBlock(_ block: UnsafeRawBufferPointer) {
+            let id = String(decoding: block, as: UTF8.self)
+            let start = starts[Int(id)!]
+            emit(.cue(Cue(id: id, start: start, end: start + 1, text: "")))
+        }
+        for (index, start) in starts.enumerated() {
+            if notes.contains(index) { try ordering.take(.note(CueNote("before \(index)", cueIndex: index)), emit: emit, emitBlock: emitBlock) }
+            if offersBlocks, index % 2 == 0 {
+                let taken = try Array("\(index)".utf8).withUnsafeBytes { block in
+                    try ordering.take(block: block, start: start, emit: emit, emitBlock: emitBlock)
+                }
+                if taken {
+                    run.blocksTaken += 1
+                    continue
+                }
+            }
+            try ordering.take(.cue(Cue(id: "\(index)", start: start, end: start + 1, text: "")), emit: emit, emitBlock: emitBlock)
+        }
+        try ordering.finish(emit: emit, emitBlock: emitBlock)
+        if let late = ordering.late {
+            let merged = try late.merged()
+            while let entry = try merged.next() { run.late.append(Int(entry.cue.id)!) }
+        }
+        return (run, ordering)
+    }
+
     @Test(arguments: 1...60)
     func cuesLeaveInStartOrderAndNoneIsLost(seed: Int) throws {
         var random = SplitMix(state: UInt64(seed))
         let count = 1 + random.next(300)
         let starts = Self.starts(&random, count: count)
         let windowSize = 1 + random.next(40)
-        let folder = TemporaryFiles.folder
-        var ordering = CueOrdering(windowSize: windowSize, runLength: 1 + random.next(50), spillFolder: folder)
+        let runLength = 1 + random.next(50)
+        let notes = Set((0..<count).filter { _ in random.next(4) == 0 })
         var emitted: [TrackEvent] = []
-        for (index, start) in starts.enumerated() {
-            if random.next(4) == 0 { try ordering.take(.note(CueNote("before \(index)", cueIndex: index)), emit: { emitted.append($0) }) }
-            try ordering.take(.cue(Cue(id: "\(index)", start: start, end: start + 1, text: "")), emit: { emitted.append($0) })
-        }
-        try ordering.finish(emit: { emitted.append($0) })
+        let (run, ordering) = try Self.run(starts, notes: notes, windowSize: windowSize, runLength: runLength, offersBlocks: false, events: &emitted)
 
         let windowCues = emitted.compactMap { event -> Cue? in
             if case .cue(let cue) = event { return cue }
@@ -65,11 +110,7 @@ struct CueOrderingTests {
         for (earlier, later) in zip(keys, keys.dropFirst()) {
             #expect(earlier.0 < later.0 || (earlier.0 == later.0 && earlier.1 < later.1), "seed \(seed): \(earlier) before \(later)")
         }
-        var lateIDs: [Int] = []
-        if let late = ordering.late {
-            let merged = try late.merged()
-            while let entry = try merged.next() { lateIDs.append(Int(entry.cue.id)!) }
-        }
+        let lateIDs = run.late
         #expect((keys.map(\.1) + lateIDs).sorted() == Array(0..<count), "seed \(seed): every cue once")
         // A note anchored to a cue that stayed in the window comes right before it.
         for (position, event) in emitted.enumerated() {
@@ -81,6 +122,50 @@ struct CueOrderingTests {
                 continue
             }
             #expect(next.id == "\(index)", "seed \(seed): the note before cue \(index) comes before cue \(next.id)")
+        }
+        _ = ordering
+    }
+
+    /// Cues offered as blocks leave exactly where they would have left as cues: the same output,
+    /// the same late cues, the same count of cues out of order, whatever the disorder.
+    @Test(arguments: 1...60)
+    func blocksLeaveWhereTheirCuesWould(seed: Int) throws {
+        var random = SplitMix(state: UInt64(seed) &* 7919)
+        let count = 1 + random.next(300)
+        let starts = Self.starts(&random, count: count)
+        let windowSize = 1 + random.next(40)
+        let runLength = 1 + random.next(50)
+        let notes = Set((0..<count).filter { _ in random.next(6) == 0 })
+        var ignored: [TrackEvent] = []
+        let (cues, cueOrdering) = try Self.run(starts, notes: notes, windowSize: windowSize, runLength: runLength, offersBlocks: false, events: &ignored)
+        let (blocks, blockOrdering) = try Self.run(starts, notes: notes, windowSize: windowSize, runLength: runLength, offersBlocks: true, events: &ignored)
+        #expect(blocks.emitted == cues.emitted, "seed \(seed)")
+        #expect(blocks.late == cues.late, "seed \(seed)")
+        #expect(blockOrdering.reorderedCount == cueOrdering.reorderedCount, "seed \(seed)")
+        #expect(cues.blocksTaken == 0)
+        // Sorted inputs are among the seeds: there most offers are taken.
+        if starts == starts.sorted(), notes.isEmpty, count > 1 { #expect(blocks.blocksTaken == (count + 1) / 2, "seed \(seed)") }
+    }
+
+    /// The block queue's buffer moves its bytes to the front or grows as blocks of every size come
+    /// and go, and hands each block back whole.
+    @Test func theBlockQueueKeepsEveryBlockWhole() {
+        let queue = CueBlockQueue()
+        var random = SplitMix(state: 42)
+        var expected: [[UInt8]] = []
+        var sequence = 0
+        for _ in 0..<6_000 {
+            if random.next(2) > 0 || expected.isEmpty {
+                let length = random.next(10) == 0 ? random.next(70_000) : random.next(300)
+                let block = (0..<length).map { UInt8(truncatingIfNeeded: $0 &+ sequence) }
+                block.withUnsafeBytes { queue.append($0, start: sequence, sequence: sequence) }
+                expected.append(block)
+                sequence += 1
+            } else {
+                let first = expected.removeFirst()
+                queue.removeFirst { #expect(Array($0) == first) }
+            }
+            #expect(queue.count == expected.count)
         }
     }
 }
