@@ -57,6 +57,9 @@ struct ConversionOutcome: Sendable {
     var reordered = 0
     /// Cues handed to the writer.
     var cuesWritten: Int { edits.cuesPassed }
+    /// Of those, the cues written as the bytes of the blocks they were read from (WebVTT to
+    /// WebVTT, ``ConversionSettings/copiesCueBlocks``).
+    var cuesCopied = 0
     /// The error that stopped reading after some cues were read (a TTML document that is not
     /// well-formed half-way, a limit): the output holds every cue read before it.
     var stoppedBy: ReadError?
@@ -156,6 +159,7 @@ struct ConversionJob {
             try sink.commit()
         }
         outcome.reordered = ordering.reorderedCount
+        outcome.cuesCopied = ordering.blocksTaken
         return outcome
     }
 

@@ -42,6 +42,8 @@ struct CueOrdering {
     private var latestInputStart = Int.min
     /// Cues that came after a cue with a later start.
     private(set) var reorderedCount = 0
+    /// Cues taken as their blocks' bytes.
+    private(set) var blocksTaken = 0
     private(set) var late: LateCueRuns?
 
     static let defaultWindowSize = 4096
@@ -106,6 +108,7 @@ struct CueOrdering {
         latestInputStart = max(latestInputStart, start)
         lastInOrderStart = start
         inOrderBlocks.append(block, start: start, sequence: sequence)
+        blocksTaken += 1
         sequence += 1
         if windowCount > windowSize { try releaseEarliest(emit, emitBlock) }
         return true

@@ -1,0 +1,176 @@
+import CueKit
+import CueKitSynthetic
+import CueKitTestSupport
+import Testing
+
+@testable import CueKitWebVTT
+
+/// Whole cue blocks offered in place of cue events (``WebVTTCueBlockTaker``): every block offered
+/// is, byte for byte, what ``WebVTTWriter`` writes for the cue the reader would otherwise have
+/// handed out, and a block refused leaves the events exactly as they are without a taker.
+@Suite struct WebVTTCueBlockTakerTests {
+    /// What a read with a taker gave: events, and blocks taken where their cues would have been.
+    enum Entry: Equatable {
+        case event(TrackEvent)
+        case block([UInt8], start: Int, end: Int)
+    }
+
+    final class Taker: WebVTTCueBlockTaker {
+        var entries: [Entry] = []
+        var offers = 0
+        /// Which offers to take, by their number (from 1).
+        let takes: (Int) -> Bool
+
+        init(takes: @escaping (Int) -> Bool) { self.takes = takes }
+
+        func take(block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool {
+            offers += 1
+            guard takes(offers) else { return false }
+            entries.append(.block(Array(block), start: start, end: end))
+            return true
+        }
+    }
+
+    /// Timing lines in the written form and out of it, with settings the writer writes as they
+    /// are, in another order or form, with a region, with values it cannot take, and broken ones.
+    static let timingLines: [String] = [
+        "00:00:01.000 --> 00:00:02.000", "00:00:03.000 --> 00:00:04.500", "00:00:05.000 --> 00:00:05.000",
+        "00:00:06.000 --> 00:00:05.000", "00:07.000 --> 00:08.000", "100:00:00.000 --> 100:00:01.000", "00:01.000 --> 99999:00:00.000",
+        "00:00:09.000 --> 00:00:10.000 line:50% position:20%,line-left size:80% align:start",
+        "00:00:09.000 --> 00:00:10.000 align:start size:80% position:20%,line-left line:50%",
+        "00:00:11.000 --> 00:00:12.000 line:-1,end vertical:lr", "00:00:11.000 --> 00:00:12.000 vertical:rl line:0",
+        "00:00:13.000 --> 00:00:14.000 line:10.50% size:100%", "00:00:13.000 --> 00:00:14.000 size:60% line:-2",
+        "00:00:15.000 --> 00:00:16.000 position:101%", "00:00:15.000 --> 00:00:16.000 align:middle",
+        "00:00:17.000 --> 00:00:18.000 region:r1", "00:00:17.000 --> 00:00:18.000 region:none line:3",
+        "00:00:19.000 --> 00:00:20.000  align:end", "00:00:19.000 --> 00:00:20.000\talign:end", "00:00:21.000 --> 00:00:22.000 ",
+        "00:00:23.000 --> 00:00:24.000 line:,end", "00:00:23.000 --> 00:00:24.000 position:50%,center line:30%,center",
+    ]
+
+    /// A random file of cues and the other lines that make or break blocks.
+    static func randomFile(_ random: inout SeededRandom) -> [UInt8] {
+        var bytes: [UInt8] = Array("WEBVTT\n\n".utf8)
+        if Bool.random(using: &random) {
+            bytes += Array("REGION\nid:r1 width:40%\n\nSTYLE\n::cue { color: lime }\n\n".utf8)
+        }
+        let others = WebVTTWholeBlockTests.lines
+        for _ in 0..<Int.random(in: 1...60, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                // A cue: an identifier or none, a timing line, text lines.
+                if Bool.random(using: &random) { bytes += Array("id\(Int.random(in: 0..<5, using: &random))\n".utf8) }
+                bytes += Array(timingLines.randomElement(using: &random)!.utf8) + [0x0A]
+                for _ in 0..<Int.random(in: 0...2, using: &random) { bytes += others.randomElement(using: &random)! + [0x0A] }
+                bytes += [0x0A]
+            default:
+                bytes += others.randomElement(using: &random)!
+                bytes += Int.random(in: 0..<10, using: &random) < 7 ? [0x0A] : WebVTTWholeBlockTests.terminators.randomElement(using: &random)!
+            }
+        }
+        return bytes
+    }
+
+    /// The file read in chunks of `chunkSize`, with `taker` (which records the events too) or without.
+    static func read(_ bytes: [UInt8], chunkSize: Int, taker: Taker?) throws -> [Entry] {
+        var reader = WebVTTReader()
+        reader.cueBlockTaker = taker
+        var entries: [Entry] = []
+        func handle(_ event: TrackEvent) {
+            if let taker { taker.entries.append(.event(event)) } else { entries.append(.event(event)) }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + chunkSize)
+            try reader.feed(bytes[offset..<end], to: handle)
+            offset = end
+        }
+        try reader.finish(to: handle)
+        return taker?.entries ?? entries
+    }
+
+    /// What the writer writes for `cue` after a header: an empty line, then the cue's block.
+    static func writtenBlock(_ cue: Cue) throws -> [UInt8] {
+        var header = WebVTTWriter(to: MemorySink())
+        try header.write(.header(""))
+        var writer = WebVTTWriter(to: MemorySink())
+        try writer.write(.header(""))
+        try writer.write(.cue(cue))
+        #expect(writer.diagnostics.isEmpty, "the writer changed \(cue)")
+        return Array(writer.sink.bytes.dropFirst(header.sink.bytes.count))
+    }
+
+    @Test func aTakenBlockIsWhatTheWriterWritesForTheCueItReplaces() throws {
+        var random = SeededRandom(seed: 0xB10C_7A4E)
+        var taken = 0
+        var rewritten = 0
+        for file in 0..<400 {
+            let bytes = Self.randomFile(&random)
+            let expected = try Self.read(bytes, chunkSize: bytes.count, taker: nil)
+            for chunkSize in [bytes.count, 1 << 16, 97, 7] {
+                let taker = Taker { $0 % 3 != 0 }
+                let actual = try Self.read(bytes, chunkSize: chunkSize, taker: taker)
+                let context = "file \(file), chunks of \(chunkSize): \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+                guard actual.count == expected.count else {
+                    Issue.record("\(actual.count) entries for \(expected.count) events; \(context)")
+                    continue
+                }
+                for (entry, event) in zip(actual, expected) {
+                    guard case .block(let block, let start, let end) = entry else {
+                        #expect(entry == event, "\(context)")
+                        continue
+                    }
+                    guard case .event(.cue(let cue)) = event else {
+                        Issue.record("a block where the event is \(event); \(context)")
+                        continue
+                    }
+                    #expect(start == cue.start && end == cue.end, "\(context)")
+                    #expect(try Self.writtenBlock(cue) == [0x0A] + block, "\(cue); \(context)")
+                    taken += 1
+                    if !cue.settings.isDefault { rewritten += 1 }
+                }
+            }
+        }
+        // Plenty of blocks taken, many with settings (their timing lines written again).
+        #expect(taken > 2_000)
+        #expect(rewritten > 500)
+    }
+
+    @Test func refusedBlocksLeaveTheEventsAsTheyAre() throws {
+        var random = SeededRandom(seed: 0x2EF0_5ED)
+        var offers = 0
+        for file in 0..<400 {
+            let bytes = Self.randomFile(&random)
+            let expected = try Self.read(bytes, chunkSize: bytes.count, taker: nil)
+            let taker = Taker { _ in false }
+            #expect(try Self.read(bytes, chunkSize: 1 << 16, taker: taker) == expected, "file \(file)")
+            offers += taker.offers
+        }
+        #expect(offers > 1_000)
+    }
+
+    /// The writer's own output, read in one chunk, is offered whole, block for block: every cue but
+    /// those the reader cannot vouch for (one in a region, one that does not end after it starts).
+    @Test func theWritersOwnOutputIsOfferedWhole() throws {
+        var generator = TrackGenerator(options: .init(cues: 3_000, seed: 5, format: .webVTT))
+        var source = MemorySink()
+        try generator.write(to: &source)
+        let track = try WebVTTReader.read(bytes: source.bytes).track
+        var writer = WebVTTWriter(to: MemorySink())
+        try writer.write(track)
+        // An empty line after the last block, as after every other: a block that ends the input
+        // is read line by line (the fast path takes only blocks it sees end).
+        let written = writer.sink.bytes + [0x0A]
+        let read = try WebVTTReader.read(bytes: written).track
+        let taker = Taker { _ in true }
+        let entries = try Self.read(written, chunkSize: written.count, taker: taker)
+        let blocks = entries.compactMap { entry -> [UInt8]? in
+            if case .block(let bytes, _, _) = entry { return bytes }
+            return nil
+        }
+        let vouched = read.cues.filter { $0.settings.region == nil && $0.end > $0.start }
+        #expect(blocks.count == vouched.count)
+        #expect(blocks.count > 2_000)
+        for (block, cue) in zip(blocks, vouched) {
+            #expect(try Self.writtenBlock(cue) == [0x0A] + block)
+        }
+    }
+}
