@@ -100,7 +100,7 @@ struct ConversionJob {
             let copiesBlocks = copiesText && settings.copiesCueBlocks && WebVTTWriter<OutputSink>.copiesCueBlocks(with: settings.webVTT)
             return try convert(
                 source, inputName: inputName, output: output, makeReader: { WebVTTReader() },
-                writeBlock: copiesBlocks ? { writer, block in try writer.writeCueBlock(block) } : nil
+                writeBlocks: copiesBlocks ? { writer, blocks, count in try writer.writeCueBlocks(blocks, count: count) } : nil
             ) {
                 var writer = WebVTTWriter(to: $0, options: settings.webVTT)
                 writer.copiesReadCueText = copiesText
@@ -115,11 +115,11 @@ struct ConversionJob {
         }
     }
 
-    /// `writeBlock`, when given, writes a WebVTT cue block the reader offers whole
-    /// (``WebVTTCueBlockTaker``) for a cue that no edit changes.
+    /// `writeBlocks`, when given, writes WebVTT cue blocks the reader offers whole
+    /// (``WebVTTCueBlockTaker``) for cues that no edit changes (a run of ``CueOrdering/BlockRun``).
     private func convert<Writer: TrackWriter, Reader: TrackReader>(
         _ source: TrackSource, inputName: String, output: String, makeReader: () -> Reader,
-        writeBlock: ((inout Writer, UnsafeRawBufferPointer) throws -> Void)? = nil, makeWriter: (OutputSink) -> Writer
+        writeBlocks: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)? = nil, makeWriter: (OutputSink) -> Writer
     ) throws -> ConversionOutcome where Writer.Sink == OutputSink {
         let outputName = output == "-" ? "<stdout>" : output
         // Standard output, a device or a FIFO cannot be read back: the first pass goes to a
@@ -128,7 +128,7 @@ struct ConversionJob {
         let scratch = direct ? Self.temporaryFolder + "/cuekit-output" : output
         let spillFolder = direct ? Self.temporaryFolder : Self.folder(of: output)
         let orderingBox = Unchecked(CueOrdering(windowSize: settings.orderingWindow, runLength: settings.orderingRunLength, spillFolder: spillFolder))
-        var (outcome, first) = try pump(source, inputName: inputName, outputName: outputName, ordering: orderingBox, writeBlock: writeBlock) {
+        var (outcome, first) = try pump(source, inputName: inputName, outputName: outputName, ordering: orderingBox, writeBlocks: writeBlocks) {
             makeWriter(try OutputSink(path: scratch))
         }
         let ordering = orderingBox.value
@@ -167,7 +167,7 @@ struct ConversionJob {
     /// writer, made on the first event (so an input that cannot be read makes no file).
     private func pump<Writer: TrackWriter>(
         _ source: TrackSource, inputName: String, outputName: String, ordering: Unchecked<CueOrdering>,
-        writeBlock: ((inout Writer, UnsafeRawBufferPointer) throws -> Void)?, makeWriter: () throws -> Writer
+        writeBlocks: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?, makeWriter: () throws -> Writer
     ) throws -> (ConversionOutcome, Writer) {
         var outcome = ConversionOutcome()
         // The writer and the pipeline are reached from the closures the reader and the ordering
@@ -185,7 +185,7 @@ struct ConversionJob {
             try output.value!.write(event)
         }
         // Blocks are written only once a writer exists (the header's event made it).
-        let emitBlock: (UnsafeRawBufferPointer) throws -> Void = { block in try writeBlock!(&output.value!, block) }
+        let emitBlock: CueOrdering.BlockRun = { blocks, count in try writeBlocks!(&output.value!, blocks, count) }
         let ordersCues = settings.outputFormat != .ttml
         func emit(_ event: TrackEvent) throws {
             if ordersCues {
@@ -203,12 +203,13 @@ struct ConversionJob {
             if !quiet { StandardError.write(diagnostic.formatted(file: inputName) + "\n") }
         }
         var source = source
-        if writeBlock != nil, ordersCues {
+        if writeBlocks != nil, ordersCues {
+            // Blocks come after the header, whose event made the writer.
+            let writeExisting: (TrackEvent) throws -> Void = { try output.value!.write($0) }
             source.webVTTCueBlockTaker = CueBlockPassage { block, start in
                 // The writer exists, and the cue would pass the edits unchanged: the block waits
                 // in the window as its bytes, or is refused and comes again as a cue.
                 guard output.value != nil, edits.value.handsOnNextCueUnchanged else { return false }
-                let writeExisting: (TrackEvent) throws -> Void = { try output.value!.write($0) }
                 guard try ordering.value.take(block: block, start: start, emit: writeExisting, emitBlock: emitBlock) else { return false }
                 edits.value.countCueHandedOnUnchanged()
                 return true
@@ -308,12 +309,12 @@ struct ConversionJob {
 
 /// Hands the WebVTT reader's whole cue blocks to a closure (``WebVTTCueBlockTaker``).
 final class CueBlockPassage: WebVTTCueBlockTaker {
-    private let body: (UnsafeRawBufferPointer, Int) throws -> Bool
+    private let body: (WebVTTCueBlockBytes, Int) throws -> Bool
 
     /// `body` takes a block and its start time, and says whether it took it.
-    init(_ body: @escaping (UnsafeRawBufferPointer, Int) throws -> Bool) { self.body = body }
+    init(_ body: @escaping (WebVTTCueBlockBytes, Int) throws -> Bool) { self.body = body }
 
-    func take(block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool { try body(block, start) }
+    func take(_ block: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool { try body(block, start) }
 }
 
 /// A value in a box whose accesses the runtime does not check for exclusivity: for state that

@@ -1,4 +1,5 @@
 import CueKit
+import CueKitWebVTT
 
 /// Puts a converted track's cues in start-time order, as WebVTT requires (W3C WebVTT, section 4.1:
 /// "cues ... in order of start time"), with memory bounded whatever the input.
@@ -16,7 +17,8 @@ import CueKit
 /// in a WebVTT to WebVTT conversion) waits as those bytes, in a queue of its own, when it comes in
 /// order and no note comes with it; otherwise it is refused, and comes again as a cue. The two
 /// queues together hold what one queue of cues would, each in start-time order: the earliest of
-/// the three heads leaves first.
+/// the three heads leaves first. Blocks that leave one after another are handed on together, as
+/// one run of bytes (``CueBlockQueue``), before anything else is.
 ///
 /// A `NOTE` stays before the cue that followed it in the input; other events (header, regions,
 /// style sheets, diagnostics) pass straight through, ahead of the cues still in the window.
@@ -63,9 +65,13 @@ struct CueOrdering {
         inOrder.count + inOrderBlocks.count == 0 || start >= lastInOrderStart
     }
 
+    /// What blocks are handed on as: the bytes of `count` blocks, each after the LF of the empty
+    /// line before it (what the WebVTT writer writes between blocks).
+    typealias BlockRun = (_ bytes: UnsafeRawBufferPointer, _ count: Int) throws -> Void
+
     /// Takes the next event of the track; hands on what can be written now (cue blocks, taken
     /// before, to `emitBlock`).
-    mutating func take(_ event: TrackEvent, emit: (TrackEvent) throws -> Void, emitBlock: (UnsafeRawBufferPointer) throws -> Void) throws {
+    mutating func take(_ event: TrackEvent, emit: (TrackEvent) throws -> Void, emitBlock: BlockRun) throws {
         switch event {
         case .cue(let cue):
             if cue.start < latestInputStart { reorderedCount += 1 }
@@ -76,6 +82,7 @@ struct CueOrdering {
             if !pendingNotes.isEmpty { pendingNotes = [] }
             if cue.start < lastEmittedStart {
                 // Too late for the window: its notes stay where they were, the cue is set aside.
+                if !notes.isEmpty { try inOrderBlocks.handOnReleased(emitBlock) }
                 for note in notes { try emit(.note(note)) }
                 if late == nil { late = LateCueRuns(runLength: runLength, folder: spillFolder) }
                 try late!.add(cue, sequence: sequence)
@@ -93,6 +100,7 @@ struct CueOrdering {
         case .note(let note):
             pendingNotes.append(note)
         default:
+            try inOrderBlocks.handOnReleased(emitBlock)
             try emit(event)
         }
     }
@@ -101,7 +109,7 @@ struct CueOrdering {
     /// start-time order (it joins the in-order queues) and no note comes before it. Returns false
     /// otherwise, having done nothing: the cue is then to come as an event.
     mutating func take(
-        block: UnsafeRawBufferPointer, start: Int, emit: (TrackEvent) throws -> Void, emitBlock: (UnsafeRawBufferPointer) throws -> Void
+        block: WebVTTCueBlockBytes, start: Int, emit: (TrackEvent) throws -> Void, emitBlock: BlockRun
     ) throws -> Bool {
         guard pendingNotes.isEmpty, start >= lastEmittedStart, isInOrder(start) else { return false }
         if start < latestInputStart { reorderedCount += 1 }
@@ -115,8 +123,9 @@ struct CueOrdering {
     }
 
     /// Hands on the cues still in the window, and the notes after the last cue.
-    mutating func finish(emit: (TrackEvent) throws -> Void, emitBlock: (UnsafeRawBufferPointer) throws -> Void) throws {
+    mutating func finish(emit: (TrackEvent) throws -> Void, emitBlock: BlockRun) throws {
         while windowCount > 0 { try releaseEarliest(emit, emitBlock) }
+        try inOrderBlocks.handOnReleased(emitBlock)
         for note in pendingNotes { try emit(.note(note)) }
         pendingNotes.removeAll()
         try late?.finishWriting()
@@ -125,7 +134,7 @@ struct CueOrdering {
     /// Hands on the window's earliest cue (by start, then input order), when it holds one. The
     /// entry is taken out as a plain value: an `Optional` of it, destroyed once handed on, went
     /// through the runtime's generic value witnesses (about 30 instructions a cue).
-    private mutating func releaseEarliest(_ emit: (TrackEvent) throws -> Void, _ emitBlock: (UnsafeRawBufferPointer) throws -> Void) throws {
+    private mutating func releaseEarliest(_ emit: (TrackEvent) throws -> Void, _ emitBlock: BlockRun) throws {
         enum Head { case none, queue, blocks, heap }
         var head = Head.none
         var earliest = (start: Int.max, sequence: Int.max)
@@ -141,11 +150,13 @@ struct CueOrdering {
         case .none:
             return
         case .queue:
+            try inOrderBlocks.handOnReleased(emitBlock)
             try release(inOrder.removeFirst(), emit)
         case .blocks:
             lastEmittedStart = earliest.start
-            try inOrderBlocks.removeFirst(emitBlock)
+            try inOrderBlocks.release(emitBlock)
         case .heap:
+            try inOrderBlocks.handOnReleased(emitBlock)
             try release(outOfOrder.pop(), emit)
         }
     }
@@ -292,10 +303,16 @@ final class WindowQueue<Entry: WindowQueueEntry> {
 }
 
 /// Cue blocks waiting in the ordering window as the bytes they are written as: their keys in a
-/// ``WindowQueue``, their bytes one after another in one buffer. Blocks leave in the order they
-/// came, so the buffer's live bytes are one range: when the next block does not fit after it, the
-/// range is moved to the front (when at least as many bytes before it are free as it holds, so
-/// that each byte is moved at most once for each byte that left) or the buffer doubled.
+/// ``WindowQueue``, their bytes one after another in one buffer, each after the LF of the empty
+/// line that goes before it.
+///
+/// Blocks leave in the order they came. One that leaves is not handed on at once: the bytes of
+/// blocks that left one after another lie together, and are handed on as one run (a hand-over
+/// costs as much as copying a block) when they reach ``runSize``, or when the caller is about to
+/// hand on something else (``handOnReleased(_:)``). So the buffer's bytes in use are one range,
+/// released blocks first: when the next block does not fit after it, the range is moved to the
+/// front (when at least twice as many bytes before it are free as it holds, so that a byte is
+/// moved at most once for every two bytes that left) or the buffer doubled.
 final class CueBlockQueue {
     struct Key: WindowQueueEntry {
         var start: Int
@@ -303,57 +320,82 @@ final class CueBlockQueue {
         var length: Int
     }
 
+    /// How many bytes of released blocks are gathered before they are handed on.
+    static let runSize = 1 << 14
+
     private let keys = WindowQueue<Key>()
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
-    /// The live bytes: `storage[head..<tail]`.
+    /// `storage[released..<head]`: blocks that left, not handed on yet (`releasedCount` of them);
+    /// `storage[head..<tail]`: the blocks waiting.
+    private var released = 0
+    private var releasedCount = 0
     private var head = 0
     private var tail = 0
 
     init() {
-        capacity = 1 << 16
+        capacity = 1 << 18
         storage = .allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit { storage.deallocate() }
 
+    /// How many blocks wait (those released are no longer counted).
     var count: Int { keys.count }
-    /// The start and input position of the block ``removeFirst(_:)`` hands on.
+    /// The start and input position of the block ``release(_:)`` lets go.
     var firstKey: (start: Int, sequence: Int)? { keys.firstKey }
 
-    func append(_ block: UnsafeRawBufferPointer, start: Int, sequence: Int) {
-        let length = block.count
+    /// Adds a block after those waiting.
+    func append(_ block: WebVTTCueBlockBytes, start: Int, sequence: Int) {
+        let length = 1 + block.head.count + block.middle.count + block.tail.count
         if tail + length > capacity { makeRoom(for: length) }
-        if let bytes = block.baseAddress { (storage + tail).copyMemory(from: bytes, byteCount: length) }
-        tail += length
+        storage.storeBytes(of: 0x0A, toByteOffset: tail, as: UInt8.self)
+        var end = tail + 1
+        @inline(__always) func copy(_ piece: UnsafeRawBufferPointer) {
+            guard let bytes = piece.baseAddress else { return }
+            (storage + end).copyMemory(from: bytes, byteCount: piece.count)
+            end += piece.count
+        }
+        copy(block.head)
+        copy(block.middle)
+        copy(block.tail)
+        tail = end
         keys.append(Key(start: start, sequence: sequence, length: length))
     }
 
-    /// Takes out the first block, handing its bytes to `body` (valid during the call); the queue
-    /// must not be empty.
-    func removeFirst(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        let key = keys.removeFirst()
-        let bytes = UnsafeRawBufferPointer(start: storage + head, count: key.length)
-        head += key.length
-        // Empty again: the next block goes at the front. (The bytes handed on stay until then.)
-        if keys.count == 0 { (head, tail) = (0, 0) }
-        try body(bytes)
+    /// Lets the first block go (the queue must not be empty); the blocks let go are handed on
+    /// once they make a run of ``runSize`` bytes.
+    func release(_ handOn: CueOrdering.BlockRun) throws {
+        head += keys.removeFirst().length
+        releasedCount += 1
+        if head - released >= Self.runSize { try handOnReleased(handOn) }
+    }
+
+    /// Hands on the blocks let go and not yet handed on, as one run.
+    func handOnReleased(_ handOn: CueOrdering.BlockRun) throws {
+        guard releasedCount > 0 else { return }
+        let run = UnsafeRawBufferPointer(start: storage + released, count: head - released)
+        let count = releasedCount
+        (released, releasedCount) = (head, 0)
+        if keys.count == 0 { (released, head, tail) = (0, 0, 0) }
+        try handOn(run, count)
     }
 
     private func makeRoom(for length: Int) {
-        let live = tail - head
-        if head >= live, live + length <= capacity {
-            storage.copyMemory(from: storage + head, byteCount: live)
+        let live = tail - released
+        if released >= 2 * live, live + length <= capacity {
+            storage.copyMemory(from: storage + released, byteCount: live)
         } else {
             var larger = capacity * 2
             while live + length > larger { larger *= 2 }
             let bytes = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 16)
-            bytes.copyMemory(from: storage + head, byteCount: live)
+            bytes.copyMemory(from: storage + released, byteCount: live)
             storage.deallocate()
             storage = bytes
             capacity = larger
         }
-        (head, tail) = (0, live)
+        head -= released
+        (released, tail) = (0, live)
     }
 }
 

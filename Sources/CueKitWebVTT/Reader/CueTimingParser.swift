@@ -101,14 +101,11 @@ struct CueTimingParser {
     mutating func parse(regions: RegionTable, settings: inout CueSettings) -> (start: Int, end: Int)? {
         if readsCommonForm, let (start, end, settingsStart) = commonFormTimes() {
             Self.resetToDefaults(&settings)
-            if settingsStart < line.count {
-                parseSettings(from: settingsStart, regions: regions, into: &settings)
-            } else {
-                // 29 bytes with a colon at offset 5: two times of twelve bytes each (`mm:ss.ttt`
-                // puts a full stop there, and a start of nine bytes with an end of fifteen also
-                // makes 29).
-                readWrittenForm = line.count == Self.writtenFormLength && line[5] == UInt8(ascii: ":")
-            }
+            // 29 bytes with a colon at offset 5: two times of twelve bytes each (`mm:ss.ttt` puts
+            // a full stop there, and a start of nine bytes with an end of fifteen also makes 29).
+            readWrittenTimes = settingsStart == Self.writtenTimesLength && line[5] == UInt8(ascii: ":")
+            settingsOffset = settingsStart
+            if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
             return (start, end)
         }
         guard let timings = parse(regions: regions) else { return nil }
@@ -116,13 +113,17 @@ struct CueTimingParser {
         return (timings.start, timings.end)
     }
 
-    /// True when ``parse(regions:settings:)`` read a line exactly as ``WebVTTWriter`` writes a
-    /// cue with default settings (with its default options): `hh:mm:ss.ttt --> hh:mm:ss.ttt`,
-    /// two-digit hours, nothing after (so nothing to report either).
-    private(set) var readWrittenForm = false
+    /// True when ``parse(regions:settings:)`` read a line that starts with its times exactly as
+    /// ``WebVTTWriter`` writes them (with its default options): `hh:mm:ss.ttt --> hh:mm:ss.ttt`,
+    /// two-digit hours, then the end of the line or settings.
+    private(set) var readWrittenTimes = false
 
-    /// The length of a timing line in the written form (``readWrittenForm``).
-    static let writtenFormLength = 29
+    /// Where the settings start (the line's end when it has none), when ``parse(regions:settings:)``
+    /// read the line's times in a common form; else nil.
+    private(set) var settingsOffset: Int?
+
+    /// The length of the times in the written form (``readWrittenTimes``).
+    static let writtenTimesLength = 29
 
     /// WebVTT's default settings, made once.
     private static let defaultSettings = CueSettings()

@@ -1,5 +1,13 @@
 import CueKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The WebVTT parser algorithm (W3C WebVTT, section 6.1), driven one decoded line at a time.
 ///
 /// The spec's algorithm moves a position through the whole input; "collect a WebVTT block" reads
@@ -81,9 +89,11 @@ struct WebVTTBlockParser {
     nonisolated(unsafe) var cueBytesObserver: (any WebVTTCueBytesObserver)?
     /// What may take cue blocks whole, as their bytes, in place of their events (``WebVTTCueBlockTaker``).
     nonisolated(unsafe) var cueBlockTaker: (any WebVTTCueBlockTaker)?
-    /// A cue block with its timing line written again (``rewriteTimingLine(of:in:settings:)``),
-    /// reused from cue to cue.
-    private var rewrittenBlock: [UInt8] = []
+    /// A timing line written again as the writer writes it (``offerCue``), reused from cue to cue.
+    private var rewrittenTimingLine: [UInt8] = []
+    /// Settings written again as the writer writes them (``writeSettings(_:readFrom:)``), by the
+    /// text they were read from: a file uses few settings texts, over and over.
+    private var writtenSettings = WrittenSettingsCache()
     /// The bytes of the STYLE blocks read so far, and their limit.
     private var styleLength = 0
     private let maximumStyleLength: Int
@@ -246,7 +256,8 @@ struct WebVTTBlockParser {
                     identifierOutlivesCue: true, handler)
                 try offerCue(
                     block, in: UnsafeRawBufferPointer(start: bytes.baseAddress! + offset, count: block.end - offset), settings: settings,
-                    writtenForm: parser.readWrittenForm, to: taker, handler)
+                    writtenTimes: parser.readWrittenTimes, settingsText: parser.settingsOffset.map { UnsafeRawBufferPointer(rebasing: timingLine.bytes[$0...]) },
+                    to: taker, handler)
             } else if handsOnCues {
                 guard let timings = parser.parse(regions: regions) else { break }
                 try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
@@ -505,22 +516,42 @@ struct WebVTTBlockParser {
     }
 
     /// The fast path's cue whose timing line was accepted, offered to `taker` as the bytes the
-    /// writer writes for it: `blockBytes` themselves when the timing line is in the written form,
-    /// else the block with its timing line written again from `settings` (when the writer writes
-    /// them as they are, and the cue ends after it starts). Its event is handed out when the
-    /// block is not offered or not taken.
+    /// writer writes for it, when it ends after it starts and the writer writes its settings as
+    /// they are: `blockBytes` themselves when the timing line is in the writer's form; else the
+    /// block with the settings (after times in the writer's form, `writtenTimes`) or the whole
+    /// timing line written again. `settingsText`, what the settings were read from, when known.
+    /// Its event is handed out when the block is not offered or not taken.
     private mutating func offerCue(
-        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, writtenForm: Bool,
-        to taker: any WebVTTCueBlockTaker, _ handler: (TrackEvent) throws -> Void
+        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, writtenTimes: Bool,
+        settingsText: UnsafeRawBufferPointer?, to taker: any WebVTTCueBlockTaker, _ handler: (TrackEvent) throws -> Void
     ) throws {
         _ = try reportCueText(block.text, hasMarkup: block.textHasMarkup, handler)
         hasCue = false
         cueCount += 1
-        if cueEnd > cueStart {
-            if writtenForm {
-                if try taker.take(block: blockBytes, start: cueStart, end: cueEnd) { return }
-            } else if rewriteTimingLine(of: block, in: blockBytes, settings: settings) {
-                if try rewrittenBlock.withUnsafeBytes({ try taker.take(block: $0, start: cueStart, end: cueEnd) }) { return }
+        if cueEnd > cueStart, let base = blockBytes.baseAddress, let line = block.timingLine.baseAddress {
+            let lineEnd = line + block.timingLine.count
+            let tail = UnsafeRawBufferPointer(start: lineEnd, count: base + blockBytes.count - lineEnd)
+            if writtenTimes, block.timingLine.count == CueTimingParser.writtenTimesLength {
+                if try taker.take(WebVTTCueBlockBytes(head: blockBytes), start: cueStart, end: cueEnd) { return }
+            } else if let entry = writtenSettings.entry(for: settings, readFrom: settingsText) {
+                let taken: Bool
+                if writtenTimes {
+                    // The block up to its times, the settings written again, the rest.
+                    let head = UnsafeRawBufferPointer(start: base, count: line + CueTimingParser.writtenTimesLength - base)
+                    taken = try writtenSettings.withText(of: entry) {
+                        try taker.take(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail), start: cueStart, end: cueEnd)
+                    }
+                } else {
+                    // The block up to its timing line, the line written again, the rest.
+                    let head = UnsafeRawBufferPointer(start: base, count: line - base)
+                    rewrittenTimingLine.removeAll(keepingCapacity: true)
+                    WebVTTTimingLineText.appendTimes(start: cueStart, end: cueEnd, hours: .always, to: &rewrittenTimingLine)
+                    writtenSettings.withText(of: entry) { rewrittenTimingLine.append(contentsOf: $0) }
+                    taken = try rewrittenTimingLine.withUnsafeBytes {
+                        try taker.take(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail), start: cueStart, end: cueEnd)
+                    }
+                }
+                if taken { return }
             }
         }
         let id = block.identifier.isEmpty ? "" : block.encoding.string(block.identifier)
@@ -528,24 +559,11 @@ struct WebVTTBlockParser {
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: copy settings, text: text)))
     }
 
-    /// ``rewrittenBlock`` made from `blockBytes` with the block's timing line as the writer writes
-    /// it; false when the writer would not write `settings` as they are (a region, which it names
-    /// only once it has written its definition; a value out of range).
-    private mutating func rewriteTimingLine(of block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings) -> Bool {
-        guard settings.region == nil, let base = blockBytes.baseAddress, let timingStart = block.timingLine.baseAddress else { return false }
-        let head = timingStart - base
-        let tail = head + block.timingLine.count
-        rewrittenBlock.removeAll(keepingCapacity: true)
-        rewrittenBlock.append(contentsOf: UnsafeRawBufferPointer(start: base, count: head))
-        WebVTTTimingLineText.appendTimes(start: cueStart, end: cueEnd, hours: .always, to: &rewrittenBlock)
-        var writesAsItIs = true
-        WebVTTTimingLineText.appendSettings(copy settings, to: &rewrittenBlock, writesRegion: { _ in false }) { _ in writesAsItIs = false }
-        rewrittenBlock.append(contentsOf: UnsafeRawBufferPointer(start: base + tail, count: blockBytes.count - tail))
-        return writesAsItIs
-    }
+
 
     /// The checker's diagnostics about a cue's text. Returns true when its parse was shared
     /// (``sharedParse``).
+    @inline(__always)
     private mutating func reportCueText(_ bytes: UnsafeRawBufferPointer, hasMarkup: Bool, _ handler: (TrackEvent) throws -> Void) throws -> Bool {
         // The checker's parse is left for a consumer on this thread that would parse the same
         // text again (the TTML writer), with the text it is of. Text known to have neither `<`
@@ -666,5 +684,66 @@ struct WebVTTBlockParser {
         if bytes.count == 4 { return true }
         let next = bytes[bytes.startIndex + 4]
         return next == 0x20 || next == 0x09 || next == 0x0A
+    }
+}
+
+/// Cue settings as ``WebVTTWriter`` writes them (``WebVTTTimingLineText``), kept by the text they
+/// were read from for the reader's offer of whole cue blocks: a file uses few settings texts, over
+/// and over, and formatting them costs more than the rest of copying a block. A few entries, the
+/// oldest replaced.
+///
+/// A text always reads as the same settings where the cache is used: settings depend on nothing
+/// but their text and the regions defined, and regions are defined only before the first cue.
+struct WrittenSettingsCache {
+    private struct Entry {
+        /// The text the settings were read from; nil for an entry made for one cue alone.
+        var source: [UInt8]?
+        var text: [UInt8]
+        /// False when the writer would not write the settings as they are.
+        var writable: Bool
+    }
+
+    private var entries: [Entry] = []
+    private var next = 0
+    static let capacity = 8
+    /// Settings texts longer than this are written again each time, not kept.
+    static let longestSource = 128
+
+    /// The entry for `settings`, read from `source` (nil when not known), made if need be; nil
+    /// when the writer would not write them as they are (a region, which it names only once it
+    /// has written its definition; a value out of range).
+    mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
+        if let source, let found = index(of: source) { return entries[found].writable ? found : nil }
+        var text: [UInt8] = []
+        var writable = settings.region == nil
+        WebVTTTimingLineText.appendSettings(settings, to: &text, writesRegion: { _ in false }) { _ in writable = false }
+        let kept = Entry(source: source.flatMap { $0.count <= Self.longestSource ? Array($0) : nil }, text: text, writable: writable)
+        let index: Int
+        if entries.count < Self.capacity {
+            index = entries.count
+            entries.append(kept)
+        } else {
+            index = next
+            entries[index] = kept
+            next = (next + 1) % Self.capacity
+        }
+        return writable ? index : nil
+    }
+
+    /// The entry kept for the settings text `source`.
+    private func index(of source: UnsafeRawBufferPointer) -> Int? {
+        guard let bytes = source.baseAddress else { return nil }
+        return entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].source?.count == source.count {
+                let same = entries[index].source!.withUnsafeBytes { memcmp($0.baseAddress!, bytes, source.count) == 0 }
+                if same { return index }
+            }
+            return nil
+        }
+    }
+
+    /// Calls `body` with the written text of entry `index`.
+    func withText<Result>(of index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try entries[index].text.withUnsafeBytes(body)
     }
 }

@@ -144,14 +144,41 @@ package protocol WebVTTCueBytesObserver: AnyObject {
 /// a consumer that would only write each cue again (a WebVTT to WebVTT conversion with no edit)
 /// copies its block instead of having a ``Cue`` built and formatted again.
 ///
-/// Only blocks that are, byte for byte, what ``WebVTTWriter`` writes for their cue with its default
-/// options are offered: an identifier line or none, a timing line `hh:mm:ss.ttt --> hh:mm:ss.ttt`
-/// (two-digit hours, no settings, the end after the start), then the text lines, each ending in
-/// LF, all valid UTF-8 and read on the fast path (so free of CR, NUL, `-->` in the text and empty
-/// lines). The writer writes an empty line, then these bytes. Tests hold both to this.
+/// Blocks are offered as ``WebVTTCueBlockBytes``, byte for byte what ``WebVTTWriter`` writes for
+/// their cue with its default options: an identifier line or none, the timing line as the writer
+/// writes it (the block's own when it is already so: `hh:mm:ss.ttt --> hh:mm:ss.ttt` with two-digit
+/// hours and no settings; else written again from the settings read), then the text lines, each
+/// ending in LF, all valid UTF-8 and read on the fast path (so free of CR, NUL, `-->` in the text
+/// and empty lines). Only cues that end after they start and whose settings the writer writes as
+/// they are (no region, which it names only once it has written its definition) are offered. The
+/// writer writes an empty line, then these bytes. Tests hold both to this.
 package protocol WebVTTCueBlockTaker: AnyObject {
     /// Offered one cue block (valid only during the call) with its start and end in milliseconds,
     /// after the diagnostics about it were handed out. Returns true when it took the block: then
     /// no event is made for the cue; false, and the cue's event follows as usual.
-    func take(block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool
+    func take(_ block: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool
+}
+
+/// A cue block's bytes (``WebVTTCueBlockTaker``) in up to three pieces, to be joined in order: a
+/// block read as it is lies in one; one whose timing line was written again in three, the bytes
+/// before that line, the line, and the bytes after it. Borrowed: valid only while offered.
+package struct WebVTTCueBlockBytes {
+    package var head: UnsafeRawBufferPointer
+    package var middle: UnsafeRawBufferPointer
+    package var tail: UnsafeRawBufferPointer
+
+    package init(
+        head: UnsafeRawBufferPointer, middle: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        tail: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+    ) {
+        self.head = head
+        self.middle = middle
+        self.tail = tail
+    }
+
+    /// How many bytes the block has.
+    package var count: Int { head.count + middle.count + tail.count }
+
+    /// The pieces joined, as an array.
+    package var joined: [UInt8] { Array(head) + Array(middle) + Array(tail) }
 }

@@ -28,12 +28,41 @@ enum WebVTTTimingLineText {
     static func appendTimes(start: Int, end: Int, hours: CueTimestamp.HoursStyle, to buffer: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * CueTimestamp.maximumLength + 5) { room in
             let base = room.baseAddress!
-            var count = CueTimestamp.write(start, hours: hours, to: base)
+            let fullStop = UInt8(ascii: ".")
+            var count = CueTimestamp.write(start, hours: hours, separator: fullStop, to: base)
             let arrow: StaticString = " --> "
             (base + count).initialize(from: arrow.utf8Start, count: arrow.utf8CodeUnitCount)
             count += arrow.utf8CodeUnitCount
-            count += CueTimestamp.write(end, hours: hours, to: base + count)
+            count += CueTimestamp.write(end, hours: hours, separator: fullStop, to: base + count)
             buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
+    }
+
+    /// Appends a literal's bytes in one copy (appending a `String`'s UTF-8 view goes through the
+    /// generic sequence path, byte by byte).
+    @inline(__always)
+    private static func append(_ text: StaticString, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The keyword of a position alignment other than `auto`, as a literal.
+    private static func name(of alignment: CueSettings.PositionAlignment) -> StaticString {
+        switch alignment {
+        case .lineLeft: "line-left"
+        case .center: "center"
+        case .lineRight: "line-right"
+        case .auto: "auto"
+        }
+    }
+
+    /// The keyword of a text alignment, as a literal.
+    private static func name(of alignment: CueSettings.TextAlignment) -> StaticString {
+        switch alignment {
+        case .start: "start"
+        case .center: "center"
+        case .end: "end"
+        case .left: "left"
+        case .right: "right"
         }
     }
 
@@ -53,8 +82,8 @@ enum WebVTTTimingLineText {
             buffer.append(UInt8(ascii: "%"))
         }
         if settings.vertical != .horizontal {
-            buffer += " vertical:".utf8
-            buffer += settings.vertical.rawValue.utf8
+            append(" vertical:", to: &buffer)
+            append(settings.vertical == .growingLeft ? "rl" : "lr", to: &buffer)
         }
         var lineWritten = false
         switch settings.line {
@@ -62,7 +91,7 @@ enum WebVTTTimingLineText {
             break
         case .number(let number):
             if number.isFinite {
-                buffer += " line:".utf8
+                append(" line:", to: &buffer)
                 WebVTTNumberFormat.append(number, to: &buffer)
                 lineWritten = true
             } else {
@@ -70,7 +99,7 @@ enum WebVTTTimingLineText {
             }
         case .percentage(let value):
             if let value = percentage(value, named: "line") {
-                buffer += " line:".utf8
+                append(" line:", to: &buffer)
                 appendPercentage(value)
                 lineWritten = true
             }
@@ -78,37 +107,37 @@ enum WebVTTTimingLineText {
         if settings.lineAlignment != .start {
             if lineWritten {
                 buffer.append(UInt8(ascii: ","))
-                buffer += settings.lineAlignment.rawValue.utf8
+                append(settings.lineAlignment == .center ? "center" : "end", to: &buffer)
             } else {
                 issue(.lineAlignmentWithoutLine(settings.lineAlignment))
             }
         }
         var positionWritten = false
         if case .percentage(let value) = settings.position, let value = percentage(value, named: "position") {
-            buffer += " position:".utf8
+            append(" position:", to: &buffer)
             appendPercentage(value)
             positionWritten = true
         }
         if settings.positionAlignment != .auto {
             if positionWritten {
                 buffer.append(UInt8(ascii: ","))
-                buffer += settings.positionAlignment.rawValue.utf8
+                append(name(of: settings.positionAlignment), to: &buffer)
             } else {
                 issue(.positionAlignmentWithoutPosition(settings.positionAlignment))
             }
         }
         if settings.size != 100, let size = percentage(settings.size, named: "size"), size != 100 {
-            buffer += " size:".utf8
+            append(" size:", to: &buffer)
             appendPercentage(size)
         }
         if settings.alignment != .center {
-            buffer += " align:".utf8
-            buffer += settings.alignment.rawValue.utf8
+            append(" align:", to: &buffer)
+            append(name(of: settings.alignment), to: &buffer)
         }
         if let region = settings.region {
             // An empty identifier cannot be named (`region:` is no setting), even if a region lacks one.
             if writesRegion(region) {
-                buffer += " region:".utf8
+                append(" region:", to: &buffer)
                 buffer += region.utf8
             } else {
                 issue(.undefinedRegion(region))

@@ -67,22 +67,16 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         try handOver()
     }
 
-    /// Writes a cue block that the reader offered whole (``WebVTTCueBlockTaker``): its bytes are
-    /// what ``write(_:)`` writes for the block's cue, so they are copied as they are, after the
-    /// empty line that comes before every cue. Only with the default line ending and hours style,
-    /// in which such blocks are written.
-    ///
-    /// Unlike an event's, the block's bytes are handed to the sink with those of the blocks after
-    /// it, some 16 KiB at a time (a hand-over costs as much as copying a block), and at the latest
-    /// with the next event's or at ``finish()``.
-    package mutating func writeCueBlock(_ block: UnsafeRawBufferPointer) throws {
+    /// Writes `count` cue blocks that the reader offered whole (``WebVTTCueBlockTaker``), each
+    /// after the LF of the empty line before it: `blocks` are what ``write(_:)`` writes for their
+    /// cues, so they are handed to the sink as they are, in one piece. Only with the default line
+    /// ending and hours style, in which such blocks are written.
+    package mutating func writeCueBlocks(_ blocks: UnsafeRawBufferPointer, count: Int) throws {
         precondition(Self.copiesCueBlocks(with: options), "cue blocks are copied only with LF line ends and hours always written")
-        formatter.writeCueBlock(block)
-        if formatter.buffer.count >= Self.blockHandOverSize { try handOver() }
+        formatter.beginCueBlocks(count: count)
+        try handOver()
+        try sink.write(blocks)
     }
-
-    /// How many bytes of copied cue blocks are gathered before they are handed to the sink.
-    static var blockHandOverSize: Int { 1 << 14 }
 
     /// True when a cue block the reader offers (``WebVTTCueBlockTaker``) is what a writer with
     /// `options` writes for its cue.
@@ -177,13 +171,12 @@ struct WebVTTBlockFormatter {
         }
     }
 
-    /// A cue block copied as it is (``WebVTTWriter/writeCueBlock(_:)``).
-    mutating func writeCueBlock(_ block: UnsafeRawBufferPointer) {
+    /// What goes before cue blocks copied as they are (``WebVTTWriter/writeCueBlocks(_:count:)``):
+    /// the signature, regions and style sheets if not yet written.
+    mutating func beginCueBlocks(count: Int) {
         writeSignatureIfNeeded()
         if phase == .beforeCues { writeRegionsAndStylesheets() }
-        cueNumber += 1
-        appendBlockSeparator()
-        buffer.append(contentsOf: block)
+        cueNumber += count
     }
 
     /// Formats a bare header if nothing was written, and the regions and style sheets still held.

@@ -1,4 +1,5 @@
 import CueKit
+import CueKitWebVTT
 import Testing
 
 @testable import CueKitCLI
@@ -65,16 +66,21 @@ struct CueOrderingTests {
             default: break
             }
         }
-        func emitBlock(_ block: UnsafeRawBufferPointer) {
-            let id = String(decoding: block, as: UTF8.self)
-            let start = starts[Int(id)!]
-            emit(.cue(Cue(id: id, start: start, end: start + 1, text: "")))
+        // A run of blocks, each after an LF.
+        func emitBlock(_ run: UnsafeRawBufferPointer, count: Int) {
+            #expect(run.first == 0x0A)
+            let ids = run.split(separator: 0x0A, omittingEmptySubsequences: false).dropFirst().map { String(decoding: $0, as: UTF8.self) }
+            #expect(ids.count == count)
+            for id in ids {
+                let start = starts[Int(id)!]
+                emit(.cue(Cue(id: id, start: start, end: start + 1, text: "")))
+            }
         }
         for (index, start) in starts.enumerated() {
             if notes.contains(index) { try ordering.take(.note(CueNote("before \(index)", cueIndex: index)), emit: emit, emitBlock: emitBlock) }
             if offersBlocks, index % 2 == 0 {
                 let taken = try Array("\(index)".utf8).withUnsafeBytes { block in
-                    try ordering.take(block: block, start: start, emit: emit, emitBlock: emitBlock)
+                    try ordering.take(block: WebVTTCueBlockBytes(head: block), start: start, emit: emit, emitBlock: emitBlock)
                 }
                 if taken {
                     run.blocksTaken += 1
@@ -147,25 +153,51 @@ struct CueOrderingTests {
         if starts == starts.sorted(), notes.isEmpty, count > 1 { #expect(blocks.blocksTaken == (count + 1) / 2, "seed \(seed)") }
     }
 
-    /// The block queue's buffer moves its bytes to the front or grows as blocks of every size come
-    /// and go, and hands each block back whole.
-    @Test func theBlockQueueKeepsEveryBlockWhole() {
+    /// The block queue's buffer moves its bytes to the front or grows as blocks of every size, in
+    /// up to three pieces, come and go; the blocks let go are handed on in order, each after an
+    /// LF, in runs of at most about ``CueBlockQueue/runSize`` bytes.
+    @Test func theBlockQueueHandsOnEveryBlockWholeAndInOrder() throws {
         let queue = CueBlockQueue()
         var random = SplitMix(state: 42)
-        var expected: [[UInt8]] = []
+        var waiting: [[UInt8]] = []
+        var released: [UInt8] = []
+        var releasedCount = 0
+        var handedOn: [UInt8] = []
+        var handedOnCount = 0
+        func handOn(_ run: UnsafeRawBufferPointer, count: Int) {
+            handedOn += run
+            handedOnCount += count
+        }
         var sequence = 0
         for _ in 0..<6_000 {
-            if random.next(2) > 0 || expected.isEmpty {
+            switch random.next(8) {
+            case 0..<4:
                 let length = random.next(10) == 0 ? random.next(70_000) : random.next(300)
                 let block = (0..<length).map { UInt8(truncatingIfNeeded: $0 &+ sequence) }
-                block.withUnsafeBytes { queue.append($0, start: sequence, sequence: sequence) }
-                expected.append(block)
+                let cuts = [random.next(length + 1), random.next(length + 1)].sorted()
+                block.withUnsafeBytes { bytes in
+                    let parts = WebVTTCueBlockBytes(
+                        head: UnsafeRawBufferPointer(rebasing: bytes[..<cuts[0]]), middle: UnsafeRawBufferPointer(rebasing: bytes[cuts[0]..<cuts[1]]),
+                        tail: UnsafeRawBufferPointer(rebasing: bytes[cuts[1]...]))
+                    queue.append(parts, start: sequence, sequence: sequence)
+                }
+                waiting.append(block)
                 sequence += 1
-            } else {
-                let first = expected.removeFirst()
-                queue.removeFirst { #expect(Array($0) == first) }
+            case 4..<7:
+                guard !waiting.isEmpty else { continue }
+                try queue.release(handOn)
+                released += [0x0A] + waiting.removeFirst()
+                releasedCount += 1
+            default:
+                try queue.handOnReleased(handOn)
+                #expect(handedOn.count == released.count && handedOnCount == releasedCount)
             }
-            #expect(queue.count == expected.count)
+            #expect(queue.count == waiting.count)
+            // What was let go and not handed on stays under a run (and the block that made it one).
+            #expect(released.count - handedOn.count < CueBlockQueue.runSize + 70_001)
         }
+        try queue.handOnReleased(handOn)
+        #expect(handedOn == released)
+        #expect(handedOnCount == releasedCount)
     }
 }

@@ -23,10 +23,10 @@ import Testing
 
         init(takes: @escaping (Int) -> Bool) { self.takes = takes }
 
-        func take(block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool {
+        func take(_ block: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool {
             offers += 1
             guard takes(offers) else { return false }
-            entries.append(.block(Array(block), start: start, end: end))
+            entries.append(.block(block.joined, start: start, end: end))
             return true
         }
     }
