@@ -118,7 +118,14 @@ struct CueOrdering {
         inOrderBlocks.append(block, start: start, sequence: sequence)
         blocksTaken += 1
         sequence += 1
-        if windowCount > windowSize { try releaseEarliest(emit, emitBlock) }
+        guard windowCount > windowSize else { return true }
+        if inOrder.count == 0, outOfOrder.isEmpty {
+            // Blocks alone in the window (a sorted file): the first leaves.
+            lastEmittedStart = inOrderBlocks.firstKey!.start
+            try inOrderBlocks.release(emitBlock)
+        } else {
+            try releaseEarliest(emit, emitBlock)
+        }
         return true
     }
 
@@ -308,7 +315,8 @@ final class WindowQueue<Entry: WindowQueueEntry> {
 ///
 /// Blocks leave in the order they came. One that leaves is not handed on at once: the bytes of
 /// blocks that left one after another lie together, and are handed on as one run (a hand-over
-/// costs as much as copying a block) when they reach ``runSize``, or when the caller is about to
+/// costs as much as copying a block) when they reach ``runSize`` (the sink's own buffer size, so a
+/// run goes past that buffer straight to the file), or when the caller is about to
 /// hand on something else (``handOnReleased(_:)``). So the buffer's bytes in use are one range,
 /// released blocks first: when the next block does not fit after it, the range is moved to the
 /// front (when at least twice as many bytes before it are free as it holds, so that a byte is
@@ -321,7 +329,7 @@ final class CueBlockQueue {
     }
 
     /// How many bytes of released blocks are gathered before they are handed on.
-    static let runSize = 1 << 14
+    static let runSize = FileDescriptorSink.bufferSize
 
     private let keys = WindowQueue<Key>()
     private var storage: UnsafeMutableRawPointer
