@@ -87,7 +87,7 @@ struct CueTimingParser {
     /// with something to report before its settings) returns nil and takes the general path.
     @inline(__always)
     private mutating func parseCommonForm(regions: RegionTable) -> Timings? {
-        guard let (start, end, settingsStart) = commonFormTimes() else { return nil }
+        guard let (start, end, settingsStart, _) = commonFormTimes() else { return nil }
         // Built in place from the parser's default settings (see ``resetToDefaults(_:)``).
         var timings = Timings(start: start, end: end, settings: Self.defaultSettings)
         if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &timings.settings) }
@@ -99,11 +99,9 @@ struct CueTimingParser {
     /// into one value rather than move an optional `Timings` out of each line (which the compiler
     /// destroys through the runtime's generic value witnesses).
     mutating func parse(regions: RegionTable, settings: inout CueSettings) -> (start: Int, end: Int)? {
-        if readsCommonForm, let (start, end, settingsStart) = commonFormTimes() {
+        if readsCommonForm, let (start, end, settingsStart, written) = commonFormTimes() {
             Self.resetToDefaults(&settings)
-            // 29 bytes with a colon at offset 5: two times of twelve bytes each (`mm:ss.ttt` puts
-            // a full stop there, and a start of nine bytes with an end of fifteen also makes 29).
-            readWrittenTimes = settingsStart == Self.writtenTimesLength && line[5] == UInt8(ascii: ":")
+            readWrittenTimes = written
             settingsOffset = settingsStart
             if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
             return (start, end)
@@ -115,15 +113,14 @@ struct CueTimingParser {
 
     /// True when ``parse(regions:settings:)`` read a line that starts with its times exactly as
     /// ``WebVTTWriter`` writes them (with its default options): `hh:mm:ss.ttt --> hh:mm:ss.ttt`,
-    /// two-digit hours, then the end of the line or settings.
+    /// hours in two digits or as many as they need, then the end of the line (at
+    /// ``settingsOffset``) or settings.
     private(set) var readWrittenTimes = false
 
     /// Where the settings start (the line's end when it has none), when ``parse(regions:settings:)``
     /// read the line's times in a common form; else nil.
     private(set) var settingsOffset: Int?
 
-    /// The length of the times in the written form (``readWrittenTimes``).
-    static let writtenTimesLength = 29
 
     /// WebVTT's default settings, made once.
     private static let defaultSettings = CueSettings()
@@ -145,7 +142,7 @@ struct CueTimingParser {
     /// The times of a line in the common form (``parseCommonForm(regions:)``), and where its
     /// settings start (the line's end when it has none), or nil.
     @inline(__always)
-    private func commonFormTimes() -> (start: Int, end: Int, settingsStart: Int)? {
+    private func commonFormTimes() -> (start: Int, end: Int, settingsStart: Int, written: Bool)? {
         let count = line.count
         var position = 0
         guard let start = CueTimestamp.collectCommonForm(from: line, at: &position), start.hourDigits != 1,
@@ -154,12 +151,18 @@ struct CueTimingParser {
             base.load(fromByteOffset: position + 4, as: UInt8.self) == 0x20
         else { return nil }
         position += 5
+        let endStart = position
         guard let end = CueTimestamp.collectCommonForm(from: line, at: &position), end.hourDigits != 1 else { return nil }
         if position < count {
             let next = line[position]
             guard next == 0x20 || next == 0x09 || next == 0x0C else { return nil }
         }
-        return (start.milliseconds, end.milliseconds, position)
+        // The writer writes hours in two digits, or as many as they need: no `mm:ss.ttt`, and no
+        // zero before hours of three digits or more.
+        @inline(__always) func written(_ time: CueTimestamp.Collected, at offset: Int) -> Bool {
+            time.hourDigits == 2 || (time.hourDigits > 2 && base.load(fromByteOffset: offset, as: UInt8.self) != UInt8(ascii: "0"))
+        }
+        return (start.milliseconds, end.milliseconds, position, written(start, at: 0) && written(end, at: endStart))
     }
 
     /// ` -->` as a little-endian 32-bit word.

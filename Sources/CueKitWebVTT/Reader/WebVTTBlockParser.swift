@@ -256,8 +256,8 @@ struct WebVTTBlockParser {
                     identifierOutlivesCue: true, handler)
                 try offerCue(
                     block, in: UnsafeRawBufferPointer(start: bytes.baseAddress! + offset, count: block.end - offset), settings: settings,
-                    writtenTimes: parser.readWrittenTimes, settingsText: parser.settingsOffset.map { UnsafeRawBufferPointer(rebasing: timingLine.bytes[$0...]) },
-                    to: taker, handler)
+                    writtenTimes: parser.readWrittenTimes ? parser.settingsOffset : nil,
+                    settingsText: parser.settingsOffset.map { UnsafeRawBufferPointer(rebasing: timingLine.bytes[$0...]) }, to: taker, handler)
             } else if handsOnCues {
                 guard let timings = parser.parse(regions: regions) else { break }
                 try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
@@ -518,11 +518,11 @@ struct WebVTTBlockParser {
     /// The fast path's cue whose timing line was accepted, offered to `taker` as the bytes the
     /// writer writes for it, when it ends after it starts and the writer writes its settings as
     /// they are: `blockBytes` themselves when the timing line is in the writer's form; else the
-    /// block with the settings (after times in the writer's form, `writtenTimes`) or the whole
-    /// timing line written again. `settingsText`, what the settings were read from, when known.
-    /// Its event is handed out when the block is not offered or not taken.
+    /// block with the settings (after times in the writer's form: `writtenTimes` is their length)
+    /// or the whole timing line written again. `settingsText`, what the settings were read from,
+    /// when known. Its event is handed out when the block is not offered or not taken.
     private mutating func offerCue(
-        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, writtenTimes: Bool,
+        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, writtenTimes: Int?,
         settingsText: UnsafeRawBufferPointer?, to taker: any WebVTTCueBlockTaker, _ handler: (TrackEvent) throws -> Void
     ) throws {
         _ = try reportCueText(block.text, hasMarkup: block.textHasMarkup, handler)
@@ -531,13 +531,13 @@ struct WebVTTBlockParser {
         if cueEnd > cueStart, let base = blockBytes.baseAddress, let line = block.timingLine.baseAddress {
             let lineEnd = line + block.timingLine.count
             let tail = UnsafeRawBufferPointer(start: lineEnd, count: base + blockBytes.count - lineEnd)
-            if writtenTimes, block.timingLine.count == CueTimingParser.writtenTimesLength {
+            if let writtenTimes, block.timingLine.count == writtenTimes {
                 if try taker.take(WebVTTCueBlockBytes(head: blockBytes), start: cueStart, end: cueEnd) { return }
             } else if let entry = writtenSettings.entry(for: settings, readFrom: settingsText) {
                 let taken: Bool
-                if writtenTimes {
+                if let writtenTimes {
                     // The block up to its times, the settings written again, the rest.
-                    let head = UnsafeRawBufferPointer(start: base, count: line + CueTimingParser.writtenTimesLength - base)
+                    let head = UnsafeRawBufferPointer(start: base, count: line + writtenTimes - base)
                     taken = try writtenSettings.withText(of: entry) {
                         try taker.take(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail), start: cueStart, end: cueEnd)
                     }
