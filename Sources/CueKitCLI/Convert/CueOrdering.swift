@@ -310,17 +310,15 @@ final class WindowQueue<Entry: WindowQueueEntry> {
 }
 
 /// Cue blocks waiting in the ordering window as the bytes they are written as: their keys in a
-/// ``WindowQueue``, their bytes one after another in one buffer, each after the LF of the empty
-/// line that goes before it.
+/// ``WindowQueue``, their bytes one after another in a ring of bytes, each after the LF of the
+/// empty line that goes before it.
 ///
 /// Blocks leave in the order they came. One that leaves is not handed on at once: the bytes of
 /// blocks that left one after another lie together, and are handed on as one run (a hand-over
 /// costs as much as copying a block) when they reach ``runSize`` (the sink's own buffer size, so a
-/// run goes past that buffer straight to the file), or when the caller is about to
-/// hand on something else (``handOnReleased(_:)``). So the buffer's bytes in use are one range,
-/// released blocks first: when the next block does not fit after it, the range is moved to the
-/// front (when at least twice as many bytes before it are free as it holds, so that a byte is
-/// moved at most once for every two bytes that left) or the buffer doubled.
+/// run goes past that buffer straight to the file), or when the caller is about to hand on
+/// something else (``handOnReleased(_:)``). The ring holds what the window holds and one run; it
+/// doubles when a block does not fit, so its memory follows the window's bytes, never the file's.
 final class CueBlockQueue {
     struct Key: WindowQueueEntry {
         var start: Int
@@ -332,21 +330,20 @@ final class CueBlockQueue {
     static let runSize = FileDescriptorSink.bufferSize
 
     private let keys = WindowQueue<Key>()
-    private var storage: UnsafeMutableRawPointer
-    private var capacity: Int
-    /// `storage[released..<head]`: blocks that left, not handed on yet (`releasedCount` of them);
-    /// `storage[head..<tail]`: the blocks waiting.
+    /// The ring (allocated with the first block: most conversions never take one).
+    private var storage: UnsafeMutableRawPointer?
+    private var capacity = 0
+    /// Positions counted from the ring's start, modulo its capacity in the ring:
+    /// `released..<head`, blocks that left, not handed on yet (`releasedCount` of them);
+    /// `head..<tail`, the blocks waiting.
     private var released = 0
     private var releasedCount = 0
     private var head = 0
     private var tail = 0
 
-    init() {
-        capacity = 1 << 18
-        storage = .allocate(byteCount: capacity, alignment: 16)
-    }
+    init() {}
 
-    deinit { storage.deallocate() }
+    deinit { storage?.deallocate() }
 
     /// How many blocks wait (those released are no longer counted).
     var count: Int { keys.count }
@@ -356,12 +353,17 @@ final class CueBlockQueue {
     /// Adds a block after those waiting.
     func append(_ block: WebVTTCueBlockBytes, start: Int, sequence: Int) {
         let length = 1 + block.head.count + block.middle.count + block.tail.count
-        if tail + length > capacity { makeRoom(for: length) }
-        storage.storeBytes(of: 0x0A, toByteOffset: tail, as: UInt8.self)
+        if tail + length - released > capacity { grow(toHold: tail + length - released) }
+        let ring = storage!
+        let mask = capacity - 1
+        ring.storeBytes(of: 0x0A, toByteOffset: tail & mask, as: UInt8.self)
         var end = tail + 1
         @inline(__always) func copy(_ piece: UnsafeRawBufferPointer) {
             guard let bytes = piece.baseAddress else { return }
-            (storage + end).copyMemory(from: bytes, byteCount: piece.count)
+            let at = end & mask
+            let first = min(piece.count, capacity - at)
+            (ring + at).copyMemory(from: bytes, byteCount: first)
+            if first < piece.count { ring.copyMemory(from: bytes + first, byteCount: piece.count - first) }
             end += piece.count
         }
         copy(block.head)
@@ -379,31 +381,38 @@ final class CueBlockQueue {
         if head - released >= Self.runSize { try handOnReleased(handOn) }
     }
 
-    /// Hands on the blocks let go and not yet handed on, as one run.
+    /// Hands on the blocks let go and not yet handed on, as one run (two pieces where it wraps
+    /// around the ring's end: the count goes with the second).
     func handOnReleased(_ handOn: CueOrdering.BlockRun) throws {
-        guard releasedCount > 0 else { return }
-        let run = UnsafeRawBufferPointer(start: storage + released, count: head - released)
+        guard releasedCount > 0, let ring = storage else { return }
+        let at = released & (capacity - 1)
+        let length = head - released
         let count = releasedCount
         (released, releasedCount) = (head, 0)
-        if keys.count == 0 { (released, head, tail) = (0, 0, 0) }
-        try handOn(run, count)
+        let first = min(length, capacity - at)
+        if first < length { try handOn(UnsafeRawBufferPointer(start: ring + at, count: first), 0) }
+        try handOn(UnsafeRawBufferPointer(start: first < length ? ring : ring + at, count: first < length ? length - first : length), count)
     }
 
-    private func makeRoom(for length: Int) {
-        let live = tail - released
-        if released >= 2 * live, live + length <= capacity {
-            storage.copyMemory(from: storage + released, byteCount: live)
-        } else {
-            var larger = capacity * 2
-            while live + length > larger { larger *= 2 }
-            let bytes = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 16)
-            bytes.copyMemory(from: storage + released, byteCount: live)
-            storage.deallocate()
-            storage = bytes
-            capacity = larger
+    /// A ring of the next power of two of at least `bytes` (and 64 KiB), holding the bytes in use
+    /// from its start.
+    private func grow(toHold bytes: Int) {
+        var larger = max(capacity * 2, 1 << 16)
+        while larger < bytes { larger *= 2 }
+        let ring = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 16)
+        if let old = storage {
+            let live = tail - released
+            let at = released & (capacity - 1)
+            let first = min(live, capacity - at)
+            ring.copyMemory(from: old + at, byteCount: first)
+            if first < live { (ring + first).copyMemory(from: old, byteCount: live - first) }
+            old.deallocate()
+            head -= released
+            tail -= released
+            released = 0
         }
-        head -= released
-        (released, tail) = (0, live)
+        storage = ring
+        capacity = larger
     }
 }
 

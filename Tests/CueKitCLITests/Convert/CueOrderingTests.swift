@@ -153,9 +153,9 @@ struct CueOrderingTests {
         if starts == starts.sorted(), notes.isEmpty, count > 1 { #expect(blocks.blocksTaken == (count + 1) / 2, "seed \(seed)") }
     }
 
-    /// The block queue's buffer moves its bytes to the front or grows as blocks of every size, in
-    /// up to three pieces, come and go; the blocks let go are handed on in order, each after an
-    /// LF, in runs of at most about ``CueBlockQueue/runSize`` bytes.
+    /// The block queue's ring wraps and grows as blocks of every size, in up to three pieces, come
+    /// and go; the blocks let go are handed on in order, each after an LF, in runs of at most
+    /// about ``CueBlockQueue/runSize`` bytes.
     @Test func theBlockQueueHandsOnEveryBlockWholeAndInOrder() throws {
         let queue = CueBlockQueue()
         var random = SplitMix(state: 42)
