@@ -97,16 +97,34 @@ struct CueOrderingTests {
         return (run, ordering)
     }
 
+    /// A random input for the window: starts, notes before one cue in `noteOneIn`, a window and
+    /// run length.
+    struct Scenario {
+        var starts: [Int]
+        var notes: Set<Int>
+        var windowSize: Int
+        var runLength: Int
+
+        init(_ random: inout SplitMix, noteOneIn: Int) {
+            let count = 1 + random.next(300)
+            starts = CueOrderingTests.starts(&random, count: count)
+            windowSize = 1 + random.next(40)
+            runLength = 1 + random.next(50)
+            notes = Set((0..<count).filter { _ in random.next(noteOneIn) == 0 })
+        }
+
+        func run(offersBlocks: Bool, events: inout [TrackEvent]) throws -> (Run, CueOrdering) {
+            try CueOrderingTests.run(starts, notes: notes, windowSize: windowSize, runLength: runLength, offersBlocks: offersBlocks, events: &events)
+        }
+    }
+
     @Test(arguments: 1...60)
     func cuesLeaveInStartOrderAndNoneIsLost(seed: Int) throws {
         var random = SplitMix(state: UInt64(seed))
-        let count = 1 + random.next(300)
-        let starts = Self.starts(&random, count: count)
-        let windowSize = 1 + random.next(40)
-        let runLength = 1 + random.next(50)
-        let notes = Set((0..<count).filter { _ in random.next(4) == 0 })
+        let scenario = Scenario(&random, noteOneIn: 4)
+        let count = scenario.starts.count
         var emitted: [TrackEvent] = []
-        let (run, ordering) = try Self.run(starts, notes: notes, windowSize: windowSize, runLength: runLength, offersBlocks: false, events: &emitted)
+        let (run, ordering) = try scenario.run(offersBlocks: false, events: &emitted)
 
         let windowCues = emitted.compactMap { event -> Cue? in
             if case .cue(let cue) = event { return cue }
@@ -137,14 +155,11 @@ struct CueOrderingTests {
     @Test(arguments: 1...60)
     func blocksLeaveWhereTheirCuesWould(seed: Int) throws {
         var random = SplitMix(state: UInt64(seed) &* 7919)
-        let count = 1 + random.next(300)
-        let starts = Self.starts(&random, count: count)
-        let windowSize = 1 + random.next(40)
-        let runLength = 1 + random.next(50)
-        let notes = Set((0..<count).filter { _ in random.next(6) == 0 })
+        let scenario = Scenario(&random, noteOneIn: 6)
+        let (starts, notes, count) = (scenario.starts, scenario.notes, scenario.starts.count)
         var ignored: [TrackEvent] = []
-        let (cues, cueOrdering) = try Self.run(starts, notes: notes, windowSize: windowSize, runLength: runLength, offersBlocks: false, events: &ignored)
-        let (blocks, blockOrdering) = try Self.run(starts, notes: notes, windowSize: windowSize, runLength: runLength, offersBlocks: true, events: &ignored)
+        let (cues, cueOrdering) = try scenario.run(offersBlocks: false, events: &ignored)
+        let (blocks, blockOrdering) = try scenario.run(offersBlocks: true, events: &ignored)
         #expect(blocks.emitted == cues.emitted, "seed \(seed)")
         #expect(blocks.late == cues.late, "seed \(seed)")
         #expect(blockOrdering.reorderedCount == cueOrdering.reorderedCount, "seed \(seed)")
