@@ -109,9 +109,11 @@ struct WebVTTBlockParser {
         identifiers = CueIdentifierRegistry(limit: options.limits.maximumTrackedIdentifiers)
     }
 
-    /// Shares the checker's parses with `cache` (this thread's, or nil) until told otherwise.
+    /// Shares the checker's parses with `cache` (this thread's, or nil) until told otherwise; not
+    /// when whole cue blocks are taken (``cueBlockTaker``), whose consumer writes WebVTT and wants
+    /// no parse (a thread that once wrote TTML keeps wanting them).
     mutating func shareCueTextEvents(with cache: CueTextParseCache?) {
-        sharedParse = checksCueText ? cache : nil
+        sharedParse = checksCueText && cueBlockTaker == nil ? cache : nil
     }
 
     // MARK: Lines
@@ -510,9 +512,10 @@ struct WebVTTBlockParser {
     }
 
     /// True when whole cue blocks go to ``cueBlockTaker``: it is set, cues are handed on with
-    /// their text, and no one else wants their bytes or their text's parse.
+    /// their text, and no one else wants their bytes. (No one wants their text's parse then:
+    /// ``shareCueTextEvents(with:)``.)
     private var takesWholeBlocks: Bool {
-        cueBlockTaker != nil && handsOnCues && !timingOnly && cueBytesObserver == nil && sharedParse == nil
+        cueBlockTaker != nil && handsOnCues && !timingOnly && cueBytesObserver == nil
     }
 
     /// The fast path's cue whose timing line was accepted, offered to `taker` as the bytes the

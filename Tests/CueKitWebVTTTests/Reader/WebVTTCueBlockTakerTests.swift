@@ -148,6 +148,25 @@ import Testing
         #expect(offers > 1_000)
     }
 
+    /// A thread whose cue text parses were once wanted (it wrote TTML: ``CueTextParseCache``)
+    /// still has blocks offered, and shares no parse while it does.
+    @Test func blocksAreOfferedOnAThreadThatOnceWroteTTML() throws {
+        let cache = CueTextParseCache.current
+        let wanted = cache.wantsEvents
+        cache.wantsEvents = true
+        defer { cache.wantsEvents = wanted }
+        let bytes = Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>bold</b> text\n\n00:00:03.000 --> 00:00:04.000 align:start\nplain\n\n".utf8)
+        // Nothing held: a reader that shared its parse would leave the bold cue's events.
+        cache.startFilling()
+        let uses = cache.uses
+        let taker = Taker { _ in true }
+        let entries = try Self.read(bytes, chunkSize: bytes.count, taker: taker)
+        #expect(taker.offers == 2)
+        #expect(entries.count { if case .block = $0 { true } else { false } } == 2)
+        #expect(cache.uses == uses)
+        #expect(!cache.isFilled)
+    }
+
     /// The writer's own output, read in one chunk, is offered whole, block for block: every cue but
     /// those the reader cannot vouch for (one in a region, one that does not end after it starts).
     @Test func theWritersOwnOutputIsOfferedWhole() throws {
