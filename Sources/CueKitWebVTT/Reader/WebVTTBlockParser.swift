@@ -699,8 +699,8 @@ struct WebVTTBlockParser {
 /// but their text and the regions defined, and regions are defined only before the first cue.
 struct WrittenSettingsCache {
     private struct Entry {
-        /// The text the settings were read from; nil for an entry made for one cue alone.
-        var source: [UInt8]?
+        /// The text the settings were read from.
+        var source: [UInt8]
         var text: [UInt8]
         /// False when the writer would not write the settings as they are.
         var writable: Bool
@@ -708,6 +708,10 @@ struct WrittenSettingsCache {
 
     private var entries: [Entry] = []
     private var next = 0
+    /// The settings of a cue whose settings text is not known or too long to keep: made for it
+    /// alone, without taking an entry's place (``oneOffIndex``).
+    private var oneOff = Entry(source: [], text: [], writable: true)
+    private static let oneOffIndex = -1
     static let capacity = 8
     /// Settings texts longer than this are written again each time, not kept.
     static let longestSource = 128
@@ -717,10 +721,15 @@ struct WrittenSettingsCache {
     /// has written its definition; a value out of range).
     mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
         if let source, let found = index(of: source) { return entries[found].writable ? found : nil }
+        // A region is written only once its definition is (`writesRegion`), so it is an issue too.
         var text: [UInt8] = []
-        var writable = settings.region == nil
+        var writable = true
         WebVTTTimingLineText.appendSettings(settings, to: &text, writesRegion: { _ in false }) { _ in writable = false }
-        let kept = Entry(source: source.flatMap { $0.count <= Self.longestSource ? Array($0) : nil }, text: text, writable: writable)
+        guard let source, source.count <= Self.longestSource else {
+            oneOff = Entry(source: [], text: text, writable: writable)
+            return writable ? Self.oneOffIndex : nil
+        }
+        let kept = Entry(source: Array(source), text: text, writable: writable)
         let index: Int
         if entries.count < Self.capacity {
             index = entries.count
@@ -737,8 +746,9 @@ struct WrittenSettingsCache {
     private func index(of source: UnsafeRawBufferPointer) -> Int? {
         guard let bytes = source.baseAddress else { return nil }
         return entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].source?.count == source.count {
-                let same = entries[index].source!.withUnsafeBytes { memcmp($0.baseAddress!, bytes, source.count) == 0 }
+            for index in entries.indices where entries[index].source.count == source.count {
+                // (An empty array's bytes may have no address: no settings match at once.)
+                let same = source.isEmpty || entries[index].source.withUnsafeBytes { memcmp($0.baseAddress!, bytes, source.count) == 0 }
                 if same { return index }
             }
             return nil
@@ -747,6 +757,6 @@ struct WrittenSettingsCache {
 
     /// Calls `body` with the written text of entry `index`.
     func withText<Result>(of index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try entries[index].text.withUnsafeBytes(body)
+        try (index == Self.oneOffIndex ? oneOff.text : entries[index].text).withUnsafeBytes(body)
     }
 }

@@ -81,6 +81,12 @@ enum WebVTTTimingLineText {
             WebVTTNumberFormat.append(value, to: &buffer)
             buffer.append(UInt8(ascii: "%"))
         }
+        /// `,` and an alignment's keyword after the value it goes with; `fault` when there is none.
+        func appendAlignment(_ keyword: StaticString, after valueWritten: Bool, else fault: @autoclosure () -> Issue) {
+            guard valueWritten else { return issue(fault()) }
+            buffer.append(UInt8(ascii: ","))
+            append(keyword, to: &buffer)
+        }
         if settings.vertical != .horizontal {
             append(" vertical:", to: &buffer)
             append(settings.vertical == .growingLeft ? "rl" : "lr", to: &buffer)
@@ -105,12 +111,8 @@ enum WebVTTTimingLineText {
             }
         }
         if settings.lineAlignment != .start {
-            if lineWritten {
-                buffer.append(UInt8(ascii: ","))
-                append(settings.lineAlignment == .center ? "center" : "end", to: &buffer)
-            } else {
-                issue(.lineAlignmentWithoutLine(settings.lineAlignment))
-            }
+            appendAlignment(
+                settings.lineAlignment == .center ? "center" : "end", after: lineWritten, else: .lineAlignmentWithoutLine(settings.lineAlignment))
         }
         var positionWritten = false
         if case .percentage(let value) = settings.position, let value = percentage(value, named: "position") {
@@ -119,12 +121,8 @@ enum WebVTTTimingLineText {
             positionWritten = true
         }
         if settings.positionAlignment != .auto {
-            if positionWritten {
-                buffer.append(UInt8(ascii: ","))
-                append(name(of: settings.positionAlignment), to: &buffer)
-            } else {
-                issue(.positionAlignmentWithoutPosition(settings.positionAlignment))
-            }
+            appendAlignment(
+                name(of: settings.positionAlignment), after: positionWritten, else: .positionAlignmentWithoutPosition(settings.positionAlignment))
         }
         if settings.size != 100, let size = percentage(settings.size, named: "size"), size != 100 {
             append(" size:", to: &buffer)
