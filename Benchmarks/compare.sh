@@ -24,7 +24,7 @@ trap 'rm -rf "$work"' EXIT
 command -v /usr/bin/time >/dev/null || { echo "compare.sh needs /usr/bin/time (apt install time)" >&2; exit 2; }
 
 echo "building cuekit (release) and the C floor..." >&2
-swift build --package-path "$root" -c release --product cuekit >&2
+swift build --package-path "$root" -c release --static-swift-stdlib --product cuekit >&2
 cuekit="$root/.build/release/cuekit"
 cc -O2 -o "$work/split-blocks" "$root/Benchmarks/Floor/split-blocks.c"
 

@@ -32,7 +32,7 @@ if $check && [[ "$cues" != 100000 || "$ttml_cues" != 10000 ]]; then
 fi
 
 echo "building cuekit (release)..." >&2
-swift build --package-path "$root" -c release --product cuekit >&2
+swift build --package-path "$root" -c release --static-swift-stdlib --product cuekit >&2
 # valgrind cannot read the Swift toolchain's debug information: a stripped copy is measured.
 strip -o "$work/cuekit" "$root/.build/release/cuekit"
 cuekit="$work/cuekit"

@@ -17,7 +17,7 @@ if ! command -v wrk >/dev/null; then
     $sudo apt-get install -y -qq wrk >/dev/null
 fi
 
-swift build -c release --product cuekit >/dev/null
+swift build -c release --static-swift-stdlib --product cuekit >/dev/null
 cuekit=.build/release/cuekit
 folder=$(mktemp -d)
 log=$(mktemp)
