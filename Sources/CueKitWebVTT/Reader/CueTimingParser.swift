@@ -144,6 +144,7 @@ struct CueTimingParser {
     @inline(__always)
     private func commonFormTimes() -> (start: Int, end: Int, settingsStart: Int, written: Bool)? {
         let count = line.count
+        if let times = Self.twoDigitHourTimes(line) { return (times.start, times.end, 29, true) }
         var position = 0
         guard let start = CueTimestamp.collectCommonForm(from: line, at: &position), start.hourDigits != 1,
             position + 5 < count, let base = line.baseAddress,
@@ -164,6 +165,54 @@ struct CueTimingParser {
         }
         return (start.milliseconds, end.milliseconds, position, written(start, at: 0) && written(end, at: endStart))
     }
+
+    /// The line as nearly every file writes it, `hh:mm:ss.ttt --> hh:mm:ss.ttt` (29 bytes), then
+    /// the end of the line or white space before settings, read in four overlapping 64-bit words;
+    /// nil for any other line (which ``commonFormTimes()`` then reads timestamp by timestamp).
+    ///
+    /// Each word is xor-ed with the form's own bytes (`0` for a digit, the separator itself
+    /// elsewhere): a digit becomes its value and a separator zero, so one test checks every byte
+    /// below ten, a second every separator zero, and a third the tens of minutes and seconds below
+    /// six. Pairs of digits are then joined in place (ten times a word plus itself a byte along).
+    @inline(__always)
+    static func twoDigitHourTimes(_ line: UnsafeRawBufferPointer) -> (start: Int, end: Int)? {
+        let count = line.count
+        guard count >= 29, let base = line.baseAddress else { return nil }
+        if count > 29 {
+            let next = base.load(fromByteOffset: 29, as: UInt8.self)
+            guard next == 0x20 || next == 0x09 || next == 0x0C else { return nil }
+        }
+        // Bytes 0-7 `hh:mm:ss`, 8-15 `.ttt -->`, 16-23 ` hh:mm:s`, 21-28 `m:ss.ttt`.
+        let startClock = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) ^ Self.startClockForm
+        let startFraction = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ Self.startFractionForm
+        let endClock = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) ^ Self.endClockForm
+        let endTail = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 21, as: UInt64.self)) ^ Self.endTailForm
+        let highBits: UInt64 = 0x8080_8080_8080_8080, belowTen: UInt64 = 0x7676_7676_7676_7676
+        @inline(__always) func aboveNine(_ word: UInt64) -> UInt64 { word | (word &+ belowTen) }
+        guard (aboveNine(startClock) | aboveNine(startFraction) | aboveNine(endClock) | aboveNine(endTail)) & highBits == 0,
+            startClock & 0x0000_FF00_00FF_0000 | startFraction & 0xFFFF_FFFF_0000_00FF | endClock & 0x00FF_0000_FF00_00FF
+                | endTail & 0x0000_00FF_0000_FF00 == 0,
+            // Tens of minutes and of seconds: bytes 3 and 6 of the start, 20 and 23 of the line.
+            (startClock &+ 0x007A_0000_7A00_0000) & 0x0080_0000_8000_0000 | (endClock &+ 0x0000_007A_0000_0000) & 0x0000_0080_0000_0000
+                | (endTail &+ 0x0000_0000_007A_0000) & 0x0000_0000_0080_0000 == 0
+        else { return nil }
+        // Each byte now holds ten times itself plus the next: a pair's value where a pair starts.
+        @inline(__always) func pairs(_ word: UInt64) -> UInt64 { word &* 10 &+ (word >> 8) }
+        @inline(__always) func byte(_ word: UInt64, _ index: UInt64) -> Int { Int(truncatingIfNeeded: (word >> (8 * index)) & 0xFF) }
+        let startPairs = pairs(startClock), endPairs = pairs(endClock), tailPairs = pairs(endTail)
+        let start = byte(startPairs, 0) * 3_600_000 + byte(startPairs, 3) * 60_000 + byte(startPairs, 6) * 1_000
+            + byte(startFraction, 1) * 100 + byte(startFraction, 2) * 10 + byte(startFraction, 3)
+        let end = byte(endPairs, 1) * 3_600_000 + byte(endPairs, 4) * 60_000 + byte(tailPairs, 2) * 1_000
+            + byte(endTail, 5) * 100 + byte(endTail, 6) * 10 + byte(endTail, 7)
+        return (start, end)
+    }
+
+    /// The bytes of the form ``twoDigitHourTimes(_:)`` reads, as little-endian words at offsets
+    /// 0, 8, 16 and 21: `00:00:00`, `.000 -->`, ` 00:00:0` and `0:00.000` (a test spells them).
+    static let startClockForm: UInt64 = 0x3030_3A30_303A_3030
+    static let startFractionForm: UInt64 = 0x3E2D_2D20_3030_302E
+    static let endClockForm: UInt64 = 0x303A_3030_3A30_3020
+    static let endTailForm: UInt64 = 0x3030_302E_3030_3A30
 
     /// ` -->` as a little-endian 32-bit word.
     private static let spacedArrow = UInt32(0x20) | UInt32(UInt8(ascii: "-")) << 8 | UInt32(UInt8(ascii: "-")) << 16 | UInt32(UInt8(ascii: ">")) << 24

@@ -59,4 +59,69 @@ import Testing
         }
         #expect(takenByFastPath > 150)
     }
+
+    /// The 29-byte line read in four words: every line that differs from a valid one in a byte or
+    /// two (digits out of range, separators changed, bytes with the high bit set, white space or
+    /// not after it) gives what the general algorithm gives; the valid ones are all read by it.
+    @Test func theTwoDigitHourLineReadInWordsGivesWhatTheGeneralAlgorithmGives() {
+        var random = SeededRandom(seed: 0x29)
+        let replacements: [UInt8] = Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + [
+            UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"),
+            UInt8(ascii: ">"), 0x20, 0x09, 0x0C, 0x0A, 0x00, 0x7F, 0x80, 0x8A, 0xB0, 0xFF, UInt8(ascii: "a"),
+        ] + Array(0x21...0x29)  // each less than ten away from a space in its low bits
+
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: count - text.count) + text
+        }
+        func time(using random: inout SeededRandom) -> String {
+            // Boundary values often: 0, 5, 9 and 59 are where a wrong mask shows.
+            let minute = [0, 5, 9, 10, 50, 59].randomElement(using: &random)!, second = Int.random(in: 0...59, using: &random)
+            return "\(digits(Int.random(in: 0...99, using: &random), 2)):\(digits(minute, 2)):\(digits(second, 2)).\(digits(Int.random(in: 0...999, using: &random), 3))"
+        }
+        var readInWords = 0
+        for round in 0..<6_000 {
+            var bytes = Array((time(using: &random) + " --> " + time(using: &random)).utf8)
+            #expect(bytes.count == 29)
+            let changes = round % 3
+            for _ in 0..<changes {
+                // Mostly bytes near the form's own; now and then any byte.
+                let replacement = Int.random(in: 0..<4, using: &random) == 0 ? UInt8.random(in: 0...255, using: &random) : replacements.randomElement(using: &random)!
+                bytes[Int.random(in: 0..<29, using: &random)] = replacement
+            }
+            bytes += Array(Self.tails.randomElement(using: &random)!.utf8)
+            let line = String(decoding: bytes, as: UTF8.self)
+            // Bytes that are not UTF-8 are compared on the bytes themselves, not on a repaired string.
+            let words = bytes.withUnsafeBytes { CueTimingParser.twoDigitHourTimes($0) }
+            let general = bytes.withUnsafeBytes { raw in
+                var parser = CueTimingParser(line: raw, lineNumber: 7, checks: true, readsCommonForm: false)
+                return (parser.parse(regions: RegionTable()), parser.diagnostics)
+            }
+            if let words {
+                readInWords += 1
+                #expect(words.start == general.0?.start && words.end == general.0?.end, "\(line.debugDescription)")
+                #expect(general.1.allSatisfy { $0.code != .vttTimestampHours && $0.code != .vttTimingWhitespace }, "\(line.debugDescription)")
+            } else if changes == 0 {
+                // A valid line (its tail may be wrong: then the general algorithm is asked).
+                #expect(bytes.count > 29 && ![0x20, 0x09, 0x0C].contains(bytes[29]), "\(line.debugDescription)")
+            }
+            for fast in [Self.parse(line, commonForm: true), Self.parse(line, commonForm: true, intoSettings: true)] where line.utf8.elementsEqual(bytes) {
+                let general = Self.parse(line, commonForm: false)
+                #expect(fast.0?.start == general.0?.start && fast.0?.end == general.0?.end, "\(line.debugDescription)")
+                #expect(fast.0?.settings == general.0?.settings, "\(line.debugDescription)")
+                #expect(fast.1 == general.1, "\(line.debugDescription)")
+                #expect(fast.2 == general.2, "\(line.debugDescription)")
+            }
+        }
+        #expect(readInWords > 1_500)
+    }
+
+    /// The forms the words are xor-ed with, spelled out.
+    @Test func theFormsAreTheLinesBytes() {
+        func word(_ text: String) -> UInt64 { Array(text.utf8).reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        #expect(CueTimingParser.startClockForm == word("00:00:00"))
+        #expect(CueTimingParser.startFractionForm == word(".000 -->"))
+        #expect(CueTimingParser.endClockForm == word(" 00:00:0"))
+        #expect(CueTimingParser.endTailForm == word("0:00.000"))
+    }
 }
