@@ -18,8 +18,8 @@ struct CueTimingParser {
         var message: String
     }
 
-    let line: UnsafeRawBufferPointer
-    let lineNumber: Int
+    private(set) var line: UnsafeRawBufferPointer
+    private(set) var lineNumber: Int
     /// Whether to look for authoring problems (the parse itself is the same either way).
     let checks: Bool
     private(set) var diagnostics: [Diagnostic] = []
@@ -37,6 +37,20 @@ struct CueTimingParser {
         self.lineNumber = lineNumber
         self.checks = checks
         self.readsCommonForm = readsCommonForm
+    }
+
+    /// Makes the parser read `line` next, as a new parser would: the reader's fast path keeps one
+    /// parser for a run of cue blocks, where a parser made and destroyed per line cost some 45
+    /// instructions a cue (its destruction goes through the runtime's value witnesses).
+    @inline(__always)
+    mutating func reset(line: UnsafeRawBufferPointer, lineNumber: Int) {
+        self.line = line
+        self.lineNumber = lineNumber
+        if !diagnostics.isEmpty { diagnostics = [] }
+        if failure != nil { failure = nil }
+        settingStart = 0
+        readWrittenTimes = false
+        settingsOffset = nil
     }
 
     /// Runs the algorithm; `regions` are those defined so far, which `region:` may name. Returns

@@ -237,6 +237,8 @@ struct WebVTTBlockParser {
         // Each timing line's settings are parsed into this one value, kept from cue to cue.
         var settings = CueSettings()
         let taker = takesWholeBlocks ? cueBlockTaker : nil
+        // One parser for every timing line of the run (see ``CueTimingParser/reset(line:lineNumber:)``).
+        var parser = CueTimingParser(line: UnsafeRawBufferPointer(start: nil, count: 0), lineNumber: 0, checks: checks)
         while offset < limit {
             if bytes[offset] == UInt8(ascii: "\n") {
                 offset += 1
@@ -249,7 +251,7 @@ struct WebVTTBlockParser {
             else { break }
             let timingLine = WebVTTLineDecoder.Line(
                 bytes: block.timingLine, number: firstLine + lines + (block.identifier.isEmpty ? 0 : 1), repairs: .none)
-            var parser = CueTimingParser(line: timingLine.bytes, lineNumber: timingLine.number, checks: checks)
+            parser.reset(line: timingLine.bytes, lineNumber: timingLine.number)
             // A timing line that fails is explained by the line-by-line path.
             if let taker {
                 guard let times = parser.parse(regions: regions, settings: &settings) else { break }
