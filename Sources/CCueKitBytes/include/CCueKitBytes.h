@@ -1,5 +1,5 @@
-// CCueKitBytes: byte classification for the WebVTT reader's fast path, sixteen bytes a step with the
-// processor's vector instructions (SSE2 on x86-64; a portable loop elsewhere).
+// CCueKitBytes: byte classification for the WebVTT reader's fast path, with the processor's vector
+// instructions (AVX2 or SSE2 on x86-64; a portable loop elsewhere).
 //
 // Swift has no portable way to turn a vector comparison into a bit mask (x86's `pmovmskb`), which
 // is what lets one pass over a cue block find its line ends, its `-->`s, its markup and its
@@ -39,9 +39,15 @@ typedef struct CueKitBlockShape {
 /// Scans the block that starts at `bytes[start]` (a non-empty line) and ends at the first empty
 /// line before `limit`, and fills `shape`. Returns false, leaving `shape` unspecified, when the
 /// block does not end before `limit`. Reads no byte outside `bytes[start..<limit]`.
+///
+/// With AVX2 where the processor has it (64 bytes a step), else SSE2 (32 bytes a step).
 bool cuekit_scan_block(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape);
 
-/// `cuekit_scan_block` one byte at a time: the reference the vector scan is tested against.
+/// `cuekit_scan_block` with SSE2 whatever the processor has (for tests on processors with AVX2;
+/// the portable scan where there is no SSE2).
+bool cuekit_scan_block_sse2(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape);
+
+/// `cuekit_scan_block` one byte at a time: the reference the vector scans are tested against.
 bool cuekit_scan_block_portable(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape);
 
 /// True when `bytes[0..<count]` is valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing

@@ -11,13 +11,23 @@ import Testing
     /// The bytes the scan looks for, and a few it must not take for them.
     static let alphabet: [UInt8] = Array("\n\n\n---->>>><&ab 0.:".utf8) + [0x80, 0xC3, 0xA9, 0xFF, 0x00, 0x0D, 0x7F]
 
+    /// The scans: the one the reader calls (AVX2 where the processor has it), SSE2 whatever it
+    /// has, and the byte-by-byte reference.
+    enum Scan: CaseIterable { case best, sse2, portable }
+
     static func shape(_ bytes: [UInt8], start: Int, limit: Int, portable: Bool) -> CueKitBlockShape? {
+        shape(bytes, start: start, limit: limit, scan: portable ? .portable : .best)
+    }
+
+    static func shape(_ bytes: [UInt8], start: Int, limit: Int, scan: Scan) -> CueKitBlockShape? {
         bytes.withUnsafeBufferPointer { buffer in
             var shape = CueKitBlockShape()
-            let found =
-                portable
-                ? cuekit_scan_block_portable(buffer.baseAddress!, start, limit, &shape)
-                : cuekit_scan_block(buffer.baseAddress!, start, limit, &shape)
+            let found: Bool
+            switch scan {
+            case .best: found = cuekit_scan_block(buffer.baseAddress!, start, limit, &shape)
+            case .sse2: found = cuekit_scan_block_sse2(buffer.baseAddress!, start, limit, &shape)
+            case .portable: found = cuekit_scan_block_portable(buffer.baseAddress!, start, limit, &shape)
+            }
             return found ? shape : nil
         }
     }
@@ -26,7 +36,8 @@ import Testing
         var random = SeededRandom(seed: 0x5CA7)
         var blocksFound = 0
         for round in 0..<20_000 {
-            let count = Int.random(in: 1...200, using: &random)
+            // Up to three wide steps of 64 bytes.
+            let count = Int.random(in: 1...220, using: &random)
             var bytes = (0..<count).map { _ in Self.alphabet.randomElement(using: &random)! }
             // Some rounds hold runs of one byte, which put LFs and hyphens at every offset of a step.
             if round % 4 == 0 {
@@ -36,9 +47,11 @@ import Testing
             let start = Int.random(in: 0..<count, using: &random)
             guard bytes[start] != 0x0A else { continue }
             let limit = Int.random(in: (start + 1)...count, using: &random)
-            let vector = Self.shape(bytes, start: start, limit: limit, portable: false)
-            let reference = Self.shape(bytes, start: start, limit: limit, portable: true)
-            #expect(vector.map(Fields.init) == reference.map(Fields.init), "round \(round): \(bytes) from \(start) to \(limit)")
+            let reference = Self.shape(bytes, start: start, limit: limit, scan: .portable)
+            for scan in [Scan.best, .sse2] {
+                let vector = Self.shape(bytes, start: start, limit: limit, scan: scan)
+                #expect(vector.map(Fields.init) == reference.map(Fields.init), "\(scan), round \(round): \(bytes) from \(start) to \(limit)")
+            }
             if reference != nil { blocksFound += 1 }
         }
         #expect(blocksFound > 3_000)
@@ -56,6 +69,17 @@ import Testing
             #expect(
                 Fields(shape)
                     == Fields(firstLineEnd: 66, secondLineEnd: 0, lastLineEnd: 66, lineCount: 1, firstArrow: 35, lastArrow: 35, hasMarkup: 0, hasNonASCII: 0))
+        }
+        // The same across the wide scan's steps of 64 bytes (3..<67, 67..<131).
+        var wide = Array("x\n\n".utf8)
+        wide += Array(repeating: UInt8(ascii: "1"), count: 62) + Array("-->".utf8) + Array(repeating: UInt8(ascii: "2"), count: 62)
+        wide += Array("\n\nnext".utf8)
+        #expect(wide[65] == UInt8(ascii: "-") && wide[67] == UInt8(ascii: ">") && wide[130] == 0x0A && wide[131] == 0x0A)
+        for scan in Scan.allCases {
+            let shape = try #require(Self.shape(wide, start: 3, limit: wide.count, scan: scan))
+            #expect(
+                Fields(shape)
+                    == Fields(firstLineEnd: 130, secondLineEnd: 0, lastLineEnd: 130, lineCount: 1, firstArrow: 67, lastArrow: 67, hasMarkup: 0, hasNonASCII: 0))
         }
         // Two lines, an arrow on each: the first and the last are told apart.
         let two = Array("id -->\n00:01.000 --> 00:02.000\ntext\n\n".utf8)
