@@ -1,5 +1,13 @@
 import CueKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a timing line: "collect WebVTT cue timings and settings" and "parse the WebVTT cue
 /// settings" (W3C WebVTT, section 6.3), step by step, on the line's bytes, and checks the line
 /// against the syntax of section 4.3 while doing so.
@@ -31,6 +39,11 @@ struct CueTimingParser {
     /// Whether the common form is read without the general algorithm (tests turn it off to
     /// compare the two).
     let readsCommonForm: Bool
+
+    /// The settings of earlier lines by their text, consulted for lines in the common form when
+    /// ``cachesSettings`` is set (the reader's fast path, which keeps one cache for the file).
+    var settingsCache = CueSettingsCache()
+    var cachesSettings = false
 
     init(line: UnsafeRawBufferPointer, lineNumber: Int, checks: Bool, readsCommonForm: Bool = true) {
         self.line = line
@@ -104,7 +117,7 @@ struct CueTimingParser {
         guard let (start, end, settingsStart, _) = commonFormTimes() else { return nil }
         // Built in place from the parser's default settings (see ``resetToDefaults(_:)``).
         var timings = Timings(start: start, end: end, settings: Self.defaultSettings)
-        if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &timings.settings) }
+        if settingsStart < line.count { parseSettingsOrRecall(from: settingsStart, regions: regions, into: &timings.settings) }
         return timings
     }
 
@@ -117,7 +130,7 @@ struct CueTimingParser {
             Self.resetToDefaults(&settings)
             readWrittenTimes = written
             settingsOffset = settingsStart
-            if settingsStart < line.count { parseSettings(from: settingsStart, regions: regions, into: &settings) }
+            if settingsStart < line.count { parseSettingsOrRecall(from: settingsStart, regions: regions, into: &settings) }
             return (start, end)
         }
         guard let timings = parse(regions: regions) else { return nil }
@@ -284,6 +297,18 @@ struct CueTimingParser {
     }
 
     /// "Parse the WebVTT cue settings": split on ASCII white space; each token `name:value`.
+    /// ``parseSettings(from:regions:into:)`` (into settings at their defaults), or the settings
+    /// an earlier line with the same settings text was read as, when that parse reported nothing.
+    @inline(__always)
+    private mutating func parseSettingsOrRecall(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
+        guard cachesSettings else { return parseSettings(from: start, regions: regions, into: &settings) }
+        let text = UnsafeRawBufferPointer(rebasing: line[start...])
+        if settingsCache.recall(text, regionDefinitions: regions.definitions, into: &settings) { return }
+        let reported = diagnostics.count
+        parseSettings(from: start, regions: regions, into: &settings)
+        if diagnostics.count == reported { settingsCache.keep(settings, readFrom: text) }
+    }
+
     private mutating func parseSettings(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
         let count = line.count
         var position = start
@@ -530,4 +555,59 @@ struct CueTimingParser {
 @inline(__always)
 func isASCIIWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+}
+
+/// The settings of a file's timing lines by the text they were read from (everything after the
+/// end time): files repeat a handful of settings texts from cue to cue (`line:85%`,
+/// `align:start position:10%`), and a text whose parse reported nothing reads as the same settings
+/// every time, as long as the regions it may name stay the same (no REGION is defined once cues
+/// begin; the cache empties if the regions change all the same).
+struct CueSettingsCache {
+    private struct Entry {
+        var source: [UInt8]
+        var settings: CueSettings
+    }
+
+    private var entries: [Entry] = []
+    private var next = 0
+    private var regionDefinitions = 0
+    static let capacity = 8
+    /// Settings texts longer than this are parsed each time, not kept.
+    static let longestSource = 96
+
+    /// Writes into `settings` those kept for the text `source`, and returns true; false when none
+    /// are kept.
+    @inline(__always)
+    mutating func recall(_ source: UnsafeRawBufferPointer, regionDefinitions: Int, into settings: inout CueSettings) -> Bool {
+        if regionDefinitions != self.regionDefinitions {
+            entries.removeAll()
+            next = 0
+            self.regionDefinitions = regionDefinitions
+            return false
+        }
+        guard let bytes = source.baseAddress else { return false }
+        let count = source.count
+        let found: CueSettings? = entries.withUnsafeBufferPointer { entries in
+            for entry in entries where entry.source.count == count {
+                if entry.source.withUnsafeBytes({ memcmp($0.baseAddress!, bytes, count) == 0 }) { return entry.settings }
+            }
+            return nil
+        }
+        guard let found else { return false }
+        settings = found
+        return true
+    }
+
+    /// Keeps `settings`, read from `source` with nothing reported, replacing the oldest entry
+    /// when all are taken.
+    mutating func keep(_ settings: CueSettings, readFrom source: UnsafeRawBufferPointer) {
+        guard !source.isEmpty, source.count <= Self.longestSource else { return }
+        let entry = Entry(source: Array(source), settings: settings)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % Self.capacity
+        }
+    }
 }

@@ -20,6 +20,9 @@ struct RegionTable {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// How many definitions were added, replacements included: it changes whenever the table does.
+    var definitions: Int { count }
+
     /// The regions in the order of their (last) definitions.
     var regions: [CueRegion] { entries.values.sorted { $0.order < $1.order }.map(\.region) }
 

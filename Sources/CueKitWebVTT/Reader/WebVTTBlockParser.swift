@@ -94,6 +94,8 @@ struct WebVTTBlockParser {
     /// Settings written again as the writer writes them (``writeSettings(_:readFrom:)``), by the
     /// text they were read from: a file uses few settings texts, over and over.
     private var writtenSettings = WrittenSettingsCache()
+    /// The settings of the timing lines read on the fast path, by their text (``CueSettingsCache``).
+    private var settingsCache = CueSettingsCache()
     /// The bytes of the STYLE blocks read so far, and their limit.
     private var styleLength = 0
     private let maximumStyleLength: Int
@@ -239,6 +241,10 @@ struct WebVTTBlockParser {
         let taker = takesWholeBlocks ? cueBlockTaker : nil
         // One parser for every timing line of the run (see ``CueTimingParser/reset(line:lineNumber:)``).
         var parser = CueTimingParser(line: UnsafeRawBufferPointer(start: nil, count: 0), lineNumber: 0, checks: checks)
+        // The file's settings texts, kept from run to run.
+        parser.cachesSettings = true
+        swap(&parser.settingsCache, &settingsCache)
+        defer { swap(&parser.settingsCache, &settingsCache) }
         while offset < limit {
             if bytes[offset] == UInt8(ascii: "\n") {
                 offset += 1

@@ -124,4 +124,33 @@ import Testing
         #expect(CueTimingParser.endClockForm == word(" 00:00:0"))
         #expect(CueTimingParser.endTailForm == word("0:00.000"))
     }
+
+    /// The settings cache recalls what it kept by the exact text, forgets the oldest past its
+    /// capacity, and forgets everything when the regions change.
+    @Test func theSettingsCacheRecallsByTheExactText() {
+        var cache = CueSettingsCache()
+        func recall(_ text: String, regions: Int = 0) -> CueSettings? {
+            var settings = CueSettings()
+            var bytes = Array(text.utf8)
+            let found = bytes.withUnsafeMutableBytes { cache.recall(UnsafeRawBufferPointer($0), regionDefinitions: regions, into: &settings) }
+            return found ? settings : nil
+        }
+        func keep(_ text: String, _ settings: CueSettings) {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { cache.keep(settings, readFrom: $0) }
+        }
+        let left = CueSettings(alignment: .left), lined = CueSettings(line: .number(3))
+        keep(" align:left", left)
+        keep(" line:3", lined)
+        #expect(recall(" align:left") == left)
+        #expect(recall(" line:3") == lined)
+        #expect(recall(" line:4") == nil && recall(" line:3 ") == nil && recall("") == nil)
+        // Past the capacity the oldest goes first.
+        for index in 0..<(CueSettingsCache.capacity - 1) { keep(" size:\(index)%", CueSettings(size: Double(index))) }
+        #expect(recall(" align:left") == nil)
+        #expect(recall(" line:3") == lined)
+        // A region defined: nothing kept before is recalled.
+        #expect(recall(" line:3", regions: 1) == nil)
+        #expect(recall(" line:3", regions: 1) == nil)
+    }
 }

@@ -16,6 +16,10 @@ import Testing
         "00:00:01.000 --> 00:00:02.000", "00:01.000 --> 00:02.500 align:start size:50% position:10%,line-left",
         "00:00:05.000 --> 00:00:04.000", "01:00.000 --> 00:59.000 line:-2 region:r1", "00:00:03.000 -->", "x --> y",
         "00:00:07.000-->00:00:08.000", "0:00:01.000 --> 0:00:02.000 vertical:rl", "00:00:09.000 --> 00:00:10.000 bogus:1 align:end size:40%",
+        // Settings texts that come back from cue to cue, read once and then recalled (or, with
+        // something to report, read every time).
+        "00:00:11.000 --> 00:00:12.000 line:0", "00:00:12.000 --> 00:00:13.000 region:r1", "00:00:13.000 --> 00:00:14.000 region:r1 vertical:lr",
+        "00:00:14.000 --> 00:00:15.000 align:start size:50%", "00:00:15.000 --> 00:00:16.000 line:0",
         "c1", "c1", "2", "3", "NOTE a comment", "NOTE", "STYLE", "REGION", "id:r1 width:40%", "::cue { color: red }",
         "plain words here", "<b>bold</b> and <i>italic", "<v Ann>voice</v>", "<lang en-US>hi</lang> <lang x_y>no</lang>",
         "&amp; &lt; &bogus; & &#x41;", "<c.a.b>classes</c> </b> <zz>", "<00:00:01.500> <00:00:09.000> timestamps",
@@ -63,6 +67,37 @@ import Testing
         }
         // The files hold plenty of cues for the fast path to take.
         #expect(fastBlocksSeen > 1_000)
+    }
+
+    /// Settings texts come back from cue to cue in real files; the fast path reads each once and
+    /// then recalls it (``CueSettingsCache``), unless its parse reported something. Files of
+    /// well-formed cue blocks whose settings come from a small pool, some with problems, some
+    /// naming a region, give the line-by-line path's events, every diagnostic of every cue included.
+    @Test func recalledSettingsGiveTheEventsOfTheLineByLinePath() {
+        let settings = [
+            "", " line:0", " align:start position:10%,line-left", " region:r1", " region:r1 vertical:lr", " region:r2",
+            " bogus:1 align:end", " align:start size:50%", " line:0 line:1", " size:60% line:-2", " vertical:rl line:90% align:start",
+            " line:50%,center", "\tline:0", " line:0 ", " position:120%",
+        ]
+        var random = SeededRandom(seed: 0x5E77)
+        var cues = 0
+        for file in 0..<200 {
+            var text = "WEBVTT\n\n"
+            if Bool.random(using: &random) { text += "REGION\nid:r1 width:40%\n\n" }
+            for index in 0..<Int.random(in: 1...40, using: &random) {
+                let start = index * 1_000
+                let times = "\(CueTimestamp.format(start)) --> \(CueTimestamp.format(start + 900))"
+                text += "\(times)\(settings.randomElement(using: &random)!)\ncue \(index)\n\n"
+            }
+            let bytes = Array(text.utf8)
+            let expected = Self.events(bytes, wholeBlocks: false, chunkSize: bytes.count)
+            for chunkSize in [bytes.count, 1 << 16, 7, 64] {
+                let actual = Self.events(bytes, wholeBlocks: true, chunkSize: chunkSize)
+                #expect(actual == expected, "file \(file), chunks of \(chunkSize): \(text.debugDescription)")
+            }
+            if case .success(let events) = expected { cues += events.count { if case .cue = $0 { true } else { false } } }
+        }
+        #expect(cues > 3_000)
     }
 
     /// What ``WebVTTWriter/copiesReadCueText`` relies on: the reader never hands out an
