@@ -54,10 +54,14 @@ bool cuekit_scan_block_portable(const uint8_t *bytes, size_t start, size_t limit
 /// past U+10FFFF, no sequence cut short at the end). NUL counts as valid here; callers that
 /// reject it look for it apart (the WebVTT fast path's blocks never hold one).
 ///
-/// Sixteen bytes a step with SSSE3's byte shuffles where the processor has them (Keiser and
-/// Lemire's lookup algorithm, "Validating UTF-8 In Less Than One Instruction Per Byte", 2021),
-/// else `cuekit_utf8_is_valid_portable`.
+/// Keiser and Lemire's lookup algorithm ("Validating UTF-8 In Less Than One Instruction Per
+/// Byte", 2021): 32 bytes a step with AVX2 where the processor has it, else 16 with SSSE3's byte
+/// shuffles, else `cuekit_utf8_is_valid_portable`.
 bool cuekit_utf8_is_valid(const uint8_t *bytes, size_t count);
+
+/// `cuekit_utf8_is_valid` with SSSE3 whatever else the processor has (for tests on processors
+/// with AVX2; the portable check where there is no SSSE3).
+bool cuekit_utf8_is_valid_ssse3(const uint8_t *bytes, size_t count);
 
 /// `cuekit_utf8_is_valid` one sequence at a time: the reference the vector check is tested against.
 bool cuekit_utf8_is_valid_portable(const uint8_t *bytes, size_t count);

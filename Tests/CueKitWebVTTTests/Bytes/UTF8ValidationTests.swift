@@ -3,8 +3,8 @@ import CueKit
 import CueKitTestSupport
 import Testing
 
-/// The vector UTF-8 check the WebVTT fast path runs on blocks beyond ASCII
-/// (`cuekit_utf8_is_valid`) against its sequence-by-sequence reference and against CueKit's own
+/// The vector UTF-8 checks the WebVTT fast path runs on blocks beyond ASCII
+/// (`cuekit_utf8_is_valid`, AVX2 here; and SSSE3) against their sequence-by-sequence reference and against CueKit's own
 /// decoder (`UTF8Repair`), on random text built to hit every kind of fault at every offset.
 @Suite struct UTF8ValidationTests {
     /// Pieces of text: ASCII, valid sequences at the edges of each range, and each kind of fault.
@@ -25,33 +25,37 @@ import Testing
             var bytes: [UInt8] = []
             // Mostly valid pieces, so that a fault is often alone, and far from the start.
             let faultRate = Int.random(in: 0...12, using: &random)
-            while bytes.count < Int.random(in: 0...80, using: &random) {
+            // Up to four of the AVX2 check's steps of 32 bytes.
+            while bytes.count < Int.random(in: 0...130, using: &random) {
                 let piece = Self.pieces.randomElement(using: &random)!
                 let isFault = Self.pieces.firstIndex(of: piece)! >= 15
                 if isFault, Int.random(in: 0..<100, using: &random) >= faultRate { continue }
                 bytes += piece
             }
             let vector = bytes.withUnsafeBufferPointer { cuekit_utf8_is_valid($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+            let ssse3 = bytes.withUnsafeBufferPointer { cuekit_utf8_is_valid_ssse3($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
             let reference = bytes.withUnsafeBufferPointer { cuekit_utf8_is_valid_portable($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
             let decoder = bytes.withUnsafeBytes { UTF8Repair.isCleanByDecoding($0) }
-            #expect(vector == reference && reference == decoder, "round \(round): \(bytes)")
+            #expect(vector == reference && ssse3 == reference && reference == decoder, "round \(round): \(bytes)")
             if reference { valid += 1 } else { invalid += 1 }
         }
         #expect(valid > 3_000 && invalid > 3_000)
     }
 
     @Test func aSequenceCutShortAtTheEndIsInvalidAtEveryLength() {
-        // A lead byte as the very last byte, with the text before it filling 0 to 47 bytes: the
-        // last step is then whole or padded, at every offset.
-        for length in 0..<48 {
-            for (tail, completion): ([UInt8], UInt8) in [([0xC3], 0xA9), ([0xE2, 0x82], 0xAC), ([0xF0, 0x9F, 0x98], 0x80)] {
-                let cut = [UInt8](repeating: 0x61, count: length) + tail
-                let cutIsValid = cut.withUnsafeBufferPointer { cuekit_utf8_is_valid($0.baseAddress!, $0.count) }
-                #expect(!cutIsValid, "\(length) bytes, then \(tail)")
-                // With its last byte the sequence is whole (é, €, 😀).
-                let whole = cut + [completion]
-                let wholeIsValid = whole.withUnsafeBufferPointer { cuekit_utf8_is_valid($0.baseAddress!, $0.count) }
-                #expect(wholeIsValid, "\(whole)")
+        // A lead byte as the very last byte, with the text before it filling 0 to 79 bytes: the
+        // last step (of 16 or 32 bytes) is then whole or padded, at every offset.
+        for check in [cuekit_utf8_is_valid, cuekit_utf8_is_valid_ssse3] {
+            for length in 0..<80 {
+                for (tail, completion): ([UInt8], UInt8) in [([0xC3], 0xA9), ([0xE2, 0x82], 0xAC), ([0xF0, 0x9F, 0x98], 0x80)] {
+                    let cut = [UInt8](repeating: 0x61, count: length) + tail
+                    let cutIsValid = cut.withUnsafeBufferPointer { check($0.baseAddress!, $0.count) }
+                    #expect(!cutIsValid, "\(length) bytes, then \(tail)")
+                    // With its last byte the sequence is whole (é, €, 😀).
+                    let whole = cut + [completion]
+                    let wholeIsValid = whole.withUnsafeBufferPointer { check($0.baseAddress!, $0.count) }
+                    #expect(wholeIsValid, "\(whole)")
+                }
             }
         }
     }
