@@ -45,8 +45,10 @@ struct TrackStatistics {
     private(set) var longLineCount = 0
     private var speedHistogram = [Int](repeating: 0, count: 1001)
     private var speedCount = 0
-    /// The cue that ends last of those seen so far: the one a new cue overlaps, if any.
-    private var latestEnding: CueReference?
+    /// The cue that ends last of those seen so far: the one a new cue overlaps, if any. Its
+    /// identifier is kept as bytes (``latestEndingIdentifier``), made a string only if it is listed.
+    private var latestEnding: (index: Int, start: Int, end: Int)?
+    private var latestEndingIdentifier: [UInt8] = []
 
     init(maximumCharactersPerSecond: Double, maximumLineLength: Int) {
         self.maximumCharactersPerSecond = maximumCharactersPerSecond
@@ -68,7 +70,8 @@ struct TrackStatistics {
     mutating func add(_ cue: Cue) {
         var text = cue.text
         text.withUTF8 { countText(UnsafeRawBufferPointer($0)) }
-        addCounted(start: cue.start, end: cue.end, identifier: cue.id)
+        var id = cue.id
+        id.withUTF8 { addCounted(start: cue.start, end: cue.end, identifier: UnsafeRawBufferPointer($0)) }
     }
 
     /// Counts the characters of a cue's text (valid UTF-8), line by line, for
@@ -98,9 +101,13 @@ struct TrackStatistics {
     }
 
     /// Adds a cue whose text was just counted (``countText(_:hasMarkup:)``), by its times and identifier.
-    mutating func addCounted(start: Int, end: Int, identifier: String) {
+    mutating func addCounted(start: Int, end: Int, identifier: UnsafeRawBufferPointer) {
         cueCount += 1
-        let reference = CueReference(index: cueCount, id: identifier, start: start, end: end)
+        // The cue's reference (its identifier as a string) is made only for a finding that lists it.
+        let index = cueCount
+        func reference() -> CueReference {
+            CueReference(index: index, id: identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self), start: start, end: end)
+        }
         firstStart = min(firstStart ?? start, start)
         lastEnd = max(lastEnd ?? end, end)
         let duration = end - start
@@ -108,29 +115,37 @@ struct TrackStatistics {
 
         for (line, length) in counted.longLines {
             longLineCount += 1
-            if longLines.count < Self.listedLimit { longLines.append((reference, line, length)) }
+            if longLines.count < Self.listedLimit { longLines.append((reference(), line, length)) }
         }
         let characters = counted.characters
         let visible = counted.visible
         if !visible {
             emptyCount += 1
-            if emptyCues.count < Self.listedLimit { emptyCues.append(reference) }
+            if emptyCues.count < Self.listedLimit { emptyCues.append(reference()) }
         } else if duration > 0 {
             let speed = Double(characters) * 1000 / Double(duration)
             speedHistogram[min(1000, Int(speed * 10))] += 1
             speedCount += 1
-            if speed > (maximumSpeed?.speed ?? -1) { maximumSpeed = (reference, speed) }
+            if speed > (maximumSpeed?.speed ?? -1) { maximumSpeed = (reference(), speed) }
             if speed > maximumCharactersPerSecond {
                 fastCount += 1
-                if fastCues.count < Self.listedLimit { fastCues.append((reference, speed)) }
+                if fastCues.count < Self.listedLimit { fastCues.append((reference(), speed)) }
             }
         }
 
         if let latest = latestEnding, start < latest.end, duration > 0 {
             overlapCount += 1
-            if overlaps.count < Self.listedLimit { overlaps.append((latest, reference)) }
+            if overlaps.count < Self.listedLimit {
+                let earlier = CueReference(
+                    index: latest.index, id: String(decoding: latestEndingIdentifier, as: UTF8.self), start: latest.start, end: latest.end)
+                overlaps.append((earlier, reference()))
+            }
         }
-        if duration > 0, end > (latestEnding?.end ?? Int.min) { latestEnding = reference }
+        if duration > 0, end > (latestEnding?.end ?? Int.min) {
+            latestEnding = (index, start, end)
+            if !latestEndingIdentifier.isEmpty { latestEndingIdentifier.removeAll(keepingCapacity: true) }
+            if !identifier.isEmpty { latestEndingIdentifier.append(contentsOf: identifier) }
+        }
     }
 
     /// The median reading speed, to 0.1 character per second (nil without a timed, non-empty cue).
@@ -305,7 +320,7 @@ final class StatisticsCollector: WebVTTCueBytesObserver {
 
     func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {
         statistics.countText(text, hasMarkup: textHasMarkup)
-        statistics.addCounted(start: start, end: end, identifier: identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self))
+        statistics.addCounted(start: start, end: end, identifier: identifier)
     }
 
     func take(_ event: TrackEvent) {
