@@ -601,18 +601,24 @@ struct WebVTTBlockParser {
         _ handler: (TrackEvent) throws -> Void
     ) throws {
         let shared = try reportCueText(bytes, hasMarkup: hasMarkup, handler)
-        let text = bytes.isEmpty || timingOnly ? "" : encoding.string(bytes)
-        if shared, !timingOnly { sharedParse?.fill(with: text) }
-        if let cueBytesObserver {
+        // The observer is called in place (binding it to a constant retained it for each cue).
+        if cueBytesObserver != nil {
             if let identifier {
-                cueBytesObserver.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
+                cueBytesObserver?.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
             } else {
                 cueIdentifierBytes.withUnsafeBytes {
-                    cueBytesObserver.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
+                    cueBytesObserver?.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
                 }
             }
         }
         hasCue = false
+        // The text is made only for a consumer: the cue's, or the shared parse's.
+        guard handsOnCues || shared else {
+            cueCount += 1
+            return
+        }
+        let text = bytes.isEmpty || timingOnly ? "" : encoding.string(bytes)
+        if shared, !timingOnly { sharedParse?.fill(with: text) }
         guard handsOnCues else {
             cueCount += 1
             return
