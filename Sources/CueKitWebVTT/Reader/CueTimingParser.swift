@@ -163,7 +163,8 @@ struct CueTimingParser {
         settings.positionAlignment = .auto
         settings.size = 100
         settings.alignment = .center
-        settings.region = nil
+        // (Assigning nil over nil still called the runtime to release the old value.)
+        if settings.region != nil { settings.region = nil }
     }
 
     /// The times of a line in the common form (``parseCommonForm(regions:)``), and where its
@@ -587,14 +588,15 @@ struct CueSettingsCache {
         }
         guard let bytes = source.baseAddress else { return false }
         let count = source.count
-        let found: CueSettings? = entries.withUnsafeBufferPointer { entries in
-            for entry in entries where entry.source.count == count {
-                if entry.source.withUnsafeBytes({ memcmp($0.baseAddress!, bytes, count) == 0 }) { return entry.settings }
+        // Entries are looked at in place, by index (a loop over them copied each one).
+        let found = entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].source.count == count {
+                if entries[index].source.withUnsafeBytes({ memcmp($0.baseAddress!, bytes, count) == 0 }) { return index }
             }
-            return nil
+            return -1
         }
-        guard let found else { return false }
-        settings = found
+        guard found >= 0 else { return false }
+        settings = entries[found].settings
         return true
     }
 
