@@ -572,8 +572,9 @@ struct CueSettingsCache {
     private var entries: [Entry] = []
     private var next = 0
     private var regionDefinitions = 0
-    static let capacity = 8
-    /// Settings texts longer than this are parsed each time, not kept.
+    static let capacity = 16
+    /// Settings texts longer than this are parsed each time, not kept (an entry's storage is
+    /// made this long, so that reusing it never allocates).
     static let longestSource = 96
 
     /// Writes into `settings` those kept for the text `source`, and returns true; false when none
@@ -604,11 +605,17 @@ struct CueSettingsCache {
     /// when all are taken.
     mutating func keep(_ settings: CueSettings, readFrom source: UnsafeRawBufferPointer) {
         guard !source.isEmpty, source.count <= Self.longestSource else { return }
-        let entry = Entry(source: Array(source), settings: settings)
         if entries.count < Self.capacity {
-            entries.append(entry)
+            var kept = [UInt8]()
+            kept.reserveCapacity(Self.longestSource)
+            kept.append(contentsOf: source)
+            entries.append(Entry(source: kept, settings: settings))
         } else {
-            entries[next] = entry
+            // The oldest entry's storage is reused: a file with more settings texts than entries
+            // allocates nothing per cue.
+            entries[next].source.removeAll(keepingCapacity: true)
+            entries[next].source.append(contentsOf: source)
+            entries[next].settings = settings
             next = (next + 1) % Self.capacity
         }
     }

@@ -149,6 +149,12 @@ import Testing
         for index in 0..<(CueSettingsCache.capacity - 1) { keep(" size:\(index)%", CueSettings(size: Double(index))) }
         #expect(recall(" align:left") == nil)
         #expect(recall(" line:3") == lined)
+        // The next one kept takes the oldest entry's place (and storage): now `line:3`'s.
+        let positioned = CueSettings(position: .percentage(50), positionAlignment: .lineLeft)
+        keep(" position:50%,line-left", positioned)
+        #expect(recall(" position:50%,line-left") == positioned)
+        #expect(recall(" line:3") == nil)
+        #expect(recall(" size:0%") == CueSettings(size: 0))
         // A region defined: nothing kept before is recalled.
         #expect(recall(" line:3", regions: 1) == nil)
         #expect(recall(" line:3", regions: 1) == nil)
