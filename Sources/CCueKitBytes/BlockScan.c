@@ -140,29 +140,9 @@ bool cuekit_scan_block_sse2(const uint8_t *bytes, size_t start, size_t limit, Cu
     return false;
 }
 
-#include <cpuid.h>
 #include <immintrin.h>
-#include <stdatomic.h>
 
-/// Whether the processor has AVX2 and the system saves its registers (every x86-64 processor
-/// since 2013 or so, but not the baseline the compiler may assume): asked once, then remembered.
-static bool hasAVX2(void) {
-    static _Atomic int known = 0;  // 0: not asked yet; 1: no; 2: yes
-    int answer = atomic_load_explicit(&known, memory_order_relaxed);
-    if (answer == 0) {
-        unsigned eax, ebx, ecx, edx;
-        bool avx2 = false;
-        // AVX itself, and the system's XSAVE of the vector registers (XCR0 bits 1 and 2).
-        if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_OSXSAVE) && (ecx & bit_AVX)) {
-            unsigned xcr0Low, xcr0High;
-            __asm__("xgetbv" : "=a"(xcr0Low), "=d"(xcr0High) : "c"(0));
-            avx2 = (xcr0Low & 6) == 6 && __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_AVX2);
-        }
-        answer = avx2 ? 2 : 1;
-        atomic_store_explicit(&known, answer, memory_order_relaxed);
-    }
-    return answer == 2;
-}
+#include "CPUFeatures.h"
 
 /// The 64-bit mask of the bytes of a wide step (`low`, then `high`) equal to `byte`.
 __attribute__((target("avx2"))) static inline uint64_t equalMask64(__m256i low, __m256i high, char byte) {
@@ -244,7 +224,7 @@ __attribute__((target("avx2"))) static bool scanAVX2(const uint8_t *bytes, size_
 }
 
 bool cuekit_scan_block(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape) {
-    if (hasAVX2()) return scanAVX2(bytes, start, limit, shape);
+    if (cuekit_cpu_has_avx2()) return scanAVX2(bytes, start, limit, shape);
     return cuekit_scan_block_sse2(bytes, start, limit, shape);
 }
 

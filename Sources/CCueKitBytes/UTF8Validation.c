@@ -40,22 +40,9 @@ bool cuekit_utf8_is_valid_portable(const uint8_t *bytes, size_t count) {
 
 #if defined(__x86_64__) || defined(__i386__)
 
-#include <cpuid.h>
-#include <stdatomic.h>
 #include <immintrin.h>
 
-/// Whether the processor has SSSE3 (every x86-64 processor since 2006 or so, but not the baseline
-/// the compiler may assume): asked once, then remembered.
-static bool hasSSSE3(void) {
-    static _Atomic int known = 0;  // 0: not asked yet; 1: no; 2: yes
-    int answer = atomic_load_explicit(&known, memory_order_relaxed);
-    if (answer == 0) {
-        unsigned eax, ebx, ecx, edx;
-        answer = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) ? 2 : 1;
-        atomic_store_explicit(&known, answer, memory_order_relaxed);
-    }
-    return answer == 2;
-}
+#include "CPUFeatures.h"
 
 // What can be wrong with two bytes in a row, one bit each. Three tables, indexed by the high and
 // low nibbles of the first byte and the high nibble of the second, give the faults each nibble
@@ -133,24 +120,6 @@ __attribute__((target("ssse3"))) static bool isValidSSSE3(const uint8_t *bytes, 
     }
 }
 
-/// Whether the processor has AVX2 and the system saves its registers: asked once, then remembered.
-static bool hasAVX2(void) {
-    static _Atomic int known = 0;  // 0: not asked yet; 1: no; 2: yes
-    int answer = atomic_load_explicit(&known, memory_order_relaxed);
-    if (answer == 0) {
-        unsigned eax, ebx, ecx, edx;
-        bool avx2 = false;
-        if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_OSXSAVE) && (ecx & bit_AVX)) {
-            unsigned xcr0Low, xcr0High;
-            __asm__("xgetbv" : "=a"(xcr0Low), "=d"(xcr0High) : "c"(0));
-            avx2 = (xcr0Low & 6) == 6 && __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_AVX2);
-        }
-        answer = avx2 ? 2 : 1;
-        atomic_store_explicit(&known, answer, memory_order_relaxed);
-    }
-    return answer == 2;
-}
-
 /// `input`'s bytes moved `n` places later, the last `n` of `previous` (the 32 bytes before
 /// `input`) coming in first: AVX2's byte alignment works within each 16-byte lane, so the lane
 /// boundary is bridged with a permute.
@@ -220,13 +189,13 @@ __attribute__((target("avx2"))) static bool isValidAVX2(const uint8_t *bytes, si
 }
 
 bool cuekit_utf8_is_valid_ssse3(const uint8_t *bytes, size_t count) {
-    if (hasSSSE3()) return isValidSSSE3(bytes, count);
+    if (cuekit_cpu_has_ssse3()) return isValidSSSE3(bytes, count);
     return cuekit_utf8_is_valid_portable(bytes, count);
 }
 
 bool cuekit_utf8_is_valid(const uint8_t *bytes, size_t count) {
-    if (hasAVX2()) return isValidAVX2(bytes, count);
-    if (hasSSSE3()) return isValidSSSE3(bytes, count);
+    if (cuekit_cpu_has_avx2()) return isValidAVX2(bytes, count);
+    if (cuekit_cpu_has_ssse3()) return isValidSSSE3(bytes, count);
     return cuekit_utf8_is_valid_portable(bytes, count);
 }
 

@@ -53,17 +53,23 @@ import Testing
         }
     }
 
+    /// Expects the fast path to give the line-by-line path's events on `bytes`, read whole and in
+    /// chunks of four sizes; returns the number of cues.
+    static func expectTheFastPathsEvents(_ bytes: [UInt8], file: Int) -> Int {
+        let expected = events(bytes, wholeBlocks: false, chunkSize: bytes.count)
+        for chunkSize in [bytes.count, 1 << 16, 7, 64] {
+            let actual = events(bytes, wholeBlocks: true, chunkSize: chunkSize)
+            #expect(actual == expected, "file \(file), chunks of \(chunkSize): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+        guard case .success(let events) = expected else { return 0 }
+        return events.count { if case .cue = $0 { true } else { false } }
+    }
+
     @Test func theFastPathGivesTheEventsOfTheLineByLinePath() {
         var random = SeededRandom(seed: 0xB10C)
         var fastBlocksSeen = 0
         for file in 0..<400 {
-            let bytes = Self.randomFile(&random)
-            let expected = Self.events(bytes, wholeBlocks: false, chunkSize: bytes.count)
-            for chunkSize in [bytes.count, 1 << 16, 7, 64] {
-                let actual = Self.events(bytes, wholeBlocks: true, chunkSize: chunkSize)
-                #expect(actual == expected, "file \(file), chunks of \(chunkSize): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
-            }
-            if case .success(let events) = expected { fastBlocksSeen += events.count { if case .cue = $0 { true } else { false } } }
+            fastBlocksSeen += Self.expectTheFastPathsEvents(Self.randomFile(&random), file: file)
         }
         // The files hold plenty of cues for the fast path to take.
         #expect(fastBlocksSeen > 1_000)
@@ -89,13 +95,7 @@ import Testing
                 let times = "\(CueTimestamp.format(start)) --> \(CueTimestamp.format(start + 900))"
                 text += "\(times)\(settings.randomElement(using: &random)!)\ncue \(index)\n\n"
             }
-            let bytes = Array(text.utf8)
-            let expected = Self.events(bytes, wholeBlocks: false, chunkSize: bytes.count)
-            for chunkSize in [bytes.count, 1 << 16, 7, 64] {
-                let actual = Self.events(bytes, wholeBlocks: true, chunkSize: chunkSize)
-                #expect(actual == expected, "file \(file), chunks of \(chunkSize): \(text.debugDescription)")
-            }
-            if case .success(let events) = expected { cues += events.count { if case .cue = $0 { true } else { false } } }
+            cues += Self.expectTheFastPathsEvents(Array(text.utf8), file: file)
         }
         #expect(cues > 3_000)
     }
