@@ -143,8 +143,11 @@ struct TrackStatistics {
         }
         if duration > 0, end > (latestEnding?.end ?? Int.min) {
             latestEnding = (index, start, end)
-            if !latestEndingIdentifier.isEmpty { latestEndingIdentifier.removeAll(keepingCapacity: true) }
-            if !identifier.isEmpty { latestEndingIdentifier.append(contentsOf: identifier) }
+            // Its identifier is read only to list an overlap: once the list is full, it is not kept.
+            if overlaps.count < Self.listedLimit {
+                if !latestEndingIdentifier.isEmpty { latestEndingIdentifier.removeAll(keepingCapacity: true) }
+                if !identifier.isEmpty { latestEndingIdentifier.append(contentsOf: identifier) }
+            }
         }
     }
 
