@@ -232,7 +232,9 @@ public actor RemoteMediaClient {
                         try await outbound?.write(.text(text))
                     }
                 } catch {
-                    self.fail(requestId, with: error)
+                    // A write that fails means the connection is gone, though its end may not have
+                    // been seen yet: the request fails as every request on a closed connection does.
+                    self.fail(requestId, with: error as? ConnectionError ?? ConnectionError(description: "the connection failed: \(error)"))
                 }
             }
         }
