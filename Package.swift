@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "CueKitCastSender", targets: ["CueKitCastSender"]),
         .library(name: "CueKitCastV2", targets: ["CueKitCastV2"]),
         .executable(name: "cuekit", targets: ["CueKitCLI"]),
+        .executable(name: "cuekit-cast", targets: ["CueKitCastCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -99,12 +100,30 @@ let package = Package(
             ],
             exclude: ["Proto/cast_channel.proto"]
         ),
-        // The `cuekit` command: a thin layer over the libraries.
+        // What the two executables share: output sinks, failures and exit statuses, reading and
+        // style options, and the command lines of the network commands.
+        .target(
+            name: "CueKitCommandSupport",
+            dependencies: [
+                "CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The `cuekit` command: a thin layer over the libraries. It links no network code: it hands
+        // the network commands to `cuekit-cast`.
         .executableTarget(
             name: "CueKitCLI",
             dependencies: [
                 "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
-                "CueKitConversion", "CueKitServer", "CueKitCastSender", "CueKitCastV2",
+                "CueKitConversion", "CueKitCommandSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `cuekit-cast`: serve, and the Cast commands that reach receivers and devices (SwiftNIO).
+        .executableTarget(
+            name: "CueKitCastCLI",
+            dependencies: [
+                "CueKit", "CueKitCast", "CueKitCommandSupport", "CueKitServer", "CueKitCastSender", "CueKitCastV2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

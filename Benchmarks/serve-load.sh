@@ -18,6 +18,7 @@ if ! command -v wrk >/dev/null; then
 fi
 
 swift build -c release --static-swift-stdlib --product cuekit >/dev/null
+swift build -c release --static-swift-stdlib --product cuekit-cast >/dev/null
 cuekit=.build/release/cuekit
 folder=$(mktemp -d)
 log=$(mktemp)

@@ -1,14 +1,10 @@
 // The cuekit command: argument parsing and output over the libraries (convert, validate, inspect,
-// style, cast, serve, generate); what a command does lives in the libraries.
+// style, cast, serve, generate); what a command does lives in the libraries. The commands that talk
+// to the network (serve, cast send/play/tracks/restyle/devices/emulate) run in `cuekit-cast`, beside
+// it: see CastNetworkCommands.swift.
 
 import ArgumentParser
-import CueKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CueKitCommandSupport
 
 /// `cuekit`: read, check, convert and style caption tracks.
 ///
@@ -19,43 +15,14 @@ struct CueKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cuekit",
         abstract: "Read, check, convert and style caption and subtitle tracks (WebVTT, TTML, SubRip).",
-        version: "0.1.0",
+        version: CommandLineMain.version,
         subcommands: [
             ConvertCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, ServeCommand.self, GenerateCommand.self,
         ]
     )
 
-    /// Runs the command line, mapping failures to CueKit's exit statuses: argument-parser's usage
-    /// errors (its status 64) become 2, and a ``CommandFailure`` prints its message and exits with its
-    /// own status.
+    /// Runs the command line (``CommandLineMain``): exit status 0, 1 or 2, as above.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let failure as CommandFailure {
-            StandardError.write("cuekit: error: \(failure.message)\n")
-            terminate(failure.status.rawValue)
-        } catch let error as WriteError {
-            // Output that cannot be written, in any command: one line, exit 2.
-            StandardError.write("cuekit: error: \(error.message.escapingControlCharacters)\n")
-            terminate(ExitStatus.usageOrIOError.rawValue)
-        } catch let error as ReadError where error.diagnostic.code == IOFailure.readCode {
-            // A file or standard output that cannot be read or written, in any command: one line,
-            // exit 2, as convert reports it.
-            StandardError.write("cuekit: error: \(error.diagnostic.message.escapingControlCharacters)\n")
-            terminate(ExitStatus.usageOrIOError.rawValue)
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                StandardError.write(fullMessage(for: error) + "\n")
-                terminate(ExitStatus.usageOrIOError.rawValue)
-            }
-            exit(withError: error)
-        }
+        CommandLineMain.run(Self.self)
     }
-}
-
-/// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides inside
-/// the command type).
-private func terminate(_ status: Int32) -> Never {
-    exit(status)
 }

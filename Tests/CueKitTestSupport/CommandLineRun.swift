@@ -35,8 +35,10 @@ public struct CommandLineRun: CustomStringConvertible, Sendable {
     }
 
     /// Runs the program at `executable` with `arguments` and `input` on standard input, in the
-    /// package folder.
-    public static func run(_ executable: URL, _ arguments: [String], input: [UInt8] = []) throws -> CommandLineRun {
+    /// package folder; with `environment`, in that environment instead of the tests' own.
+    public static func run(
+        _ executable: URL, _ arguments: [String], input: [UInt8] = [], environment: [String: String]? = nil
+    ) throws -> CommandLineRun {
         // A command that stops reading early closes its standard input: writing more must fail
         // with EPIPE, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
@@ -44,6 +46,7 @@ public struct CommandLineRun: CustomStringConvertible, Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
+        if let environment { process.environment = environment }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

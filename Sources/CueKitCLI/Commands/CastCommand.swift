@@ -1,6 +1,7 @@
 import ArgumentParser
 import CueKit
 import CueKitCast
+import CueKitCommandSupport
 
 /// `cuekit cast`: build and check the Cast messages that carry tracks and text styles.
 struct CastCommand: ParsableCommand {

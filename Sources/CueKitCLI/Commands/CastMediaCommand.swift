@@ -1,13 +1,7 @@
 import ArgumentParser
 import CueKit
 import CueKitCast
-import CueKitWebVTT
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CueKitCommandSupport
 
 /// `cuekit cast media TRACK...`: the media information of a LOAD message, with a text track per
 /// caption file, as Cast JSON.
@@ -115,7 +109,7 @@ struct CastMediaCommand: ParsableCommand {
     func run() throws {
         var mediaTracks: [MediaTrack] = []
         for (index, path) in tracks.enumerated() {
-            let hints = try Self.hints(for: path)
+            let hints = try CaptionFileHints.read(path)
             let fileName = path.split(separator: "/").last.map(String.init) ?? path
             let contentId = baseURL.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? path
             let language = index < self.language.count ? self.language[index] : hints.language
@@ -156,53 +150,5 @@ struct CastMediaCommand: ParsableCommand {
             throw CommandFailure(
                 "the message has \(CastCheckCommand.count(errors, "error")); a receiver would refuse it", status: .invalidInput)
         }
-    }
-
-    /// What a caption file says about itself: for WebVTT, its header is read (and nothing more).
-    static func hints(for path: String) throws -> CaptionFileHints {
-        var hints = CaptionFileHints(fileName: path)
-        guard access(path, R_OK) == 0 else {
-            throw CommandFailure(IOFailure.reading(path, errno: errno).diagnostic.message)
-        }
-        if hints.contentType == "text/vtt" || hints.contentType == nil {
-            struct HeaderRead: Error { var header: String }
-            var reader = WebVTTReader()
-            do {
-                try reader.stream(fileAtPath: path) { event in
-                    if case .header(let header) = event { throw HeaderRead(header: header) }
-                }
-            } catch let found as HeaderRead {
-                hints = CaptionFileHints(fileName: path, webVTTHeader: found.header)
-                hints.contentType = "text/vtt"
-            } catch let error as ReadError where error.diagnostic.code.rawValue.hasPrefix("io-") {
-                throw CommandFailure(error.diagnostic.message)
-            } catch {
-                // Not WebVTT: the name is all there is to go on.
-            }
-        } else if hints.contentType == "application/ttml+xml", hints.language == nil {
-            hints.language = try Self.ttmlLanguage(path)
-        }
-        return hints
-    }
-
-    /// The `xml:lang` of a TTML document's root, from its first 4 KiB.
-    static func ttmlLanguage(_ path: String) throws -> String? {
-        struct Enough: Error {}
-        var bytes: [UInt8] = []
-        do {
-            try FileByteSource(path: path, chunkSize: 4096).forEachChunk { chunk in
-                bytes = Array(chunk)
-                throw Enough()
-            }
-        } catch is Enough {
-        } catch let error as ReadError {
-            throw CommandFailure(error.diagnostic.message)
-        }
-        let marker = Array("xml:lang=".utf8)
-        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) else { return nil }
-        let rest = bytes[(start + marker.count)...]
-        guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
-        let value = rest.dropFirst().prefix { $0 != quote }
-        return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CueKit
+import CueKitCommandSupport
 import CueKitConversion
 import CueKitSubRip
 import CueKitTTML

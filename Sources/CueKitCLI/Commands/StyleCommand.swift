@@ -1,6 +1,7 @@
 import ArgumentParser
 import CueKit
 import CueKitCast
+import CueKitCommandSupport
 import CueKitWebVTT
 
 /// `cuekit style INPUT -o OUTPUT`: bake a Cast text track style into a WebVTT file, so that it

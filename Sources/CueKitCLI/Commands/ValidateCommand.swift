@@ -1,7 +1,8 @@
 import ArgumentParser
 import CueKit
-import CueKitConversion
 import CueKitCast
+import CueKitCommandSupport
+import CueKitConversion
 
 /// `cuekit validate FILE...`: checks caption files and Cast messages against their specs, as a
 /// compiler checks sources, for CI jobs that must refuse a broken track before it ships.

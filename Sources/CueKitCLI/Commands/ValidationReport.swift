@@ -1,4 +1,5 @@
 import CueKit
+import CueKitCommandSupport
 
 /// Where `cuekit validate` prints what it finds, file by file, diagnostic by diagnostic, as it is
 /// found: as compiler lines, as JSON, or as SARIF for code-scanning tools.

@@ -1,4 +1,5 @@
 import CueKit
+import CueKitCommandSupport
 import Dispatch
 import Synchronization
 

@@ -1,6 +1,7 @@
 import CueKit
-import CueKitConversion
 import CueKitCast
+import CueKitCommandSupport
+import CueKitConversion
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT

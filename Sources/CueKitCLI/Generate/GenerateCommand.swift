@@ -1,5 +1,6 @@
 import ArgumentParser
 import CueKit
+import CueKitCommandSupport
 import CueKitSynthetic
 
 #if canImport(Glibc)

@@ -10,6 +10,9 @@ import Testing
 struct HelpAndCompletionTests {
     static let commands: [[String]] = [
         ["convert"], ["validate"], ["inspect"], ["style"], ["cast"], ["cast", "media"], ["cast", "check"], ["generate"],
+        // The network commands: run by cuekit-cast, but their help and command lines are cuekit's
+        // (serve's second example is wrapped in its help, so it is not among them).
+        ["cast", "send"], ["cast", "tracks"], ["cast", "restyle"], ["cast", "devices"],
     ]
 
     /// The example command lines of a help text: the lines after `Examples:` that start with
@@ -55,7 +58,7 @@ struct HelpAndCompletionTests {
         let run = try CommandLineRun.cuekit(["--generate-completion-script", shell])
         #expect(run.status == 0)
         #expect(run.standardOutput.contains("cuekit"))
-        for subcommand in ["convert", "validate", "inspect", "style", "generate"] {
+        for subcommand in ["convert", "validate", "inspect", "style", "generate", "serve", "emulate", "mdns-server"] {
             #expect(run.standardOutput.contains(subcommand), "\(shell) completion lacks \(subcommand)")
         }
     }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The exit statuses every `cuekit` command uses.
-enum ExitStatus: Int32 {
+package enum ExitStatus: Int32 {
     /// Everything worked; the input is valid.
     case success = 0
     /// Some input is not valid (or, in a batch, some file failed).
@@ -16,21 +16,21 @@ enum ExitStatus: Int32 {
 
 /// A failure that ends the command: its message goes to standard error as
 /// `cuekit: error: message`, and the process exits with its status.
-struct CommandFailure: Error {
+package struct CommandFailure: Error {
     /// One line saying what failed and what to do about it.
-    var message: String
+    package var message: String
     /// The exit status.
-    var status: ExitStatus
+    package var status: ExitStatus
 
-    init(_ message: String, status: ExitStatus = .usageOrIOError) {
+    package init(_ message: String, status: ExitStatus = .usageOrIOError) {
         self.message = message.escapingControlCharacters
         self.status = status
     }
 }
 
 /// Unbuffered writes to standard error, for messages that must appear even if the process dies.
-enum StandardError {
-    static func write(_ text: String) {
+package enum StandardError {
+    package static func write(_ text: String) {
         var copy = text
         copy.withUTF8 { buffer in
             var offset = 0
@@ -43,7 +43,7 @@ enum StandardError {
     }
 
     /// True when standard error is a terminal (progress bars go there, and only then).
-    static var isTerminal: Bool { isatty(2) != 0 }
+    package static var isTerminal: Bool { isatty(2) != 0 }
 }
 
 /// `write(2)` on standard error (a function of its own: inside ``StandardError`` the name `write`

@@ -6,48 +6,48 @@ import CueKit
 /// Strings are escaped as ``JSONText`` escapes them; numbers are written as JavaScript writes them
 /// (`Number.prototype.toString`, ``JSONText/javaScriptNumber(_:)``), so the output compares directly
 /// with what a browser's script reads from `VTTCue`.
-struct JSONWriter<Sink: ByteSink> {
-    private(set) var sink: Sink
+package struct JSONWriter<Sink: ByteSink> {
+    package private(set) var sink: Sink
     private var buffer: [UInt8] = []
 
-    init(sink: Sink) {
+    package init(sink: Sink) {
         self.sink = sink
         buffer.reserveCapacity(1 << 16)
     }
 
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { buffer.append(contentsOf: $0) }
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         JSONText.appendString(value, to: &buffer)
     }
 
-    mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         buffer.append(contentsOf: JSONText.javaScriptNumber(value).utf8)
     }
 
-    mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         buffer.append(contentsOf: String(value).utf8)
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
     /// `"key":`
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         buffer.append(UInt8(ascii: "\""))
         raw(name)
         buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
     /// Hands the buffer to the sink once it holds a good amount.
-    mutating func flushIfFull() throws {
+    package mutating func flushIfFull() throws {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    mutating func flush() throws {
+    package mutating func flush() throws {
         try sink.write(buffer)
         buffer.removeAll(keepingCapacity: true)
         try sink.flush()
@@ -57,7 +57,7 @@ struct JSONWriter<Sink: ByteSink> {
 extension JSONWriter {
     /// `{"severity","code","line","column","message"}`: a diagnostic as `inspect --json` and
     /// `validate --format json` write it (`null` line and column when it has no location).
-    mutating func diagnostic(_ diagnostic: Diagnostic) {
+    package mutating func diagnostic(_ diagnostic: Diagnostic) {
         raw("{")
         key("severity")
         string(diagnostic.severity.rawValue)

@@ -5,7 +5,7 @@ import CueKitConversion
 /// reading error gets the flag or command that gets past it.
 extension TrackSource {
     /// The input at `path` (`-` for standard input), its format forced or told from its content.
-    static func open(_ path: String, format: TrackFormat?, limits: ReadingOptions? = nil) throws -> TrackSource {
+    package static func open(_ path: String, format: TrackFormat?, limits: ReadingOptions? = nil) throws -> TrackSource {
         var options = Options()
         if let limits {
             options.webVTTLimits = limits.webVTTLimits
@@ -17,7 +17,7 @@ extension TrackSource {
 
     /// ``stream(to:)``, with the reading errors explained for the command line: the flag that
     /// raises a limit, and the command that converts content which is not WebVTT.
-    func streamForCommand(to handler: (TrackEvent) throws -> Void) throws {
+    package func streamForCommand(to handler: (TrackEvent) throws -> Void) throws {
         do {
             try stream(to: handler)
         } catch var error as ReadError where format == .webVTT {
@@ -31,7 +31,7 @@ extension TrackSource {
     }
 
     /// A path as a POSIX shell reads it back: quoted only when it has to be.
-    static func shellQuoted(_ path: String) -> String {
+    package static func shellQuoted(_ path: String) -> String {
         let safe = path.utf8.allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-_./+,:@%".utf8.contains(byte)
         }
@@ -39,7 +39,7 @@ extension TrackSource {
     }
 
     /// `dir/name.ext` as `dir/name.newExtension` (`dir/name.newExtension` when there is no extension).
-    static func replacingExtension(of path: String, with newExtension: String) -> String {
+    package static func replacingExtension(of path: String, with newExtension: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let name = path[slash...]
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "." + newExtension }

@@ -4,16 +4,16 @@ import CueKit
 /// (``AtomicFileSink``), so that an interrupted command never leaves a half-written file behind.
 ///
 /// One concrete type for both, so that a writer generic over its sink is written once.
-struct OutputSink: ByteSink {
+package struct OutputSink: ByteSink {
     // Two optionals rather than an enum: the buffered standard output sink is mutated in place,
     // never copied out and back (which would copy its buffer on every write).
     private var standardOutput: FileDescriptorSink?
     private let file: AtomicFileSink?
     /// The path as given (`-` for standard output).
-    let path: String
+    package let path: String
 
     /// Opens the destination; a missing folder or a read-only file fails here, before any work.
-    init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         if path == "-" {
             standardOutput = .standardOutput()
@@ -24,31 +24,31 @@ struct OutputSink: ByteSink {
         }
     }
 
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         if let file { try file.write(bytes) } else { try standardOutput?.write(bytes) }
     }
 
-    mutating func flush() throws {
+    package mutating func flush() throws {
         if let file { try file.flush() } else { try standardOutput?.flush() }
     }
 
     /// Makes the output final: flushes standard output, or renames the temporary file over the
     /// destination.
-    mutating func commit() throws {
+    package mutating func commit() throws {
         if let file { try file.commit() } else { try standardOutput?.flush() }
     }
 
     /// The file being written before it is committed, which can be read back; nil for standard output.
-    var temporaryPath: String? { file?.temporaryPath }
+    package var temporaryPath: String? { file?.temporaryPath }
 
     /// Abandons a file output: the temporary file is removed and the destination left as it was.
-    func discard() {
+    package func discard() {
         file?.discard()
     }
 
     /// Writes a whole text to `path` and commits it; I/O failures become a ``CommandFailure``
     /// (exit 2) naming the file.
-    static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         do {
             var sink = try OutputSink(path: path)
             try sink.write(text)

@@ -10,36 +10,38 @@ import CueKitWebVTT
 /// A hostile or broken file (a line of hundreds of megabytes, a block that never ends) would
 /// otherwise take memory without bound: past a limit, reading stops with `vtt-line-too-long` or
 /// `vtt-block-too-long`, and the error names the flag that raises it.
-struct ReadingOptions: ParsableArguments {
+package struct ReadingOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         help: ArgumentHelp(
             "The text encoding of SubRip and WebVTT input without a byte order mark: \(TextEncoding.allCases.map(\.rawValue).joined(separator: ", ")) (default: UTF-8, or UTF-16 for SubRip when its NUL bytes show it). TTML declares its own.",
             valueName: "encoding"))
-    var encoding: TextEncoding?
+    package var encoding: TextEncoding?
 
     @Option(help: ArgumentHelp("The longest WebVTT line read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
-    var maxLineBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
+    package var maxLineBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
 
     @Option(help: ArgumentHelp("The longest WebVTT block (cue, STYLE, NOTE) read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
-    var maxBlockBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumBlockLength)
+    package var maxBlockBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumBlockLength)
 
     @Option(
         help: ArgumentHelp(
             "The most bytes read from standard input or a pipe read as SubRip or TTML, which are kept in a temporary file to be read twice (K, M, G suffixes allowed).",
             valueName: "bytes"))
-    var maxSpoolBytes: ByteCount = ByteCount(TrackSource.Options.defaultMaximumSpoolBytes)
+    package var maxSpoolBytes: ByteCount = ByteCount(TrackSource.Options.defaultMaximumSpoolBytes)
 
     @Option(help: ArgumentHelp("The most bytes of WebVTT STYLE blocks in all (K, M, G suffixes allowed).", valueName: "bytes"))
-    var maxStyleBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumStyleLength)
+    package var maxStyleBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumStyleLength)
 
     @Option(
         help: ArgumentHelp(
             "The most distinct WebVTT cue identifiers remembered to find duplicates; integers in sequence (1, 2, 3...) cost nothing. Past it the check stops with a note.",
             valueName: "count"))
-    var maxIdentifiers: Int = WebVTTReader.Options.Limits().maximumTrackedIdentifiers
+    package var maxIdentifiers: Int = WebVTTReader.Options.Limits().maximumTrackedIdentifiers
 
     /// The WebVTT reader's limits these flags give.
-    var webVTTLimits: WebVTTReader.Options.Limits {
+    package var webVTTLimits: WebVTTReader.Options.Limits {
         var limits = WebVTTReader.Options.Limits()
         limits.maximumLineLength = maxLineBytes.bytes
         limits.maximumBlockLength = maxBlockBytes.bytes
@@ -49,7 +51,7 @@ struct ReadingOptions: ParsableArguments {
     }
 
     /// A reading error at a limit, with the flag that raises it added to its message.
-    static func explained(_ error: ReadError) -> ReadError {
+    package static func explained(_ error: ReadError) -> ReadError {
         let flag: String
         switch error.diagnostic.code {
         case .vttLineTooLong: flag = "--max-line-bytes"
@@ -78,12 +80,12 @@ extension TextEncoding: ExpressibleByArgument {
 }
 
 /// A number of bytes on the command line: `1048576`, `512K`, `16M`, `1G`.
-struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
-    let bytes: Int
+package struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
+    package let bytes: Int
 
-    init(_ bytes: Int) { self.bytes = bytes }
+    package init(_ bytes: Int) { self.bytes = bytes }
 
-    init?(argument: String) {
+    package init?(argument: String) {
         var digits = Substring(argument)
         var scale = 1
         switch digits.last?.uppercased() {
@@ -97,7 +99,7 @@ struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
         bytes = value * scale
     }
 
-    var description: String { ByteScanning.describe(byteCount: bytes) }
+    package var description: String { ByteScanning.describe(byteCount: bytes) }
 
-    var defaultValueDescription: String { description }
+    package var defaultValueDescription: String { description }
 }

@@ -2,40 +2,16 @@ import ArgumentParser
 import CueKit
 import CueKitCast
 import CueKitCastSender
+import CueKitCommandSupport
 import Foundation
 
 struct CastSendCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "send",
-        abstract: "Send a Cast media message (LOAD, EDIT_TRACKS_INFO, GET_STATUS...) to a CueKit receiver and print its answer.",
-        discussion: """
-            The message is checked first, as cuekit cast check does; a message a receiver would refuse is not sent. \
-            A message without a requestId is given one. The receiver's answer to it (MEDIA_STATUS, or an error such as \
-            INVALID_REQUEST) is printed as JSON on standard output. Exit status: 0 when the receiver answered with a \
-            status; 1 when the message has errors or the receiver refused it; 2 when the file cannot be read, the \
-            receiver cannot be reached or does not answer in time.
+    static let configuration = CastSendOptions.command
 
-            Examples:
-              cuekit cast send --to ws://127.0.0.1:8000/cast load.json
-              echo '{"type":"EDIT_TRACKS_INFO","activeTrackIds":[2]}' | cuekit cast send --to ws://127.0.0.1:8000/cast -
-            """
-    )
-
-    @Option(help: ArgumentHelp("The receiver's sender socket.", valueName: "ws://host:port/cast"))
-    var to: String
-
-    @Argument(help: ArgumentHelp("The message ('-' for standard input).", valueName: "message.json"))
-    var file: String
-
-    @Option(help: ArgumentHelp("How long to wait for the answer, in seconds.", valueName: "seconds"))
-    var timeout: Double = 10
-
-    func validate() throws {
-        guard to.hasPrefix("ws://") || to.hasPrefix("wss://") else { throw ValidationError("--to must be a ws:// or wss:// URL") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
-    }
+    @OptionGroup var options: CastSendOptions
 
     func run() throws {
+        let file = options.file
         let path = file == "-" ? "/dev/stdin" : file
         var bytes: [UInt8] = []
         do {
@@ -53,8 +29,8 @@ struct CastSendCommand: ParsableCommand {
             for diagnostic in error.diagnostics { StandardError.write(diagnostic.formatted(file: file) + "\n") }
             throw CommandFailure("\(file): \(error.message); not sent", status: .invalidInput)
         }
-        let url = to
-        let timeout = self.timeout
+        let url = options.to
+        let timeout = options.timeout
         let outcome = BlockingOutcome()
         let answerBox = AnswerBox()
         Task {

@@ -3,66 +3,16 @@ import CueKit
 import CueKitCast
 import CueKitCastSender
 import CueKitCastV2
+import CueKitCommandSupport
 import CueKitServer
 import Foundation
-
-/// `--device HOST[:PORT]`: a Cast device's address (port 8009 unless given).
-struct CastDeviceAddress: ExpressibleByArgument, CustomStringConvertible, Sendable {
-    var host: String
-    var port: Int
-
-    init?(argument: String) {
-        // HOST, HOST:PORT, [IPv6]:PORT or a bare IPv6 address.
-        if argument.hasPrefix("["), let close = argument.firstIndex(of: "]") {
-            host = String(argument[argument.index(after: argument.startIndex)..<close])
-            let rest = argument[argument.index(after: close)...]
-            if rest.isEmpty {
-                port = 8009
-            } else if rest.hasPrefix(":"), let value = Int(rest.dropFirst()), (1...65_535).contains(value) {
-                port = value
-            } else {
-                return nil
-            }
-        } else if argument.filter({ $0 == ":" }).count == 1, let colon = argument.firstIndex(of: ":") {
-            guard let value = Int(argument[argument.index(after: colon)...]), (1...65_535).contains(value) else { return nil }
-            host = String(argument[..<colon])
-            port = value
-        } else {
-            host = argument
-            port = 8009
-        }
-        if host.isEmpty { return nil }
-    }
-
-    init(host: String, port: Int) {
-        self.host = host
-        self.port = port
-    }
-
-    var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
-}
 
 /// Writes a line to standard output at once (a pipe would hold `print`'s lines back).
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-/// `--device NAME|HOST[:PORT]` for the commands that act on a device: an address, or a name that
-/// discovery resolves.
-struct DeviceOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "The device: HOST or HOST:PORT (port 8009 by default), or its name as `cuekit cast devices` lists it.", valueName: "name|host[:port]"))
-    var device: String
-
-    @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where a device name is looked up (the mDNS group by default).", valueName: "address[:port]"))
-    var mdnsServer = "224.0.0.251:5353"
-
-    func validate() throws {
-        guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
-        guard !device.isEmpty else { throw ValidationError("--device is empty") }
-    }
-
+extension DeviceOptions {
     /// The address: the argument itself when it names a host that resolves, else the device
     /// discovery finds by that name (case aside).
     func resolve() throws -> CastDeviceAddress {
@@ -95,67 +45,29 @@ func statusLine(_ status: CastMediaStatus) -> String {
 
 /// `cuekit cast play --device HOST[:PORT] MOVIE --track FILE…`: cast a movie with its tracks.
 struct CastPlayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "play",
-        abstract: "Cast a movie with its caption tracks to a Cast device, styled, and follow its status.",
-        discussion: """
-            Serves the movie's folder with CORS on an address the device can reach (tracks are served \
-            converted to WebVTT), launches the Default Media Receiver over Cast v2, loads the movie with \
-            its tracks and style, and prints each status update as it arrives, until Ctrl-C (exit 0) or \
-            until the device goes away (exit 2, with the reason). Tracks must be inside the movie's folder.
+    static let configuration = CastPlayOptions.command
 
-            Examples:
-              cuekit cast play --device 192.168.1.20 media/movie.mp4 --track media/movie.en.srt --track media/movie.fr.ttml --active 1
-              cuekit cast play --device 127.0.0.1:8009 movie.webm --track movie.de.vtt --style style.json
-              cuekit cast play --device "Living Room" movie.mp4 --track movie.en.vtt
-            """
-    )
-
-    @OptionGroup var target: DeviceOptions
-
-    @Argument(help: ArgumentHelp("The movie file.", valueName: "movie"))
-    var movie: String
-
-    @Option(name: .customLong("track"), help: ArgumentHelp("A caption file (WebVTT, TTML, SubRip), once per track; ids count from 1.", valueName: "file"))
-    var tracks: [String] = []
-
-    @Option(help: ArgumentHelp("The id of the track to switch on at load (none by default).", valueName: "id"))
-    var active: Int?
-
-    @Option(name: .customLong("serve-host"), help: ArgumentHelp("The address the device reaches this machine at (by default, the one the route to the device uses).", valueName: "address"))
-    var serveHost: String?
-
-    @Option(name: .customLong("http-port"), help: ArgumentHelp("The track server's port (0 for any free one).", valueName: "port"))
-    var httpPort = 0
-
-    @OptionGroup(title: "Text track style")
-    var style: StyleOptions
-
-    func validate() throws {
-        if let active, !(1...max(tracks.count, 1)).contains(active) || tracks.isEmpty {
-            throw ValidationError("--active \(active) names no track: the tracks are 1 to \(tracks.count)")
-        }
-        guard (0...65_535).contains(httpPort) else { throw ValidationError("--http-port must be 0 to 65535") }
-    }
+    @OptionGroup var options: CastPlayOptions
 
     func run() throws {
+        let movie = options.movie
         let movieURL = URL(fileURLWithPath: movie).standardizedFileURL
         let folder = movieURL.deletingLastPathComponent().path
         guard FileManager.default.isReadableFile(atPath: movieURL.path) else { throw CommandFailure("cannot read \(movie)") }
         var names: [String] = []
-        for track in tracks {
+        for track in options.tracks {
             let path = URL(fileURLWithPath: track).standardizedFileURL.path
             guard path.hasPrefix(folder + "/") else { throw CommandFailure("\(track) is not inside the movie's folder \(folder), which is what is served") }
             guard FileManager.default.isReadableFile(atPath: path) else { throw CommandFailure("cannot read \(track)") }
             names.append(String(path.dropFirst(folder.count + 1)))
         }
-        let resolvedStyle = try style.resolve()?.style
-        let device = try target.resolve()
-        let serveHost = try self.serveHost ?? LocalAddress.toward(device.host)
+        let resolvedStyle = try options.style.resolve()?.style
+        let device = try options.target.resolve()
+        let serveHost = try options.serveHost ?? LocalAddress.toward(device.host)
 
-        let server = try TrackServer.quiet(folder: folder, host: serveHost, port: httpPort)
-        let tracks = self.tracks
-        let active = self.active
+        let server = try TrackServer.quiet(folder: folder, host: serveHost, port: options.httpPort)
+        let tracks = options.tracks
+        let active = options.active
         let movieName = movieURL.lastPathComponent
         let outcome = BlockingOutcome()
         Task {
@@ -205,7 +117,7 @@ struct CastPlayCommand: ParsableCommand {
     static func media(base: String, movie: String, names: [String], paths: [String], style: TextTrackStyle?) throws -> MediaInformation {
         var mediaTracks: [MediaTrack] = []
         for (index, name) in names.enumerated() {
-            let hints = try CastMediaCommand.hints(for: paths[index])
+            let hints = try CaptionFileHints.read(paths[index])
             let escaped = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
             let url = hints.contentType == "text/vtt" ? "\(base)/\(escaped)" : "\(base)/tracks/\(escaped)?as=vtt"
             mediaTracks.append(
@@ -223,56 +135,25 @@ struct CastPlayCommand: ParsableCommand {
 
 /// `cuekit cast tracks --device … (--active ID… | --off)`: switch the tracks of what plays.
 struct CastTracksCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tracks",
-        abstract: "Switch the text tracks of the media a Cast device is playing.",
-        discussion: """
-            Joins the Default Media Receiver's session (it does not launch one) and sends EDIT_TRACKS_INFO.
+    static let configuration = CastTracksOptions.command
 
-            Examples:
-              cuekit cast tracks --device 192.168.1.20 --active 2
-              cuekit cast tracks --device 127.0.0.1:8009 --off
-            """
-    )
-
-    @OptionGroup var target: DeviceOptions
-
-    @Option(help: ArgumentHelp("A track id to switch on (repeat for several); the others go off.", valueName: "id"))
-    var active: [Int] = []
-
-    @Flag(help: "Switch every text track off.")
-    var off = false
-
-    func validate() throws {
-        guard active.isEmpty != !off else { throw ValidationError("give --active ID or --off") }
-    }
+    @OptionGroup var options: CastTracksOptions
 
     func run() throws {
-        let ids = off ? [] : active
-        try runOnSession(target.resolve()) { client in try await client.setActiveTrackIDs(ids) }
+        let ids = options.off ? [] : options.active
+        try runOnSession(options.target.resolve()) { client in try await client.setActiveTrackIDs(ids) }
     }
 }
 
 /// `cuekit cast restyle --device … --style s.json`: restyle the text of what plays.
 struct CastRestyleCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "restyle",
-        abstract: "Set the text track style of the media a Cast device is playing.",
-        discussion: """
-            Examples:
-              cuekit cast restyle --device 192.168.1.20 --style style.json
-              cuekit cast restyle --device 127.0.0.1:8009 --foreground '#FFFF00FF' --edge-type outline
-            """
-    )
+    static let configuration = CastRestyleOptions.command
 
-    @OptionGroup var target: DeviceOptions
-
-    @OptionGroup(title: "Text track style")
-    var style: StyleOptions
+    @OptionGroup var options: CastRestyleOptions
 
     func run() throws {
-        guard let resolved = try style.resolve()?.style else { throw ValidationError("give a style: --style FILE or style flags") }
-        try runOnSession(target.resolve()) { client in try await client.setTextTrackStyle(resolved) }
+        guard let resolved = try options.style.resolve()?.style else { throw ValidationError("give a style: --style FILE or style flags") }
+        try runOnSession(options.target.resolve()) { client in try await client.setTextTrackStyle(resolved) }
     }
 }
 
@@ -328,34 +209,13 @@ enum LocalAddress {
 
 /// `cuekit cast devices`: the Cast devices on the network, by mDNS.
 struct CastDevicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "devices",
-        abstract: "List the Cast devices on the network (mDNS, _googlecast._tcp): name, address and model.",
-        discussion: """
-            Sends one mDNS query and lists every device that answers within --timeout. Exit status: \
-            0 when a device answered, 1 when none did, 2 when the query could not be sent.
+    static let configuration = CastDevicesOptions.command
 
-            Examples:
-              cuekit cast devices
-              cuekit cast devices --timeout 5 --json
-            """
-    )
-
-    @Option(help: ArgumentHelp("Seconds to wait for answers.", valueName: "seconds"))
-    var timeout = 3.0
-
-    @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where the query goes (the mDNS group by default; an emulator's --mdns-port for tests).", valueName: "address[:port]"))
-    var mdnsServer = "224.0.0.251:5353"
-
-    @Flag(help: "Print JSON, one object per device.")
-    var json = false
-
-    func validate() throws {
-        guard timeout > 0, timeout <= 60 else { throw ValidationError("--timeout must be more than 0 and at most 60 seconds") }
-        guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
-    }
+    @OptionGroup var options: CastDevicesOptions
 
     func run() throws {
+        let timeout = options.timeout
+        let mdnsServer = options.mdnsServer
         let server = CastDeviceAddress(argument: mdnsServer)!
         let devices: [CastDeviceInfo]
         do {
@@ -365,7 +225,7 @@ struct CastDevicesCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         for device in devices {
-            if json {
+            if options.json {
                 var object: CastJSONObject = ["name": .string(device.name), "host": .string(device.host), "port": .number(Double(device.port))]
                 if let model = device.model { object["model"] = .string(model) }
                 if let id = device.id { object["id"] = .string(id) }

@@ -8,7 +8,9 @@ import CueKitCast
 /// A reusable group (`@OptionGroup var style: StyleOptions`): `cuekit style`, `cuekit cast media`
 /// and `cuekit convert` take the same flags. Values are checked as they are parsed, so a bad colour
 /// or an unknown edge type is a usage error (exit 2) that names the flag.
-struct StyleOptions: ParsableArguments {
+package struct StyleOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         name: .customLong("style"),
         help: ArgumentHelp(
@@ -16,32 +18,32 @@ struct StyleOptions: ParsableArguments {
             valueName: "style.json"
         )
     )
-    var styleFile: String?
+    package var styleFile: String?
 
     @Option(help: ArgumentHelp("Text colour: #RRGGBBAA (alpha last) or #RRGGBB.", valueName: "colour"), transform: StyleOptions.color)
-    var foreground: CastColor?
+    package var foreground: CastColor?
 
     @Option(help: ArgumentHelp("Colour behind the text: #RRGGBBAA or #RRGGBB.", valueName: "colour"), transform: StyleOptions.color)
-    var background: CastColor?
+    package var background: CastColor?
 
     @Option(
         help: ArgumentHelp("Edge of the glyphs: none, outline, drop-shadow, raised or depressed.", valueName: "type"),
         transform: { try StyleOptions.value($0, of: TextTrackStyle.EdgeType.self) }
     )
-    var edgeType: TextTrackStyle.EdgeType?
+    package var edgeType: TextTrackStyle.EdgeType?
 
     @Option(
         help: ArgumentHelp("Colour of the edge (opaque black when absent): #RRGGBBAA or #RRGGBB.", valueName: "colour"),
         transform: StyleOptions.color)
-    var edgeColor: CastColor?
+    package var edgeColor: CastColor?
 
     @Option(
         help: ArgumentHelp("Text size as a factor of the receiver's caption size (1.5 is 150%).", valueName: "factor"),
         transform: StyleOptions.scale)
-    var fontScale: Double?
+    package var fontScale: Double?
 
     @Option(help: ArgumentHelp("Font family name; the generic family is the fallback.", valueName: "name"))
-    var fontFamily: String?
+    package var fontFamily: String?
 
     @Option(
         help: ArgumentHelp(
@@ -50,30 +52,30 @@ struct StyleOptions: ParsableArguments {
         ),
         transform: { try StyleOptions.value($0, of: TextTrackStyle.FontGenericFamily.self) }
     )
-    var fontGenericFamily: TextTrackStyle.FontGenericFamily?
+    package var fontGenericFamily: TextTrackStyle.FontGenericFamily?
 
     @Option(
         help: ArgumentHelp("Weight and slant: normal, bold, bold-italic or italic.", valueName: "style"),
         transform: { try StyleOptions.value($0, of: TextTrackStyle.FontStyle.self) }
     )
-    var fontStyle: TextTrackStyle.FontStyle?
+    package var fontStyle: TextTrackStyle.FontStyle?
 
     @Option(
         help: ArgumentHelp("Colour of the caption window: #RRGGBBAA or #RRGGBB (not expressible in WebVTT).", valueName: "colour"),
         transform: StyleOptions.color)
-    var windowColor: CastColor?
+    package var windowColor: CastColor?
 
     @Option(
         help: ArgumentHelp("Caption window: none, normal or rounded-corners (not expressible in WebVTT).", valueName: "type"),
         transform: { try StyleOptions.value($0, of: TextTrackStyle.WindowType.self) }
     )
-    var windowType: TextTrackStyle.WindowType?
+    package var windowType: TextTrackStyle.WindowType?
 
     @Option(help: ArgumentHelp("Corner radius of a rounded window, in pixels.", valueName: "pixels"), transform: StyleOptions.radius)
-    var windowCornerRadius: Double?
+    package var windowCornerRadius: Double?
 
     /// True when no style option was given.
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         styleFile == nil && foreground == nil && background == nil && edgeType == nil && edgeColor == nil && fontScale == nil
             && fontFamily == nil && fontGenericFamily == nil && fontStyle == nil && windowColor == nil && windowType == nil
             && windowCornerRadius == nil
@@ -84,7 +86,7 @@ struct StyleOptions: ParsableArguments {
     ///
     /// Throws a ``CommandFailure``: status 1 when the JSON file is not a valid style (its
     /// diagnostics are printed first), 2 when it cannot be read.
-    func resolve() throws -> ResolvedStyle? {
+    package func resolve() throws -> ResolvedStyle? {
         guard !isEmpty else { return nil }
         var resolved = ResolvedStyle(style: TextTrackStyle(), path: .root, locations: CastJSONLocations(), file: styleFile)
         if let styleFile {
@@ -107,16 +109,16 @@ struct StyleOptions: ParsableArguments {
     }
 
     /// A style and where it came from, so that its diagnostics point into its file.
-    struct ResolvedStyle {
-        var style: TextTrackStyle
+    package struct ResolvedStyle {
+        package var style: TextTrackStyle
         /// The style's path in its JSON file (`$.media.textTrackStyle` in a LOAD message).
-        var path: CastJSONPath
-        var locations: CastJSONLocations
+        package var path: CastJSONPath
+        package var locations: CastJSONLocations
         /// The JSON file, when the style came from one.
-        var file: String?
+        package var file: String?
 
         /// Prints diagnostics about the style, naming its file.
-        func report(_ diagnostics: [Diagnostic]) {
+        package func report(_ diagnostics: [Diagnostic]) {
             for diagnostic in diagnostics {
                 StandardError.write(diagnostic.formatted(file: file ?? "style") + "\n")
             }
@@ -124,7 +126,7 @@ struct StyleOptions: ParsableArguments {
     }
 
     /// Reads a style from a JSON file: a bare style, or the `textTrackStyle` of a message.
-    static func read(_ path: String) throws -> ResolvedStyle {
+    package static func read(_ path: String) throws -> ResolvedStyle {
         let bytes: [UInt8]
         do {
             bytes = try FileByteSource(path: path).readAll()
@@ -186,7 +188,7 @@ struct StyleOptions: ParsableArguments {
 
     /// An enumerated value, written as Cast writes it (`DROP_SHADOW`) or in lower case with hyphens
     /// (`drop-shadow`).
-    static func value<Value: CastEnumeration>(_ text: String, of type: Value.Type) throws -> Value {
+    package static func value<Value: CastEnumeration>(_ text: String, of type: Value.Type) throws -> Value {
         let normalized = text.uppercased().map { $0 == "-" ? "_" : $0 }
         if let value = Value(rawValue: String(normalized)) { return value }
         let choices = Value.allCases.map { $0.rawValue.lowercased().map { $0 == "_" ? "-" : $0 } }.map { String($0) }

@@ -1,0 +1,355 @@
+import ArgumentParser
+
+// The command lines of the commands that talk to the network (`cuekit serve`, `cuekit cast send`,
+// `play`, `tracks`, `restyle`, `devices`, `emulate`). They run in the `cuekit-cast` executable,
+// the one that links SwiftNIO; `cuekit` declares the same command lines (its help, its usage
+// errors and its completion scripts come from these declarations) and hands a command line that
+// parsed to `cuekit-cast`. Each options type here holds a command's configuration, arguments and
+// checks; what the command does is in `cuekit-cast`.
+
+/// `--device HOST[:PORT]`: a Cast device's address (port 8009 unless given).
+package struct CastDeviceAddress: ExpressibleByArgument, CustomStringConvertible, Sendable {
+    package var host: String
+    package var port: Int
+
+    package init?(argument: String) {
+        // HOST, HOST:PORT, [IPv6]:PORT or a bare IPv6 address.
+        if argument.hasPrefix("["), let close = argument.firstIndex(of: "]") {
+            host = String(argument[argument.index(after: argument.startIndex)..<close])
+            let rest = argument[argument.index(after: close)...]
+            if rest.isEmpty {
+                port = 8009
+            } else if rest.hasPrefix(":"), let value = Int(rest.dropFirst()), (1...65_535).contains(value) {
+                port = value
+            } else {
+                return nil
+            }
+        } else if argument.filter({ $0 == ":" }).count == 1, let colon = argument.firstIndex(of: ":") {
+            guard let value = Int(argument[argument.index(after: colon)...]), (1...65_535).contains(value) else { return nil }
+            host = String(argument[..<colon])
+            port = value
+        } else {
+            host = argument
+            port = 8009
+        }
+        if host.isEmpty { return nil }
+    }
+
+    package init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// `cuekit serve FOLDER`: the track server, receiver page and sender socket.
+package struct ServeOptions: ParsableArguments {
+    package static let command = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a folder of media and tracks to Cast receivers, with a receiver page and a sender page.",
+        discussion: """
+            Files are served with the CORS a Cast receiver needs (Access-Control-Allow-Origin, and Range, \
+            Accept-Encoding and Content-Type allowed), byte ranges, HEAD, ETag and Last-Modified with conditional \
+            requests, and gzip for text. /tracks/NAME?as=vtt&style=STYLE answers any track CueKit reads as WebVTT with \
+            a Cast TextTrackStyle baked in (STYLE: inline JSON, or a JSON file in the folder). /receiver is a \
+            receiver page; /sender a control page; senders speak Cast's media namespace as JSON over the \
+            WebSocket /cast (see cuekit cast send). Nothing outside the folder is served. The server binds \
+            127.0.0.1 unless --host says otherwise: a Cast device on the network needs the machine's LAN address. \
+            It stops cleanly on SIGINT or SIGTERM. Exit status: 0 after a clean stop; 2 when it cannot start.
+
+            Examples:
+              cuekit serve media/
+              cuekit serve media/ --host 0.0.0.0 --port 8080 --allow-origin https://receiver.example.com
+            """
+    )
+
+    package init() {}
+
+    @Argument(help: ArgumentHelp("The folder to serve.", valueName: "folder"))
+    package var folder = "."
+
+    @Option(help: ArgumentHelp("The address to bind (0.0.0.0 for every interface).", valueName: "address"))
+    package var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port (0 for any free one).", valueName: "port"))
+    package var port = 8000
+
+    @Option(
+        name: .customLong("allow-origin"),
+        help: ArgumentHelp(
+            "An origin allowed to read the files (scheme://host:port); repeat it or separate with commas. By default any origin (*).",
+            valueName: "origin"))
+    package var allowOrigin: [String] = []
+
+    @Flag(name: .customLong("no-cors"), help: .hidden)
+    package var noCORS = false
+
+    @Option(help: ArgumentHelp("The most connections open at once.", valueName: "count"))
+    package var maxConnections = 1024
+
+    @Option(help: ArgumentHelp("The longest WebSocket message read, in bytes (K, M suffixes allowed).", valueName: "bytes"))
+    package var maxMessageBytes = ByteCount(65_536)
+
+    @Option(
+        help: ArgumentHelp(
+            "The viewer's language: a LOAD that names no active tracks switches on the first subtitle or caption track in it.",
+            valueName: "tag"))
+    package var language: String?
+
+    @Flag(help: "Do not log requests to standard error.")
+    package var quiet = false
+
+    /// The allowed origins: the flags' values split at commas, white space around each removed.
+    package var origins: [String] {
+        allowOrigin.flatMap { $0.split(separator: ",") }.map { origin in
+            let start = origin.firstIndex { !$0.isWhitespace } ?? origin.endIndex
+            let end = origin.lastIndex { !$0.isWhitespace }.map(origin.index(after:)) ?? start
+            return String(origin[start..<max(start, end)])
+        }
+    }
+
+    package func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
+        for origin in origins {
+            guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), !origin.dropFirst(8).contains("/") else {
+                throw ValidationError("--allow-origin '\(origin)' is not an origin (scheme://host[:port], no path)")
+            }
+        }
+    }
+}
+
+/// `cuekit cast send --to ws://…/cast MESSAGE`: one message to a receiver, its answer printed.
+package struct CastSendOptions: ParsableArguments {
+    package static let command = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send a Cast media message (LOAD, EDIT_TRACKS_INFO, GET_STATUS...) to a CueKit receiver and print its answer.",
+        discussion: """
+            The message is checked first, as cuekit cast check does; a message a receiver would refuse is not sent. \
+            A message without a requestId is given one. The receiver's answer to it (MEDIA_STATUS, or an error such as \
+            INVALID_REQUEST) is printed as JSON on standard output. Exit status: 0 when the receiver answered with a \
+            status; 1 when the message has errors or the receiver refused it; 2 when the file cannot be read, the \
+            receiver cannot be reached or does not answer in time.
+
+            Examples:
+              cuekit cast send --to ws://127.0.0.1:8000/cast load.json
+              echo '{"type":"EDIT_TRACKS_INFO","activeTrackIds":[2]}' | cuekit cast send --to ws://127.0.0.1:8000/cast -
+            """
+    )
+
+    package init() {}
+
+    @Option(help: ArgumentHelp("The receiver's sender socket.", valueName: "ws://host:port/cast"))
+    package var to: String
+
+    @Argument(help: ArgumentHelp("The message ('-' for standard input).", valueName: "message.json"))
+    package var file: String
+
+    @Option(help: ArgumentHelp("How long to wait for the answer, in seconds.", valueName: "seconds"))
+    package var timeout: Double = 10
+
+    package func validate() throws {
+        guard to.hasPrefix("ws://") || to.hasPrefix("wss://") else { throw ValidationError("--to must be a ws:// or wss:// URL") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+}
+
+/// `cuekit cast emulate`: a Cast device on this machine.
+package struct CastEmulateOptions: ParsableArguments {
+    package static let command = CommandConfiguration(
+        commandName: "emulate",
+        abstract: "Run a Cast device: the Cast v2 channel on TLS, with CueKit's receiver as its media application.",
+        discussion: """
+            Senders connect to it by host and port as to a Chromecast: it answers the connection, \
+            heartbeat and receiver namespaces, launches the Default Media Receiver (CC1AD845), and \
+            hands its media namespace to the receiver `cuekit serve` runs, whose page shows what plays. \
+            Its TLS certificate is made at start and signed by itself, as a device's is.
+
+            Examples:
+              cuekit cast emulate --folder media            # Cast v2 on 127.0.0.1:8009, tracks and page on :8010
+              cuekit cast emulate --port 0 --http-port 0    # free ports, printed at start
+              cuekit cast emulate --host 0.0.0.0 --announce --name "Test TV"   # findable by cuekit cast devices
+            """
+    )
+
+    package init() {}
+
+    @Option(help: ArgumentHelp("The address to bind (0.0.0.0 for every interface).", valueName: "address"))
+    package var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The Cast v2 (TLS) port (0 for any free one).", valueName: "port"))
+    package var port = 8009
+
+    @Option(name: .customLong("http-port"), help: ArgumentHelp("The port of the track server and receiver page (0 for any free one).", valueName: "port"))
+    package var httpPort = 8010
+
+    @Option(help: ArgumentHelp("The folder the track server serves.", valueName: "folder"))
+    package var folder = "."
+
+    @Option(help: ArgumentHelp("The device's name, as discovery shows it.", valueName: "name"))
+    package var name = "CueKit emulator"
+
+    @Flag(help: "Answer mDNS queries for _googlecast._tcp, so that `cuekit cast devices` and other senders find it.")
+    package var announce = false
+
+    @Option(name: .customLong("mdns-port"), help: ArgumentHelp("The UDP port --announce answers on (5353 joins the mDNS group; 0 for any free one).", valueName: "port"))
+    package var mdnsPort = 5353
+
+    @Option(name: .customLong("heartbeat-timeout"), help: ArgumentHelp("Seconds a silent sender is kept before it is disconnected.", valueName: "seconds"))
+    package var heartbeatTimeout = 15.0
+
+    package func validate() throws {
+        guard (0...65_535).contains(port), (0...65_535).contains(httpPort) else { throw ValidationError("ports must be 0 to 65535") }
+        guard heartbeatTimeout > 0 else { throw ValidationError("--heartbeat-timeout must be positive") }
+        guard (0...65_535).contains(mdnsPort) else { throw ValidationError("--mdns-port must be 0 to 65535") }
+    }
+}
+
+/// `--device NAME|HOST[:PORT]` for the commands that act on a device: an address, or a name that
+/// discovery resolves.
+package struct DeviceOptions: ParsableArguments {
+    package init() {}
+
+    @Option(
+        help: ArgumentHelp(
+            "The device: HOST or HOST:PORT (port 8009 by default), or its name as `cuekit cast devices` lists it.", valueName: "name|host[:port]"))
+    package var device: String
+
+    @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where a device name is looked up (the mDNS group by default).", valueName: "address[:port]"))
+    package var mdnsServer = "224.0.0.251:5353"
+
+    package func validate() throws {
+        guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
+        guard !device.isEmpty else { throw ValidationError("--device is empty") }
+    }
+}
+
+/// `cuekit cast play --device HOST[:PORT] MOVIE --track FILE…`: cast a movie with its tracks.
+package struct CastPlayOptions: ParsableArguments {
+    package static let command = CommandConfiguration(
+        commandName: "play",
+        abstract: "Cast a movie with its caption tracks to a Cast device, styled, and follow its status.",
+        discussion: """
+            Serves the movie's folder with CORS on an address the device can reach (tracks are served \
+            converted to WebVTT), launches the Default Media Receiver over Cast v2, loads the movie with \
+            its tracks and style, and prints each status update as it arrives, until Ctrl-C (exit 0) or \
+            until the device goes away (exit 2, with the reason). Tracks must be inside the movie's folder.
+
+            Examples:
+              cuekit cast play --device 192.168.1.20 media/movie.mp4 --track media/movie.en.srt --track media/movie.fr.ttml --active 1
+              cuekit cast play --device 127.0.0.1:8009 movie.webm --track movie.de.vtt --style style.json
+              cuekit cast play --device "Living Room" movie.mp4 --track movie.en.vtt
+            """
+    )
+
+    package init() {}
+
+    @OptionGroup package var target: DeviceOptions
+
+    @Argument(help: ArgumentHelp("The movie file.", valueName: "movie"))
+    package var movie: String
+
+    @Option(name: .customLong("track"), help: ArgumentHelp("A caption file (WebVTT, TTML, SubRip), once per track; ids count from 1.", valueName: "file"))
+    package var tracks: [String] = []
+
+    @Option(help: ArgumentHelp("The id of the track to switch on at load (none by default).", valueName: "id"))
+    package var active: Int?
+
+    @Option(name: .customLong("serve-host"), help: ArgumentHelp("The address the device reaches this machine at (by default, the one the route to the device uses).", valueName: "address"))
+    package var serveHost: String?
+
+    @Option(name: .customLong("http-port"), help: ArgumentHelp("The track server's port (0 for any free one).", valueName: "port"))
+    package var httpPort = 0
+
+    @OptionGroup(title: "Text track style")
+    package var style: StyleOptions
+
+    package func validate() throws {
+        if let active, !(1...max(tracks.count, 1)).contains(active) || tracks.isEmpty {
+            throw ValidationError("--active \(active) names no track: the tracks are 1 to \(tracks.count)")
+        }
+        guard (0...65_535).contains(httpPort) else { throw ValidationError("--http-port must be 0 to 65535") }
+    }
+}
+
+/// `cuekit cast tracks --device … (--active ID… | --off)`: switch the tracks of what plays.
+package struct CastTracksOptions: ParsableArguments {
+    package static let command = CommandConfiguration(
+        commandName: "tracks",
+        abstract: "Switch the text tracks of the media a Cast device is playing.",
+        discussion: """
+            Joins the Default Media Receiver's session (it does not launch one) and sends EDIT_TRACKS_INFO.
+
+            Examples:
+              cuekit cast tracks --device 192.168.1.20 --active 2
+              cuekit cast tracks --device 127.0.0.1:8009 --off
+            """
+    )
+
+    package init() {}
+
+    @OptionGroup package var target: DeviceOptions
+
+    @Option(help: ArgumentHelp("A track id to switch on (repeat for several); the others go off.", valueName: "id"))
+    package var active: [Int] = []
+
+    @Flag(help: "Switch every text track off.")
+    package var off = false
+
+    package func validate() throws {
+        guard active.isEmpty != !off else { throw ValidationError("give --active ID or --off") }
+    }
+}
+
+/// `cuekit cast restyle --device … --style s.json`: restyle the text of what plays.
+package struct CastRestyleOptions: ParsableArguments {
+    package static let command = CommandConfiguration(
+        commandName: "restyle",
+        abstract: "Set the text track style of the media a Cast device is playing.",
+        discussion: """
+            Examples:
+              cuekit cast restyle --device 192.168.1.20 --style style.json
+              cuekit cast restyle --device 127.0.0.1:8009 --foreground '#FFFF00FF' --edge-type outline
+            """
+    )
+
+    package init() {}
+
+    @OptionGroup package var target: DeviceOptions
+
+    @OptionGroup(title: "Text track style")
+    package var style: StyleOptions
+}
+
+/// `cuekit cast devices`: the Cast devices on the network, by mDNS.
+package struct CastDevicesOptions: ParsableArguments {
+    package static let command = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the Cast devices on the network (mDNS, _googlecast._tcp): name, address and model.",
+        discussion: """
+            Sends one mDNS query and lists every device that answers within --timeout. Exit status: \
+            0 when a device answered, 1 when none did, 2 when the query could not be sent.
+
+            Examples:
+              cuekit cast devices
+              cuekit cast devices --timeout 5 --json
+            """
+    )
+
+    package init() {}
+
+    @Option(help: ArgumentHelp("Seconds to wait for answers.", valueName: "seconds"))
+    package var timeout = 3.0
+
+    @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where the query goes (the mDNS group by default; an emulator's --mdns-port for tests).", valueName: "address[:port]"))
+    package var mdnsServer = "224.0.0.251:5353"
+
+    @Flag(help: "Print JSON, one object per device.")
+    package var json = false
+
+    package func validate() throws {
+        guard timeout > 0, timeout <= 60 else { throw ValidationError("--timeout must be more than 0 and at most 60 seconds") }
+        guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
+    }
+}
