@@ -43,7 +43,7 @@ let package = Package(
     ],
     targets: [
         // The cue model every reader fills and every writer reads, cue text, diagnostics, byte I/O.
-        .target(name: "CueKit"),
+        .target(name: "CueKit", dependencies: ["CCueKitBytes"]),
         // One vector pass over a WebVTT block (line ends, `-->`, markup, non-ASCII), in C for the
         // bit masks Swift's SIMD types cannot make.
         .target(name: "CCueKitBytes"),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "CueKitTests",
             dependencies: [
-                "CueKit", "CueKitTestSupport",
+                "CCueKitBytes", "CueKit", "CueKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -3,7 +3,8 @@
 //
 // Swift has no portable way to turn a vector comparison into a bit mask (x86's `pmovmskb`), which
 // is what lets one pass over a cue block find its line ends, its `-->`s, its markup and its
-// non-ASCII bytes at once; this small C module does that pass and nothing else.
+// non-ASCII bytes at once, and one pass over cue text mark its tags and references; this small C
+// module does those passes and the UTF-8 check, and nothing else.
 
 #ifndef CCUEKITBYTES_H
 #define CCUEKITBYTES_H
@@ -65,5 +66,19 @@ bool cuekit_utf8_is_valid_ssse3(const uint8_t *bytes, size_t count);
 
 /// `cuekit_utf8_is_valid` one sequence at a time: the reference the vector check is tested against.
 bool cuekit_utf8_is_valid_portable(const uint8_t *bytes, size_t count);
+
+/// Marks the markup bytes of `bytes[0..<count]` (cue text): bit `i % 64` of word `i / 64` is set
+/// in `specials` when byte `i` is `<` or `&`, and in `closers` when it is `>`. Each array holds
+/// `(count + 63) / 64` words, all written. Reads no byte outside `bytes[0..<count]`.
+///
+/// With AVX2 where the processor has it, else SSE2 (64 bytes a word either way).
+void cuekit_markup_masks(const uint8_t *bytes, size_t count, uint64_t *specials, uint64_t *closers);
+
+/// `cuekit_markup_masks` with SSE2 whatever the processor has (for tests; the portable pass where
+/// there is no SSE2).
+void cuekit_markup_masks_sse2(const uint8_t *bytes, size_t count, uint64_t *specials, uint64_t *closers);
+
+/// `cuekit_markup_masks` one byte at a time: the reference the vector passes are tested against.
+void cuekit_markup_masks_portable(const uint8_t *bytes, size_t count, uint64_t *specials, uint64_t *closers);
 
 #endif

@@ -1,3 +1,5 @@
+import CCueKitBytes
+
 /// A check of cue text in the shapes nearly every marked-up cue takes, without the tokenizer: for
 /// the checker's hot path (``CueText/Checker``), where most cues have markup and none of it is
 /// wrong.
@@ -43,6 +45,38 @@ package enum CueTextQuickCheck {
         let count = bytes.count
         // Past this many bytes the parser's node limit could be reached.
         guard count < CueText.maximumNodes else { return false }
+        guard count <= MarkMasks.capacity * 64 else {
+            return isCleanByScanning(bytes, skipsTimestampTags: skipsTimestampTags, text: text)
+        }
+        // The usual cue text: its marks found in one vector pass, into words on the stack.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * MarkMasks.capacity) { words in
+            let specials = words.baseAddress!, closers = specials + MarkMasks.capacity
+            cuekit_markup_masks(base.assumingMemoryBound(to: UInt8.self), count, specials, closers)
+            var finder = MarkMasks(specials: specials, closers: closers, count: count)
+            return check(bytes, &finder, skipsTimestampTags: skipsTimestampTags, text: text)
+        }
+    }
+
+    /// ``isClean(_:skipsTimestampTags:text:)`` with its marks found by scanning from each one to
+    /// the next, as for texts longer than the masks on the stack hold (and for tests, which hold
+    /// the two ways to the same answers).
+    package static func isCleanByScanning(
+        _ bytes: UnsafeRawBufferPointer, skipsTimestampTags: Bool = false, text: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
+    ) -> Bool {
+        guard bytes.baseAddress != nil else { return true }
+        guard bytes.count < CueText.maximumNodes else { return false }
+        var finder = ScanningFinder(bytes: bytes)
+        return check(bytes, &finder, skipsTimestampTags: skipsTimestampTags, text: text)
+    }
+
+    /// ``isClean(_:skipsTimestampTags:text:)`` over `bytes` (not empty, shorter than the node
+    /// limit), finding its marks with `finder`.
+    @inline(__always)
+    private static func check<Finder: MarkFinder>(
+        _ bytes: UnsafeRawBufferPointer, _ finder: inout Finder, skipsTimestampTags: Bool, text: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        let base = bytes.baseAddress!
+        let count = bytes.count
         @inline(__always) func byte(_ index: Int) -> UInt8 { base.load(fromByteOffset: index, as: UInt8.self) }
         // The open spans, four bits each, innermost lowest.
         var open: UInt64 = 0
@@ -52,7 +86,7 @@ package enum CueTextQuickCheck {
         var index = 0
         let start = base.assumingMemoryBound(to: UInt8.self)
         while true {
-            let special = CueTextParser.nextSpecial(in: bytes, from: index)
+            let special = finder.nextSpecial(from: index)
             if special > index { text(UnsafeBufferPointer(start: start + index, count: special - index)) }
             guard special < count else { break }
             if byte(special) == UInt8(ascii: "&") {
@@ -61,12 +95,7 @@ package enum CueTextQuickCheck {
                 index = end
                 continue
             }
-            // Tags are short: their `>` is looked for byte by byte first, where a call to
-            // `memchr` costs more than the few bytes it would skip.
-            var close = special + 1
-            let nearEnd = min(count, special + 17)
-            while close < nearEnd, byte(close) != UInt8(ascii: ">") { close += 1 }
-            if close == nearEnd { close = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: close, to: count) }
+            let close = finder.nextClose(from: special + 1)
             guard close < count, close > special + 1 else { return false }
             if skipsTimestampTags, byte(special + 1) &- UInt8(ascii: "0") < 10 {
                 index = close + 1
@@ -133,6 +162,54 @@ package enum CueTextQuickCheck {
             index = close + 1
         }
         return depth == 0 || (depth == 1 && voiceOpensText)
+    }
+
+    /// Where the check's marks are: the next `<` or `&` (a tag or a reference starts), and the next
+    /// `>` (a tag ends), at or after an offset; the text's length when there is none.
+    private protocol MarkFinder {
+        mutating func nextSpecial(from index: Int) -> Int
+        mutating func nextClose(from index: Int) -> Int
+    }
+
+    /// The marks as bit masks, made by one vector pass over the text (`cuekit_markup_masks`): each
+    /// next mark is a few instructions, where a scan looked at every byte between marks.
+    private struct MarkMasks: MarkFinder {
+        /// The words each mask holds on the stack: texts up to 64 times this many bytes.
+        static let capacity = 16
+
+        let specials: UnsafePointer<UInt64>
+        let closers: UnsafePointer<UInt64>
+        let count: Int
+
+        @inline(__always)
+        private func next(in words: UnsafePointer<UInt64>, from index: Int) -> Int {
+            guard index < count else { return count }
+            var word = index &>> 6
+            var bits = words[word] & (~0 &<< UInt64(index & 63))
+            let last = (count &- 1) &>> 6
+            while bits == 0 {
+                word &+= 1
+                if word > last { return count }
+                bits = words[word]
+            }
+            // No mark past `count`: the pass reads zeros after the text's last byte.
+            return word &<< 6 &+ bits.trailingZeroBitCount
+        }
+
+        @inline(__always) func nextSpecial(from index: Int) -> Int { next(in: specials, from: index) }
+        @inline(__always) func nextClose(from index: Int) -> Int { next(in: closers, from: index) }
+    }
+
+    /// The marks found by scanning from each offset asked: for texts too long for ``MarkMasks``.
+    private struct ScanningFinder: MarkFinder {
+        let bytes: UnsafeRawBufferPointer
+
+        @inline(__always) func nextSpecial(from index: Int) -> Int { CueTextParser.nextSpecial(in: bytes, from: index) }
+
+        @inline(__always)
+        func nextClose(from index: Int) -> Int {
+            ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: min(index, bytes.count), to: bytes.count)
+        }
     }
 
     /// One of the tags this check knows, named by `bytes[from..<to]`.

@@ -60,6 +60,43 @@ import Testing
         #expect(compared > 1_000)
     }
 
+    /// The two ways of finding the marks (bit masks from one vector pass, for texts up to 1 KiB;
+    /// a scan from each mark to the next, beyond) give the same answer and hand out the same text,
+    /// on short texts and on texts of several mask words, a long run of plain text before them or not.
+    @Test func theMaskedAndTheScanningCheckAgree() {
+        var random = SeededRandom(seed: 0x3A5C)
+        var clean = 0, longClean = 0
+        for round in 0..<30_000 {
+            var text = ""
+            // Texts of up to about 1,100 bytes, so that the masks' last words and the 1 KiB edge are crossed.
+            let runs = Int.random(in: 1...8, using: &random)
+            let wellFormed = ["<i>word</i> ", "<b>two words</b> ", "<v Ann>hi</v> ", "&amp; ", "<c.x.y>z</c> ", "字 ", "<ruby>a<rt>b</rt></ruby> "]
+            for _ in 0..<runs {
+                if Int.random(in: 0..<4, using: &random) == 0 { text += String(repeating: "word ", count: Int.random(in: 0...60, using: &random)) }
+                if round % 2 == 0 {
+                    // Markup the check calls clean, long enough to pass 1 KiB now and then.
+                    for _ in 0..<Int.random(in: 0...40, using: &random) { text += wellFormed.randomElement(using: &random)! }
+                } else {
+                    text += Self.randomText(&random)
+                }
+            }
+            let bytes = Array(text.utf8)
+            var maskedText: [UInt8] = [], scannedText: [UInt8] = []
+            let masked = bytes.withUnsafeBytes { raw in CueTextQuickCheck.isClean(raw, text: { maskedText += $0 }) }
+            let scanned = bytes.withUnsafeBytes { raw in CueTextQuickCheck.isCleanByScanning(raw, text: { scannedText += $0 }) }
+            #expect(masked == scanned, "round \(round): \(text.debugDescription)")
+            if masked {
+                clean += 1
+                if bytes.count > 1024 { longClean += 1 }
+                #expect(maskedText == scannedText, "round \(round): \(text.debugDescription)")
+            }
+            let skipping = bytes.withUnsafeBytes { CueTextQuickCheck.isClean($0, skipsTimestampTags: true, text: { _ in }) }
+            let skippingScanned = bytes.withUnsafeBytes { CueTextQuickCheck.isCleanByScanning($0, skipsTimestampTags: true) }
+            #expect(skipping == skippingScanned, "round \(round), timestamps skipped: \(text.debugDescription)")
+        }
+        #expect(clean > 5_000 && longClean > 200, "\(clean) clean, \(longClean) of them past 1 KiB")
+    }
+
     @Test(arguments: [
         "plain", "<i>a</i> b", "<v Ann>whole cue voice", "<v Ann><i>a</i> b", "<c.a.b>x</c> &amp; <b><u>y</u></b>", "<v.x Bob Smith>hi</v>",
         "a &lt;b&gt; &nbsp;", "<ruby>日本<rt>にほん</rt></ruby>", "<ruby>a<rt>b</ruby>", "<ruby.r>a<rt>b</rt>c<rt>d</rt></ruby>",
