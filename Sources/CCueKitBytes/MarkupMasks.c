@@ -38,15 +38,45 @@ static inline void masks64SSE2(const uint8_t *step, uint64_t *special, uint64_t 
     *closer = c;
 }
 
+/// The masks of a text shorter than 64 bytes, with 16-byte loads that stay inside it: at 0, 16,
+/// 32 while they fit, and one that ends at its end (its bits overlap the others' and agree).
+/// Texts shorter than 16 bytes are looked at byte by byte.
+static inline void shortMasksSSE2(const uint8_t *bytes, size_t count, uint64_t *special, uint64_t *closer) {
+    uint64_t s = 0, c = 0;
+    if (count < 16) {
+        for (size_t index = 0; index < count; index++) {
+            s |= (uint64_t)(bytes[index] == '<' || bytes[index] == '&') << index;
+            c |= (uint64_t)(bytes[index] == '>') << index;
+        }
+    } else {
+        size_t offset = 0;
+        for (; offset + 16 <= count; offset += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(bytes + offset));
+            s |= (equal16(v, '<') | equal16(v, '&')) << offset;
+            c |= equal16(v, '>') << offset;
+        }
+        if (offset < count) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(bytes + count - 16));
+            s |= (equal16(v, '<') | equal16(v, '&')) << (count - 16);
+            c |= equal16(v, '>') << (count - 16);
+        }
+    }
+    *special = s;
+    *closer = c;
+}
+
 void cuekit_markup_masks_sse2(const uint8_t *bytes, size_t count, uint64_t *specials, uint64_t *closers) {
-    size_t whole = count / 64;
+    size_t whole = count / 64, rest = count % 64;
     for (size_t word = 0; word < whole; word++) masks64SSE2(bytes + 64 * word, specials + word, closers + word);
-    size_t rest = count % 64;
-    if (rest != 0) {
-        // The last bytes, copied after zeros so that no byte past `count` is read.
-        uint8_t padded[64] = {0};
-        memcpy(padded, bytes + 64 * whole, rest);
-        masks64SSE2(padded, specials + whole, closers + whole);
+    if (rest == 0) return;
+    if (whole > 0) {
+        // The last 64 bytes (overlapping the last whole word), their bits moved down to the rest.
+        uint64_t s, c;
+        masks64SSE2(bytes + count - 64, &s, &c);
+        specials[whole] = s >> (64 - rest);
+        closers[whole] = c >> (64 - rest);
+    } else {
+        shortMasksSSE2(bytes, count, specials, closers);
     }
 }
 
@@ -66,14 +96,34 @@ __attribute__((target("avx2"))) static inline void masks64AVX2(const uint8_t *st
         | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, greaterThan)) << 32;
 }
 
+/// The 32-bit masks of the 32 bytes at `step`.
+__attribute__((target("avx2"))) static inline void masks32AVX2(const uint8_t *step, uint64_t *special, uint64_t *closer) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)step);
+    __m256i specialBytes = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('<')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('&')));
+    *special = (uint32_t)_mm256_movemask_epi8(specialBytes);
+    *closer = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('>')));
+}
+
+/// The passes of `cuekit_markup_masks_sse2`, 32 and 64 bytes a load: no byte is copied, and none
+/// outside the text is read.
 __attribute__((target("avx2"))) static void masksAVX2(const uint8_t *bytes, size_t count, uint64_t *specials, uint64_t *closers) {
-    size_t whole = count / 64;
+    size_t whole = count / 64, rest = count % 64;
     for (size_t word = 0; word < whole; word++) masks64AVX2(bytes + 64 * word, specials + word, closers + word);
-    size_t rest = count % 64;
-    if (rest != 0) {
-        uint8_t padded[64] = {0};
-        memcpy(padded, bytes + 64 * whole, rest);
-        masks64AVX2(padded, specials + whole, closers + whole);
+    if (rest == 0) return;
+    if (whole > 0) {
+        uint64_t s, c;
+        masks64AVX2(bytes + count - 64, &s, &c);
+        specials[whole] = s >> (64 - rest);
+        closers[whole] = c >> (64 - rest);
+    } else if (count >= 32) {
+        // Two loads: the first 32 bytes, and the 32 that end at the end.
+        uint64_t s0, c0, s1, c1;
+        masks32AVX2(bytes, &s0, &c0);
+        masks32AVX2(bytes + count - 32, &s1, &c1);
+        specials[0] = s0 | s1 << (count - 32);
+        closers[0] = c0 | c1 << (count - 32);
+    } else {
+        shortMasksSSE2(bytes, count, specials, closers);
     }
 }
 
