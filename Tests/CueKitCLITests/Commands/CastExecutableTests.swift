@@ -2,6 +2,10 @@ import CueKitTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `cuekit` hands its network commands to `cuekit-cast`, found beside it: the command lines are
 /// `cuekit`'s own (help and usage errors come from it), the work and the exit status are
 /// `cuekit-cast`'s, and `cuekit` itself links no network code.
@@ -10,6 +14,28 @@ struct CastExecutableTests {
     /// A command line that reaches `cuekit-cast`: a discovery that nobody answers ends with its
     /// exit status 1 and its message.
     static let discovery = ["cast", "devices", "--mdns-server", "127.0.0.1:9", "--timeout", "0.2"]
+
+    /// A `cuekit` alone in a folder of its own, beside the build products: a hard link to the
+    /// built one, not a copy, since a copy is open for writing while it is made, and a test beside
+    /// this one that starts a process then may hold it open, which makes running it fail
+    /// (`ETXTBSY`).
+    struct Alone {
+        let folder: String
+        var executable: URL { URL(fileURLWithPath: folder + "/cuekit") }
+
+        init() throws {
+            var template = Array((CommandLineRun.executable.deletingLastPathComponent().path + "/cuekit-alone-XXXXXX").utf8CString)
+            let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+            guard let created else { throw CocoaError(.fileWriteUnknown) }
+            folder = String(cString: created)
+            guard link(CommandLineRun.executable.path, folder + "/cuekit") == 0 else {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw CocoaError(.fileWriteUnknown)
+            }
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    }
 
     @Test func aNetworkCommandRunsInCuekitCastWithItsExitStatus() throws {
         let run = try CommandLineRun.cuekit(Self.discovery)
@@ -29,16 +55,15 @@ struct CastExecutableTests {
         #expect(run.standardError.contains("no Cast device answered"), "\(run)")
     }
 
-    /// A `cuekit` copied alone, with no `cuekit-cast` beside it or on PATH, says what is missing
+    /// A `cuekit` alone in a folder, with no `cuekit-cast` beside it or on PATH, says what is missing
     /// and how to build it, with exit status 2; the commands that read tracks still work.
     @Test func aMissingCuekitCastIsNamedWithHowToBuildIt() throws {
-        let folder = TemporaryDirectory()
+        let folder = try Alone()
         defer { folder.remove() }
-        try FileManager.default.copyItem(atPath: CommandLineRun.executable.path, toPath: folder.file("cuekit"))
-        let alone = URL(fileURLWithPath: folder.file("cuekit"))
+        let alone = folder.executable
         let run = try CommandLineRun.run(alone, ["serve", "media", "--port", "0"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(run.status == 2, "\(run)")
-        #expect(run.standardError.contains("cuekit serve runs in cuekit-cast, which is neither beside cuekit (in \(folder.path))"), "\(run)")
+        #expect(run.standardError.contains("cuekit serve runs in cuekit-cast, which is neither beside cuekit (in \(folder.folder))"), "\(run)")
         #expect(run.standardError.contains("--product cuekit-cast"), "\(run)")
         let validate = try CommandLineRun.run(alone, ["validate", "-"], input: Array("WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n".utf8))
         #expect(validate.status == 0, "\(validate)")
@@ -46,11 +71,9 @@ struct CastExecutableTests {
 
     /// Usage errors of the network commands come from `cuekit`, before anything runs.
     @Test func aWrongNetworkCommandLineIsRefusedByCuekitItself() throws {
-        let folder = TemporaryDirectory()
+        let folder = try Alone()
         defer { folder.remove() }
-        try FileManager.default.copyItem(atPath: CommandLineRun.executable.path, toPath: folder.file("cuekit"))
-        let run = try CommandLineRun.run(
-            URL(fileURLWithPath: folder.file("cuekit")), ["cast", "tracks", "--device", "127.0.0.1"], environment: ["PATH": "/usr/bin:/bin"])
+        let run = try CommandLineRun.run(folder.executable, ["cast", "tracks", "--device", "127.0.0.1"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError.contains("give --active ID or --off"), "\(run)")
         #expect(!run.standardError.contains("cuekit-cast"), "\(run)")
