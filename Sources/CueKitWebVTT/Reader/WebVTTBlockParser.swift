@@ -579,18 +579,21 @@ struct WebVTTBlockParser {
         // The checker's parse is left for a consumer on this thread that would parse the same
         // text again (the TTML writer), with the text it is of. Text known to have neither `<`
         // nor `&` is one text node, which the checker would pass after a scan for either.
-        var shared = false
-        if checksCueText, hasMarkup, !bytes.isEmpty {
-            let context = CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
-            var diagnostics: [Diagnostic] = []
-            if let sharedParse {
-                shared = cueTextChecker.diagnostics(forUTF8: bytes, context: context, sharingEventsWith: sharedParse, diagnostics: &diagnostics)
-            } else {
-                diagnostics = cueTextChecker.diagnostics(forMarkedUpUTF8: bytes, context: context)
-            }
-            for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
+        guard checksCueText, hasMarkup, !bytes.isEmpty else { return false }
+        @inline(__always) func context() -> CueText.Context {
+            CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
         }
-        return shared
+        if let sharedParse {
+            var diagnostics: [Diagnostic] = []
+            let shared = cueTextChecker.diagnostics(forUTF8: bytes, context: context(), sharingEventsWith: sharedParse, diagnostics: &diagnostics)
+            for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
+            return shared
+        }
+        // Most marked-up text is in the shapes the quick check knows, of which nothing is
+        // reported: no context is made and no list of diagnostics handed back for it.
+        if CueTextQuickCheck.isClean(bytes) { return false }
+        for diagnostic in cueTextChecker.diagnosticsByParsing(bytes, context: context()) { try handler(.diagnostic(diagnostic)) }
+        return false
     }
 
     /// Hands out the cue whose timing line was accepted, with `text`, the rest of its block.
