@@ -43,9 +43,11 @@ package struct IdentifierHashSet {
         return inserted
     }
 
+    /// Makes the table four times larger: each hash is moved a third as often as when it
+    /// doubled, and a table is still at most half full (so between an eighth and a half).
     private mutating func grow() {
         let old = slots
-        let capacity = max(16, old.count * 2)
+        let capacity = max(16, old.count * 4)
         slots = [UInt64](repeating: 0, count: capacity)
         shift = UInt64(64 - capacity.trailingZeroBitCount)
         count = 0
