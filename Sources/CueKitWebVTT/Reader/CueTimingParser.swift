@@ -597,7 +597,20 @@ struct CueSettingsCache {
             return -1
         }
         guard found >= 0 else { return false }
-        settings = entries[found].settings
+        // Field by field, as ``CueTimingParser/resetToDefaults(_:)`` sets them: assigning the whole
+        // value copied it through the runtime's value witnesses and destroyed the old one (some 60
+        // instructions a recall), where the fields are plain values and the region most often nil.
+        entries.withUnsafeBufferPointer { entries in
+            let entry = entries.baseAddress! + found
+            settings.vertical = entry.pointee.settings.vertical
+            settings.line = entry.pointee.settings.line
+            settings.lineAlignment = entry.pointee.settings.lineAlignment
+            settings.position = entry.pointee.settings.position
+            settings.positionAlignment = entry.pointee.settings.positionAlignment
+            settings.size = entry.pointee.settings.size
+            settings.alignment = entry.pointee.settings.alignment
+            if entry.pointee.settings.region != nil || settings.region != nil { settings.region = entry.pointee.settings.region }
+        }
         return true
     }
 
