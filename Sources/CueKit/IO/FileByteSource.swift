@@ -26,6 +26,14 @@ public struct FileByteSource: Sendable {
         self.chunkSize = chunkSize
     }
 
+    /// The size in bytes of the regular file at `path`; nil for anything else (standard input, a
+    /// pipe, a device, a folder, a path that cannot be read), whose size is not known beforehand.
+    public static func regularFileSize(atPath path: String) -> Int? {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
     /// Calls `body` with each chunk of the file in order; the buffer is only valid during the call.
     ///
     /// Throws ``ReadError`` with code `io-read` when the file cannot be opened or read.

@@ -33,12 +33,22 @@ public protocol PrescanningTrackReader: TrackReader {
     static func prescan(bytes: some Collection<UInt8>, options: Options) -> Prescan
     /// The prescan of a file, read in chunks.
     static func prescan(fileAtPath path: String, options: Options) throws -> Prescan
+
+    /// Streams a file's events to `handler`, every style sheet before the first cue. By default in
+    /// two passes (``streamInTwoPasses(fileAtPath:options:to:)``); a reader may read a small file
+    /// once and hold its cues instead, when that gives the same events.
+    static func stream(fileAtPath path: String, options: Options, to handler: (TrackEvent) throws -> Void) throws
 }
 
 extension PrescanningTrackReader {
+    /// ``streamInTwoPasses(fileAtPath:options:to:)``.
+    public static func stream(fileAtPath path: String, options: Options = Options(), to handler: (TrackEvent) throws -> Void) throws {
+        try streamInTwoPasses(fileAtPath: path, options: options, to: handler)
+    }
+
     /// Streams a file's events to `handler` in two passes, every style sheet before the first cue;
     /// standard input (`-`), which cannot be read twice, in one.
-    public static func stream(fileAtPath path: String, options: Options = Options(), to handler: (TrackEvent) throws -> Void) throws {
+    public static func streamInTwoPasses(fileAtPath path: String, options: Options = Options(), to handler: (TrackEvent) throws -> Void) throws {
         do {
             var reader = path == "-" ? Self(options: options) : Self(options: options, prescan: try prescan(fileAtPath: path, options: options))
             try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
@@ -48,7 +58,7 @@ extension PrescanningTrackReader {
         }
     }
 
-    /// Reads a whole file in two passes (``stream(fileAtPath:options:to:)``).
+    /// Reads a whole file as ``stream(fileAtPath:options:to:)`` does.
     public static func read(fileAtPath path: String, options: Options = Options()) throws -> ReadResult {
         var collector = TrackCollector()
         try stream(fileAtPath: path, options: options) { collector.collect($0) }

@@ -49,8 +49,6 @@ extension TTMLDocumentReader {
         }
         // Classes for the tts: attributes of the body, found by the scan pass.
         for presentation in scannedPresentations { _ = registry.className(for: presentation) }
-        registry.seal()
-        var rules: [CueStyleRule] = []
         var base = TTMLPresentation()
         if options.initialBackground == .transparent { base.declare("background-color", "transparent") }
         if !initialStyles.isEmpty {
@@ -64,9 +62,34 @@ extension TTMLDocumentReader {
                 if presentation.tags.contains(.underline) { base.declare("text-decoration", "underline") }
             }
         }
-        if base.hasDeclarations { rules.append(base.rule(.everyCue)) }
+        everyCueRule = base.hasDeclarations ? base.rule(.everyCue) : nil
+        if holdsEventsAfterHead {
+            // The STYLE block waits for the body's classes: what follows is held until the end.
+            heldFrom = output.count
+            return
+        }
+        appendStyleSheet()
+    }
+
+    /// Seals the classes and hands out the STYLE block: the every-cue rule, then a rule a class.
+    private mutating func appendStyleSheet() {
+        registry.seal()
+        var rules: [CueStyleRule] = []
+        if let everyCueRule { rules.append(everyCueRule) }
         rules += TTMLClassRegistry.rules(registry.entries)
         if !rules.isEmpty { output.append(.stylesheet(CueStylesheet(rules: rules))) }
+    }
+
+    /// Ends the hold of a one-pass read (``holdsEventsAfterHead``): the STYLE block, with every class
+    /// registered so far, goes where the head ended, before the events held since. At the end of
+    /// the document, or when reading stops on an error; nothing is held after.
+    mutating func releaseHeldEvents() {
+        guard let heldFrom else { return }
+        self.heldFrom = nil
+        let held = output[heldFrom...]
+        output.removeSubrange(heldFrom...)
+        appendStyleSheet()
+        output.append(contentsOf: held)
     }
 
     /// A region from its resolved styles: geometry, timing, class.

@@ -44,6 +44,13 @@ struct TTMLDocumentReader {
     var anonymousRegionCount = 0
     /// Classes the scan pass found, registered by the read pass before the STYLE block.
     let scannedPresentations: [TTMLPresentation]
+    /// The `::cue` rule of the initial background and `initial` styles, once the head is read.
+    var everyCueRule: CueStyleRule?
+    /// A one-pass read of a whole document: the STYLE block and every event after the head are
+    /// held until the end, so that the block lists the classes the body registers as it is read.
+    var holdsEventsAfterHead = false
+    /// Where the held events start in ``output``, while they are held.
+    var heldFrom: Int?
 
     // Where the reader is.
     var stack: [Open] = []
@@ -103,8 +110,16 @@ struct TTMLDocumentReader {
     /// read pass must register up front.
     var latePresentations: [TTMLPresentation] { registry.lateEntries.map(\.presentation) }
 
-    /// Takes the events ready to hand out.
+    /// Takes the events ready to hand out: while events are held, those before the hold.
     mutating func takeOutput() -> [TrackEvent] {
+        if let heldFrom {
+            guard heldFrom > 0 else { return [] }
+            defer {
+                output.removeSubrange(..<heldFrom)
+                self.heldFrom = 0
+            }
+            return Array(output[..<heldFrom])
+        }
         defer { output.removeAll(keepingCapacity: true) }
         return output
     }
@@ -173,6 +188,7 @@ struct TTMLDocumentReader {
     /// The end of the document: what remains to hand out.
     mutating func finish() throws {
         if rootSeen, !headFinished { finishHead() }
+        releaseHeldEvents()
         if !registry.lateEntries.isEmpty {
             output.append(.stylesheet(CueStylesheet(rules: TTMLClassRegistry.rules(registry.lateEntries))))
         }

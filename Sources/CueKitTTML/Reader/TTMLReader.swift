@@ -34,13 +34,15 @@ import CueKit
 ///
 /// **Inline styles and the STYLE block.** WebVTT wants its STYLE block before the first cue. The
 /// classes of head styles and regions are known when the body starts; those of `tts:` attributes
-/// written in the body are not. The static `read` and `stream` functions therefore read a
-/// document twice (``PrescanningTrackReader``): a first, cheap pass
-/// (``prescan(fileAtPath:options:)``) collects the style sets written in the body (their number,
-/// not the body's size, bounds its memory), and the reader made with its result writes every class
-/// up front. A reader fed in one pass without
-/// that result gives such classes deterministic names, reports `ttml-inline-style-late` once, and
-/// hands their rules out in a last `STYLE` event at the end.
+/// written in the body are not. The static `read` and `stream` functions therefore either read a
+/// file once and hold every event after the head until its end
+/// (``init(options:holdingEventsUntilEnd:)``, for files up to
+/// ``Options/Limits/maximumHeldDocumentSize``), or read it twice (``PrescanningTrackReader``): a
+/// first, cheap pass (``prescan(fileAtPath:options:)``) collects the style sets written in the body
+/// (their number, not the body's size, bounds its memory), and the reader made with its result
+/// writes every class up front. Both give the same events. A reader fed in one pass without
+/// holding and without that result gives such classes the same names, reports
+/// `ttml-inline-style-late` once, and hands their rules out in a last `STYLE` event at the end.
 ///
 /// A reader is a reference: it owns libxml2 state that cannot be copied. Use each for one document.
 public final class TTMLReader: PrescanningTrackReader {
@@ -66,6 +68,38 @@ public final class TTMLReader: PrescanningTrackReader {
         parser.maximumAttributesPerElement = options.limits.maximumAttributesPerElement
     }
 
+    /// Creates a reader for one document read in one pass that still writes every class in its
+    /// STYLE block: it hands out the head's events as they come, then holds the STYLE block and
+    /// every later event (cues, diagnostics) until the document ends, when it hands them out in the
+    /// order a two-pass read gives. Memory grows with the document: ``stream(fileAtPath:options:to:)``
+    /// reads this way only files of at most ``Options/Limits/maximumHeldDocumentSize`` bytes.
+    public init(options: TTMLReader.Options = TTMLReader.Options(), holdingEventsUntilEnd: Bool) {
+        self.options = options
+        document = TTMLDocumentReader(options: options)
+        document.holdsEventsAfterHead = holdingEventsUntilEnd
+        parser.maximumAttributesPerElement = options.limits.maximumAttributesPerElement
+    }
+
+    /// Reads a file: in one pass when it is a regular file of at most
+    /// ``Options/Limits/maximumHeldDocumentSize`` bytes (``init(options:holdingEventsUntilEnd:)``),
+    /// otherwise in two (``PrescanningTrackReader/streamInTwoPasses(fileAtPath:options:to:)``), so
+    /// that memory stays bounded whatever the file's size. Both hand out the same events.
+    public static func stream(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options(), to handler: (TrackEvent) throws -> Void)
+        throws
+    {
+        guard path != "-", let size = FileByteSource.regularFileSize(atPath: path), size <= options.limits.maximumHeldDocumentSize else {
+            try streamInTwoPasses(fileAtPath: path, options: options, to: handler)
+            return
+        }
+        do {
+            let reader = TTMLReader(options: options, holdingEventsUntilEnd: true)
+            try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
+            try reader.finish(to: handler)
+        } catch let error as ReadError where error.path == nil {
+            throw error.inFile(path)
+        }
+    }
+
     /// Takes the next bytes and hands out each event they complete.
     public func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
         if let failure { throw failure }
@@ -81,6 +115,7 @@ public final class TTMLReader: PrescanningTrackReader {
         do {
             try document.finish()
         } catch let error as ReadError {
+            document.releaseHeldEvents()
             try handOut(handler)
             failure = error
             throw error
@@ -92,10 +127,13 @@ public final class TTMLReader: PrescanningTrackReader {
         do {
             try Self.consume(parser, &document)
         } catch let error as ReadError {
+            // What was read before the problem is handed out, held or not.
+            document.releaseHeldEvents()
             try handOut(handler)
             failure = error
             throw error
         }
+        if parser.refusal != nil { document.releaseHeldEvents() }
         try handOut(handler)
         if let refusal = parser.refusal {
             let error = Self.error(for: refusal)

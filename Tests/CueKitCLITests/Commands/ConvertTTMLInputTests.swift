@@ -50,9 +50,9 @@ struct TTMLInputTests {
         #expect(directory.read("episode.vtt") == Self.expected)
     }
 
-    /// Standard input is copied to a temporary file so that the inline style of the second
-    /// paragraph still gets its class in the STYLE block (two passes).
-    @Test func convertsStandardInputInTwoPasses() {
+    /// Standard input is copied to a temporary file and read as a file is, so that the inline style
+    /// of the second paragraph still gets its class in the STYLE block.
+    @Test func convertsStandardInputWithEveryClassUpFront() {
         let result = Self.run(["convert", "-"], input: Self.document)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == Self.expected)
