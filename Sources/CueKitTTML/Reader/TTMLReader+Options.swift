@@ -90,12 +90,13 @@ extension TTMLReader {
             /// reading with `ttml-limit`.
             public var maximumStyleReferencesPerElement: Int
 
-            /// The largest file read in one pass, in bytes: 8 MiB by default (a feature film's
-            /// subtitles take one or two). WebVTT wants every class before the first cue, and inline
-            /// styles in the body make classes as they are read: a file up to this size is read once
-            /// and its cues are held until its end (``TTMLReader/init(options:holdingEventsUntilEnd:)``);
-            /// a larger one is read twice, a prescan for the classes and then the reading pass, which
-            /// hold nothing. Both give the same events.
+            /// The largest file read in one pass, in bytes: 4 MiB by default (a feature film's
+            /// subtitles take one or two; the held cues of a file this size take about 8 MB). WebVTT
+            /// wants every class before the first cue, and inline styles in the body make classes as
+            /// they are read: a file up to this size is read once and its cues are held until its end
+            /// (``TTMLReader/init(options:holdingEventsUntilEnd:)``); a larger one is read twice, a
+            /// prescan for the classes and then the reading pass, which hold nothing. Both give the
+            /// same events.
             public var maximumHeldDocumentSize: Int
 
             /// Limits; every argument defaults to the documented default.
@@ -108,7 +109,7 @@ extension TTMLReader {
                 maximumStyles: Int = 10_000,
                 maximumRegions: Int = 1000,
                 maximumStyleReferencesPerElement: Int = 100,
-                maximumHeldDocumentSize: Int = 8 << 20
+                maximumHeldDocumentSize: Int = 4 << 20
             ) {
                 self.maximumDiagnosticsPerCode = maximumDiagnosticsPerCode
                 self.maximumNestingDepth = maximumNestingDepth
