@@ -34,8 +34,10 @@ extension TTMLDocumentReader {
     }
 
     /// A paragraph is held until it ends: its elements, text pieces and line breaks are bounded.
-    func checkParagraphSize(_ location: SourceLocation) throws {
-        guard let paragraph, paragraph.nodes.count > options.limits.maximumNodesPerParagraph else { return }
+    /// (Mutating only so that the reader is passed by reference: a non-mutating call from the
+    /// mutating `consume` copied the whole reader for each event.)
+    mutating func checkParagraphSize(_ location: SourceLocation) throws {
+        guard let nodes = paragraph?.nodes.count, nodes > options.limits.maximumNodesPerParagraph else { return }
         throw ReadError(
             .ttmlLimit, at: location,
             "a paragraph holds more than \(options.limits.maximumNodesPerParagraph) elements, line breaks and pieces of text (TTMLReader.Options.Limits.maximumNodesPerParagraph); reading stopped")
