@@ -342,9 +342,16 @@ struct TTMLParagraphRenderer {
     }
 
     /// The markup around a cue shown in `region` with the outer `chain`: the region's class and
-    /// tags, then the chain. Consecutive paragraphs mostly share both, so the last answer is kept.
+    /// tags, then the chain. A document has few such pairs (a region, a speaker, a language), and
+    /// consecutive paragraphs mostly share theirs: the last answer is compared first, then the
+    /// answers kept by pair.
     private func rootMarkup(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8]) {
-        if let cached = rootCache.entry, cached.region == region, cached.chain == chain { return (cached.opening, cached.closing) }
+        if let last = rootCache.last, last.key.region == region, last.key.chain == chain { return (last.opening, last.closing) }
+        let key = RootMarkupKey(region: region, chain: chain)
+        if let known = rootCache.byKey[key] {
+            rootCache.last = (key, known.opening, known.closing)
+            return known
+        }
         var wrappers: [TTMLParagraph.Wrapper] = []
         if let className = regions[region].className { wrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
         wrappers += regions[region].tagWrappers
@@ -353,13 +360,23 @@ struct TTMLParagraphRenderer {
         for wrapper in wrappers { opening.open(wrapper) }
         var closing = CueTextMarkupBuilder()
         for wrapper in wrappers.reversed() { closing.close(wrapper) }
-        rootCache.entry = (region, chain, opening.bytes, closing.bytes)
+        // Bounded: a document with a new pair for every paragraph starts over now and then.
+        if rootCache.byKey.count >= RootCache.capacity { rootCache.byKey.removeAll(keepingCapacity: true) }
+        rootCache.byKey[key] = (opening.bytes, closing.bytes)
+        rootCache.last = (key, opening.bytes, closing.bytes)
         return (opening.bytes, closing.bytes)
     }
 
-    /// The last ``rootMarkup(region:chain:)`` answer.
+    private struct RootMarkupKey: Hashable {
+        var region: Int
+        var chain: [TTMLParagraph.Wrapper]
+    }
+
+    /// The ``rootMarkup(region:chain:)`` answers: the last, and up to ``capacity`` by pair.
     private final class RootCache {
-        @exclusivity(unchecked) var entry: (region: Int, chain: [TTMLParagraph.Wrapper], opening: [UInt8], closing: [UInt8])?
+        static let capacity = 256
+        @exclusivity(unchecked) var last: (key: RootMarkupKey, opening: [UInt8], closing: [UInt8])?
+        @exclusivity(unchecked) var byKey: [RootMarkupKey: (opening: [UInt8], closing: [UInt8])] = [:]
     }
 
     private let rootCache = RootCache()
