@@ -52,6 +52,7 @@ enum TTMLTimeExpression {
             return .failure(
                 Failure(reason: "wallclock times name a real-world date and time, which CueKit cannot place on the media timeline"))
         }
+        if let time = commonClockTime(bytes, parameters) { return .success(Parsed(time: time)) }
         let parsed = bytes.contains(UInt8(ascii: ":")) ? clockTime(bytes, parameters) : offsetTime(bytes, parameters).map { Parsed(time: $0, warning: nil) }
         if case .success(let result) = parsed, !result.time.isWithinReach {
             return .failure(Failure(reason: "it is past the latest time CueKit reads (a billion hours)"))
@@ -60,6 +61,28 @@ enum TTMLTimeExpression {
     }
 
     // MARK: Clock time
+
+    /// The form nearly every caption file writes, `HH:MM:SS.mmm`, read in one step: the time
+    /// ``clockTime(_:_:)`` gives for it, or nil for any other text (which that reads). Not in the
+    /// SMPTE time base, where every clock time is a time code.
+    private static func commonClockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ parameters: TTMLTimingParameters) -> TTMLTime? {
+        guard bytes.count == 12, parameters.timeBase != .smpte, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
+            bytes[8] == UInt8(ascii: ".")
+        else { return nil }
+        var digits: Int64 = 0
+        for index in 0..<12 where index != 2 && index != 5 && index != 8 {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            digits = digits * 10 + Int64(digit)
+        }
+        // digits is HHMMSSmmm.
+        let milliseconds = digits % 1000
+        let seconds = digits / 1000 % 100
+        let minutes = digits / 100_000 % 100
+        let hours = digits / 10_000_000
+        guard minutes < 60, seconds < 60 else { return nil }
+        return TTMLTime(((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds, over: 1000)
+    }
 
     private static func clockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {
         var scanner = Scanner(bytes: bytes)

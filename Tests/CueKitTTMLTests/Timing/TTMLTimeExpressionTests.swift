@@ -62,6 +62,33 @@ struct TTMLTimeExpressionTests {
         #expect(Self.time("00:00:19:05.1", subFrames) == TTMLTime(seconds: 19) + TTMLTime(11 * 1001, over: 60000))
     }
 
+    /// `HH:MM:SS.mmm` is read in one step; a fourth fraction digit, which changes no value, takes the
+    /// general path: both give the same exact time, in the media and clock time bases, and the
+    /// step leaves what it does not read (a leap second, SMPTE time codes) to that path.
+    @Test func theCommonClockFormReadsAsTheGeneralPathDoes() {
+        var random = SystemRandomNumberGenerator()
+        var clock = TTMLTimingParameters()
+        clock.timeBase = .clock
+        for _ in 0..<2000 {
+            func padded(_ value: Int, _ width: Int) -> String {
+                let digits = String(value)
+                return String(repeating: "0", count: width - digits.count) + digits
+            }
+            let text =
+                "\(padded(Int.random(in: 0...99, using: &random), 2)):\(padded(Int.random(in: 0...59, using: &random), 2)):"
+                + "\(padded(Int.random(in: 0...59, using: &random), 2)).\(padded(Int.random(in: 0...999, using: &random), 3))"
+            for parameters in [TTMLTimingParameters(), clock] {
+                let common = Self.time(text, parameters)
+                #expect(common != nil && common == Self.time(text + "0", parameters), "\(text)")
+            }
+        }
+        #expect(Self.time("01:02:03.456") == TTMLTime(seconds: 3723) + TTMLTime(456, over: 1000))
+        #expect(Self.time("00:00:60.000", clock) == TTMLTime(seconds: 60))
+        #expect(Self.failure("00:00:60.000") != nil)
+        #expect(Self.failure("00:60:00.000") == "minutes must be 00 to 59")
+        #expect(Self.time("0a:00:01.000") == nil)
+    }
+
     /// SMPTE time codes are frame labels; drop-frame skips labels 00 and 01 each minute but every
     /// tenth (TTML2 section 7.2.4).
     @Test func smpteDropFrame() {
