@@ -347,7 +347,9 @@ final class XMLPushParser {
     private func interned(_ pointer: UnsafePointer<xmlChar>?) -> (String, Int) {
         guard let pointer else { return ("", 0) }
         let key = UnsafeRawPointer(pointer)
-        let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & (Self.cacheSize - 1)
+        // Fibonacci hashing: the dictionary packs its strings a few bytes apart, so the address's
+        // low bits alone put neighbours in the same slot.
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.cacheBits))
         if recentKeys[slot] == key { return recentNames[slot] }
         let result: (String, Int)
         if let known = names[key] {
@@ -369,7 +371,8 @@ final class XMLPushParser {
         return result
     }
 
-    private static let cacheSize = 64
+    private static let cacheBits = 8
+    private static let cacheSize = 1 << cacheBits
     @exclusivity(unchecked) private var recentKeys = [UnsafeRawPointer?](repeating: nil, count: XMLPushParser.cacheSize)
     @exclusivity(unchecked) private var recentNames = [(String, Int)](repeating: ("", 0), count: XMLPushParser.cacheSize)
 
