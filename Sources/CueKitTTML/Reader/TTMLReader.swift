@@ -147,15 +147,7 @@ public final class TTMLReader: PrescanningTrackReader {
     }
 
     static func consume(_ parser: XMLPushParser, _ document: inout TTMLDocumentReader) throws {
-        guard !parser.events.isEmpty else { return }
-        // Take the events and give the emptied buffer back, so that no copy is made.
-        var events: [XMLEvent] = []
-        swap(&events, &parser.events)
-        defer {
-            events.removeAll(keepingCapacity: true)
-            swap(&events, &parser.events)
-        }
-        for event in events { try document.consume(event) }
+        try parser.events.drain { try document.consume($0) }
     }
 
     static func error(for refusal: XMLRefusal) -> ReadError {
@@ -316,14 +308,10 @@ struct TTMLInlineStyleScanner {
     }
 
     private mutating func drain() {
-        var events: [XMLEvent] = []
-        swap(&events, &parser.events)
-        defer {
-            events.removeAll(keepingCapacity: true)
-            swap(&events, &parser.events)
-        }
         do {
-            for event in events where !stopped { try take(event) }
+            try parser.events.drain { event in
+                if !stopped { try take(event) }
+            }
         } catch {
             stopped = true
         }

@@ -101,9 +101,7 @@ public struct TTMLProfileCheck {
     }
 
     private mutating func drain() {
-        let events = parser.events
-        parser.events.removeAll(keepingCapacity: true)
-        for event in events { take(event) }
+        parser.events.drain { take($0) }
     }
 
     private mutating func take(_ event: XMLEvent) {

@@ -26,7 +26,7 @@ final class XMLPushParser {
     // these for every element; dynamic checks would cost more than the work.
 
     /// Events found since the caller last took them.
-    @exclusivity(unchecked) var events: [XMLEvent] = []
+    let events = XMLEventQueue()
     /// Why the document was refused, once it is; nothing is parsed after that.
     private(set) var refusal: XMLRefusal?
     /// Elements open now, and whether the root element has ended.

@@ -1,0 +1,54 @@
+/// The events the XML parser found that the reader has not taken yet, stored in place and moved
+/// out one by one: an event (its names, attributes and text) is never copied, where iterating an
+/// array of events copied each one, retaining every string and array it holds, to release them
+/// twice.
+///
+/// One parser appends while it parses a chunk, and one reader drains between chunks, on one
+/// thread: the queue is not shared.
+final class XMLEventQueue {
+    private var storage: UnsafeMutablePointer<XMLEvent>
+    private var capacity: Int
+    /// How many events wait.
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = max(1, capacity)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    func append(_ event: consuming XMLEvent) {
+        if count == capacity { grow() }
+        (storage + count).initialize(to: event)
+        count += 1
+    }
+
+    /// Hands every waiting event to `body` in order, each moved out of the queue. The queue is
+    /// empty after, also when `body` throws: the events it did not take are dropped.
+    func drain(_ body: (XMLEvent) throws -> Void) rethrows {
+        var index = 0
+        defer {
+            if index < count { (storage + index).deinitialize(count: count - index) }
+            count = 0
+        }
+        while index < count {
+            let event = (storage + index).move()
+            index += 1
+            try body(event)
+        }
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<XMLEvent>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+}
