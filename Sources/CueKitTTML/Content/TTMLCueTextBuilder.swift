@@ -59,8 +59,18 @@ struct TTMLCueTextBuilder {
                     index += 1
                     continue
                 }
+                // Words joined by single spaces are written at once: collapsing each of those
+                // spaces to itself writes the same bytes, and most text is nothing else.
                 var end = index + 1
-                while end < buffer.count, !TTMLStyleValues.isXMLWhiteSpace(buffer[end]) { end += 1 }
+                while end < buffer.count {
+                    if !TTMLStyleValues.isXMLWhiteSpace(buffer[end]) {
+                        end += 1
+                    } else if buffer[end] == 0x20, end + 1 < buffer.count, !TTMLStyleValues.isXMLWhiteSpace(buffer[end + 1]) {
+                        end += 2
+                    } else {
+                        break
+                    }
+                }
                 writeContent(UnsafeBufferPointer(rebasing: buffer[index..<end]))
                 index = end
             }

@@ -76,7 +76,11 @@ struct TTMLParagraphRenderer {
 
         // The leaves that are ever shown, with their regions.
         var leaves: [(node: Int, region: Int)] = []
+        leaves.reserveCapacity(paragraph.nodes.count)
         var seenRegions: [Int] = []
+        // The leaves of a paragraph mostly select the same region: the last answer is reused
+        // when the selection is the same, which compares two strings where a lookup hashed one.
+        var lastSelection: (TTMLParagraph.RegionSelection, Int?)?
         for index in paragraph.nodes.indices {
             switch paragraph.nodes[index].kind {
             case .element: continue
@@ -84,7 +88,14 @@ struct TTMLParagraphRenderer {
             }
             let interval = paragraph.nodes[index].interval
             if interval.isEmpty { continue }
-            guard let region = region(for: paragraph.nodes[index].region) else {
+            let selected: Int?
+            if let last = lastSelection, last.0 == paragraph.nodes[index].region {
+                selected = last.1
+            } else {
+                selected = region(for: paragraph.nodes[index].region)
+                lastSelection = (paragraph.nodes[index].region, selected)
+            }
+            guard let region = selected else {
                 if case .text(let textIndex) = paragraph.nodes[index].kind,
                     paragraph.texts[textIndex].utf8.contains(where: { !TTMLStyleValues.isXMLWhiteSpace($0) })
                 {

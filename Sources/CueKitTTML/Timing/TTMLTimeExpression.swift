@@ -69,17 +69,15 @@ enum TTMLTimeExpression {
         guard bytes.count == 12, parameters.timeBase != .smpte, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
             bytes[8] == UInt8(ascii: ".")
         else { return nil }
-        var digits: Int64 = 0
-        for index in 0..<12 where index != 2 && index != 5 && index != 8 {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            digits = digits * 10 + Int64(digit)
-        }
-        // digits is HHMMSSmmm.
-        let milliseconds = digits % 1000
-        let seconds = digits / 1000 % 100
-        let minutes = digits / 100_000 % 100
-        let hours = digits / 10_000_000
+        // Each pair of digits, and the three of the milliseconds, as numbers; a byte that is not
+        // a digit gives a value of 10 or more, caught by one comparison per field.
+        @inline(__always) func digit(_ index: Int) -> Int64 { Int64(bytes[index] &- UInt8(ascii: "0")) }
+        @inline(__always) func isDigit(_ index: Int) -> Bool { bytes[index] &- UInt8(ascii: "0") < 10 }
+        guard isDigit(0), isDigit(1), isDigit(3), isDigit(4), isDigit(6), isDigit(7), isDigit(9), isDigit(10), isDigit(11) else { return nil }
+        let hours = digit(0) * 10 + digit(1)
+        let minutes = digit(3) * 10 + digit(4)
+        let seconds = digit(6) * 10 + digit(7)
+        let milliseconds = digit(9) * 100 + digit(10) * 10 + digit(11)
         guard minutes < 60, seconds < 60 else { return nil }
         return TTMLTime(((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds, over: 1000)
     }
