@@ -141,7 +141,7 @@ struct TTMLParagraph: Sendable {
 
     init(
         identifier: String, location: SourceLocation, syncBase: TTMLTime, limit: TTMLTime, timing: TTMLTiming,
-        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper], storage: Storage = Storage()
+        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper], storage: consuming Storage = Storage()
     ) {
         self.identifier = identifier
         self.location = location
@@ -150,9 +150,12 @@ struct TTMLParagraph: Sendable {
         self.blockWrappers = blockWrappers
         var root = Node(kind: .element(.paragraph), parent: -1, region: region, preservesSpace: preservesSpace)
         root.timing = timing
-        nodes = storage.nodes
-        texts = storage.texts
-        open = storage.open
+        // Moved out of the storage, so that each array stays uniquely referenced.
+        nodes = []
+        swap(&nodes, &storage.nodes)
+        swap(&texts, &storage.texts)
+        open = []
+        swap(&open, &storage.open)
         nodes.append(root)
         open.append(0)
     }

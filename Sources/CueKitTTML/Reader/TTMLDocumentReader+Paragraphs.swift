@@ -22,38 +22,44 @@ extension TTMLDocumentReader {
     }
 
     mutating func startParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
-        guard let parent = containers.last else { return }
-        let parentIndex = containers.count - 1
+        // The parent container is read in place (a copy of it retained every string it holds).
+        guard !containers.isEmpty else { return }
+        let parent = containers.count - 1
         stack.append(.paragraph)
-        let syncBase = parent.time.syncBase
+        let syncBase = containers[parent].time.syncBase
         var paragraphTiming = TTMLTiming.none
-        var limit = parent.time.limit
+        var limit = containers[parent].time.limit
         if let read = readTiming(attributes, location, what: "p") {
             paragraphTiming = read
         } else {
             limit = syncBase
         }
         let specified = specifiedStyles(attributes, location)
-        let chain = paragraphChain(attributes, container: parentIndex, location)
+        let chain = paragraphChain(attributes, container: parent, location)
         var storage = TTMLParagraph.Storage()
         swap(&storage, &spareStorage)
-        var opened = TTMLParagraph(
+        // Built in place: the storage's arrays moved in (a copy would share them, and the first
+        // append would copy them again), and the paragraph set where it stays.
+        paragraph = TTMLParagraph(
             identifier: attributes.identifier ?? "", location: location, syncBase: syncBase, limit: limit, timing: paragraphTiming,
-            region: parent.region.adding(validatedRegion(attributes.region, location)),
-            preservesSpace: space(attributes, inherited: parent.preservesSpace, location),
-            blockWrappers: chain, storage: storage)
-        opened.textAlign = specified[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? parent.textAlign
-        opened.direction = specified[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? parent.direction
+            region: containers[parent].region.adding(validatedRegion(attributes.region, location)),
+            preservesSpace: space(attributes, inherited: containers[parent].preservesSpace, location),
+            blockWrappers: chain, storage: consume storage)
+        paragraph!.textAlign =
+            specified[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? containers[parent].textAlign
+        paragraph!.direction =
+            specified[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? containers[parent].direction
         if let display = specified[.display], TTMLStyleValues.trimmed(Substring(display)) == "none" {
-            opened.nodes[0].displayNone = true
-            opened.hasDynamicStyles = true
+            paragraph!.nodes[0].displayNone = true
+            paragraph!.hasDynamicStyles = true
         }
-        paragraph = opened
-        paragraphHidden = parent.hidden
-        paragraphContext = ParagraphContext(container: parentIndex, attributes: attributes)
+        paragraphHidden = containers[parent].hidden
+        paragraphContext = ParagraphContext(container: parent, attributes: attributes)
         spanStack.removeAll(keepingCapacity: true)
         spanStack.append(
-            SpanContext(language: attributes.lang ?? parent.language, parentLanguage: parent.language, attributes: attributes, role: .paragraph))
+            SpanContext(
+                language: attributes.lang ?? containers[parent].language, parentLanguage: containers[parent].language,
+                attributes: attributes, role: .paragraph))
     }
 
     /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.

@@ -73,7 +73,9 @@ enum TTMLTimeExpression {
         // a digit gives a value of 10 or more, caught by one comparison per field.
         @inline(__always) func digit(_ index: Int) -> Int64 { Int64(bytes[index] &- UInt8(ascii: "0")) }
         @inline(__always) func isDigit(_ index: Int) -> Bool { bytes[index] &- UInt8(ascii: "0") < 10 }
-        guard isDigit(0), isDigit(1), isDigit(3), isDigit(4), isDigit(6), isDigit(7), isDigit(9), isDigit(10), isDigit(11) else { return nil }
+        guard isDigit(0), isDigit(1), isDigit(3), isDigit(4), isDigit(6), isDigit(7), isDigit(9), isDigit(10), isDigit(11) else {
+            return nil
+        }
         let hours = digit(0) * 10 + digit(1)
         let minutes = digit(3) * 10 + digit(4)
         let seconds = digit(6) * 10 + digit(7)
