@@ -10,7 +10,10 @@ extension TTMLDocumentReader {
         var language: String
         /// The language its parent passed to it.
         var parentLanguage: String
-        var attributes: TTMLElementAttributes
+        /// The element's attributes as the XML parser handed them out: one array kept for each
+        /// element, read again only for a `set` (where keeping them read cost a copy of every
+        /// string for every element).
+        var xmlAttributes: [XMLAttribute]
         var role: TTMLParagraph.Role
     }
 
@@ -18,10 +21,9 @@ extension TTMLDocumentReader {
     struct ParagraphContext {
         /// The index of its container in `containers` (which stays put while the `p` is read).
         var container: Int
-        var attributes: TTMLElementAttributes
     }
 
-    mutating func startParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    mutating func startParagraph(_ attributes: TTMLElementAttributes, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
         // The parent container is read in place (a copy of it retained every string it holds).
         guard !containers.isEmpty else { return }
         let parent = containers.count - 1
@@ -54,12 +56,12 @@ extension TTMLDocumentReader {
             paragraph!.hasDynamicStyles = true
         }
         paragraphHidden = containers[parent].hidden
-        paragraphContext = ParagraphContext(container: parent, attributes: attributes)
+        paragraphContext = ParagraphContext(container: parent)
         spanStack.removeAll(keepingCapacity: true)
         spanStack.append(
             SpanContext(
                 language: attributes.lang ?? containers[parent].language, parentLanguage: containers[parent].language,
-                attributes: attributes, role: .paragraph))
+                xmlAttributes: xmlAttributes, role: .paragraph))
     }
 
     /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
@@ -121,7 +123,7 @@ extension TTMLDocumentReader {
         childEnded(at: finished.nodes[0].interval.end)
     }
 
-    mutating func startSpan(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+    mutating func startSpan(_ attributes: TTMLElementAttributes, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
         // The paragraph is taken out while the span is opened (nothing below reads it) and put back.
         guard var open = paragraph.take() else { return }
         defer { paragraph = open }
@@ -151,7 +153,7 @@ extension TTMLDocumentReader {
             default: break
             }
         }
-        spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, attributes: attributes, role: role))
+        spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, xmlAttributes: xmlAttributes, role: role))
         if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
             open.nodes[open.current].displayNone = true
             open.hasDynamicStyles = true
@@ -255,7 +257,8 @@ extension TTMLDocumentReader {
         }
         var wrappers: [TTMLParagraph.Wrapper]?
         if !changed.isEmpty {
-            var restyled = context.attributes
+            var restyled = TTMLElementAttributes(
+                context.xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.limits.maximumStyleReferencesPerElement)
             restyled.styles = restyled.styles.overridden(by: changed)
             if context.role == .paragraph, let paragraphContext {
                 wrappers = paragraphChain(restyled, container: paragraphContext.container, location)

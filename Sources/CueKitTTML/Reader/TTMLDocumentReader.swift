@@ -291,15 +291,15 @@ struct TTMLDocumentReader {
         case (.body?, .div), (.div?, .div):
             startDiv(attributes, location)
         case (.body?, .p), (.div?, .p):
-            startParagraph(attributes, location)
+            startParagraph(attributes, xmlAttributes, location)
         case (.body?, .region), (.div?, .region):
             startInlineRegionOfContainer(attributes, location)
             skipDepth = 1
         case (.paragraph?, .span), (.paragraphChild?, .span):
-            startSpan(attributes, location)
+            startSpan(attributes, xmlAttributes, location)
         case (.paragraph?, .p), (.paragraphChild?, .p):
             report(.error, .ttmlMisplacedContent, location, "a p inside a p is not allowed; it is read as a span")
-            startSpan(attributes, location)
+            startSpan(attributes, xmlAttributes, location)
         case (.paragraph?, .br), (.paragraphChild?, .br):
             lineBreak(attributes, location)
             skipDepth = 1
