@@ -44,57 +44,52 @@ struct TTMLCueTextBuilder {
         target = chain
     }
 
-    /// Text under `xml:space="default"`.
-    mutating func collapsibleText(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var index = 0
-            while index < buffer.count {
-                if TTMLStyleValues.isXMLWhiteSpace(buffer[index]) {
-                    if !lastWasSpace {
-                        prepareContent()
-                        pendingSpace = writer.bytes.count
-                        lastWasSpace = true
-                    }
-                    index += 1
-                    continue
+    /// Text under `xml:space="default"` (valid UTF-8).
+    mutating func collapsibleText(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < buffer.count {
+            if TTMLStyleValues.isXMLWhiteSpace(buffer[index]) {
+                if !lastWasSpace {
+                    prepareContent()
+                    pendingSpace = writer.bytes.count
+                    lastWasSpace = true
                 }
-                // Words joined by single spaces are written at once: collapsing each of those
-                // spaces to itself writes the same bytes, and most text is nothing else.
-                var end = index + 1
-                while end < buffer.count {
-                    if !TTMLStyleValues.isXMLWhiteSpace(buffer[end]) {
-                        end += 1
-                    } else if buffer[end] == 0x20, end + 1 < buffer.count, !TTMLStyleValues.isXMLWhiteSpace(buffer[end + 1]) {
-                        end += 2
-                    } else {
-                        break
-                    }
-                }
-                writeContent(UnsafeBufferPointer(rebasing: buffer[index..<end]))
-                index = end
+                index += 1
+                continue
             }
+            // Words joined by single spaces are written at once: collapsing each of those
+            // spaces to itself writes the same bytes, and most text is nothing else.
+            var end = index + 1
+            while end < buffer.count {
+                if !TTMLStyleValues.isXMLWhiteSpace(buffer[end]) {
+                    end += 1
+                } else if buffer[end] == 0x20, end + 1 < buffer.count, !TTMLStyleValues.isXMLWhiteSpace(buffer[end + 1]) {
+                    end += 2
+                } else {
+                    break
+                }
+            }
+            writeContent(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+            index = end
         }
     }
 
-    /// Text under `xml:space="preserve"`: spaces kept, line feeds (and carriage returns) break.
-    mutating func preservedText(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var index = 0
-            while index < buffer.count {
-                var end = index
-                while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
-                if end > index {
-                    writeContent(UnsafeBufferPointer(rebasing: buffer[index..<end]))
-                    lastWasSpace = buffer[end - 1] == 0x20
-                }
-                guard end < buffer.count else { break }
-                var next = end + 1
-                if buffer[end] == 0x0D, next < buffer.count, buffer[next] == 0x0A { next += 1 }
-                lineBreak()
-                index = next
+    /// Text under `xml:space="preserve"` (valid UTF-8): spaces kept, line feeds (and carriage
+    /// returns) break.
+    mutating func preservedText(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < buffer.count {
+            var end = index
+            while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+            if end > index {
+                writeContent(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                lastWasSpace = buffer[end - 1] == 0x20
             }
+            guard end < buffer.count else { break }
+            var next = end + 1
+            if buffer[end] == 0x0D, next < buffer.count, buffer[next] == 0x0A { next += 1 }
+            lineBreak()
+            index = next
         }
     }
 

@@ -38,9 +38,9 @@ struct TTMLParagraph: Sendable {
     enum Kind: Sendable, Equatable {
         /// The `p`, a `span`, or a ruby element (TTML2 section 10.2.35): all may hold children.
         case element(Role)
-        /// Text: an anonymous span (TTML2 section 12.4); the index of its characters in
-        /// ``TTMLParagraph/texts``.
-        case text(Int)
+        /// Text: an anonymous span (TTML2 section 12.4); where its characters are in
+        /// ``TTMLParagraph/textBytes``.
+        case text(Range<Int>)
         /// A `br`.
         case lineBreak
     }
@@ -96,9 +96,9 @@ struct TTMLParagraph: Sendable {
     }
 
     var nodes: [Node]
-    /// The characters of the text nodes (kept apart so that text arriving in pieces is appended in
-    /// place).
-    var texts: [String] = []
+    /// The characters of the text nodes, one after the other, as UTF-8 (kept apart so that text
+    /// arriving in pieces is appended in place, and no string is made for any of it).
+    var textBytes: [UInt8] = []
     /// The `p`'s `xml:id`, for the cue identifier.
     var identifier: String
     /// Where the `p` starts, for diagnostics.
@@ -153,7 +153,7 @@ struct TTMLParagraph: Sendable {
         // Moved out of the storage, so that each array stays uniquely referenced.
         nodes = []
         swap(&nodes, &storage.nodes)
-        swap(&texts, &storage.texts)
+        swap(&textBytes, &storage.textBytes)
         open = []
         swap(&open, &storage.open)
         nodes.append(root)
@@ -163,7 +163,7 @@ struct TTMLParagraph: Sendable {
     /// The arrays of a finished paragraph, emptied, for the next one to fill without allocating.
     struct Storage {
         var nodes: [Node] = []
-        var texts: [String] = []
+        var textBytes: [UInt8] = []
         var open: [Int] = []
     }
 
@@ -171,10 +171,10 @@ struct TTMLParagraph: Sendable {
     mutating func recycle() -> Storage {
         var storage = Storage()
         swap(&storage.nodes, &nodes)
-        swap(&storage.texts, &texts)
+        swap(&storage.textBytes, &textBytes)
         swap(&storage.open, &open)
         storage.nodes.removeAll(keepingCapacity: true)
-        storage.texts.removeAll(keepingCapacity: true)
+        storage.textBytes.removeAll(keepingCapacity: true)
         storage.open.removeAll(keepingCapacity: true)
         return storage
     }
@@ -277,23 +277,40 @@ struct TTMLParagraph: Sendable {
 
     /// Adds text to the current element (joined to text just before it).
     mutating func appendText(_ text: String) {
-        textSize += text.utf8.count
+        var text = text
+        text.withUTF8 { appendText($0) }
+    }
+
+    /// Adds text (valid UTF-8) to the current element (joined to text just before it).
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        textSize += text.count
         if case .element(let role) = nodes[current].kind, role.ignoresText {
             // Ruby containers hold only ruby elements (TTML2 section 10.2.35): white space between
             // them is layout; other text is kept, after the ruby, rather than lost.
-            if text.utf8.contains(where: { !TTMLStyleValues.isXMLWhiteSpace($0) }) || textAfterContainer[current] != nil {
-                textAfterContainer[current, default: ""].append(text)
+            if text.contains(where: { !TTMLStyleValues.isXMLWhiteSpace($0) }) || textAfterContainer[current] != nil {
+                textAfterContainer[current, default: ""].append(String(decoding: text, as: UTF8.self))
                 rubyRepairs.textMovedOutOfContainer = true
             }
             return
         }
-        if nodes[current].lastChild >= 0, case .text(let textIndex) = nodes[nodes[current].lastChild].kind {
-            texts[textIndex].append(text)
+        let last = nodes[current].lastChild
+        if last >= 0, case .text(let range) = nodes[last].kind {
+            if range.upperBound == textBytes.count {
+                textBytes.append(contentsOf: text)
+                nodes[last].kind = .text(range.lowerBound..<textBytes.count)
+            } else {
+                // Text was kept for another node since: this node's characters move to the end.
+                let start = textBytes.count
+                textBytes.append(contentsOf: textBytes[range])
+                textBytes.append(contentsOf: text)
+                nodes[last].kind = .text(start..<textBytes.count)
+            }
             return
         }
-        texts.append(text)
+        let start = textBytes.count
+        textBytes.append(contentsOf: text)
         let node = Node(
-            kind: .text(texts.count - 1), parent: current, region: nodes[current].region,
+            kind: .text(start..<textBytes.count), parent: current, region: nodes[current].region,
             preservesSpace: nodes[current].preservesSpace)
         nodes.append(node)
         link(nodes.count - 1, to: current)

@@ -96,8 +96,8 @@ struct TTMLParagraphRenderer {
                 lastSelection = (paragraph.nodes[index].region, selected)
             }
             guard let region = selected else {
-                if case .text(let textIndex) = paragraph.nodes[index].kind,
-                    paragraph.texts[textIndex].utf8.contains(where: { !TTMLStyleValues.isXMLWhiteSpace($0) })
+                if case .text(let range) = paragraph.nodes[index].kind,
+                    paragraph.textBytes[range].contains(where: { !TTMLStyleValues.isXMLWhiteSpace($0) })
                 {
                     outcome.hadUnassociatedText = true
                 }
@@ -336,11 +336,14 @@ struct TTMLParagraphRenderer {
                 builder.target(chain)
             }
             switch paragraph.nodes[leaf].kind {
-            case .text(let textIndex):
-                if paragraph.nodes[leaf].preservesSpace {
-                    builder.preservedText(paragraph.texts[textIndex])
-                } else {
-                    builder.collapsibleText(paragraph.texts[textIndex])
+            case .text(let range):
+                paragraph.textBytes.withUnsafeBufferPointer { all in
+                    let text = UnsafeBufferPointer(rebasing: all[range])
+                    if paragraph.nodes[leaf].preservesSpace {
+                        builder.preservedText(text)
+                    } else {
+                        builder.collapsibleText(text)
+                    }
                 }
             case .lineBreak:
                 builder.lineBreak()

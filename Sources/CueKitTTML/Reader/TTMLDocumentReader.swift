@@ -166,19 +166,19 @@ struct TTMLDocumentReader {
             end()
         case .text(let text):
             if agents.isActive {
-                agents.text(text)
+                agents.text(text.string)
                 return
             }
             guard skipDepth == 0 else { return }
             if paragraph != nil {
-                paragraphTextLength += text.utf8.count
+                paragraphTextLength += text.count
                 if paragraphTextLength > options.limits.maximumParagraphLength {
                     throw ReadError(
                         .ttmlParagraphTooLong, at: lastLocation,
                         "a paragraph holds more than \(options.limits.maximumParagraphLength) bytes of text (TTMLReader.Options.Limits.maximumParagraphLength); reading stopped")
                 }
             }
-            self.text(text)
+            self.text(text.bytes)
             try checkParagraphSize(lastLocation)
         case .problem(let severity, let message, let location):
             report(severity, .ttmlXMLProblem, location, message)
@@ -372,12 +372,12 @@ struct TTMLDocumentReader {
         }
     }
 
-    private mutating func text(_ text: String) {
+    private mutating func text(_ text: UnsafeBufferPointer<UInt8>) {
         if paragraph != nil {
             paragraph?.appendText(text)
             return
         }
-        guard text.utf8.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return }
+        guard text.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return }
         switch stack.last {
         case .body?, .div?:
             report(.warning, .ttmlMisplacedContent, lastLocation, "text directly in a body or div is not allowed (only in p); it is ignored")

@@ -118,7 +118,7 @@ public struct TTMLProfileCheck {
             }
             _ = stack.popLast()
         case .text(let text):
-            if inConformsToStandard, conformsText.utf8.count < 1024 { conformsText += text }
+            if inConformsToStandard, conformsText.utf8.count < 1024 { conformsText += text.string }
         case .problem:
             break
         }

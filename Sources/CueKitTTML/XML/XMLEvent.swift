@@ -24,16 +24,32 @@ struct XMLAttribute: Sendable {
 
 /// What the XML parser found, in document order, as Swift values: the only shape in which XML
 /// reaches the TTML reader.
-enum XMLEvent: Sendable {
+enum XMLEvent {
     /// A start tag (or an empty-element tag, which is followed at once by its ``end``).
     case start(name: XMLName, attributes: [XMLAttribute], location: SourceLocation)
     /// An end tag.
     case end(name: XMLName, location: SourceLocation)
-    /// Character data, CDATA sections included. One run of text may come in several pieces.
-    case text(String)
+    /// Character data, CDATA sections included: the pieces libxml2 hands out for one run of text
+    /// come as one event, unless something else (a problem) comes between them.
+    case text(XMLText)
     /// A recoverable problem the parser reported (a namespace error, a warning): the document is
     /// still read.
     case problem(Diagnostic.Severity, message: String, location: SourceLocation)
+}
+
+/// Character data as the parser hands it out: a borrowed view of bytes the event queue holds,
+/// valid only while the event is being read (inside ``XMLEventQueue/drain(_:)``), never kept. The
+/// bytes are valid UTF-8, the encoding libxml2 hands every document out in, so a reader copies
+/// them where it keeps text and makes a `String` only where it needs one.
+struct XMLText {
+    /// Where the text is in the queue's bytes.
+    var offset: Int
+    var count: Int
+    /// The bytes, once the queue hands the event out.
+    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+
+    /// The text as a string.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// The reasons an XML document is refused as a whole.

@@ -10,6 +10,8 @@ final class XMLEventQueue {
     private var capacity: Int
     /// How many events wait.
     private(set) var count = 0
+    /// The bytes of the waiting text events.
+    private var textBytes: [UInt8] = []
 
     init(capacity: Int = 64) {
         self.capacity = max(1, capacity)
@@ -29,18 +31,39 @@ final class XMLEventQueue {
         count += 1
     }
 
-    /// Hands every waiting event to `body` in order, each moved out of the queue. The queue is
-    /// empty after, also when `body` throws: the events it did not take are dropped.
+    /// Character data: a text event, or more of the text event just before.
+    func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        if count > 0, case .text(var last) = storage[count - 1], last.offset + last.count == textBytes.count {
+            last.count += bytes.count
+            storage[count - 1] = .text(last)
+        } else {
+            append(.text(XMLText(offset: textBytes.count, count: bytes.count)))
+        }
+        textBytes.append(contentsOf: bytes)
+    }
+
+    /// Hands every waiting event to `body` in order, each moved out of the queue (a text event's
+    /// bytes valid until `body` returns). The queue is empty after, also when `body` throws: the
+    /// events it did not take are dropped.
     func drain(_ body: (XMLEvent) throws -> Void) rethrows {
         var index = 0
         defer {
             if index < count { (storage + index).deinitialize(count: count - index) }
             count = 0
+            textBytes.removeAll(keepingCapacity: true)
         }
-        while index < count {
-            let event = (storage + index).move()
-            index += 1
-            try body(event)
+        try textBytes.withUnsafeBufferPointer { text in
+            while index < count {
+                let event = (storage + index).move()
+                index += 1
+                if case .text(var piece) = event {
+                    piece.bytes = UnsafeBufferPointer(rebasing: text[piece.offset..<(piece.offset + piece.count)])
+                    try body(.text(piece))
+                } else {
+                    try body(event)
+                }
+            }
         }
     }
 

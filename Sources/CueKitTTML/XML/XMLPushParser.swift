@@ -284,7 +284,7 @@ final class XMLPushParser {
 
     private func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard refusal == nil, wantsText, let characters, length > 0 else { return }
-        events.append(.text(String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)))
+        events.appendText(UnsafeBufferPointer(start: characters, count: length))
     }
 
     private func refuseDocumentType() {
