@@ -136,6 +136,8 @@ struct TTMLCueTextBuilder {
             wroteContent = true
             writer.raw(rootOpening)
         }
+        // A chain is the path from the paragraph down: ending at the same node, it is the same.
+        if open.count == target.count, open.isEmpty || open[open.count - 1].node == target[target.count - 1].node { return }
         var common = 0
         while common < open.count, common < target.count, open[common].node == target[common].node { common += 1 }
         while open.count > common { close(open.removeLast()) }

@@ -398,13 +398,14 @@ struct TTMLParagraphRenderer {
     /// An element's wrappers at `time`: those of the last `set` active then that changes styles,
     /// else its own. For the `p` (node 0), nil unless a `set` replaces its outer chain.
     private func wrappers(of node: Int, in paragraph: TTMLParagraph, at time: TTMLTime) -> [TTMLParagraph.Wrapper]? {
-        let element = paragraph.nodes[node]
+        // The node's fields are read where they are: a copy of the node retained all it holds.
         if paragraph.hasDynamicStyles {
-            for animation in element.animations.reversed() where animation.wrappers != nil && animation.interval.contains(time) {
+            for animation in paragraph.nodes[node].animations.reversed()
+            where animation.wrappers != nil && animation.interval.contains(time) {
                 return animation.wrappers
             }
         }
-        return node == 0 ? nil : element.wrappers
+        return node == 0 ? nil : paragraph.nodes[node].wrappers
     }
 
     /// True when no element holding the leaf (itself included) has `display` `none` at `time`.

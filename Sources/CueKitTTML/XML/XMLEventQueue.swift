@@ -6,12 +6,14 @@
 /// One parser appends while it parses a chunk, and one reader drains between chunks, on one
 /// thread: the queue is not shared.
 final class XMLEventQueue {
-    private var storage: UnsafeMutablePointer<XMLEvent>
-    private var capacity: Int
+    // Unchecked exclusivity: one parser appends and one reader drains, never at once, and the
+    // dynamic checks cost more than an append.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<XMLEvent>
+    @exclusivity(unchecked) private var capacity: Int
     /// How many events wait.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     /// The bytes of the waiting text events.
-    private var textBytes: [UInt8] = []
+    @exclusivity(unchecked) private var textBytes: [UInt8] = []
 
     init(capacity: Int = 64) {
         self.capacity = max(1, capacity)
