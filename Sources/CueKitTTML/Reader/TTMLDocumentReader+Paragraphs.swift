@@ -124,16 +124,16 @@ extension TTMLDocumentReader {
     }
 
     mutating func startSpan(_ attributes: TTMLElementAttributes, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
-        // The paragraph is taken out while the span is opened (nothing below reads it) and put back.
-        guard var open = paragraph.take() else { return }
-        defer { paragraph = open }
+        // The paragraph is changed where it is (taking it out and putting it back copied it);
+        // nothing that reads the attributes below reads the paragraph.
+        guard paragraph != nil else { return }
         stack.append(.paragraphChild)
         let parentLanguage = spanStack.last?.language ?? rootLanguage
         guard let spanTiming = readTiming(attributes, location, what: "span") else {
             // Its timing cannot be read: it is not presented (an empty element keeps its place).
-            open.openElement(.span, timing: TTMLTiming(begin: .zero, end: .zero), region: nil, preservesSpace: false, wrappers: [])
+            paragraph!.openElement(.span, timing: TTMLTiming(begin: .zero, end: .zero), region: nil, preservesSpace: false, wrappers: [])
             skipDepth = 1
-            open.closeElement()
+            paragraph!.closeElement()
             stack.removeLast()
             return
         }
@@ -141,27 +141,28 @@ extension TTMLDocumentReader {
         let role = rubyRole(specified, location)
         let language = attributes.lang ?? parentLanguage
         let wrappers = spanWrappers(attributes, role: role, parentLanguage: parentLanguage, location)
-        let preserves = space(attributes, inherited: open.currentPreservesSpace, location)
-        open.openElement(
-            role, timing: spanTiming, region: validatedRegion(attributes.region, location), preservesSpace: preserves, wrappers: wrappers)
+        let preserves = space(attributes, inherited: paragraph!.currentPreservesSpace, location)
+        let region = validatedRegion(attributes.region, location)
+        paragraph!.openElement(role, timing: spanTiming, region: region, preservesSpace: preserves, wrappers: wrappers)
+        let current = paragraph!.current
         if let bidi = specified[.unicodeBidi].map({ TTMLStyleValues.trimmed(Substring($0)) }), bidi != "normal" {
             let rtl = specified[.direction].map { TTMLStyleValues.trimmed(Substring($0)) } == "rtl"
             switch bidi {
-            case "embed": open.nodes[open.current].bidiControls = (rtl ? "\u{202B}" : "\u{202A}", "\u{202C}")
-            case "bidiOverride": open.nodes[open.current].bidiControls = (rtl ? "\u{202E}" : "\u{202D}", "\u{202C}")
-            case "isolate": open.nodes[open.current].bidiControls = (rtl ? "\u{2067}" : "\u{2066}", "\u{2069}")
+            case "embed": paragraph!.nodes[current].bidiControls = (rtl ? "\u{202B}" : "\u{202A}", "\u{202C}")
+            case "bidiOverride": paragraph!.nodes[current].bidiControls = (rtl ? "\u{202E}" : "\u{202D}", "\u{202C}")
+            case "isolate": paragraph!.nodes[current].bidiControls = (rtl ? "\u{2067}" : "\u{2066}", "\u{2069}")
             default: break
             }
         }
         spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, xmlAttributes: xmlAttributes, role: role))
         if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
-            open.nodes[open.current].displayNone = true
-            open.hasDynamicStyles = true
+            paragraph!.nodes[current].displayNone = true
+            paragraph!.hasDynamicStyles = true
         }
         if role == .rubyDelimiter {
             // Not presented: ruby delimiters are for renderers without ruby (TTML2 section 10.2.35.1).
             skipDepth = 1
-            open.closeElement()
+            paragraph!.closeElement()
             spanStack.removeLast()
             stack.removeLast()
         }
