@@ -23,7 +23,8 @@ import CueKitWebVTT
 /// Every format streams, with memory bounded by a chunk and the format's head. Formats whose style
 /// sheets come late (SubRip's colours, TTML's inline styles) are read in two passes over the file,
 /// the first a cheap prescan, so that every style sheet comes before the first cue as WebVTT needs
-/// them. Input that cannot be read twice (standard input, a pipe) is then first copied to a
+/// them (a TTML file of up to a few MiB is read once instead, its cues held until its end: see
+/// `TTMLReader.Options.Limits.maximumHeldDocumentSize`). Input that cannot be read twice (standard input, a pipe) is then first copied to a
 /// temporary file, at most ``Options/maximumSpoolBytes``, which ``TemporaryFiles`` tracks.
 ///
 /// ```swift

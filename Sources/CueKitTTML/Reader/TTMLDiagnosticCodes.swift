@@ -83,7 +83,8 @@ extension DiagnosticCode {
     /// text; they were left out.
     public static let ttmlEmptyLine: DiagnosticCode = "ttml-empty-line"
     /// Styles written inline in the body need classes that the STYLE block, written before the
-    /// first cue, does not have: read the document in two passes to keep them.
+    /// first cue, does not have: read the document as a file (`TTMLReader.read(fileAtPath:)`,
+    /// which holds its cues or reads it twice) to keep them.
     public static let ttmlInlineStyleLate: DiagnosticCode = "ttml-inline-style-late"
     /// More diagnostics of one code than the reader reports.
     public static let ttmlDiagnosticLimit: DiagnosticCode = "ttml-diagnostic-limit"

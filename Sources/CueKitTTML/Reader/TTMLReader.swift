@@ -8,7 +8,8 @@ import CueKit
 /// regions) and one paragraph, never the body, so memory does not grow with the file.
 ///
 /// ```swift
-/// // A file, in two passes so that inline styles get their classes in the STYLE block:
+/// // A file, read so that inline styles get their classes in the STYLE block (once, holding the
+/// // cues, up to 4 MiB; in two passes beyond):
 /// let result = try TTMLReader.read(fileAtPath: "episode.ttml")
 /// // Bytes as they arrive (one pass):
 /// let reader = TTMLReader()

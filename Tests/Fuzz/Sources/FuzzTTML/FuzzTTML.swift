@@ -2,8 +2,8 @@ import CueKit
 import CueKitTTML
 import FuzzSupport
 
-/// Reads the input as a TTML document, whole and in chunks, with the prescan first as
-/// `cuekit` does.
+/// Reads the input as a TTML document, whole and in chunks, with the prescan first as `cuekit`
+/// reads a large file, and in one pass holding its events, as it reads a small one.
 ///
 /// The first byte picks the chunk size (1 to 256 bytes) and is not part of the document. Only
 /// crashes, hangs and leaks are looked for: libxml2 may report a syntax error at a different
@@ -30,6 +30,20 @@ func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch is ReadError {
     } catch {
         fatalError("the reader threw something other than a ReadError: \(error)")
+    }
+    // The one pass that holds its events until the end, as files of a few MiB are read.
+    let holding = TTMLReader(options: options, holdingEventsUntilEnd: true)
+    do {
+        var start = 0
+        while start < document.count {
+            let end = min(start + chunkSize, document.count)
+            try holding.feed(UnsafeRawBufferPointer(rebasing: document[start..<end])) { _ in events += 1 }
+            start = end
+        }
+        try holding.finish { _ in events += 1 }
+    } catch is ReadError {
+    } catch {
+        fatalError("the holding reader threw something other than a ReadError: \(error)")
     }
     // Large-structure mode: one tag of the input (its attributes, or an element) repeated 2,000
     // times, read with the default limits.
