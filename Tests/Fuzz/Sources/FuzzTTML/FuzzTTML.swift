@@ -17,34 +17,25 @@ func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let styles = TTMLReader.prescan(bytes: document, options: options)
     _ = try? TTMLReader.read(bytes: document, options: options)
 
-    let reader = TTMLReader(options: options, prescan: styles)
     var events = 0
-    do {
-        var start = 0
-        while start < document.count {
-            let end = min(start + chunkSize, document.count)
-            try reader.feed(UnsafeRawBufferPointer(rebasing: document[start..<end])) { _ in events += 1 }
-            start = end
+    /// Feeds the document in chunks of `chunkSize`, then finishes.
+    func read(with reader: TTMLReader, _ what: String) {
+        do {
+            var start = 0
+            while start < document.count {
+                let end = min(start + chunkSize, document.count)
+                try reader.feed(UnsafeRawBufferPointer(rebasing: document[start..<end])) { _ in events += 1 }
+                start = end
+            }
+            try reader.finish { _ in events += 1 }
+        } catch is ReadError {
+        } catch {
+            fatalError("the \(what) threw something other than a ReadError: \(error)")
         }
-        try reader.finish { _ in events += 1 }
-    } catch is ReadError {
-    } catch {
-        fatalError("the reader threw something other than a ReadError: \(error)")
     }
+    read(with: TTMLReader(options: options, prescan: styles), "reader")
     // The one pass that holds its events until the end, as files of a few MiB are read.
-    let holding = TTMLReader(options: options, holdingEventsUntilEnd: true)
-    do {
-        var start = 0
-        while start < document.count {
-            let end = min(start + chunkSize, document.count)
-            try holding.feed(UnsafeRawBufferPointer(rebasing: document[start..<end])) { _ in events += 1 }
-            start = end
-        }
-        try holding.finish { _ in events += 1 }
-    } catch is ReadError {
-    } catch {
-        fatalError("the holding reader threw something other than a ReadError: \(error)")
-    }
+    read(with: TTMLReader(options: options, holdingEventsUntilEnd: true), "holding reader")
     // Large-structure mode: one tag of the input (its attributes, or an element) repeated 2,000
     // times, read with the default limits.
     if let large = LargeStructure.amplify(document, open: UInt8(ascii: "<"), close: UInt8(ascii: ">"), times: 2000) {
