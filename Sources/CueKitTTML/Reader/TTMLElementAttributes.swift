@@ -34,26 +34,28 @@ struct TTMLElementAttributes: Sendable {
     }
 
     private mutating func read(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int) {
-        for attribute in attributes {
-            switch vocabulary.attribute(attribute.name) {
+        // By index: each attribute's fields are read in the array, where binding each attribute
+        // copied it (its name's strings and its value retained, then released).
+        for index in attributes.indices {
+            switch vocabulary.attribute(attributes[index].name) {
             case .identifier(let legacy):
                 if identifier == nil || !legacy {
-                    identifier = attribute.value
+                    identifier = attributes[index].value
                     identifierIsLegacy = legacy
                 }
             case .style:
-                styleReferences = TTMLStyleValues.components(Substring(attribute.value), atMost: styleReferenceLimit == .max ? .max : styleReferenceLimit + 1)
-                    .map(String.init)
-            case .region: region = String(TTMLStyleValues.trimmed(Substring(attribute.value)))
-            case .begin: begin = attribute.value
-            case .end: end = attribute.value
-            case .dur: duration = attribute.value
-            case .timeContainer: timeContainer = attribute.value
-            case .space: space = attribute.value
-            case .lang: lang = attribute.value
-            case .agent: agent = TTMLStyleValues.components(Substring(attribute.value), atMost: 1).first.map(String.init)
-            case .styleProperty(let property): styles[property] = attribute.value
-            case .parameter(let name): parameters.append((name, attribute.value))
+                let limit = styleReferenceLimit == .max ? .max : styleReferenceLimit + 1
+                styleReferences = TTMLStyleValues.components(Substring(attributes[index].value), atMost: limit).map(String.init)
+            case .region: region = String(TTMLStyleValues.trimmed(Substring(attributes[index].value)))
+            case .begin: begin = attributes[index].value
+            case .end: end = attributes[index].value
+            case .dur: duration = attributes[index].value
+            case .timeContainer: timeContainer = attributes[index].value
+            case .space: space = attributes[index].value
+            case .lang: lang = attributes[index].value
+            case .agent: agent = TTMLStyleValues.components(Substring(attributes[index].value), atMost: 1).first.map(String.init)
+            case .styleProperty(let property): styles[property] = attributes[index].value
+            case .parameter(let name): parameters.append((name, attributes[index].value))
             case .backgroundImage: hasBackgroundImage = true
             case .unknownStyling(let name): unknownStyling.append(name)
             case .ignored: break
