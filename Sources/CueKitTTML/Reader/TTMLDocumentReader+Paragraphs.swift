@@ -91,9 +91,14 @@ extension TTMLDocumentReader {
         paragraphContext = nil
         spanStack.removeAll(keepingCapacity: true)
         if !paragraphHidden {
-            let outcome = renderer.render(&finished)
-            for cue in outcome.cues { output.append(.cue(cue)) }
+            var outcome = renderer.render(&finished)
             cueCount += outcome.cues.count
+            if outcome.cues.count == 1 {
+                // Moved out, not copied: a paragraph mostly makes one cue.
+                output.append(.cue(outcome.cues.removeLast()))
+            } else {
+                for cue in outcome.cues { output.append(.cue(cue)) }
+            }
             if outcome.usedUnboundedEnd, !reportedUnbounded {
                 reportedUnbounded = true
                 report(

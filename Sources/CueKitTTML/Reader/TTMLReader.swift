@@ -144,7 +144,11 @@ public final class TTMLReader: PrescanningTrackReader {
     }
 
     private func handOut(_ handler: (TrackEvent) throws -> Void) throws {
-        for event in document.takeOutput() { try handler(event) }
+        // Each event is lent to the handler where it lies: binding it copied it (every string of
+        // the cue retained, then released).
+        try document.takeOutput().withUnsafeBufferPointer { events in
+            for index in events.indices { try handler(events[index]) }
+        }
     }
 
     static func consume(_ parser: XMLPushParser, _ document: inout TTMLDocumentReader) throws {
