@@ -148,15 +148,15 @@ struct TTMLParagraph: Sendable {
         self.syncBase = syncBase
         self.limit = limit
         self.blockWrappers = blockWrappers
-        var root = Node(kind: .element(.paragraph), parent: -1, region: region, preservesSpace: preservesSpace)
-        root.timing = timing
         // Moved out of the storage, so that each array stays uniquely referenced.
         nodes = []
         swap(&nodes, &storage.nodes)
         swap(&textBytes, &storage.textBytes)
         open = []
         swap(&open, &storage.open)
-        nodes.append(root)
+        // Made where it is stored: a node made, then appended, was copied.
+        nodes.append(
+            Node(kind: .element(.paragraph), parent: -1, timing: timing, region: region, preservesSpace: preservesSpace))
         open.append(0)
     }
 
@@ -195,11 +195,11 @@ struct TTMLParagraph: Sendable {
             parenthesized = true
         }
         let parent = current
-        var node = Node(
-            kind: .element(role), parent: parent, region: nodes[parent].region.adding(region), preservesSpace: preservesSpace)
-        node.timing = timing
-        node.wrappers = wrappers
-        nodes.append(node)
+        let selection = nodes[parent].region.adding(region)
+        nodes.append(
+            Node(
+                kind: .element(role), parent: parent, timing: timing, wrappers: wrappers, region: selection,
+                preservesSpace: preservesSpace))
         let index = nodes.count - 1
         link(index, to: parent)
         open.append(index)
@@ -328,11 +328,9 @@ struct TTMLParagraph: Sendable {
 
     /// Adds a line break, with its own timing, to the current element.
     mutating func appendLineBreak(timing: TTMLTiming, region: String?) {
-        var node = Node(
-            kind: .lineBreak, parent: current, region: nodes[current].region.adding(region),
-            preservesSpace: nodes[current].preservesSpace)
-        node.timing = timing
-        nodes.append(node)
+        let selection = nodes[current].region.adding(region)
+        let preserves = nodes[current].preservesSpace
+        nodes.append(Node(kind: .lineBreak, parent: current, timing: timing, region: selection, preservesSpace: preserves))
         link(nodes.count - 1, to: current)
     }
 

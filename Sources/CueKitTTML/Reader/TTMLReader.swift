@@ -85,9 +85,9 @@ public final class TTMLReader: PrescanningTrackReader {
     /// ``Options/Limits/maximumHeldDocumentSize`` bytes (``init(options:holdingEventsUntilEnd:)``),
     /// otherwise in two (``PrescanningTrackReader/streamInTwoPasses(fileAtPath:options:to:)``), so
     /// that memory stays bounded whatever the file's size. Both hand out the same events.
-    public static func stream(fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options(), to handler: (TrackEvent) throws -> Void)
-        throws
-    {
+    public static func stream(
+        fileAtPath path: String, options: TTMLReader.Options = TTMLReader.Options(), to handler: (TrackEvent) throws -> Void
+    ) throws {
         guard path != "-", let size = FileByteSource.regularFileSize(atPath: path), size <= options.limits.maximumHeldDocumentSize else {
             try streamInTwoPasses(fileAtPath: path, options: options, to: handler)
             return
