@@ -51,8 +51,7 @@ extension PrescanningTrackReader {
     public static func streamInTwoPasses(fileAtPath path: String, options: Options = Options(), to handler: (TrackEvent) throws -> Void) throws {
         do {
             var reader = path == "-" ? Self(options: options) : Self(options: options, prescan: try prescan(fileAtPath: path, options: options))
-            try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
-            try reader.finish(to: handler)
+            try reader.stream(fileAtPath: path, to: handler)
         } catch let error as ReadError where error.path == nil {
             throw error.inFile(path)
         }

@@ -93,9 +93,8 @@ public final class TTMLReader: PrescanningTrackReader {
             return
         }
         do {
-            let reader = TTMLReader(options: options, holdingEventsUntilEnd: true)
-            try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, to: handler) }
-            try reader.finish(to: handler)
+            var reader = TTMLReader(options: options, holdingEventsUntilEnd: true)
+            try reader.stream(fileAtPath: path, to: handler)
         } catch let error as ReadError where error.path == nil {
             throw error.inFile(path)
         }
