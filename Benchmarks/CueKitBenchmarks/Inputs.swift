@@ -17,12 +17,27 @@ enum Inputs {
         var megabytes: Double { Double(bytes.count) / 1_000_000 }
     }
 
+    /// The folder of the files, removed with them when the process exits.
     static let folder: String = {
         var template = Array("/tmp/cuekit-benchmarks-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "cannot make a temporary folder")
+        atexit { Inputs.removeFolder() }
         return String(cString: made!)
     }()
+
+    /// Removes the generated files (the folder holds nothing else) and the folder.
+    private static func removeFolder() {
+        guard let handle = opendir(folder) else { return }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { unlink(folder + "/" + name) }
+        }
+        closedir(handle)
+        rmdir(folder)
+    }
 
     static func make(_ cues: Int, _ format: TrackGenerator.Format) -> Track {
         var generator = TrackGenerator(options: .init(cues: cues, seed: 7, format: format))

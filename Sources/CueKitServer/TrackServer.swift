@@ -62,7 +62,7 @@ public struct TrackServer: Sendable {
     public let session: CastReceiverSession
     private let files: ConfinedFileSystem
     private let conversions: TrackConversionCache
-    private let cacheFolder: String
+    private let cacheFolder: CacheFolder
 
     /// A server for `configuration`; throws when the folder is not one.
     public init(configuration: Configuration) throws {
@@ -73,14 +73,12 @@ public struct TrackServer: Sendable {
             throw StartError(description: "\(configuration.folder) is not a folder that can be served")
         }
         self.files = files
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cuekit-serve-\(UUID().uuidString)").path
         do {
-            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            cacheFolder = try CacheFolder()
         } catch {
-            throw StartError(description: "the cache folder \(cache) cannot be made: \(error.localizedDescription)")
+            throw StartError(description: "the folder for converted tracks cannot be made: \(error.localizedDescription)")
         }
-        cacheFolder = cache
-        conversions = TrackConversionCache(files: files, cacheFolder: cache)
+        conversions = TrackConversionCache(files: files, cacheFolder: cacheFolder.path)
         session = CastReceiverSession(preferredLanguage: configuration.preferredLanguage)
     }
 
@@ -88,7 +86,7 @@ public struct TrackServer: Sendable {
     /// accepting connections, lets open requests finish, and removes its cache. `onStart` gets
     /// the port bound, once the server accepts connections.
     public func run(onStart: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        defer { try? FileManager.default.removeItem(atPath: cacheFolder) }
+        defer { cacheFolder.remove() }
         try await makeApplication(onStart: onStart).runService()
     }
 
@@ -134,7 +132,7 @@ public struct TrackServer: Sendable {
         router.get("/sender") { _, _ in page(SenderPage.html) }
         router.on("/sender", method: .head) { _, _ in page(SenderPage.html) }
 
-        let cacheFiles = ConfinedFileSystem(root: cacheFolder, logger: logger)!
+        let cacheFiles = ConfinedFileSystem(root: cacheFolder.path, logger: logger)!
         let cacheMiddleware = FileMiddleware<Context, ConfinedFileSystem>(fileProvider: cacheFiles)
             .withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension)
         let conversions = self.conversions

@@ -41,10 +41,9 @@ public struct TemporaryDirectory: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Removes the directory and everything in it.
+    /// Removes the directory and everything in it, folders included (a browser's profile).
     public func remove() {
-        for name in FileTree.files(in: path) { unlink(name) }
-        rmdir(path)
+        FileTree.removeTree(path)
     }
 }
 
