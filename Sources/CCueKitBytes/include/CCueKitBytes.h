@@ -81,4 +81,12 @@ void cuekit_markup_masks_sse2(const uint8_t *bytes, size_t count, uint64_t *spec
 /// `cuekit_markup_masks` one byte at a time: the reference the vector passes are tested against.
 void cuekit_markup_masks_portable(const uint8_t *bytes, size_t count, uint64_t *specials, uint64_t *closers);
 
+/// The Unicode scalars of valid UTF-8 `bytes[from..<count]` up to the first LF (or the end), in
+/// `*scalars`; returns where that LF is (or `count`). With AVX2 for 32 bytes or more, where the
+/// processor has it (callers take shorter runs themselves); one byte at a time otherwise.
+size_t cuekit_scalars_to_line_end(const uint8_t *bytes, size_t count, size_t from, size_t *scalars);
+
+/// `cuekit_scalars_to_line_end` one byte at a time: the reference the vector pass is tested against.
+size_t cuekit_scalars_to_line_end_portable(const uint8_t *bytes, size_t count, size_t from, size_t *scalars);
+
 #endif

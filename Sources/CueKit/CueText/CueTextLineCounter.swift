@@ -53,7 +53,11 @@ package struct CueTextLineCounter {
         while true {
             let (scalars, end) = ByteScanning.scalarsToLineEnd(in: bytes, from: start)
             length += scalars
-            if !visible { visible = Self.hasVisibleCharacter(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) }
+            if !visible, start < end {
+                // Mostly the run's first byte says: a printable ASCII character.
+                let first = bytes[start]
+                visible = (first > 0x20 && first < 0x80) || Self.hasVisibleCharacter(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            }
             guard end < bytes.count else { return }
             endLine()
             start = end + 1

@@ -31,8 +31,11 @@ struct TrackStatistics {
     }
 
     private(set) var cueCount = 0
-    private(set) var firstStart: Int?
-    private(set) var lastEnd: Int?
+    /// The earliest start and the latest end (nil before the first cue).
+    var firstStart: Int? { cueCount > 0 ? earliestStart : nil }
+    var lastEnd: Int? { cueCount > 0 ? latestEnd : nil }
+    private var earliestStart = Int.max
+    private var latestEnd = Int.min
     /// The sum of the cues' durations (cues that end after they start).
     private(set) var shownMilliseconds = 0
     private(set) var emptyCues: [CueReference] = []
@@ -40,6 +43,8 @@ struct TrackStatistics {
     private(set) var fastCues: [(cue: CueReference, speed: Double)] = []
     private(set) var fastCount = 0
     private(set) var maximumSpeed: (cue: CueReference, speed: Double)?
+    /// ``maximumSpeed``'s speed (-1 before it is set), compared with each cue's.
+    private var fastestSpeed = -1.0
     private(set) var overlaps: [(earlier: CueReference, later: CueReference)] = []
     private(set) var overlapCount = 0
     private(set) var longLines: [(cue: CueReference, line: Int, length: Int)] = []
@@ -48,7 +53,7 @@ struct TrackStatistics {
     private var speedCount = 0
     /// The cue that ends last of those seen so far: the one a new cue overlaps, if any. Its
     /// identifier is kept as bytes (``latestEndingIdentifier``), made a string only if it is listed.
-    private var latestEnding: (index: Int, start: Int, end: Int)?
+    private var latestEnding = (index: 0, start: 0, end: Int.min)
     private var latestEndingIdentifier: [UInt8] = []
 
     init(maximumCharactersPerSecond: Double, maximumLineLength: Int) {
@@ -109,8 +114,8 @@ struct TrackStatistics {
         func reference() -> CueReference {
             CueReference(index: index, id: identifier.isEmpty ? "" : String(decoding: identifier, as: UTF8.self), start: start, end: end)
         }
-        firstStart = min(firstStart ?? start, start)
-        lastEnd = max(lastEnd ?? end, end)
+        earliestStart = min(earliestStart, start)
+        latestEnd = max(latestEnd, end)
         let duration = end - start
         if duration > 0 { shownMilliseconds += duration }
 
@@ -127,14 +132,18 @@ struct TrackStatistics {
             let speed = Double(characters) * 1000 / Double(duration)
             speedHistogram[min(1000, Int(speed * 10))] += 1
             speedCount += 1
-            if speed > (maximumSpeed?.speed ?? -1) { maximumSpeed = (reference(), speed) }
+            if speed > fastestSpeed {
+                fastestSpeed = speed
+                maximumSpeed = (reference(), speed)
+            }
             if speed > maximumCharactersPerSecond {
                 fastCount += 1
                 if fastCues.count < Self.listedLimit { fastCues.append((reference(), speed)) }
             }
         }
 
-        if let latest = latestEnding, start < latest.end, duration > 0 {
+        let latest = latestEnding
+        if start < latest.end, duration > 0 {
             overlapCount += 1
             if overlaps.count < Self.listedLimit {
                 let earlier = CueReference(
@@ -142,7 +151,7 @@ struct TrackStatistics {
                 overlaps.append((earlier, reference()))
             }
         }
-        if duration > 0, end > (latestEnding?.end ?? Int.min) {
+        if duration > 0, end > latest.end {
             latestEnding = (index, start, end)
             // Its identifier is read only to list an overlap: once the list is full, it is not kept.
             if overlaps.count < Self.listedLimit {

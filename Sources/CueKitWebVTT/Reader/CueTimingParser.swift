@@ -44,6 +44,10 @@ struct CueTimingParser {
     /// ``cachesSettings`` is set (the reader's fast path, which keeps one cache for the file).
     var settingsCache = CueSettingsCache()
     var cachesSettings = false
+    /// False when nothing reads the settings: ``parse(regions:settings:)`` then leaves them
+    /// unread on lines in the common form (and at their defaults), where nothing could be
+    /// reported anyway without ``checks``.
+    var readsSettings = true
 
     init(line: UnsafeRawBufferPointer, lineNumber: Int, checks: Bool, readsCommonForm: Bool = true) {
         self.line = line
@@ -130,7 +134,7 @@ struct CueTimingParser {
             Self.resetToDefaults(&settings)
             readWrittenTimes = written
             settingsOffset = settingsStart
-            if settingsStart < line.count { parseSettingsOrRecall(from: settingsStart, regions: regions, into: &settings) }
+            if readsSettings || checks, settingsStart < line.count { parseSettingsOrRecall(from: settingsStart, regions: regions, into: &settings) }
             return (start, end)
         }
         guard let timings = parse(regions: regions) else { return nil }

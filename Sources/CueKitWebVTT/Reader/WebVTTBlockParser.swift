@@ -243,6 +243,8 @@ struct WebVTTBlockParser {
         var parser = CueTimingParser(line: UnsafeRawBufferPointer(start: nil, count: 0), lineNumber: 0, checks: checks)
         // The file's settings texts, kept from run to run.
         parser.cachesSettings = true
+        // With no cue handed on and nothing reported, nothing reads the settings (`inspect --stats`).
+        parser.readsSettings = taker != nil || handsOnCues || checks
         swap(&parser.settingsCache, &settingsCache)
         defer { swap(&parser.settingsCache, &settingsCache) }
         while offset < limit {
