@@ -73,11 +73,16 @@ extension TTMLDocumentReader {
 
     /// Seals the classes and hands out the STYLE block: the every-cue rule, then a rule a class.
     private mutating func appendStyleSheet() {
+        if let sheet = sealedStyleSheet() { output.append(sheet) }
+    }
+
+    /// Seals the classes and makes the STYLE block, when it has a rule.
+    private mutating func sealedStyleSheet() -> TrackEvent? {
         registry.seal()
         var rules: [CueStyleRule] = []
         if let everyCueRule { rules.append(everyCueRule) }
         rules += TTMLClassRegistry.rules(registry.entries)
-        if !rules.isEmpty { output.append(.stylesheet(CueStylesheet(rules: rules))) }
+        return rules.isEmpty ? nil : .stylesheet(CueStylesheet(rules: rules))
     }
 
     /// Ends the hold of a one-pass read (``holdsEventsAfterHead``): the STYLE block, with every class
@@ -86,10 +91,10 @@ extension TTMLDocumentReader {
     mutating func releaseHeldEvents() {
         guard let heldFrom else { return }
         self.heldFrom = nil
-        let held = output[heldFrom...]
-        output.removeSubrange(heldFrom...)
-        appendStyleSheet()
-        output.append(contentsOf: held)
+        // Inserted where it goes: the held events move up in place. (Taken out and appended
+        // again, each was copied and the copy destroyed, every string of every cue retained and
+        // released.)
+        if let sheet = sealedStyleSheet() { output.insert(sheet, at: heldFrom) }
     }
 
     /// A region from its resolved styles: geometry, timing, class.

@@ -143,10 +143,17 @@ public final class TTMLReader: PrescanningTrackReader {
     }
 
     private func handOut(_ handler: (TrackEvent) throws -> Void) throws {
-        // Each event is lent to the handler where it lies: binding it copied it (every string of
-        // the cue retained, then released).
-        try document.takeOutput().withUnsafeBufferPointer { events in
-            for index in events.indices { try handler(events[index]) }
+        // Each event is moved out to the handler, its place filled with an empty header, which
+        // costs nothing to destroy: an event lent where it lies was copied for the call (every
+        // string of the cue retained), and released again with the array.
+        var events = document.takeOutput()
+        try events.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<buffer.count {
+                let event = (base + index).move()
+                (base + index).initialize(to: .header(""))
+                try handler(event)
+            }
         }
     }
 
