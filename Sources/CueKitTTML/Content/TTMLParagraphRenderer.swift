@@ -22,6 +22,8 @@ import CueKit
 struct TTMLParagraphRenderer {
     /// The regions; the first is the default region, used when the document defines none.
     private(set) var regions: [TTMLRegion]
+    /// Each region's own `tts:textAlign` and `tts:direction`, in the order of ``regions``.
+    private var regionText: [(textAlign: String?, direction: String?)]
     /// Each region's place in ``regions``.
     private var regionIndex: [String: Int] = [:]
     /// False when the document defines no region: then everything goes to the default region.
@@ -36,6 +38,7 @@ struct TTMLParagraphRenderer {
 
     init(defaultRegion: TTMLRegion, documentHasRegions: Bool, unboundedEnd: Int, defaultRegionSettings: Bool) {
         regions = [defaultRegion]
+        regionText = [Self.text(of: defaultRegion)]
         self.documentHasRegions = documentHasRegions
         self.unboundedEnd = unboundedEnd
         self.defaultRegionSettings = defaultRegionSettings
@@ -45,6 +48,7 @@ struct TTMLParagraphRenderer {
     mutating func add(_ region: TTMLRegion) {
         regionIndex[region.identifier] = regions.count
         regions.append(region)
+        regionText.append(Self.text(of: region))
     }
 
     /// What rendering found besides the cues.
@@ -430,15 +434,15 @@ struct TTMLParagraphRenderer {
     /// computed `tts:textAlign` (TTML2 section 10.2.41), whose `start` and `end` follow the computed
     /// `tts:direction` (`ltr` unless specified, or `rtl` in an `rltb` region).
     private func cueSettings(for paragraph: TTMLParagraph, region index: Int) -> CueSettings {
-        let region = regions[index]
-        let isDefault = index == 0
-        let regionStyles = region.styles
-        let textAlign = paragraph.textAlign ?? regionStyles[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? "start"
-        var direction = paragraph.direction ?? regionStyles[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) }
-        if direction == nil, region.geometry.writingMode == .rightToLeftTopToBottom { direction = "rtl" }
+        // The region is read in place, its own alignment and direction from ``regionText`` (a
+        // copy of the region, and a look-up in its styles, cost some 900 instructions a cue).
+        let writingMode = regions[index].geometry.writingMode
+        let textAlign = paragraph.textAlign ?? regionText[index].textAlign ?? "start"
+        var direction = paragraph.direction ?? regionText[index].direction
+        if direction == nil, writingMode == .rightToLeftTopToBottom { direction = "rtl" }
         let rightToLeft = direction == "rtl"
         let alignment: CueSettings.TextAlignment
-        if region.geometry.writingMode.isVertical {
+        if writingMode.isVertical {
             switch textAlign {
             case "center": alignment = .center
             case "end", "right": alignment = .end
@@ -453,9 +457,42 @@ struct TTMLParagraphRenderer {
             default: alignment = rightToLeft ? .right : .left  // start, justify
             }
         }
-        if isDefault && !defaultRegionSettings { return CueSettings(alignment: alignment) }
-        return TTMLRegion.settings(for: region.geometry, alignment: alignment)
+        if index == 0 && !defaultRegionSettings { return CueSettings(alignment: alignment) }
+        return settingsMemo.settings(region: index, alignment: alignment) {
+            TTMLRegion.settings(for: regions[index].geometry, alignment: alignment)
+        }
     }
+
+    /// A region's own `tts:textAlign` and `tts:direction`, trimmed, by region index.
+    private static func text(of region: TTMLRegion) -> (textAlign: String?, direction: String?) {
+        (
+            region.styles[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) },
+            region.styles[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) }
+        )
+    }
+
+    /// The settings of each region for each alignment, made once: they depend on nothing else.
+    private final class SettingsMemo {
+        @exclusivity(unchecked) private var byRegion: [[CueSettings?]] = []
+
+        func settings(region: Int, alignment: CueSettings.TextAlignment, make: () -> CueSettings) -> CueSettings {
+            let slot: Int
+            switch alignment {
+            case .start: slot = 0
+            case .center: slot = 1
+            case .end: slot = 2
+            case .left: slot = 3
+            case .right: slot = 4
+            }
+            while byRegion.count <= region { byRegion.append([CueSettings?](repeating: nil, count: 5)) }
+            if let known = byRegion[region][slot] { return known }
+            let made = make()
+            byRegion[region][slot] = made
+            return made
+        }
+    }
+
+    private let settingsMemo = SettingsMemo()
 }
 
 extension Cue {
