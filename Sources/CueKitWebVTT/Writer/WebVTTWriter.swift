@@ -127,6 +127,8 @@ struct WebVTTBlockFormatter {
     private var regionIdentifiers: Set<String> = []
     private var reportedRegions: Set<String> = []
     private var cueNumber = 0
+    /// The settings of recent cues as written (``WrittenSettingsMemo``).
+    private var writtenSettings = WrittenSettingsMemo()
 
     init(options: WebVTTWriterOptions) {
         self.options = options
@@ -414,6 +416,18 @@ struct WebVTTBlockFormatter {
     /// The settings that differ from their defaults, in a fixed order (section 4.3); what cannot
     /// be written as it is, reported.
     private mutating func appendSettings(_ settings: CueSettings, of cue: Cue) {
+        // A track's cues mostly share a few settings: those written before, without an issue
+        // and without a region (whose writing depends on the regions defined so far), are copied.
+        if settings.region == nil, writtenSettings.append(settings, to: &buffer) { return }
+        let start = buffer.count
+        let issuesBefore = diagnostics.count
+        appendSettingsAfresh(settings, of: cue)
+        if settings.region == nil, diagnostics.count == issuesBefore {
+            writtenSettings.keep(settings, written: buffer[start...])
+        }
+    }
+
+    private mutating func appendSettingsAfresh(_ settings: CueSettings, of cue: Cue) {
         var issues: [WebVTTTimingLineText.Issue] = []
         var bytes: [UInt8] = []
         swap(&bytes, &buffer)
@@ -567,5 +581,37 @@ struct WebVTTBlockFormatter {
         if adjustments.contains(.nulls) { changes.append("NUL characters were written as U+FFFD, as WebVTT readers read them") }
         let severity: Diagnostic.Severity = adjustments.isDisjoint(with: [.arrowsBroken, .lineBreaks]) ? .warning : .error
         report(severity, code, "\(subject): " + changes.joined(separator: "; "))
+    }
+}
+
+/// The bytes of the settings of recent cues, by their value: cues in one region with one
+/// alignment (a TTML document's) share settings, which a compare or two finds where formatting
+/// each number again cost some 1,200 instructions a cue.
+struct WrittenSettingsMemo {
+    private static let capacity = 8
+    /// The settings kept, and at the same place what each was written as.
+    private var settings: [CueSettings] = []
+    private var written: [[UInt8]] = []
+    private var next = 0
+
+    /// Appends the bytes `settings` were written as, when they are known; false otherwise.
+    mutating func append(_ wanted: CueSettings, to buffer: inout [UInt8]) -> Bool {
+        // Compared where they lie: a value taken out of the array was copied (its style rules retained).
+        let found = settings.withUnsafeBufferPointer { kept in kept.firstIndex { $0 == wanted } }
+        guard let found else { return false }
+        buffer.append(contentsOf: written[found])
+        return true
+    }
+
+    /// Keeps what `settings` were written as, in place of the oldest kept.
+    mutating func keep(_ kept: CueSettings, written bytes: ArraySlice<UInt8>) {
+        if settings.count < Self.capacity {
+            settings.append(kept)
+            written.append(Array(bytes))
+        } else {
+            settings[next] = kept
+            written[next] = Array(bytes)
+            next = (next + 1) % Self.capacity
+        }
     }
 }

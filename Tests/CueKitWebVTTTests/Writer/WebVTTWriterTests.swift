@@ -178,6 +178,35 @@ import Testing
         #expect(diagnostics[2].message == "cue 1 (\"a\"): size is not a number; the setting was left out")
     }
 
+    /// Settings written once are copied for later cues with the same settings: the bytes are those
+    /// each cue written alone gets, with more distinct settings than are kept, and settings with
+    /// a problem are reported for every cue that has them.
+    @Test func repeatedSettingsAreWrittenAsEachAlone() throws {
+        var kinds: [CueSettings] = []
+        for index in 0..<11 {
+            let alignment: CueSettings.TextAlignment = index % 2 == 0 ? .left : .end
+            let line = CueSettings.Line.percentage(Double(index * 9))
+            let position = CueSettings.Position.percentage(Double(index))
+            kinds.append(CueSettings(line: line, position: position, positionAlignment: .lineLeft, size: Double(50 + index), alignment: alignment))
+        }
+        kinds.append(CueSettings(position: .percentage(150)))
+        var cues: [Cue] = []
+        for round in 0..<40 {
+            let settings = kinds[(round * 7) % kinds.count]
+            cues.append(Cue(start: round * 1000, end: round * 1000 + 500, settings: settings, text: "cue \(round)"))
+        }
+        let (text, diagnostics) = try Self.written(Track(cues: cues))
+        var expected = "WEBVTT\n"
+        for cue in cues {
+            let alone = try Self.written(Track(cues: [cue])).text
+            expected += String(alone.dropFirst("WEBVTT\n".count))
+        }
+        #expect(text == expected)
+        let outOfRange = cues.filter { $0.settings == kinds.last! }.count
+        #expect(outOfRange > 1)
+        #expect(diagnostics.count == outOfRange, "\(diagnostics)")
+    }
+
     // MARK: Regions
 
     @Test func writesRegionsWithTheSpecSyntax() throws {
