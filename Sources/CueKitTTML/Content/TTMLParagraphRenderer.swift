@@ -364,10 +364,10 @@ struct TTMLParagraphRenderer {
     /// consecutive paragraphs mostly share theirs: the last answer is compared first, then the
     /// answers kept by pair.
     private func rootMarkup(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8]) {
-        if let last = rootCache.last, last.key.region == region, last.key.chain == chain { return (last.opening, last.closing) }
+        if let known = rootCache.recent(region: region, chain: chain) { return known }
         let key = RootMarkupKey(region: region, chain: chain)
         if let known = rootCache.byKey[key] {
-            rootCache.last = (key, known.opening, known.closing)
+            rootCache.remember(key, known)
             return known
         }
         var wrappers: [TTMLParagraph.Wrapper] = []
@@ -381,7 +381,7 @@ struct TTMLParagraphRenderer {
         // Bounded: a document with a new pair for every paragraph starts over now and then.
         if rootCache.byKey.count >= RootCache.capacity { rootCache.byKey.removeAll(keepingCapacity: true) }
         rootCache.byKey[key] = (opening.bytes, closing.bytes)
-        rootCache.last = (key, opening.bytes, closing.bytes)
+        rootCache.remember(key, (opening.bytes, closing.bytes))
         return (opening.bytes, closing.bytes)
     }
 
@@ -390,11 +390,37 @@ struct TTMLParagraphRenderer {
         var chain: [TTMLParagraph.Wrapper]
     }
 
-    /// The ``rootMarkup(region:chain:)`` answers: the last, and up to ``capacity`` by pair.
+    /// The ``rootMarkup(region:chain:)`` answers: the few used last, compared in turn (a document
+    /// mostly alternates between a few pairs: a region, and a speaker or none), then up to
+    /// ``capacity`` by pair, hashed.
     private final class RootCache {
         static let capacity = 256
-        @exclusivity(unchecked) var last: (key: RootMarkupKey, opening: [UInt8], closing: [UInt8])?
+        static let recentCapacity = 8
         @exclusivity(unchecked) var byKey: [RootMarkupKey: (opening: [UInt8], closing: [UInt8])] = [:]
+        @exclusivity(unchecked) private var recentKeys: [RootMarkupKey] = []
+        @exclusivity(unchecked) private var recentMarkup: [(opening: [UInt8], closing: [UInt8])] = []
+        @exclusivity(unchecked) private var next = 0
+
+        /// The markup of a pair used lately; the region is compared before the chain.
+        func recent(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8])? {
+            let found = recentKeys.withUnsafeBufferPointer { keys in
+                keys.firstIndex { $0.region == region && $0.chain == chain }
+            }
+            guard let found else { return nil }
+            return recentMarkup[found]
+        }
+
+        /// Keeps a pair among the recent ones, in place of the oldest.
+        func remember(_ key: RootMarkupKey, _ markup: (opening: [UInt8], closing: [UInt8])) {
+            if recentKeys.count < Self.recentCapacity {
+                recentKeys.append(key)
+                recentMarkup.append(markup)
+            } else {
+                recentKeys[next] = key
+                recentMarkup[next] = markup
+                next = (next + 1) % Self.recentCapacity
+            }
+        }
     }
 
     private let rootCache = RootCache()
