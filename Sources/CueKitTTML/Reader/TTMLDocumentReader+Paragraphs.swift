@@ -224,6 +224,20 @@ extension TTMLDocumentReader {
         if language != parentLanguage, !language.isEmpty {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
         }
+        // The common span: its inline styles alone make its wrappers, the same for every span
+        // with those styles, kept by them (the layers were looked up, a class wrapper and a tag
+        // list made, and the presentation merged, for every span).
+        let keptByStyles =
+            wrappers.isEmpty && attributes.styleReferences.isEmpty && !attributes.styles.isEmpty
+            && (role == .span || role == .paragraph || role == .rubyBase)
+        let key = keptByStyles ? InlineKey(styles: attributes.styles, level: .inline) : nil
+        if let key, let kept = spanWrapperCache[key] { return kept }
+        defer {
+            if let key {
+                if spanWrapperCache.count >= Self.spanWrapperCacheCapacity { spanWrapperCache.removeAll(keepingCapacity: true) }
+                spanWrapperCache[key] = wrappers
+            }
+        }
         let styleLayers = layers(attributes, level: .inline, location: location)
         switch role {
         case .rubyContainer, .rubyText:

@@ -40,6 +40,9 @@ struct TTMLDocumentReader {
     var registry = TTMLClassRegistry()
     var mapper: TTMLStyleMapper { TTMLStyleMapper(layout: layout) }
     var inlineCache: [InlineKey: Layer] = [:]
+    /// The wrappers of spans whose inline styles alone make them, by those styles (``spanWrappers(_:role:parentLanguage:_:)``).
+    var spanWrapperCache: [InlineKey: [TTMLParagraph.Wrapper]] = [:]
+    static let spanWrapperCacheCapacity = 1024
     var reportedStyleIssues: Set<String> = []
     var anonymousRegionCount = 0
     /// Classes the scan pass found, registered by the read pass before the STYLE block.
