@@ -589,27 +589,50 @@ struct WebVTTBlockFormatter {
 /// each number again cost some 1,200 instructions a cue.
 struct WrittenSettingsMemo {
     private static let capacity = 8
-    /// The settings kept, and at the same place what each was written as.
-    private var settings: [CueSettings] = []
+    /// The settings kept (as ``Key``s), and at the same place what each was written as.
+    private var keys: [Key] = []
     private var written: [[UInt8]] = []
     private var next = 0
 
-    /// Appends the bytes `settings` were written as, when they are known; false otherwise.
+    /// Every setting but the region, which is not kept: plain values, compared without a copy
+    /// or a reference count (comparing ``CueSettings`` copied each one kept, its region string
+    /// retained). Tests hold it to every stored property of ``CueSettings`` but `region`.
+    struct Key: Equatable {
+        var vertical: CueSettings.Vertical
+        var line: CueSettings.Line
+        var lineAlignment: CueSettings.LineAlignment
+        var position: CueSettings.Position
+        var positionAlignment: CueSettings.PositionAlignment
+        var size: Double
+        var alignment: CueSettings.TextAlignment
+
+        init(_ settings: CueSettings) {
+            vertical = settings.vertical
+            line = settings.line
+            lineAlignment = settings.lineAlignment
+            position = settings.position
+            positionAlignment = settings.positionAlignment
+            size = settings.size
+            alignment = settings.alignment
+        }
+    }
+
+    /// Appends the bytes settings without a region were written as, when they are known; false
+    /// otherwise.
     mutating func append(_ wanted: CueSettings, to buffer: inout [UInt8]) -> Bool {
-        // Compared where they lie: a value taken out of the array was copied (its style rules retained).
-        let found = settings.withUnsafeBufferPointer { kept in kept.firstIndex { $0 == wanted } }
-        guard let found else { return false }
+        let key = Key(wanted)
+        guard let found = keys.firstIndex(of: key) else { return false }
         buffer.append(contentsOf: written[found])
         return true
     }
 
-    /// Keeps what `settings` were written as, in place of the oldest kept.
+    /// Keeps what settings without a region were written as, in place of the oldest kept.
     mutating func keep(_ kept: CueSettings, written bytes: ArraySlice<UInt8>) {
-        if settings.count < Self.capacity {
-            settings.append(kept)
+        if keys.count < Self.capacity {
+            keys.append(Key(kept))
             written.append(Array(bytes))
         } else {
-            settings[next] = kept
+            keys[next] = Key(kept)
             written[next] = Array(bytes)
             next = (next + 1) % Self.capacity
         }
