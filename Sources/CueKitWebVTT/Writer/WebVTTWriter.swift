@@ -617,23 +617,36 @@ struct WrittenSettingsMemo {
         }
     }
 
+    /// Lookups that found nothing, less those that found: past ``giveUpAfter`` (a track whose
+    /// cues each have settings of their own), the memo stops looking and keeping.
+    private var misses = 0
+    private static let giveUpAfter = 256
+
     /// Appends the bytes settings without a region were written as, when they are known; false
     /// otherwise.
     mutating func append(_ wanted: CueSettings, to buffer: inout [UInt8]) -> Bool {
+        guard misses < Self.giveUpAfter else { return false }
         let key = Key(wanted)
-        guard let found = keys.firstIndex(of: key) else { return false }
+        guard let found = keys.firstIndex(of: key) else {
+            misses += 1
+            return false
+        }
+        if misses > 0 { misses -= 1 }
         buffer.append(contentsOf: written[found])
         return true
     }
 
-    /// Keeps what settings without a region were written as, in place of the oldest kept.
+    /// Keeps what settings without a region were written as, in place of the oldest kept (whose
+    /// bytes' storage is reused).
     mutating func keep(_ kept: CueSettings, written bytes: ArraySlice<UInt8>) {
+        guard misses < Self.giveUpAfter else { return }
         if keys.count < Self.capacity {
             keys.append(Key(kept))
             written.append(Array(bytes))
         } else {
             keys[next] = Key(kept)
-            written[next] = Array(bytes)
+            written[next].removeAll(keepingCapacity: true)
+            written[next].append(contentsOf: bytes)
             next = (next + 1) % Self.capacity
         }
     }

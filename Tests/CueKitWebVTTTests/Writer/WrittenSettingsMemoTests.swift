@@ -45,4 +45,19 @@ import Testing
         #expect(buffer == Array(" line:5% align:left".utf8))
         #expect(!memo.append(CueSettings(line: .percentage(5)), to: &buffer))
     }
+
+    /// A track whose cues each have settings of their own makes the memo stop: no lookup finds,
+    /// and nothing is kept, once misses outnumber finds by a margin.
+    @Test func theMemoStopsWhenNothingRepeats() {
+        var memo = WrittenSettingsMemo()
+        var buffer: [UInt8] = []
+        for index in 0..<1000 {
+            let settings = CueSettings(size: Double(index) / 10)
+            #expect(!memo.append(settings, to: &buffer))
+            memo.keep(settings, written: Array(" size:\(index)%".utf8)[...])
+        }
+        let last = CueSettings(size: 99.9)
+        #expect(!memo.append(last, to: &buffer), "kept after the memo stopped")
+        #expect(buffer.isEmpty)
+    }
 }
