@@ -355,7 +355,7 @@ final class XMLPushParser {
         if let known = names[key] {
             result = known
         } else {
-            let string = String(cString: pointer)
+            let string = Self.shared(String(cString: pointer))
             let index: Int
             if let existing = nameIndexByText[string] {
                 index = existing
@@ -369,6 +369,20 @@ final class XMLPushParser {
         recentKeys[slot] = key
         recentNames[slot] = result
         return result
+    }
+
+    /// The namespaces TTML documents use, as the literals the reader's constants are: a string
+    /// literal is never reference counted, where a name made from the document's bytes (a URI,
+    /// longer than a string holds inline) was retained and released each time an event, an
+    /// attribute or a lookup copied it, some 15 times a cue.
+    private static let literalNames: [String] = [
+        TTML.namespace, TTML.stylingNamespace, TTML.parameterNamespace, TTML.metadataNamespace, TTML.xmlNamespace,
+        TTML.imscStylingNamespace, TTML.smpteNamespace, TTML.ebuStylingNamespace, TTML.dfxp2006October, TTML.dfxp2006April,
+    ]
+
+    /// `name`, or the literal equal to it.
+    private static func shared(_ name: String) -> String {
+        literalNames.first { $0 == name } ?? name
     }
 
     private static let cacheBits = 8
