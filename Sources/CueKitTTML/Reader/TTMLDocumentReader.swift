@@ -155,7 +155,7 @@ struct TTMLDocumentReader {
             }
             try start(name, attributes, location)
             try checkParagraphSize(location)
-        case .end(_, let location):
+        case .end(let location):
             lastLocation = location
             depth -= 1
             if agents.isActive {

@@ -27,8 +27,9 @@ struct XMLAttribute: Sendable {
 enum XMLEvent {
     /// A start tag (or an empty-element tag, which is followed at once by its ``end``).
     case start(name: XMLName, attributes: [XMLAttribute], location: SourceLocation)
-    /// An end tag.
-    case end(name: XMLName, location: SourceLocation)
+    /// An end tag. Its name is not handed out: no reader needs it (libxml2 has matched it with
+    /// its start tag), and making it cost two name look-ups and a copy for every element.
+    case end(location: SourceLocation)
     /// Character data, CDATA sections included: the pieces libxml2 hands out for one run of text
     /// come as one event, unless something else (a problem) comes between them.
     case text(XMLText)

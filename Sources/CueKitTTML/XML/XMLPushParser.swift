@@ -143,8 +143,8 @@ final class XMLPushParser {
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
             XMLPushParser.from(context)?.startElement(localName, uri, Int(attributeCount), attributes)
         }
-        handler.endElementNs = { context, localName, _, uri in
-            XMLPushParser.from(context)?.endElement(localName, uri)
+        handler.endElementNs = { context, _, _, _ in
+            XMLPushParser.from(context)?.endElement()
         }
         handler.characters = { context, characters, length in
             XMLPushParser.from(context)?.text(characters, Int(length))
@@ -275,11 +275,11 @@ final class XMLPushParser {
         return false
     }
 
-    private func endElement(_ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
+    private func endElement() {
         guard refusal == nil else { return }
         depth -= 1
         if depth == 0 { rootClosed = true }
-        events.append(.end(name: qualifiedName(uri, localName), location: currentLocation))
+        events.append(.end(location: currentLocation))
     }
 
     private func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
