@@ -80,7 +80,14 @@ extension TTMLDocumentReader {
     /// A `region` attribute's value when it names a region; nil (after reporting) otherwise.
     mutating func validatedRegion(_ identifier: String?, _ location: SourceLocation) -> String? {
         guard let identifier else { return nil }
-        if regions[identifier] != nil { return identifier }
+        // Regions are only ever added: the last one found is found again without hashing (most
+        // paragraphs name the region their neighbour named).
+        if identifier == lastValidatedRegion { return identifier }
+        // Asked by index: `regions[identifier] != nil` copied the region out to test it.
+        if regions.index(forKey: identifier) != nil {
+            lastValidatedRegion = identifier
+            return identifier
+        }
         let what = styles.isDefined(identifier) ? "a style, not a region" : "not defined"
         reportOnce("region-ref:" + identifier, .error, .ttmlUnknownRegion, location, "region \(quoted(identifier)) is \(what); the region attribute is ignored")
         return nil

@@ -82,7 +82,7 @@ extension TTMLDocumentReader {
         for reference in attributes.styleReferences {
             if let layer = styleLayers[reference] {
                 result.append(layer)
-            } else if regions[reference] != nil {
+            } else if regions.index(forKey: reference) != nil {
                 reportOnce("style-ref:" + reference, .error, .ttmlUnknownStyle, location, "style attribute names \(quoted(reference)), which is a region, not a style; it is ignored")
             } else {
                 reportOnce("style-ref:" + reference, .error, .ttmlUnknownStyle, location, "style \(quoted(reference)) is not defined; the reference is ignored")

@@ -34,6 +34,8 @@ struct TTMLDocumentReader {
     var headIdentifiers: Set<String> = []
     var headFinished = false
     var regions: [String: TTMLRegion] = [:]
+    /// The region identifier ``validatedRegion(_:_:)`` found last.
+    var lastValidatedRegion: String?
     /// Renders paragraphs; holds the regions too.
     var renderer: TTMLParagraphRenderer
     var styleLayers: [String: Layer] = [:]
