@@ -27,14 +27,26 @@ struct TTMLParagraphRenderer {
     /// Each region's place in ``regions``.
     private var regionIndex: [String: Int] = [:]
     /// False when the document defines no region: then everything goes to the default region.
-    var documentHasRegions: Bool
+    var documentHasRegions: Bool {
+        didSet { selectionMemo.last = nil }
+    }
     /// Where cues of unbounded content end, in milliseconds.
     let unboundedEnd: Int
     /// Whether region-less documents get TTML's default-region settings.
     let defaultRegionSettings: Bool
     /// Whether content that selects no region is shown in the default region even when the
     /// document defines regions (``TTMLReader/Options/UnregionedContent/defaultRegion``).
-    var presentsUnregionedContent = false
+    var presentsUnregionedContent = false {
+        didSet { selectionMemo.last = nil }
+    }
+
+    /// The region selection answered last, and its answer (``region(for:)``), kept from
+    /// paragraph to paragraph; forgotten when what decides the answer changes.
+    private final class SelectionMemo {
+        @exclusivity(unchecked) var last: (TTMLParagraph.RegionSelection, Int?)?
+    }
+
+    private let selectionMemo = SelectionMemo()
 
     init(defaultRegion: TTMLRegion, documentHasRegions: Bool, unboundedEnd: Int, defaultRegionSettings: Bool) {
         regions = [defaultRegion]
@@ -49,6 +61,7 @@ struct TTMLParagraphRenderer {
         regionIndex[region.identifier] = regions.count
         regions.append(region)
         regionText.append(Self.text(of: region))
+        selectionMemo.last = nil
     }
 
     /// What rendering found besides the cues.
@@ -82,9 +95,11 @@ struct TTMLParagraphRenderer {
         var leaves: [(node: Int, region: Int)] = []
         leaves.reserveCapacity(paragraph.nodes.count)
         var seenRegions: [Int] = []
-        // The leaves of a paragraph mostly select the same region: the last answer is reused
-        // when the selection is the same, which compares two strings where a lookup hashed one.
-        var lastSelection: (TTMLParagraph.RegionSelection, Int?)?
+        // The leaves of a paragraph, and paragraph after paragraph, mostly select the same
+        // region: the last answer is reused when the selection is the same, which compares two
+        // strings where a lookup hashed one.
+        var lastSelection = selectionMemo.last
+        defer { selectionMemo.last = lastSelection }
         for index in paragraph.nodes.indices {
             switch paragraph.nodes[index].kind {
             case .element: continue
