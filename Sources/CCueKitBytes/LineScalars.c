@@ -23,7 +23,8 @@ __attribute__((target("avx2"))) static inline void lineMarks32(const uint8_t *st
 }
 
 /// Needs 32 bytes or more from `from` to `count`: the last step reads the 32 that end at `count`.
-__attribute__((target("avx2,popcnt"))) static size_t scalarsToLineEndAVX2(const uint8_t *bytes, size_t count, size_t from, size_t *scalars) {
+__attribute__((target("avx2,popcnt"))) static size_t scalarsToLineEndAVX2(
+    const uint8_t *bytes, size_t count, size_t from, size_t *scalars) {
     size_t total = 0, index = from;
     while (1) {
         uint32_t feeds, continuations;

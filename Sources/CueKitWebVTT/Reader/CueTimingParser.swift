@@ -134,7 +134,9 @@ struct CueTimingParser {
             Self.resetToDefaults(&settings)
             readWrittenTimes = written
             settingsOffset = settingsStart
-            if readsSettings || checks, settingsStart < line.count { parseSettingsOrRecall(from: settingsStart, regions: regions, into: &settings) }
+            if readsSettings || checks, settingsStart < line.count {
+                parseSettingsOrRecall(from: settingsStart, regions: regions, into: &settings)
+            }
             return (start, end)
         }
         guard let timings = parse(regions: regions) else { return nil }

@@ -187,7 +187,8 @@ import Testing
             let alignment: CueSettings.TextAlignment = index % 2 == 0 ? .left : .end
             let line = CueSettings.Line.percentage(Double(index * 9))
             let position = CueSettings.Position.percentage(Double(index))
-            kinds.append(CueSettings(line: line, position: position, positionAlignment: .lineLeft, size: Double(50 + index), alignment: alignment))
+            kinds.append(
+                CueSettings(line: line, position: position, positionAlignment: .lineLeft, size: Double(50 + index), alignment: alignment))
         }
         kinds.append(CueSettings(position: .percentage(150)))
         var cues: [Cue] = []
