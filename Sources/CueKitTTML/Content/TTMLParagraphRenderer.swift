@@ -507,8 +507,8 @@ struct TTMLParagraphRenderer {
     /// A region's own `tts:textAlign` and `tts:direction`, trimmed, by region index.
     private static func text(of region: TTMLRegion) -> (textAlign: String?, direction: String?) {
         (
-            region.styles[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) },
-            region.styles[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) }
+            region.styles[.textAlign].map { TTMLStyleValues.trimmed($0) },
+            region.styles[.direction].map { TTMLStyleValues.trimmed($0) }
         )
     }
 

@@ -86,7 +86,7 @@ struct TTMLRegion: Sendable {
             }
         }
         if let value = styles[.displayAlign] {
-            if let align = DisplayAlign(rawValue: String(TTMLStyleValues.trimmed(Substring(value)))) {
+            if let align = DisplayAlign(rawValue: TTMLStyleValues.trimmed(value)) {
                 geometry.displayAlign = align
             } else if value == "justify" {
                 geometry.displayAlign = .before

@@ -48,9 +48,9 @@ extension TTMLDocumentReader {
             preservesSpace: space(attributes, inherited: containers[parent].preservesSpace, location),
             blockWrappers: chain, storage: consume storage)
         paragraph!.textAlign =
-            specified[.textAlign].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? containers[parent].textAlign
+            specified[.textAlign].map { TTMLStyleValues.trimmed($0) } ?? containers[parent].textAlign
         paragraph!.direction =
-            specified[.direction].map { String(TTMLStyleValues.trimmed(Substring($0))) } ?? containers[parent].direction
+            specified[.direction].map { TTMLStyleValues.trimmed($0) } ?? containers[parent].direction
         if let display = specified[.display], TTMLStyleValues.trimmed(Substring(display)) == "none" {
             paragraph!.nodes[0].displayNone = true
             paragraph!.hasDynamicStyles = true

@@ -41,8 +41,8 @@ extension TTMLDocumentReader {
         container.preservesSpace = space(attributes, inherited: parent.preservesSpace, location)
         let specified = specifiedStyles(attributes, location)
         if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" { container.hidden = true }
-        if let align = specified[.textAlign] { container.textAlign = String(TTMLStyleValues.trimmed(Substring(align))) }
-        if let direction = specified[.direction] { container.direction = String(TTMLStyleValues.trimmed(Substring(direction))) }
+        if let align = specified[.textAlign] { container.textAlign = TTMLStyleValues.trimmed(align) }
+        if let direction = specified[.direction] { container.direction = TTMLStyleValues.trimmed(direction) }
         var wrappers = parent.wrappers
         var mergeable = parent.mergeableClasses
         let language = attributes.lang ?? parent.language

@@ -45,15 +45,15 @@ struct TTMLElementAttributes: Sendable {
                 }
             case .style:
                 let limit = styleReferenceLimit == .max ? .max : styleReferenceLimit + 1
-                styleReferences = TTMLStyleValues.components(Substring(attributes[index].value), atMost: limit).map(String.init)
-            case .region: region = String(TTMLStyleValues.trimmed(Substring(attributes[index].value)))
+                styleReferences = TTMLStyleValues.components(of: attributes[index].value, atMost: limit)
+            case .region: region = TTMLStyleValues.trimmed(attributes[index].value)
             case .begin: begin = attributes[index].value
             case .end: end = attributes[index].value
             case .dur: duration = attributes[index].value
             case .timeContainer: timeContainer = attributes[index].value
             case .space: space = attributes[index].value
             case .lang: lang = attributes[index].value
-            case .agent: agent = TTMLStyleValues.components(Substring(attributes[index].value), atMost: 1).first.map(String.init)
+            case .agent: agent = TTMLStyleValues.components(of: attributes[index].value, atMost: 1).first
             case .styleProperty(let property): styles[property] = attributes[index].value
             case .parameter(let name): parameters.append((name, attributes[index].value))
             case .backgroundImage: hasBackgroundImage = true

@@ -142,6 +142,25 @@ enum TTMLStyleValues {
         return components
     }
 
+    /// ``components(_:atMost:)`` of a whole string, as strings. A value without white space (nearly
+    /// every `style`, `ttm:agent`) is its one component, the string itself: the split through
+    /// `Substring` cost several hundred instructions a value.
+    static func components(of text: String, atMost limit: Int = .max) -> [String] {
+        var text = text
+        let isOneComponent = text.withUTF8 { bytes in !bytes.isEmpty && !bytes.contains(where: isXMLWhiteSpace) }
+        if isOneComponent { return limit > 0 ? [text] : [] }
+        return components(Substring(text), atMost: limit).map(String.init)
+    }
+
+    /// ``trimmed(_:)`` of a whole string: the string itself when it has no white space at either end.
+    static func trimmed(_ text: String) -> String {
+        var text = text
+        let isTrimmed = text.withUTF8 { bytes in
+            bytes.isEmpty || (!isXMLWhiteSpace(bytes[0]) && !isXMLWhiteSpace(bytes[bytes.count - 1]))
+        }
+        return isTrimmed ? text : String(trimmed(Substring(text)))
+    }
+
     /// The text without leading and trailing XML white space.
     static func trimmed(_ text: Substring) -> Substring {
         let utf8 = text.utf8
