@@ -60,7 +60,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         // TTML (TTML1/2, IMSC 1.x text, DFXP, SMPTE-TT, EBU-TT-D) read with libxml2's SAX2 push parser.
-        .target(name: "CueKitTTML", dependencies: ["CueKit", "CCueKitLibXML2"]),
+        .target(name: "CueKitTTML", dependencies: ["CueKit", "CCueKitBytes", "CCueKitLibXML2"]),
         // Deterministic synthetic tracks for benchmarks (`cuekit generate`, Benchmarks/).
         .target(name: "CueKitSynthetic", dependencies: ["CueKit"]),
         // Any track file to events, whatever its format, and events to a styled WebVTT track.

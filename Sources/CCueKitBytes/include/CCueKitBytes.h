@@ -1,10 +1,11 @@
-// CCueKitBytes: byte classification for the WebVTT reader's fast path, with the processor's vector
+// CCueKitBytes: byte classification for the readers' fast paths, with the processor's vector
 // instructions (AVX2 or SSE2 on x86-64; a portable loop elsewhere).
 //
 // Swift has no portable way to turn a vector comparison into a bit mask (x86's `pmovmskb`), which
 // is what lets one pass over a cue block find its line ends, its `-->`s, its markup and its
-// non-ASCII bytes at once, and one pass over cue text mark its tags and references; this small C
-// module does those passes and the UTF-8 check, and nothing else.
+// non-ASCII bytes at once, one pass over cue text mark its tags and references, and the TTML
+// reader's look-ahead cross an XML document's text and values to the bytes that matter; this small
+// C module does those passes and the UTF-8 check, and nothing else.
 
 #ifndef CCUEKITBYTES_H
 #define CCUEKITBYTES_H
@@ -88,5 +89,53 @@ size_t cuekit_scalars_to_line_end(const uint8_t *bytes, size_t count, size_t fro
 
 /// `cuekit_scalars_to_line_end` one byte at a time: the reference the vector pass is tested against.
 size_t cuekit_scalars_to_line_end_portable(const uint8_t *bytes, size_t count, size_t from, size_t *scalars);
+
+/// Where `cuekit_xml_attribute_scan` is in the markup, carried from one chunk to the next. Start
+/// with all fields zero (in text, before any markup).
+typedef struct CueKitXMLAttributeScan {
+    /// One of the `CUEKIT_XML_SCAN_` states.
+    uint32_t state;
+    /// In a quoted value, its quote; in a skipped construct, which terminator ends it; after `<!`,
+    /// 1 when `<![` may open a CDATA section.
+    uint32_t detail;
+    /// How many bytes of the terminator (or, after `<!`, of `--` or `[CDATA[`) have been seen.
+    uint32_t matched;
+    /// The `=` outside quotes in the open start tag so far.
+    size_t count;
+} CueKitXMLAttributeScan;
+
+enum {
+    CUEKIT_XML_SCAN_TEXT = 0,
+    /// Just after `<`.
+    CUEKIT_XML_SCAN_OPEN = 1,
+    CUEKIT_XML_SCAN_START_TAG = 2,
+    CUEKIT_XML_SCAN_QUOTED = 3,
+    /// In a comment, processing instruction, CDATA section, end tag or declaration.
+    CUEKIT_XML_SCAN_SKIPPING = 4,
+    /// Just after `<!`.
+    CUEKIT_XML_SCAN_BANG = 5,
+};
+
+/// Counts the `=` outside quotes in each XML start tag of `bytes[0..<count]`, the next chunk of a
+/// document, skipping text, quoted values, end tags, comments, processing instructions, CDATA
+/// sections and declarations. Returns the offset of the `=` that gives a start tag more than
+/// `limit` (the state is then left as it was at that byte), or `SIZE_MAX`. `*lastLessThan` is the
+/// offset of the last `<` met in text in these bytes (the open tag's, when a tag is open and began
+/// in them), or `SIZE_MAX`. Reads UTF-8 and UTF-16 alike: the markup is ASCII, and NUL bytes change
+/// no state.
+///
+/// Text, values and tags are crossed 32 bytes a step, with AVX2 where the processor has it, else
+/// SSE2; one byte at a time on other processors.
+size_t cuekit_xml_attribute_scan(
+    CueKitXMLAttributeScan *scan, const uint8_t *bytes, size_t count, size_t limit, size_t *lastLessThan);
+
+/// `cuekit_xml_attribute_scan` with SSE2 whatever the processor has (for tests; the portable scan
+/// elsewhere).
+size_t cuekit_xml_attribute_scan_sse2(
+    CueKitXMLAttributeScan *scan, const uint8_t *bytes, size_t count, size_t limit, size_t *lastLessThan);
+
+/// `cuekit_xml_attribute_scan` one byte at a time: the reference the vector scans are tested against.
+size_t cuekit_xml_attribute_scan_portable(
+    CueKitXMLAttributeScan *scan, const uint8_t *bytes, size_t count, size_t limit, size_t *lastLessThan);
 
 #endif
