@@ -15,6 +15,21 @@ package struct CueTextMarkupBuilder: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// An empty builder writing into `storage`'s memory (emptied, its capacity kept): a builder
+    /// made for each of many cues allocates nothing once ``takeStorage()`` hands the memory back.
+    package init(reusing storage: consuming [UInt8]) {
+        bytes = consume storage
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Takes the bytes out, leaving the builder empty: for ``init(reusing:)`` to write the next cue
+    /// in the same memory.
+    package mutating func takeStorage() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
+
     /// The markup as a string.
     package var string: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -15,7 +15,7 @@ import CueKit
 /// empty line (it would end the cue): a break that would make one is left out, and reported.
 /// Elements are opened only when text arrives inside them, so empty elements write nothing.
 struct TTMLCueTextBuilder {
-    private var writer = CueTextMarkupBuilder()
+    private var writer: CueTextMarkupBuilder
     /// The markup that opens and closes the cue's outer chain (region, body, divs, `p`).
     private let rootOpening: [UInt8]
     private let rootClosing: [UInt8]
@@ -34,14 +34,43 @@ struct TTMLCueTextBuilder {
     /// True once a break was left out because it would have made an empty line.
     private(set) var droppedEmptyLines = false
 
-    init(rootOpening: [UInt8], rootClosing: [UInt8]) {
-        self.rootOpening = rootOpening
-        self.rootClosing = rootClosing
+    /// The builder's arrays, passed from one cue's builder to the next (``init(rootOpening:rootClosing:reusing:)``,
+    /// ``finish(returning:)``): emptied and written again, so that building a cue allocates only
+    /// its text.
+    struct Storage {
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var open: [Element] = []
+        fileprivate var target: [Element] = []
     }
 
-    /// Sets the elements (outermost first, below the paragraph) that hold what comes next.
-    mutating func target(_ chain: [Element]) {
-        target = chain
+    /// A builder for one cue, writing in the memory that `storage` holds (taken out of it: swapped,
+    /// so that each array is the only reference to its memory and is emptied in place).
+    init(rootOpening: [UInt8], rootClosing: [UInt8], reusing storage: inout Storage) {
+        self.rootOpening = rootOpening
+        self.rootClosing = rootClosing
+        var bytes: [UInt8] = []
+        swap(&bytes, &storage.bytes)
+        writer = CueTextMarkupBuilder(reusing: consume bytes)
+        swap(&open, &storage.open)
+        open.removeAll(keepingCapacity: true)
+        swap(&target, &storage.target)
+        target.removeAll(keepingCapacity: true)
+    }
+
+    /// Sets the elements that hold what comes next (outermost first, below the paragraph), from `node` up: `element(node)` gives a node's
+    /// wrappers and bidi controls, and its parent; the paragraph (node 0) ends the chain. The chain
+    /// is written in the builder's own array, where a chain made apart was copied on its next change.
+    mutating func target(
+        from node: Int, _ element: (Int) -> (element: Element, parent: Int)
+    ) {
+        target.removeAll(keepingCapacity: true)
+        var node = node
+        while node > 0 {
+            let (made, parent) = element(node)
+            target.append(made)
+            node = parent
+        }
+        target.reverse()
     }
 
     /// Text under `xml:space="default"` (valid UTF-8).
@@ -112,6 +141,16 @@ struct TTMLCueTextBuilder {
         while let last = open.popLast() { close(last) }
         writer.raw(rootClosing)
         return writer.string
+    }
+
+    /// ``finish()``, handing the builder's arrays back to `storage` for the next cue's builder. (A
+    /// `consuming` method would finish a copy of the builder, its bytes shared and copied again.)
+    mutating func finish(returning storage: inout Storage) -> String? {
+        let text = finish()
+        storage.bytes = writer.takeStorage()
+        swap(&storage.open, &open)
+        swap(&storage.target, &target)
+        return text
     }
 
     // MARK: Writing

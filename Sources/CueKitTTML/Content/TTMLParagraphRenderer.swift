@@ -48,6 +48,17 @@ struct TTMLParagraphRenderer {
 
     private let selectionMemo = SelectionMemo()
 
+    /// Arrays that rendering fills for each paragraph, kept from one paragraph to the next:
+    /// emptied, not freed, so that rendering the common paragraph allocates only its cue's text.
+    private final class Scratch {
+        @exclusivity(unchecked) var leaves: [(node: Int, region: Int)] = []
+        @exclusivity(unchecked) var seenRegions: [Int] = []
+        @exclusivity(unchecked) var leafNodes: [Int] = []
+        @exclusivity(unchecked) var builder = TTMLCueTextBuilder.Storage()
+    }
+
+    private let scratch = Scratch()
+
     init(defaultRegion: TTMLRegion, documentHasRegions: Bool, unboundedEnd: Int, defaultRegionSettings: Bool) {
         regions = [defaultRegion]
         regionText = [Self.text(of: defaultRegion)]
@@ -64,8 +75,12 @@ struct TTMLParagraphRenderer {
         selectionMemo.last = nil
     }
 
-    /// What rendering found besides the cues.
+    /// The cues of a paragraph, and what rendering found besides.
     struct Outcome {
+        /// The paragraph's cue when it makes exactly one (most do: held apart from ``cues``, an
+        /// array allocated for each paragraph).
+        var cue: Cue?
+        /// The paragraph's cues when it makes more than one, in order.
         var cues: [Cue] = []
         var usedUnboundedEnd = false
         var droppedEmptyLines = false
@@ -91,10 +106,9 @@ struct TTMLParagraphRenderer {
             return outcome
         }
 
-        // The leaves that are ever shown, with their regions.
-        var leaves: [(node: Int, region: Int)] = []
-        leaves.reserveCapacity(paragraph.nodes.count)
-        var seenRegions: [Int] = []
+        // The leaves that are ever shown, with their regions (in arrays kept for the next paragraph).
+        scratch.leaves.removeAll(keepingCapacity: true)
+        scratch.seenRegions.removeAll(keepingCapacity: true)
         // The leaves of a paragraph, and paragraph after paragraph, mostly select the same
         // region: the last answer is reused when the selection is the same, which compares two
         // strings where a lookup hashed one.
@@ -123,12 +137,14 @@ struct TTMLParagraphRenderer {
                 continue
             }
             if regions[region].interval.intersection(interval).isEmpty { continue }
-            leaves.append((index, region))
-            if !seenRegions.contains(region) { seenRegions.append(region) }
+            scratch.leaves.append((index, region))
+            if !scratch.seenRegions.contains(region) { scratch.seenRegions.append(region) }
         }
+        let leaves = scratch.leaves
+        let seenRegions = scratch.seenRegions
         guard !leaves.isEmpty else { return outcome }
         if let cue = singleCue(leaves, &paragraph, root, &outcome) {
-            if !paragraph.identifier.isEmpty { outcome.cues = [cue.withIdentifier(paragraph.identifier)] } else { outcome.cues = [cue] }
+            outcome.cue = paragraph.identifier.isEmpty ? cue : cue.withIdentifier(paragraph.identifier)
             return outcome
         }
 
@@ -240,10 +256,12 @@ struct TTMLParagraphRenderer {
         for slot in seenRegions.indices { close(slot) }
         // In time order (a cue's start), then region order; cues shorter than a millisecond vanish.
         let cues = finished.sorted { ($0.cue.start, $0.order) < ($1.cue.start, $1.order) }.map(\.cue).filter { $0.start < $0.end }
+        if cues.count == 1 {
+            outcome.cue = paragraph.identifier.isEmpty ? cues[0] : cues[0].withIdentifier(paragraph.identifier)
+            return outcome
+        }
         for (number, var cue) in cues.enumerated() {
-            if !paragraph.identifier.isEmpty {
-                cue.id = cues.count == 1 ? paragraph.identifier : "\(paragraph.identifier)-\(number + 1)"
-            }
+            if !paragraph.identifier.isEmpty { cue.id = "\(paragraph.identifier)-\(number + 1)" }
             outcome.cues.append(cue)
         }
         return outcome
@@ -260,7 +278,9 @@ struct TTMLParagraphRenderer {
             guard leaf.region == region, paragraph.nodes[leaf.node].interval == root else { return nil }
         }
         var dropped = false
-        let text = markup(for: leaves.map(\.node), in: paragraph, region: region, at: root.begin, droppedEmptyLines: &dropped)
+        scratch.leafNodes.removeAll(keepingCapacity: true)
+        for leaf in leaves { scratch.leafNodes.append(leaf.node) }
+        let text = markup(for: scratch.leafNodes, in: paragraph, region: region, at: root.begin, droppedEmptyLines: &dropped)
         if dropped { outcome.droppedEmptyLines = true }
         guard let text else { return nil }
         let start = root.begin.milliseconds ?? 0
@@ -338,21 +358,18 @@ struct TTMLParagraphRenderer {
         for leaves: [Int], in paragraph: TTMLParagraph, region: Int, at time: TTMLTime, droppedEmptyLines: inout Bool
     ) -> String? {
         let (opening, closing) = rootMarkup(region: region, chain: wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers)
-        var builder = TTMLCueTextBuilder(rootOpening: opening, rootClosing: closing)
-        var chain: [TTMLCueTextBuilder.Element] = []
+        var builder = TTMLCueTextBuilder(rootOpening: opening, rootClosing: closing, reusing: &scratch.builder)
         var chainParent = 0
         for leaf in leaves {
             let parent = paragraph.nodes[leaf].parent
             if parent != chainParent {
                 chainParent = parent
-                chain.removeAll(keepingCapacity: true)
-                var element = parent
-                while element > 0 {
-                    chain.append((element, wrappers(of: element, in: paragraph, at: time) ?? [], paragraph.nodes[element].bidiControls))
-                    element = paragraph.nodes[element].parent
+                builder.target(from: parent) { element in
+                    (
+                        (element, wrappers(of: element, in: paragraph, at: time) ?? [], paragraph.nodes[element].bidiControls),
+                        paragraph.nodes[element].parent
+                    )
                 }
-                chain.reverse()
-                builder.target(chain)
             }
             switch paragraph.nodes[leaf].kind {
             case .text(let range):
@@ -371,7 +388,7 @@ struct TTMLParagraphRenderer {
             }
         }
         if builder.droppedEmptyLines { droppedEmptyLines = true }
-        return builder.finish()
+        return builder.finish(returning: &scratch.builder)
     }
 
     /// The markup around a cue shown in `region` with the outer `chain`: the region's class and

@@ -92,11 +92,12 @@ extension TTMLDocumentReader {
         spanStack.removeAll(keepingCapacity: true)
         if !paragraphHidden {
             var outcome = renderer.render(&finished)
-            cueCount += outcome.cues.count
-            if outcome.cues.count == 1 {
+            if let cue = outcome.cue.take() {
                 // Moved out, not copied: a paragraph mostly makes one cue.
-                output.append(.cue(outcome.cues.removeLast()))
+                cueCount += 1
+                output.append(.cue(cue))
             } else {
+                cueCount += outcome.cues.count
                 for cue in outcome.cues { output.append(.cue(cue)) }
             }
             if outcome.usedUnboundedEnd, !reportedUnbounded {
