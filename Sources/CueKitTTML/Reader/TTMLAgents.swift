@@ -24,7 +24,7 @@ struct TTMLAgents {
     /// The head's `metadata` element starts.
     mutating func begin() { depth = 1 }
 
-    mutating func start(_ element: XMLName, _ attributes: [XMLAttribute]) {
+    mutating func start(_ element: XMLName, _ attributes: XMLAttributes) {
         depth += 1
         guard TTMLNamespace(element.namespace) == .metadata else { return }
         if element.local == "agent", agent == nil {

@@ -45,7 +45,7 @@ extension TTMLDocumentReader {
 
     // MARK: Content that is skipped
 
-    mutating func checkProfileElement(_ attributes: [XMLAttribute], _ location: SourceLocation) {
+    mutating func checkProfileElement(_ attributes: XMLAttributes, _ location: SourceLocation) {
         for attribute in attributes where attribute.name.local == "use" && attribute.name.namespace.isEmpty {
             if TTML.imageProfiles.contains(attribute.value) {
                 noteImage(location)

@@ -10,10 +10,9 @@ extension TTMLDocumentReader {
         var language: String
         /// The language its parent passed to it.
         var parentLanguage: String
-        /// The element's attributes as the XML parser handed them out: one array kept for each
-        /// element, read again only for a `set` (where keeping them read cost a copy of every
-        /// string for every element).
-        var xmlAttributes: [XMLAttribute]
+        /// The element's attributes, moved here once the element is started (never copied): a
+        /// `set` restyles the element from them.
+        var attributes: TTMLElementAttributes
         var role: TTMLParagraph.Role
     }
 
@@ -23,7 +22,7 @@ extension TTMLDocumentReader {
         var container: Int
     }
 
-    mutating func startParagraph(_ attributes: TTMLElementAttributes, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
+    mutating func startParagraph(_ attributes: consuming TTMLElementAttributes, _ location: SourceLocation) {
         // The parent container is read in place (a copy of it retained every string it holds).
         guard !containers.isEmpty else { return }
         let parent = containers.count - 1
@@ -57,11 +56,11 @@ extension TTMLDocumentReader {
         }
         paragraphHidden = containers[parent].hidden
         paragraphContext = ParagraphContext(container: parent)
-        spanStack.removeAll(keepingCapacity: true)
+        if !spanStack.isEmpty { spanStack.removeAll(keepingCapacity: true) }
         spanStack.append(
             SpanContext(
                 language: attributes.lang ?? containers[parent].language, parentLanguage: containers[parent].language,
-                xmlAttributes: xmlAttributes, role: .paragraph))
+                attributes: attributes, role: .paragraph))
     }
 
     /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
@@ -129,7 +128,7 @@ extension TTMLDocumentReader {
         childEnded(at: finished.nodes[0].interval.end)
     }
 
-    mutating func startSpan(_ attributes: TTMLElementAttributes, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) {
+    mutating func startSpan(_ attributes: consuming TTMLElementAttributes, _ location: SourceLocation) {
         // The paragraph is changed where it is (taking it out and putting it back copied it);
         // nothing that reads the attributes below reads the paragraph.
         guard paragraph != nil else { return }
@@ -160,7 +159,7 @@ extension TTMLDocumentReader {
             default: break
             }
         }
-        spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, xmlAttributes: xmlAttributes, role: role))
+        spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, attributes: attributes, role: role))
         if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
             paragraph!.nodes[current].displayNone = true
             paragraph!.hasDynamicStyles = true
@@ -278,8 +277,7 @@ extension TTMLDocumentReader {
         }
         var wrappers: [TTMLParagraph.Wrapper]?
         if !changed.isEmpty {
-            var restyled = TTMLElementAttributes(
-                context.xmlAttributes, vocabulary: &vocabulary, styleReferenceLimit: options.limits.maximumStyleReferencesPerElement)
+            var restyled = context.attributes
             restyled.styles = restyled.styles.overridden(by: changed)
             if context.role == .paragraph, let paragraphContext {
                 wrappers = paragraphChain(restyled, container: paragraphContext.container, location)

@@ -31,7 +31,7 @@ extension TTMLDocumentReader {
     /// `span`), nil when its subtree can be skipped. `open` are the elements it is in, innermost
     /// last (taken whole: copying out the last for each element would copy its attributes).
     mutating func registerInlineStyles(
-        of name: XMLName, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation, in open: [StyledElement]
+        of name: XMLName, _ xmlAttributes: XMLAttributes, _ location: SourceLocation, in open: [StyledElement]
     ) -> StyledElement? {
         let kind = vocabulary.element(name)
         let attributes = TTMLElementAttributes(

@@ -213,7 +213,7 @@ struct TTMLDocumentReader {
 
     // MARK: Start tags
 
-    private mutating func start(_ name: XMLName, _ xmlAttributes: [XMLAttribute], _ location: SourceLocation) throws {
+    private mutating func start(_ name: XMLName, _ xmlAttributes: XMLAttributes, _ location: SourceLocation) throws {
         let kind = vocabulary.element(name)
         guard rootSeen else {
             guard kind == .tt else {
@@ -296,15 +296,15 @@ struct TTMLDocumentReader {
         case (.body?, .div), (.div?, .div):
             startDiv(attributes, location)
         case (.body?, .p), (.div?, .p):
-            startParagraph(attributes, xmlAttributes, location)
+            startParagraph(attributes, location)
         case (.body?, .region), (.div?, .region):
             startInlineRegionOfContainer(attributes, location)
             skipDepth = 1
         case (.paragraph?, .span), (.paragraphChild?, .span):
-            startSpan(attributes, xmlAttributes, location)
+            startSpan(attributes, location)
         case (.paragraph?, .p), (.paragraphChild?, .p):
             report(.error, .ttmlMisplacedContent, location, "a p inside a p is not allowed; it is read as a span")
-            startSpan(attributes, xmlAttributes, location)
+            startSpan(attributes, location)
         case (.paragraph?, .br), (.paragraphChild?, .br):
             lineBreak(attributes, location)
             skipDepth = 1

@@ -28,12 +28,12 @@ struct TTMLElementAttributes: Sendable {
     /// Reads an element's attributes. At most `styleReferenceLimit` + 1 style references are kept:
     /// enough to tell that ``TTMLReader/Options/Limits/maximumStyleReferencesPerElement`` is passed, without
     /// holding a list of millions.
-    init(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int = 100) {
+    init(_ attributes: XMLAttributes, vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int = 100) {
         self.init()
         read(attributes, vocabulary: &vocabulary, styleReferenceLimit: styleReferenceLimit)
     }
 
-    private mutating func read(_ attributes: [XMLAttribute], vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int) {
+    private mutating func read(_ attributes: XMLAttributes, vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int) {
         // By index: each attribute's fields are read in the array, where binding each attribute
         // copied it (its name's strings and its value retained, then released).
         for index in attributes.indices {

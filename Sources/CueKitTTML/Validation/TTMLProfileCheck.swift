@@ -124,7 +124,7 @@ public struct TTMLProfileCheck {
         }
     }
 
-    private mutating func start(_ name: XMLName, _ attributes: [XMLAttribute], _ location: SourceLocation) {
+    private mutating func start(_ name: XMLName, _ attributes: XMLAttributes, _ location: SourceLocation) {
         let namespace = TTMLNamespace(name.namespace)
         func attribute(_ local: String, in wanted: TTMLNamespace) -> String? {
             attributes.first { $0.name.local == local && TTMLNamespace($0.name.namespace) == wanted }?.value
@@ -191,7 +191,7 @@ public struct TTMLProfileCheck {
         }
     }
 
-    private mutating func startRoot(_ attributes: [XMLAttribute], _ location: SourceLocation, attribute: (String, TTMLNamespace) -> String?) {
+    private mutating func startRoot(_ attributes: XMLAttributes, _ location: SourceLocation, attribute: (String, TTMLNamespace) -> String?) {
         rootLocation = location
         rootLanguage = attribute("lang", .xml)
         hasFrameRate = attribute("frameRate", .parameter) != nil

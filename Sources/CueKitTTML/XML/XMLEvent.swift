@@ -26,7 +26,7 @@ struct XMLAttribute: Sendable {
 /// reaches the TTML reader.
 enum XMLEvent {
     /// A start tag (or an empty-element tag, which is followed at once by its ``end``).
-    case start(name: XMLName, attributes: [XMLAttribute], location: SourceLocation)
+    case start(name: XMLName, attributes: XMLAttributes, location: SourceLocation)
     /// An end tag. Its name is not handed out: no reader needs it (libxml2 has matched it with
     /// its start tag), and making it cost two name look-ups and a copy for every element.
     case end(location: SourceLocation)
@@ -36,6 +36,29 @@ enum XMLEvent {
     /// A recoverable problem the parser reported (a namespace error, a warning): the document is
     /// still read.
     case problem(Diagnostic.Severity, message: String, location: SourceLocation)
+}
+
+/// The attributes of a start tag as the parser hands them out: a borrowed view of attributes the
+/// event queue holds, valid only while the event is being read (inside ``XMLEventQueue/drain(_:)``),
+/// never kept. The queue keeps the attributes of a chunk's start tags in one buffer, emptied and
+/// filled again, where an array made for each element cost an allocation and a release of each; a
+/// reader that keeps what an element says keeps its ``TTMLElementAttributes``.
+struct XMLAttributes: RandomAccessCollection {
+    /// The queue that holds them, and where they are in its attributes.
+    private unowned(unsafe) let queue: XMLEventQueue
+    private let range: Range<Int>
+
+    init(queue: XMLEventQueue, range: Range<Int>) {
+        self.queue = queue
+        self.range = range
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { range.count }
+    subscript(position: Int) -> XMLAttribute {
+        precondition(position >= 0 && position < range.count, "attribute index out of range")
+        return queue.attributes[range.lowerBound + position]
+    }
 }
 
 /// Character data as the parser hands it out: a borrowed view of bytes the event queue holds,

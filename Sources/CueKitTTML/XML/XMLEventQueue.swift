@@ -1,3 +1,5 @@
+import CueKit
+
 /// The events the XML parser found that the reader has not taken yet, stored in place and moved
 /// out one by one: an event (its names, attributes and text) is never copied, where iterating an
 /// array of events copied each one, retaining every string and array it holds, to release them
@@ -14,15 +16,26 @@ final class XMLEventQueue {
     @exclusivity(unchecked) private(set) var count = 0
     /// The bytes of the waiting text events.
     @exclusivity(unchecked) private var textBytes: [UInt8] = []
+    /// The attributes of the waiting start events, and of the start tag being added, stored in
+    /// place like the events.
+    @exclusivity(unchecked) private(set) var attributes: UnsafeMutablePointer<XMLAttribute>
+    @exclusivity(unchecked) private var attributeCapacity: Int
+    @exclusivity(unchecked) private var attributeCount = 0
+    /// Where the attributes of the start tag being added begin in ``attributes``.
+    @exclusivity(unchecked) private var pendingAttributes = 0
 
     init(capacity: Int = 64) {
         self.capacity = max(1, capacity)
         storage = .allocate(capacity: self.capacity)
+        attributeCapacity = 4 * self.capacity
+        attributes = .allocate(capacity: attributeCapacity)
     }
 
     deinit {
         storage.deinitialize(count: count)
         storage.deallocate()
+        attributes.deinitialize(count: attributeCount)
+        attributes.deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
@@ -31,6 +44,25 @@ final class XMLEventQueue {
         if count == capacity { grow() }
         (storage + count).initialize(to: event)
         count += 1
+    }
+
+    /// An attribute of the next start tag (``appendStart(name:location:)``).
+    func appendAttribute(_ attribute: consuming XMLAttribute) {
+        if attributeCount == attributeCapacity {
+            let larger = UnsafeMutablePointer<XMLAttribute>.allocate(capacity: attributeCapacity * 2)
+            larger.moveInitialize(from: attributes, count: attributeCount)
+            attributes.deallocate()
+            attributes = larger
+            attributeCapacity *= 2
+        }
+        (attributes + attributeCount).initialize(to: attribute)
+        attributeCount += 1
+    }
+
+    /// A start tag, with the attributes appended since the last one.
+    func appendStart(name: XMLName, location: SourceLocation) {
+        append(.start(name: name, attributes: XMLAttributes(queue: self, range: pendingAttributes..<attributeCount), location: location))
+        pendingAttributes = attributeCount
     }
 
     /// Character data: a text event, or more of the text event just before.
@@ -46,14 +78,17 @@ final class XMLEventQueue {
     }
 
     /// Hands every waiting event to `body` in order, each moved out of the queue (a text event's
-    /// bytes valid until `body` returns). The queue is empty after, also when `body` throws: the
-    /// events it did not take are dropped.
+    /// bytes and a start event's attributes valid until `body` returns). The queue is empty after,
+    /// also when `body` throws: the events it did not take are dropped.
     func drain(_ body: (XMLEvent) throws -> Void) rethrows {
         var index = 0
         defer {
             if index < count { (storage + index).deinitialize(count: count - index) }
             count = 0
             textBytes.removeAll(keepingCapacity: true)
+            attributes.deinitialize(count: attributeCount)
+            attributeCount = 0
+            pendingAttributes = 0
         }
         try textBytes.withUnsafeBufferPointer { text in
             while index < count {

@@ -240,9 +240,7 @@ final class XMLPushParser {
         guard refusal == nil else { return }
         depth += 1
         let name = qualifiedName(uri, localName)
-        var list: [XMLAttribute] = []
         if attributeCount > 0, let attributes, wanted(name, attributeCount, attributes) {
-            list.reserveCapacity(attributeCount)
             for index in 0..<attributeCount {
                 // Five pointers per attribute: local name, prefix, URI, value start, value end.
                 let base = attributes + index * 5
@@ -251,10 +249,10 @@ final class XMLPushParser {
                 if let start = base[3], let end = base[4] {
                     value = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
                 }
-                list.append(XMLAttribute(name: attributeName, value: value))
+                events.appendAttribute(XMLAttribute(name: attributeName, value: value))
             }
         }
-        events.append(.start(name: name, attributes: list, location: currentLocation))
+        events.appendStart(name: name, location: currentLocation)
     }
 
     /// True when the element's attributes are handed out.

@@ -3,8 +3,8 @@ import Testing
 
 @testable import CueKitTTML
 
-/// The parser's events, moved out in order, pieces of one text joined, the queue empty after
-/// every drain.
+/// The parser's events, moved out in order, pieces of one text joined, each start tag with its own
+/// attributes, the queue empty after every drain.
 @Suite struct XMLEventQueueTests {
     private static func name(_ local: String) -> XMLName {
         XMLName(namespace: "urn:test", local: local, namespaceIndex: 1, localIndex: local.count)
@@ -15,12 +15,14 @@ import Testing
         text.withUTF8 { queue.appendText($0) }
     }
 
-    /// The events as short strings: `<p`, `>` (an end), `"text"`, `!problem`.
+    /// The events as short strings: `<p`, `<p a=1 b=2` (with attributes), `>` (an end), `"text"`,
+    /// `!problem`.
     private static func drained(_ queue: XMLEventQueue) -> [String] {
         var found: [String] = []
         queue.drain { event in
             switch event {
-            case .start(let name, _, _): found.append("<" + name.local)
+            case .start(let name, let attributes, _):
+                found.append((["<" + name.local] + attributes.map { "\($0.name.local)=\($0.value)" }).joined(separator: " "))
             case .end: found.append(">")
             case .text(let text): found.append("\"" + text.string + "\"")
             case .problem(_, let message, _): found.append("!" + message)
@@ -34,16 +36,25 @@ import Testing
         var expected: [String] = []
         for index in 0..<300 {
             let text = "text \(index) \(String(repeating: "é", count: index % 40))"
-            queue.append(.start(name: Self.name("span"), attributes: [], location: .start))
+            // Start tags with none, one or two attributes.
+            var attributes: [String] = []
+            for number in 0..<(index % 3) {
+                let value = "\(index).\(number) \(String(repeating: "x", count: index % 20))"
+                queue.appendAttribute(XMLAttribute(name: Self.name("a\(number)"), value: value))
+                attributes.append("a\(number)=\(value)")
+            }
+            queue.appendStart(name: Self.name("span"), location: .start)
             Self.appendText(text, to: queue)
             queue.append(.end(location: .start))
-            expected += ["<span", "\"\(text)\"", ">"]
+            expected += [(["<span"] + attributes).joined(separator: " "), "\"\(text)\"", ">"]
         }
         #expect(queue.count == 900)
         #expect(Self.drained(queue) == expected)
         #expect(queue.isEmpty)
         Self.appendText("again", to: queue)
-        #expect(Self.drained(queue) == ["\"again\""])
+        queue.appendAttribute(XMLAttribute(name: Self.name("begin"), value: "1s"))
+        queue.appendStart(name: Self.name("p"), location: .start)
+        #expect(Self.drained(queue) == ["\"again\"", "<p begin=1s"])
     }
 
     /// libxml2 hands a run of text out in pieces (at each entity reference, at chunk ends): they
@@ -62,7 +73,8 @@ import Testing
     @Test func aThrowingReaderLeavesTheQueueEmpty() {
         struct Stop: Error {}
         let queue = XMLEventQueue(capacity: 4)
-        queue.append(.start(name: Self.name("p"), attributes: [XMLAttribute(name: Self.name("begin"), value: "00:00:01.000")], location: .start))
+        queue.appendAttribute(XMLAttribute(name: Self.name("begin"), value: "00:00:01.000"))
+        queue.appendStart(name: Self.name("p"), location: .start)
         Self.appendText("shown", to: queue)
         queue.append(.end(location: .start))
         var taken = 0
