@@ -292,7 +292,7 @@ struct ConvertCommand: ParsableCommand {
 }
 
 /// `--ttml-profile` values: ``TTMLWriterOptions/Profile``.
-enum TTMLProfileArgument: String, ExpressibleByArgument, CaseIterable {
+enum TTMLProfileArgument: String, CommandLineChoice {
     case imsc11 = "imsc1.1"
     case ebuTTD = "ebu-tt-d"
     case ttml1
@@ -307,7 +307,7 @@ enum TTMLProfileArgument: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `--line-ending` values.
-enum LineEndingArgument: String, ExpressibleByArgument, CaseIterable {
+enum LineEndingArgument: String, CommandLineChoice {
     case lf, crlf
 }
 
@@ -326,7 +326,7 @@ struct FormatArgument: ExpressibleByArgument {
 
 /// `--hours` values.
 /// `--unregioned` values: ``TTMLReader/Options/UnregionedContent``.
-enum UnregionedArgument: String, ExpressibleByArgument, CaseIterable {
+enum UnregionedArgument: String, CommandLineChoice {
     case hidden
     case defaultRegion = "default-region"
 
@@ -338,7 +338,7 @@ enum UnregionedArgument: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-enum HoursArgument: String, ExpressibleByArgument, CaseIterable {
+enum HoursArgument: String, CommandLineChoice {
     case always
     case whenNeeded = "when-needed"
 }

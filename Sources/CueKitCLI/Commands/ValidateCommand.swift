@@ -154,7 +154,7 @@ enum ValidationFormat: ExpressibleByArgument, Equatable {
 }
 
 /// What `--format` of `cuekit validate` accepts.
-enum ValidationOutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum ValidationOutputFormat: String, CommandLineChoice {
     case text
     case json
     case sarif

@@ -66,7 +66,7 @@ struct GenerateCommand: ParsableCommand {
 }
 
 /// The formats `cuekit generate` writes, as named on its command line.
-enum GeneratedFormat: String, CaseIterable, ExpressibleByArgument {
+enum GeneratedFormat: String, CommandLineChoice {
     case vtt, srt, ttml
 
     var generatorFormat: TrackGenerator.Format {
