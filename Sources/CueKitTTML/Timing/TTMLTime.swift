@@ -84,7 +84,12 @@ struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// negative): what the reader turns into cue times. A time past it, one expression or a sum of
     /// nested offsets, is a `ttml-bad-time` error, never a clamp.
     var isWithinReach: Bool {
-        isIndefinite || (self <= Self.latest && TTMLTime.zero - Self.latest <= self)
+        if isIndefinite { return true }
+        // |numerator / denominator| <= latest, as |numerator| <= latest × denominator (the
+        // denominator is positive); a product past `Int64` is past every numerator. (Comparing
+        // the fractions, and making the negative bound each time, cost some 120 instructions.)
+        let (bound, overflow) = (Self.latestHours * 3600).multipliedReportingOverflow(by: denominator)
+        return overflow || numerator.magnitude <= bound.magnitude
     }
 
     // MARK: Arithmetic

@@ -54,4 +54,21 @@ struct TTMLTimeTests {
         #expect(TTMLTime(1001, over: 30000) < TTMLTime(1, over: 29))
         #expect(TTMLTime(1, over: 30) < TTMLTime(1001, over: 30000))
     }
+
+    /// Within reach means between the negative and the positive of ``TTMLTime/latest``, bounds
+    /// included, as comparing the fractions says, also where the bound times a denominator is
+    /// past 64 bits.
+    @Test(arguments: [Int64(1), 3, 1000, 30000, 10_000_000, 999_999_999_999_999_989, Int64.max])
+    func withinReachIsBetweenTheBounds(denominator: Int64) {
+        let latest = TTMLTime.latestHours * 3600
+        let (scaled, overflow) = latest.multipliedReportingOverflow(by: denominator)
+        var numerators: [Int64] = [0, 1, -1, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1, latest, -latest]
+        if !overflow { numerators += [scaled, scaled - 1, scaled + 1, -scaled, -scaled + 1, -scaled - 1] }
+        for numerator in numerators {
+            let time = TTMLTime(numerator, over: denominator)
+            let expected = time <= TTMLTime.latest && TTMLTime.zero - TTMLTime.latest <= time
+            #expect(time.isWithinReach == expected, "\(numerator)/\(denominator)")
+        }
+        #expect(TTMLTime.indefinite.isWithinReach)
+    }
 }
