@@ -11,5 +11,4 @@ package protocol CommandLineChoice: ExpressibleByArgument, CaseIterable, RawRepr
 extension CommandLineChoice {
     package var defaultValueDescription: String { rawValue }
     package static var allValueStrings: [String] { allCases.map(\.rawValue) }
-    package static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

@@ -79,7 +79,6 @@ extension TextEncoding: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
     // Its name, where the default (`"\(self)"`) reflects on the enum at every start (``CommandLineChoice``).
     public var defaultValueDescription: String { rawValue }
-    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 /// A number of bytes on the command line: `1048576`, `512K`, `16M`, `1G`.

@@ -124,7 +124,7 @@ enum {
 /// in them), or `SIZE_MAX`. Reads UTF-8 and UTF-16 alike: the markup is ASCII, and NUL bytes change
 /// no state.
 ///
-/// Text, values and tags are crossed 32 bytes a step, with AVX2 where the processor has it, else
+/// Text, values and tags are crossed 64 bytes a step, with AVX2 where the processor has it, else
 /// SSE2; one byte at a time on other processors.
 size_t cuekit_xml_attribute_scan(
     CueKitXMLAttributeScan *scan, const uint8_t *bytes, size_t count, size_t limit, size_t *lastLessThan);

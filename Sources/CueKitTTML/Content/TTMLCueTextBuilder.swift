@@ -34,9 +34,9 @@ struct TTMLCueTextBuilder {
     /// True once a break was left out because it would have made an empty line.
     private(set) var droppedEmptyLines = false
 
-    /// The builder's arrays, passed from one cue's builder to the next (``init(rootOpening:rootClosing:reusing:)``,
-    /// ``finish(returning:)``): emptied and written again, so that building a cue allocates only
-    /// its text.
+    /// The builder's arrays, passed from one cue's builder to the next
+    /// (``init(rootOpening:rootClosing:reusing:)``, ``finish(returning:)``): emptied and written
+    /// again, so that building a cue allocates only its text.
     struct Storage {
         fileprivate var bytes: [UInt8] = []
         fileprivate var open: [Element] = []
@@ -57,12 +57,11 @@ struct TTMLCueTextBuilder {
         target.removeAll(keepingCapacity: true)
     }
 
-    /// Sets the elements that hold what comes next (outermost first, below the paragraph), from `node` up: `element(node)` gives a node's
-    /// wrappers and bidi controls, and its parent; the paragraph (node 0) ends the chain. The chain
-    /// is written in the builder's own array, where a chain made apart was copied on its next change.
-    mutating func target(
-        from node: Int, _ element: (Int) -> (element: Element, parent: Int)
-    ) {
+    /// Sets the elements that hold what comes next (outermost first, below the paragraph), from
+    /// `node` up: `element(node)` gives a node's wrappers and bidi controls, and its parent; the
+    /// paragraph (node 0) ends the chain. The chain is written in the builder's own array, where a
+    /// chain made apart was copied on its next change.
+    mutating func target(from node: Int, _ element: (Int) -> (element: Element, parent: Int)) {
         target.removeAll(keepingCapacity: true)
         var node = node
         while node > 0 {

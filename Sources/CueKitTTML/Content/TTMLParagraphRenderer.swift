@@ -53,7 +53,6 @@ struct TTMLParagraphRenderer {
     private final class Scratch {
         @exclusivity(unchecked) var leaves: [(node: Int, region: Int)] = []
         @exclusivity(unchecked) var seenRegions: [Int] = []
-        @exclusivity(unchecked) var leafNodes: [Int] = []
         @exclusivity(unchecked) var builder = TTMLCueTextBuilder.Storage()
     }
 
@@ -278,9 +277,7 @@ struct TTMLParagraphRenderer {
             guard leaf.region == region, paragraph.nodes[leaf.node].interval == root else { return nil }
         }
         var dropped = false
-        scratch.leafNodes.removeAll(keepingCapacity: true)
-        for leaf in leaves { scratch.leafNodes.append(leaf.node) }
-        let text = markup(for: scratch.leafNodes, in: paragraph, region: region, at: root.begin, droppedEmptyLines: &dropped)
+        let text = markup(for: leaves.lazy.map(\.node), in: paragraph, region: region, at: root.begin, droppedEmptyLines: &dropped)
         if dropped { outcome.droppedEmptyLines = true }
         guard let text else { return nil }
         let start = root.begin.milliseconds ?? 0
@@ -355,7 +352,7 @@ struct TTMLParagraphRenderer {
 
     /// The WebVTT cue text for the leaves shown together in one region; nil when it shows nothing.
     private func markup(
-        for leaves: [Int], in paragraph: TTMLParagraph, region: Int, at time: TTMLTime, droppedEmptyLines: inout Bool
+        for leaves: some Collection<Int>, in paragraph: TTMLParagraph, region: Int, at time: TTMLTime, droppedEmptyLines: inout Bool
     ) -> String? {
         let (opening, closing) = rootMarkup(region: region, chain: wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers)
         var builder = TTMLCueTextBuilder(rootOpening: opening, rootClosing: closing, reusing: &scratch.builder)

@@ -20,7 +20,7 @@ import CueKit
 /// and UTF-16 alike (the markup characters are ASCII, and the NUL bytes of UTF-16 change no state).
 ///
 /// It runs over every byte of every document, so it is written to cost little: text, quoted values
-/// and tags are crossed 32 bytes a step with the processor's vector instructions, and the line and
+/// and tags are crossed 64 bytes a step with the processor's vector instructions, and the line and
 /// column it reports are not kept byte by byte but counted once a chunk (two loops the compiler
 /// vectorises), and for a tag only when the tag is still open at the end of a chunk or goes over
 /// the limit.
