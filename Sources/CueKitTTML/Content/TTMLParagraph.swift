@@ -139,44 +139,44 @@ struct TTMLParagraph: Sendable {
     /// Open elements, innermost last.
     var open: [Int] = []
 
-    init(
+    /// A paragraph with nothing in it yet. The reader keeps one and restarts it for each `p`
+    /// (``restart(identifier:location:syncBase:limit:timing:region:preservesSpace:blockWrappers:)``),
+    /// so that its arrays keep their capacity from paragraph to paragraph.
+    init() {
+        nodes = []
+        identifier = ""
+        location = .start
+        syncBase = .zero
+        limit = .zero
+        blockWrappers = []
+    }
+
+    /// Empties the paragraph, keeping its arrays' capacity, and starts it again with its `p`
+    /// element: every field is set here as ``init()`` sets it. (Done in place: building a new
+    /// paragraph and storing it copied the whole value, then destroyed the original.)
+    mutating func restart(
         identifier: String, location: SourceLocation, syncBase: TTMLTime, limit: TTMLTime, timing: TTMLTiming,
-        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper], storage: consuming Storage = Storage()
+        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper]
     ) {
+        nodes.removeAll(keepingCapacity: true)
+        textBytes.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
         self.identifier = identifier
         self.location = location
         self.syncBase = syncBase
         self.limit = limit
         self.blockWrappers = blockWrappers
-        // Moved out of the storage, so that each array stays uniquely referenced.
-        nodes = []
-        swap(&nodes, &storage.nodes)
-        swap(&textBytes, &storage.textBytes)
-        open = []
-        swap(&open, &storage.open)
+        textAlign = nil
+        direction = nil
+        textSize = 0
+        hasDynamicStyles = false
+        rubyRepairs = RubyRepairs()
+        if !textAfterContainer.isEmpty { textAfterContainer.removeAll() }
+        current = 0
         // Made where it is stored: a node made, then appended, was copied.
         nodes.append(
             Node(kind: .element(.paragraph), parent: -1, timing: timing, region: region, preservesSpace: preservesSpace))
         open.append(0)
-    }
-
-    /// The arrays of a finished paragraph, emptied, for the next one to fill without allocating.
-    struct Storage {
-        var nodes: [Node] = []
-        var textBytes: [UInt8] = []
-        var open: [Int] = []
-    }
-
-    /// Empties the paragraph and hands out its arrays, keeping their capacity.
-    mutating func recycle() -> Storage {
-        var storage = Storage()
-        swap(&storage.nodes, &nodes)
-        swap(&storage.textBytes, &textBytes)
-        swap(&storage.open, &open)
-        storage.nodes.removeAll(keepingCapacity: true)
-        storage.textBytes.removeAll(keepingCapacity: true)
-        storage.open.removeAll(keepingCapacity: true)
-        return storage
     }
 
     /// Opens a child element of the current one.

@@ -74,13 +74,10 @@ struct TTMLParagraphRenderer {
         selectionMemo.last = nil
     }
 
-    /// The cues of a paragraph, and what rendering found besides.
+    /// What rendering a paragraph found besides its cues.
     struct Outcome {
-        /// The paragraph's cue when it makes exactly one (most do: held apart from ``cues``, an
-        /// array allocated for each paragraph).
-        var cue: Cue?
-        /// The paragraph's cues when it makes more than one, in order.
-        var cues: [Cue] = []
+        /// How many cues the paragraph made.
+        var cueCount = 0
         var usedUnboundedEnd = false
         var droppedEmptyLines = false
         var hadUnassociatedText = false
@@ -93,7 +90,9 @@ struct TTMLParagraphRenderer {
         _ = resolve(0, in: &paragraph, syncBase: paragraph.syncBase, limit: paragraph.limit, parentIsSequence: false)
     }
 
-    func render(_ paragraph: inout TTMLParagraph) -> Outcome {
+    /// Renders a paragraph, appending its cues, in order, to `output`. (Made where they are
+    /// stored: a cue handed back in a result was copied into it, then out of it.)
+    func render(_ paragraph: inout TTMLParagraph, into output: inout [TrackEvent]) -> Outcome {
         var outcome = Outcome()
         resolveTiming(&paragraph)
         let root = paragraph.nodes[0].interval
@@ -142,8 +141,8 @@ struct TTMLParagraphRenderer {
         let leaves = scratch.leaves
         let seenRegions = scratch.seenRegions
         guard !leaves.isEmpty else { return outcome }
-        if let cue = singleCue(leaves, &paragraph, root, &outcome) {
-            outcome.cue = paragraph.identifier.isEmpty ? cue : cue.withIdentifier(paragraph.identifier)
+        if appendSingleCue(leaves, &paragraph, root, &outcome, into: &output) {
+            outcome.cueCount = 1
             return outcome
         }
 
@@ -255,31 +254,31 @@ struct TTMLParagraphRenderer {
         for slot in seenRegions.indices { close(slot) }
         // In time order (a cue's start), then region order; cues shorter than a millisecond vanish.
         let cues = finished.sorted { ($0.cue.start, $0.order) < ($1.cue.start, $1.order) }.map(\.cue).filter { $0.start < $0.end }
-        if cues.count == 1 {
-            outcome.cue = paragraph.identifier.isEmpty ? cues[0] : cues[0].withIdentifier(paragraph.identifier)
-            return outcome
-        }
         for (number, var cue) in cues.enumerated() {
-            if !paragraph.identifier.isEmpty { cue.id = "\(paragraph.identifier)-\(number + 1)" }
-            outcome.cues.append(cue)
+            // One cue keeps the paragraph's identifier; several are numbered after it.
+            if !paragraph.identifier.isEmpty { cue.id = cues.count == 1 ? paragraph.identifier : "\(paragraph.identifier)-\(number + 1)" }
+            output.append(.cue(cue))
         }
+        outcome.cueCount = cues.count
         return outcome
     }
 
     /// The common case in one step: every leaf shown for the paragraph's whole interval, in one
-    /// region active throughout, nothing animated. Nil when the general path is needed.
-    private func singleCue(
-        _ leaves: [(node: Int, region: Int)], _ paragraph: inout TTMLParagraph, _ root: TTMLInterval, _ outcome: inout Outcome
-    ) -> Cue? {
-        guard !paragraph.hasDynamicStyles, let region = leaves.first?.region else { return nil }
-        guard regions[region].interval.begin <= root.begin, root.end <= regions[region].interval.end else { return nil }
+    /// region active throughout, nothing animated: its one cue is appended to `output`. False,
+    /// with nothing appended, when the general path is needed.
+    private func appendSingleCue(
+        _ leaves: [(node: Int, region: Int)], _ paragraph: inout TTMLParagraph, _ root: TTMLInterval, _ outcome: inout Outcome,
+        into output: inout [TrackEvent]
+    ) -> Bool {
+        guard !paragraph.hasDynamicStyles, let region = leaves.first?.region else { return false }
+        guard regions[region].interval.begin <= root.begin, root.end <= regions[region].interval.end else { return false }
         for leaf in leaves {
-            guard leaf.region == region, paragraph.nodes[leaf.node].interval == root else { return nil }
+            guard leaf.region == region, paragraph.nodes[leaf.node].interval == root else { return false }
         }
         var dropped = false
         let text = markup(for: leaves.lazy.map(\.node), in: paragraph, region: region, at: root.begin, droppedEmptyLines: &dropped)
         if dropped { outcome.droppedEmptyLines = true }
-        guard let text else { return nil }
+        guard let text else { return false }
         let start = root.begin.milliseconds ?? 0
         let end: Int
         if let milliseconds = root.end.milliseconds {
@@ -288,8 +287,9 @@ struct TTMLParagraphRenderer {
             end = unboundedEnd
             outcome.usedUnboundedEnd = true
         }
-        guard start < end else { return nil }
-        return Cue(start: start, end: end, settings: cueSettings(for: paragraph, region: region), text: text)
+        guard start < end else { return false }
+        output.append(.cue(Cue(id: paragraph.identifier, start: start, end: end, settings: cueSettings(for: paragraph, region: region), text: text)))
+        return true
     }
 
     /// The region that content with this selection goes to, by index; nil when none.
@@ -548,12 +548,4 @@ struct TTMLParagraphRenderer {
     }
 
     private let settingsMemo = SettingsMemo()
-}
-
-extension Cue {
-    fileprivate func withIdentifier(_ identifier: String) -> Cue {
-        var copy = self
-        copy.id = identifier
-        return copy
-    }
 }

@@ -37,7 +37,7 @@ extension TTMLDocumentReader {
     /// (Mutating only so that the reader is passed by reference: a non-mutating call from the
     /// mutating `consume` copied the whole reader for each event.)
     mutating func checkParagraphSize(_ location: SourceLocation) throws {
-        guard let nodes = paragraph?.nodes.count, nodes > options.limits.maximumNodesPerParagraph else { return }
+        guard isInParagraph, paragraph.nodes.count > options.limits.maximumNodesPerParagraph else { return }
         throw ReadError(
             .ttmlLimit, at: location,
             "a paragraph holds more than \(options.limits.maximumNodesPerParagraph) elements, line breaks and pieces of text (TTMLReader.Options.Limits.maximumNodesPerParagraph); reading stopped")

@@ -37,22 +37,19 @@ extension TTMLDocumentReader {
         }
         let specified = specifiedStyles(attributes, location)
         let chain = paragraphChain(attributes, container: parent, location)
-        var storage = TTMLParagraph.Storage()
-        swap(&storage, &spareStorage)
-        // Built in place: the storage's arrays moved in (a copy would share them, and the first
-        // append would copy them again), and the paragraph set where it stays.
-        paragraph = TTMLParagraph(
+        paragraph.restart(
             identifier: attributes.identifier ?? "", location: location, syncBase: syncBase, limit: limit, timing: paragraphTiming,
             region: containers[parent].region.adding(validatedRegion(attributes.region, location)),
             preservesSpace: space(attributes, inherited: containers[parent].preservesSpace, location),
-            blockWrappers: chain, storage: consume storage)
-        paragraph!.textAlign =
+            blockWrappers: chain)
+        isInParagraph = true
+        paragraph.textAlign =
             specified[.textAlign].map { TTMLStyleValues.trimmed($0) } ?? containers[parent].textAlign
-        paragraph!.direction =
+        paragraph.direction =
             specified[.direction].map { TTMLStyleValues.trimmed($0) } ?? containers[parent].direction
         if let display = specified[.display], TTMLStyleValues.trimmed(Substring(display)) == "none" {
-            paragraph!.nodes[0].displayNone = true
-            paragraph!.hasDynamicStyles = true
+            paragraph.nodes[0].displayNone = true
+            paragraph.hasDynamicStyles = true
         }
         paragraphHidden = containers[parent].hidden
         paragraphContext = ParagraphContext(container: parent)
@@ -85,60 +82,51 @@ extension TTMLDocumentReader {
     }
 
     mutating func endParagraph() {
-        guard var finished = paragraph.take() else { return }
-        defer { spareStorage = finished.recycle() }
+        guard isInParagraph else { return }
+        isInParagraph = false
         paragraphContext = nil
         spanStack.removeAll(keepingCapacity: true)
         if !paragraphHidden {
-            var outcome = renderer.render(&finished)
-            if let cue = outcome.cue.take() {
-                // Moved out, not copied: a paragraph mostly makes one cue.
-                cueCount += 1
-                output.append(.cue(cue))
-            } else {
-                cueCount += outcome.cues.count
-                for cue in outcome.cues { output.append(.cue(cue)) }
-            }
+            let outcome = renderer.render(&paragraph, into: &output)
+            cueCount += outcome.cueCount
             if outcome.usedUnboundedEnd, !reportedUnbounded {
                 reportedUnbounded = true
                 report(
-                    .note, .ttmlUnboundedEnd, finished.location,
+                    .note, .ttmlUnboundedEnd, paragraph.location,
                     "nothing ends this content (no end or dur on it or its ancestors): its cue ends at \(CueTimestamp.format(options.unboundedEnd)), as TTML shows it until the end of the media")
             }
             if outcome.droppedEmptyLines, !reportedEmptyLines {
                 reportedEmptyLines = true
-                report(.note, .ttmlEmptyLine, finished.location, "empty lines (a br with nothing before it on its line) cannot be written in WebVTT cue text; they were left out")
+                report(.note, .ttmlEmptyLine, paragraph.location, "empty lines (a br with nothing before it on its line) cannot be written in WebVTT cue text; they were left out")
             }
-            reportRubyRepairs(finished.rubyRepairs, at: finished.location)
+            reportRubyRepairs(paragraph.rubyRepairs, at: paragraph.location)
             if outcome.timeBeyondReach {
                 report(
-                    .error, .ttmlBadTime, finished.location,
+                    .error, .ttmlBadTime, paragraph.location,
                     "the paragraph's times, added up through its time containers, are past the latest time CueKit reads (a billion hours): it is not presented")
             }
             if outcome.hadUnassociatedText, !reportedUnassociated {
                 reportedUnassociated = true
-                firstUnassociated = finished.location
+                firstUnassociated = paragraph.location
                 report(
-                    .warning, .ttmlNoRegion, finished.location,
+                    .warning, .ttmlNoRegion, paragraph.location,
                     "text that selects no region (no region attribute on it or its ancestors) is not presented, since the document defines regions (TTML2 section 11.3.1.3); --unregioned default-region presents it in the default region, as players do")
             }
         } else {
-            renderer.resolveTiming(&finished)
+            renderer.resolveTiming(&paragraph)
         }
-        childEnded(at: finished.nodes[0].interval.end)
+        childEnded(at: paragraph.nodes[0].interval.end)
     }
 
     mutating func startSpan(_ attributes: consuming TTMLElementAttributes, _ location: SourceLocation) {
-        // The paragraph is changed where it is (taking it out and putting it back copied it);
-        // nothing that reads the attributes below reads the paragraph.
-        guard paragraph != nil else { return }
+        guard isInParagraph else { return }
         stack.append(.paragraphChild)
         let parentLanguage = spanStack.last?.language ?? rootLanguage
         guard let spanTiming = readTiming(attributes, location, what: "span") else {
             // Its timing cannot be read: it is not presented (an empty element keeps its place).
-            paragraph!.openElement(.span, timing: TTMLTiming(begin: .zero, end: .zero), region: nil, preservesSpace: false, wrappers: [])
+            paragraph.openElement(.span, timing: TTMLTiming(begin: .zero, end: .zero), region: nil, preservesSpace: false, wrappers: [])
             skipDepth = 1
-            paragraph!.closeElement()
+            paragraph.closeElement()
             stack.removeLast()
             return
         }
@@ -146,28 +134,28 @@ extension TTMLDocumentReader {
         let role = rubyRole(specified, location)
         let language = attributes.lang ?? parentLanguage
         let wrappers = spanWrappers(attributes, role: role, parentLanguage: parentLanguage, location)
-        let preserves = space(attributes, inherited: paragraph!.currentPreservesSpace, location)
+        let preserves = space(attributes, inherited: paragraph.currentPreservesSpace, location)
         let region = validatedRegion(attributes.region, location)
-        paragraph!.openElement(role, timing: spanTiming, region: region, preservesSpace: preserves, wrappers: wrappers)
-        let current = paragraph!.current
+        paragraph.openElement(role, timing: spanTiming, region: region, preservesSpace: preserves, wrappers: wrappers)
+        let current = paragraph.current
         if let bidi = specified[.unicodeBidi].map({ TTMLStyleValues.trimmed(Substring($0)) }), bidi != "normal" {
             let rtl = specified[.direction].map { TTMLStyleValues.trimmed(Substring($0)) } == "rtl"
             switch bidi {
-            case "embed": paragraph!.nodes[current].bidiControls = (rtl ? "\u{202B}" : "\u{202A}", "\u{202C}")
-            case "bidiOverride": paragraph!.nodes[current].bidiControls = (rtl ? "\u{202E}" : "\u{202D}", "\u{202C}")
-            case "isolate": paragraph!.nodes[current].bidiControls = (rtl ? "\u{2067}" : "\u{2066}", "\u{2069}")
+            case "embed": paragraph.nodes[current].bidiControls = (rtl ? "\u{202B}" : "\u{202A}", "\u{202C}")
+            case "bidiOverride": paragraph.nodes[current].bidiControls = (rtl ? "\u{202E}" : "\u{202D}", "\u{202C}")
+            case "isolate": paragraph.nodes[current].bidiControls = (rtl ? "\u{2067}" : "\u{2066}", "\u{2069}")
             default: break
             }
         }
         spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, attributes: attributes, role: role))
         if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
-            paragraph!.nodes[current].displayNone = true
-            paragraph!.hasDynamicStyles = true
+            paragraph.nodes[current].displayNone = true
+            paragraph.hasDynamicStyles = true
         }
         if role == .rubyDelimiter {
             // Not presented: ruby delimiters are for renderers without ruby (TTML2 section 10.2.35.1).
             skipDepth = 1
-            paragraph!.closeElement()
+            paragraph.closeElement()
             spanStack.removeLast()
             stack.removeLast()
         }
@@ -267,7 +255,7 @@ extension TTMLDocumentReader {
     /// A `set` in a paragraph (TTML2 section 13.1.2): for its interval, its parent element shows
     /// with the set's styles over its own.
     mutating func animate(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
-        guard paragraph != nil, let context = spanStack.last else { return }
+        guard isInParagraph, let context = spanStack.last else { return }
         guard let setTiming = readTiming(attributes, location, what: "set") else { return }
         var changed = attributes.styles
         var display: Bool?
@@ -285,16 +273,15 @@ extension TTMLDocumentReader {
                 wrappers = spanWrappers(restyled, role: context.role, parentLanguage: context.parentLanguage, location)
             }
         }
-        guard display != nil || wrappers != nil, var open = paragraph.take() else { return }
-        open.nodes[open.current].animations.append(TTMLParagraph.Animation(timing: setTiming, display: display, wrappers: wrappers))
-        open.hasDynamicStyles = true
-        paragraph = open
+        guard display != nil || wrappers != nil else { return }
+        paragraph.nodes[paragraph.current].animations.append(TTMLParagraph.Animation(timing: setTiming, display: display, wrappers: wrappers))
+        paragraph.hasDynamicStyles = true
     }
 
     mutating func lineBreak(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
-        guard paragraph != nil, let breakTiming = readTiming(attributes, location, what: "br") else { return }
+        guard isInParagraph, let breakTiming = readTiming(attributes, location, what: "br") else { return }
         let region = validatedRegion(attributes.region, location)
-        paragraph?.appendLineBreak(timing: breakTiming, region: region)
+        paragraph.appendLineBreak(timing: breakTiming, region: region)
     }
 
     mutating func startInlineRegionOfContainer(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
@@ -303,7 +290,7 @@ extension TTMLDocumentReader {
     }
 
     mutating func startInlineRegionOfParagraph(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
-        guard paragraph != nil, let identifier = makeInlineRegion(attributes, location) else { return }
-        paragraph?.nodes[0].region = .region(identifier)
+        guard isInParagraph, let identifier = makeInlineRegion(attributes, location) else { return }
+        paragraph.nodes[0].region = .region(identifier)
     }
 }

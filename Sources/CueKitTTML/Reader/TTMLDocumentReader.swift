@@ -69,9 +69,11 @@ struct TTMLDocumentReader {
     var containers: [Container] = []
     /// True between the body's start and end tags.
     var isInBody: Bool { !containers.isEmpty }
-    var paragraph: TTMLParagraph?
-    /// The emptied arrays of the last paragraph, reused by the next.
-    var spareStorage = TTMLParagraph.Storage()
+    /// The `p` being read, while ``isInParagraph``: one value, restarted for each `p`, so that
+    /// its arrays keep their capacity (and it is changed where it is, never copied).
+    var paragraph = TTMLParagraph()
+    /// True between a `p`'s start and end tags.
+    var isInParagraph = false
     var paragraphHidden = false
     var spanStack: [SpanContext] = []
     var pendingStyle: TTMLStyleDefinition?
@@ -146,7 +148,7 @@ struct TTMLDocumentReader {
                     .ttmlNestingTooDeep, at: location,
                     "elements nest more than \(options.limits.maximumNestingDepth) deep (TTMLReader.Options.Limits.maximumNestingDepth); reading stopped")
             }
-            if paragraph == nil { paragraphTextLength = 0 }
+            if !isInParagraph { paragraphTextLength = 0 }
             if agents.isActive {
                 agents.start(name, attributes)
                 return
@@ -175,7 +177,7 @@ struct TTMLDocumentReader {
                 return
             }
             guard skipDepth == 0 else { return }
-            if paragraph != nil {
+            if isInParagraph {
                 paragraphTextLength += text.count
                 if paragraphTextLength > options.limits.maximumParagraphLength {
                     throw ReadError(
@@ -368,7 +370,7 @@ struct TTMLDocumentReader {
         case .paragraph:
             endParagraph()
         case .paragraphChild:
-            paragraph?.closeElement()
+            if isInParagraph { paragraph.closeElement() }
             if spanStack.count > 1 { spanStack.removeLast() }
         case .tt:
             if !headFinished { finishHead() }
@@ -378,8 +380,8 @@ struct TTMLDocumentReader {
     }
 
     private mutating func text(_ text: UnsafeBufferPointer<UInt8>) {
-        if paragraph != nil {
-            paragraph?.appendText(text)
+        if isInParagraph {
+            paragraph.appendText(text)
             return
         }
         guard text.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return }
