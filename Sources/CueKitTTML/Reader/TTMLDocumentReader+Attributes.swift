@@ -34,6 +34,11 @@ extension TTMLDocumentReader {
     /// One time expression; nil (after reporting) when it cannot be read.
     mutating func readTime(_ value: String, name: String, _ location: SourceLocation, what: String) -> TTMLTime? {
         var text = value
+        // The form nearly every file writes (`HH:MM:SS.mmm`) is read straight from the string's
+        // bytes; the general parser's result, with its reasons and warnings, is for the others.
+        if let time = text.withUTF8({ TTMLTimeExpression.commonClockTime($0, timing) }) {
+            return clockTimeFromOrigin(time, name: name)
+        }
         let (result, trimmedWhiteSpace) = text.withUTF8 { bytes in
             var start = 0
             var end = bytes.count
@@ -49,21 +54,25 @@ extension TTMLDocumentReader {
         }
         switch result {
         case .success(let parsed):
-            var time = parsed.time
             if let warning = parsed.warning {
                 report(.warning, .ttmlBadTime, location, "\(name) \(quoted(value)) on \(what): \(warning)")
             }
-            if timing.timeBase == .clock, name != "dur", options.clockTimeOrigin != 0 {
-                time = time - TTMLTime(Int64(options.clockTimeOrigin), over: 1000)
-                if time < .zero { time = .zero }
-            }
-            return time
+            return clockTimeFromOrigin(parsed.time, name: name)
         case .failure(let failure):
             report(
                 .error, .ttmlBadTime, location,
                 "\(name) \(quoted(value)) on \(what) is not a TTML time expression: \(failure.reason); the \(what) and its content are not presented")
             return nil
         }
+    }
+
+    /// A `begin` or `end` in the clock time base counted from ``TTMLReader/Options/clockTimeOrigin``
+    /// (not before zero); any other time as it is. (Mutating only so that the reader is passed by
+    /// reference: a non-mutating call from a mutating one copied the whole reader.)
+    private mutating func clockTimeFromOrigin(_ time: TTMLTime, name: String) -> TTMLTime {
+        guard timing.timeBase == .clock, name != "dur", options.clockTimeOrigin != 0 else { return time }
+        let shifted = time - TTMLTime(Int64(options.clockTimeOrigin), over: 1000)
+        return shifted < .zero ? .zero : shifted
     }
 
     mutating func space(_ attributes: TTMLElementAttributes, inherited: Bool, _ location: SourceLocation) -> Bool {

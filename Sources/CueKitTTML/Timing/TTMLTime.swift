@@ -38,6 +38,23 @@ struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.denominator = denominator / Int64(divisor)
     }
 
+    /// A number of milliseconds: the time of most captions, reduced by the factors 2 and 5 that it
+    /// can share with 1000 (what ``init(_:over:)`` finds with a division loop).
+    init(milliseconds: Int64) {
+        guard milliseconds != 0 else {
+            self.init(numerator: 0, denominator: 1)
+            return
+        }
+        let twos = min(milliseconds.trailingZeroBitCount, 3)
+        var numerator = milliseconds >> twos
+        var denominator = Int64(1000) >> twos
+        for _ in 0..<3 where numerator % 5 == 0 {
+            numerator /= 5
+            denominator /= 5
+        }
+        self.init(numerator: numerator, denominator: denominator)
+    }
+
     /// A whole number of seconds.
     init(seconds: Int64) {
         self.init(numerator: seconds, denominator: 1)
@@ -54,6 +71,11 @@ struct TTMLTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `Int.max` milliseconds saturate.
     var milliseconds: Int? {
         guard !isIndefinite else { return nil }
+        // Exact when the denominator divides 1000 (times read from milliseconds, seconds, or
+        // tenths): no rounding, and the product fits, as |numerator| stays below 2^53 then.
+        if 1000 % denominator == 0, numerator.magnitude < 1 << 53 {
+            return Int(numerator * (1000 / denominator))
+        }
         let magnitude = numerator.magnitude
         // Unsigned arithmetic throughout: 1000 × |numerator| / denominator, whose quotient fits in
         // 64 bits once the high half of the product is below the denominator.

@@ -65,7 +65,7 @@ enum TTMLTimeExpression {
     /// The form nearly every caption file writes, `HH:MM:SS.mmm`, read in one step: the time
     /// ``clockTime(_:_:)`` gives for it, or nil for any other text (which that reads). Not in the
     /// SMPTE time base, where every clock time is a time code.
-    private static func commonClockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ parameters: TTMLTimingParameters) -> TTMLTime? {
+    static func commonClockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ parameters: TTMLTimingParameters) -> TTMLTime? {
         guard bytes.count == 12, parameters.timeBase != .smpte, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
             bytes[8] == UInt8(ascii: ".")
         else { return nil }
@@ -81,7 +81,7 @@ enum TTMLTimeExpression {
         let seconds = digit(6) * 10 + digit(7)
         let milliseconds = digit(9) * 100 + digit(10) * 10 + digit(11)
         guard minutes < 60, seconds < 60 else { return nil }
-        return TTMLTime(((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds, over: 1000)
+        return TTMLTime(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds)
     }
 
     private static func clockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ parameters: TTMLTimingParameters) -> Result<Parsed, Failure> {

@@ -25,6 +25,33 @@ struct TTMLTimeTests {
         #expect(TTMLTime.indefinite.milliseconds == nil)
     }
 
+    /// A time made from milliseconds is the fraction `milliseconds / 1000` in lowest terms, the
+    /// same numerator and denominator the general constructor finds.
+    @Test func millisecondsAreReducedAsFractionsAre() {
+        var values = Array(Int64(-3000)...3000)
+        values += [999_999, 1_000_000, 86_400_000, 3_600_000_000_000, 1 << 40, (1 << 53) - 1, 1 << 53, Int64.max, Int64.min + 1, Int64.min]
+        values += [8, 16, 125, 250, 625, 40_000, 3125 * 1024]
+        for milliseconds in values {
+            let time = TTMLTime(milliseconds: milliseconds)
+            let general = TTMLTime(milliseconds, over: 1000)
+            #expect(time.numerator == general.numerator && time.denominator == general.denominator, "\(milliseconds)")
+        }
+    }
+
+    /// A time whose denominator divides 1000 is a whole number of milliseconds, given exactly;
+    /// others are rounded (``roundsToNearestMillisecondTiesToEven``).
+    @Test(arguments: [Int64(1), 2, 4, 5, 8, 10, 20, 25, 40, 50, 100, 125, 200, 250, 500, 1000])
+    func millisecondsAreExactWhereTheDenominatorDividesAThousand(denominator: Int64) {
+        let scale = 1000 / denominator
+        for numerator in [Int64(0), 1, -1, 7, -7, 123_456_789, -123_456_789, (1 << 53) / scale, -((1 << 53) / scale)] {
+            #expect(TTMLTime(numerator, over: denominator).milliseconds == Int(numerator * scale), "\(numerator)/\(denominator)")
+        }
+        // Past 2^53 milliseconds, the product would pass 64 bits: rounded as any fraction is.
+        #expect(TTMLTime(seconds: TTMLTime.latestHours * 3600).milliseconds == Int(TTMLTime.latestHours * 3_600_000))
+        #expect(TTMLTime(seconds: Int64.max).milliseconds == Int.max)
+        #expect(TTMLTime(seconds: -Int64.max).milliseconds == -Int.max)
+    }
+
     /// Rounding keeps order: a cue never ends before it starts because of it.
     @Test func roundingIsMonotonic() {
         var previous = Int.min
