@@ -55,6 +55,21 @@ struct TTMLParagraph: Sendable {
         var ignoresText: Bool {
             self == .rubyContainer || self == .rubyBaseContainer || self == .rubyTextContainer
         }
+
+        /// The role's place in the list of roles: a small number that tells roles apart without
+        /// hashing.
+        var ordinal: Int {
+            switch self {
+            case .paragraph: 0
+            case .span: 1
+            case .rubyContainer: 2
+            case .rubyBaseContainer: 3
+            case .rubyTextContainer: 4
+            case .rubyBase: 5
+            case .rubyText: 6
+            case .rubyDelimiter: 7
+            }
+        }
     }
 
     /// A `set` element (TTML2 section 13.1.2): for its interval, its parent's styles are the set's.

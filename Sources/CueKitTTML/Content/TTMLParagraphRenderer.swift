@@ -393,10 +393,10 @@ struct TTMLParagraphRenderer {
     /// consecutive paragraphs mostly share theirs: the last answer is compared first, then the
     /// answers kept by pair.
     private func rootMarkup(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8]) {
-        if let known = rootCache.recent(region: region, chain: chain) { return known }
         let key = RootMarkupKey(region: region, chain: chain)
+        if let known = rootCache.recent.answer(for: key) { return known }
         if let known = rootCache.byKey[key] {
-            rootCache.remember(key, known)
+            rootCache.recent.remember(key, known)
             return known
         }
         var wrappers: [TTMLParagraph.Wrapper] = []
@@ -410,13 +410,16 @@ struct TTMLParagraphRenderer {
         // Bounded: a document with a new pair for every paragraph starts over now and then.
         if rootCache.byKey.count >= RootCache.capacity { rootCache.byKey.removeAll(keepingCapacity: true) }
         rootCache.byKey[key] = (opening.bytes, closing.bytes)
-        rootCache.remember(key, (opening.bytes, closing.bytes))
+        rootCache.recent.remember(key, (opening.bytes, closing.bytes))
         return (opening.bytes, closing.bytes)
     }
 
-    private struct RootMarkupKey: Hashable {
+    /// A region and an outer chain; the region is compared first.
+    private struct RootMarkupKey: Hashable, RecentAnswerKey {
         var region: Int
         var chain: [TTMLParagraph.Wrapper]
+
+        var fingerprint: Int { region &* 31 &+ chain.count }
     }
 
     /// The ``rootMarkup(region:chain:)`` answers: the few used last, compared in turn (a document
@@ -424,32 +427,8 @@ struct TTMLParagraphRenderer {
     /// ``capacity`` by pair, hashed.
     private final class RootCache {
         static let capacity = 256
-        static let recentCapacity = 8
         @exclusivity(unchecked) var byKey: [RootMarkupKey: (opening: [UInt8], closing: [UInt8])] = [:]
-        @exclusivity(unchecked) private var recentKeys: [RootMarkupKey] = []
-        @exclusivity(unchecked) private var recentMarkup: [(opening: [UInt8], closing: [UInt8])] = []
-        @exclusivity(unchecked) private var next = 0
-
-        /// The markup of a pair used lately; the region is compared before the chain.
-        func recent(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8])? {
-            let found = recentKeys.withUnsafeBufferPointer { keys in
-                keys.firstIndex { $0.region == region && $0.chain == chain }
-            }
-            guard let found else { return nil }
-            return recentMarkup[found]
-        }
-
-        /// Keeps a pair among the recent ones, in place of the oldest.
-        func remember(_ key: RootMarkupKey, _ markup: (opening: [UInt8], closing: [UInt8])) {
-            if recentKeys.count < Self.recentCapacity {
-                recentKeys.append(key)
-                recentMarkup.append(markup)
-            } else {
-                recentKeys[next] = key
-                recentMarkup[next] = markup
-                next = (next + 1) % Self.recentCapacity
-            }
-        }
+        @exclusivity(unchecked) var recent = RecentAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(capacity: 8)
     }
 
     private let rootCache = RootCache()

@@ -200,32 +200,66 @@ extension TTMLDocumentReader {
         }
     }
 
-    /// A span's wrappers: its language, then its style layers (on ruby elements, as WebVTT's
-    /// `<ruby>` and `<rt>` allow).
+    /// A span's wrappers: its voice and language, then its style layers (on ruby elements, as
+    /// WebVTT's `<ruby>` and `<rt>` allow).
+    ///
+    /// They depend only on what ``SpanWrapperKey`` holds, given the head (read before the body):
+    /// each set is made once and kept by its key, the last few compared before any is hashed.
     mutating func spanWrappers(
         _ attributes: TTMLElementAttributes, role: TTMLParagraph.Role, parentLanguage: String, _ location: SourceLocation
+    ) -> [TTMLParagraph.Wrapper] {
+        let language = attributes.lang ?? parentLanguage
+        let key = SpanWrapperKey(
+            agent: attributes.agent, language: language != parentLanguage && !language.isEmpty ? language : nil,
+            styleReferences: attributes.styleReferences, styles: attributes.styles, role: role)
+        if let kept = recentSpanWrappers.answer(for: key) { return kept }
+        if let kept = spanWrapperCache[key] {
+            recentSpanWrappers.remember(key, kept)
+            return kept
+        }
+        let wrappers = makeSpanWrappers(attributes, role: role, language: key.language, location)
+        // Bounded: a document with a new key for every span starts over now and then.
+        if spanWrapperCache.count >= Self.spanWrapperCacheCapacity { spanWrapperCache.removeAll(keepingCapacity: true) }
+        spanWrapperCache[key] = wrappers
+        recentSpanWrappers.remember(key, wrappers)
+        return wrappers
+    }
+
+    /// What a span's wrappers are made from.
+    struct SpanWrapperKey: Hashable, RecentAnswerKey {
+        /// `ttm:agent`: the first agent named.
+        var agent: String?
+        /// The span's language where it is not its parent's (and not empty).
+        var language: String?
+        var styleReferences: [String]
+        var styles: TTMLStyleSet
+        var role: TTMLParagraph.Role
+
+        /// The role and the lengths of what the key holds: a document has a few dozen keys, which
+        /// this tells apart, and equality decides the rest.
+        var fingerprint: Int {
+            var mixed = (agent?.utf8.count ?? -1) &* 31 &+ (language?.utf8.count ?? -1)
+            for index in styleReferences.indices { mixed = mixed &* 31 &+ styleReferences[index].utf8.count }
+            for index in styles.entries.indices { mixed = mixed &* 31 &+ styles.entries[index].value.utf8.count }
+            return mixed &* 31 &+ role.ordinal
+        }
+
+        /// Hashes the fingerprint alone (hashing every character cost more than the lookup it
+        /// served).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fingerprint)
+        }
+    }
+
+    /// Makes a span's wrappers (``spanWrappers(_:role:parentLanguage:_:)``); `language` is set
+    /// when the span changes the language.
+    private mutating func makeSpanWrappers(
+        _ attributes: TTMLElementAttributes, role: TTMLParagraph.Role, language: String?, _ location: SourceLocation
     ) -> [TTMLParagraph.Wrapper] {
         var wrappers: [TTMLParagraph.Wrapper] = []
         var mergeable: TTMLPresentation?
         if let voice = agents.voice(attributes) { wrappers.append(voice) }
-        let language = attributes.lang ?? parentLanguage
-        if language != parentLanguage, !language.isEmpty {
-            wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
-        }
-        // The common span: its inline styles alone make its wrappers, the same for every span
-        // with those styles, kept by them (the layers were looked up, a class wrapper and a tag
-        // list made, and the presentation merged, for every span).
-        let keptByStyles =
-            wrappers.isEmpty && attributes.styleReferences.isEmpty && !attributes.styles.isEmpty
-            && (role == .span || role == .paragraph || role == .rubyBase)
-        let key = keptByStyles ? InlineKey(styles: attributes.styles, level: .inline) : nil
-        if let key, let kept = spanWrapperCache[key] { return kept }
-        defer {
-            if let key {
-                if spanWrapperCache.count >= Self.spanWrapperCacheCapacity { spanWrapperCache.removeAll(keepingCapacity: true) }
-                spanWrapperCache[key] = wrappers
-            }
-        }
+        if let language { wrappers.append(TTMLParagraph.Wrapper(kind: .language(language))) }
         let styleLayers = layers(attributes, level: .inline, location: location)
         switch role {
         case .rubyContainer, .rubyText:

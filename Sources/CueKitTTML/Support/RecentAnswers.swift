@@ -1,0 +1,59 @@
+/// A key of ``RecentAnswers``: equatable, with a cheap number that equal keys share.
+protocol RecentAnswerKey: Equatable {
+    /// A number that equal keys share and different keys mostly do not (lengths and counts, say):
+    /// compared before the keys themselves.
+    var fingerprint: Int { get }
+}
+
+/// The last few answers of a costly lookup, compared in turn before the lookup runs.
+///
+/// Caption documents repeat themselves from one element to the next: a region, a speaker, a few
+/// inline styles. Comparing a handful of recent fingerprints, then one key, costs less than
+/// hashing the key into a dictionary, so the readers ask here first, and remember each answer
+/// they look up or make.
+struct RecentAnswers<Key: RecentAnswerKey, Value> {
+    /// How many answers are kept; the oldest goes first.
+    let capacity: Int
+    private var fingerprints: [Int] = []
+    private var keys: [Key] = []
+    private var values: [Value] = []
+    /// Where the next answer goes once all are in use.
+    private var next = 0
+
+    init(capacity: Int) {
+        precondition(capacity > 0, "RecentAnswers keeps at least one answer")
+        self.capacity = capacity
+    }
+
+    /// The answer kept for `key`, if it is among the recent ones.
+    func answer(for key: Key) -> Value? {
+        // Fingerprints first: comparing a key copies it (retaining all it holds).
+        let fingerprint = key.fingerprint
+        for index in fingerprints.indices where fingerprints[index] == fingerprint && keys[index] == key {
+            return values[index]
+        }
+        return nil
+    }
+
+    /// Keeps an answer, in place of the oldest once ``capacity`` are kept.
+    mutating func remember(_ key: Key, _ value: Value) {
+        if keys.count < capacity {
+            fingerprints.append(key.fingerprint)
+            keys.append(key)
+            values.append(value)
+        } else {
+            fingerprints[next] = key.fingerprint
+            keys[next] = key
+            values[next] = value
+            next = (next + 1) % capacity
+        }
+    }
+
+    /// Forgets every answer.
+    mutating func removeAll() {
+        fingerprints.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        next = 0
+    }
+}
