@@ -87,6 +87,24 @@ struct TTMLParagraph: Sendable {
     struct Wrapper: Sendable, Hashable {
         var kind: CueSpan.Kind
         var classes: [String] = []
+
+        /// The kind, and the lengths of its annotation and classes: a number that equal wrappers
+        /// share (``RecentAnswerKey/fingerprint``).
+        var fingerprint: Int {
+            var mixed: Int
+            switch kind {
+            case .class: mixed = 1
+            case .italic: mixed = 2
+            case .bold: mixed = 3
+            case .underline: mixed = 4
+            case .ruby: mixed = 5
+            case .rubyText: mixed = 6
+            case .voice(let name): mixed = 7 &+ name.utf8.count &* 16
+            case .language(let tag): mixed = 8 &+ tag.utf8.count &* 16
+            }
+            for index in classes.indices { mixed = mixed &* 31 &+ classes[index].utf8.count }
+            return mixed
+        }
     }
 
     /// The regions named along a chain of elements (TTML2 section 11.3.1.3, region association):

@@ -419,7 +419,11 @@ struct TTMLParagraphRenderer {
         var region: Int
         var chain: [TTMLParagraph.Wrapper]
 
-        var fingerprint: Int { region &* 31 &+ chain.count }
+        var fingerprint: Int {
+            var mixed = region
+            for index in chain.indices { mixed = mixed &* 31 &+ chain[index].fingerprint }
+            return mixed
+        }
     }
 
     /// The ``rootMarkup(region:chain:)`` answers: the few used last, compared in turn (a document
@@ -428,7 +432,7 @@ struct TTMLParagraphRenderer {
     private final class RootCache {
         static let capacity = 256
         @exclusivity(unchecked) var byKey: [RootMarkupKey: (opening: [UInt8], closing: [UInt8])] = [:]
-        @exclusivity(unchecked) var recent = RecentAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(capacity: 8)
+        @exclusivity(unchecked) var recent = RecentAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(capacity: 16)
     }
 
     private let rootCache = RootCache()

@@ -61,24 +61,48 @@ extension TTMLDocumentReader {
     }
 
     /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
+    ///
+    /// It depends only on the container (whose wrappers are fixed once it is opened) and on what
+    /// ``SpanWrapperKey`` holds of the `p`: the chains used last are kept by those.
     mutating func paragraphChain(_ attributes: TTMLElementAttributes, container index: Int, _ location: SourceLocation)
         -> [TTMLParagraph.Wrapper]
     {
+        let language = attributes.lang ?? containers[index].language
+        let changesLanguage = language != containers[index].language && !language.isEmpty
+        if attributes.agent == nil, !changesLanguage, attributes.styleReferences.isEmpty, attributes.styles.isEmpty {
+            // Most paragraphs add nothing to their container's chain.
+            return containers[index].wrappers
+        }
+        let key = ParagraphChainKey(
+            container: containers[index].serial,
+            own: SpanWrapperKey(
+                agent: attributes.agent, language: changesLanguage ? language : nil, styleReferences: attributes.styleReferences,
+                styles: attributes.styles, role: .paragraph))
+        if let kept = recentParagraphChains.answer(for: key) { return kept }
         var wrappers = containers[index].wrappers
         var mergeable = containers[index].mergeableClasses
         if let voice = agents.voice(attributes) {
             wrappers.append(voice)
             mergeable = nil
         }
-        let language = attributes.lang ?? containers[index].language
-        if language != containers[index].language, !language.isEmpty {
+        if let language = key.own.language {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
             mergeable = nil
         }
         for layer in layers(attributes, level: .paragraph, location: location) {
             appendLayer(layer, to: &wrappers, mergeable: &mergeable)
         }
+        recentParagraphChains.remember(key, wrappers)
         return wrappers
+    }
+
+    /// What a paragraph's outer chain is made from: its container, and what the `p` adds.
+    struct ParagraphChainKey: Equatable, RecentAnswerKey {
+        /// The container's ``Container/serial``.
+        var container: Int
+        var own: SpanWrapperKey
+
+        var fingerprint: Int { container &* 31 &+ own.fingerprint }
     }
 
     mutating func endParagraph() {

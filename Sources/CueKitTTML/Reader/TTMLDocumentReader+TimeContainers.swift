@@ -15,6 +15,9 @@ extension TTMLDocumentReader {
         var preservesSpace: Bool
         var language: String
         var hidden: Bool
+        /// Tells this container from every other the document opens (its number in opening
+        /// order): what its paragraphs' chains are kept by (``paragraphChain(_:container:_:)``).
+        var serial = 0
     }
 
     mutating func startBody(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
@@ -56,6 +59,8 @@ extension TTMLDocumentReader {
         container.wrappers = wrappers
         container.mergeableClasses = mergeable
         container.language = language
+        containersOpened += 1
+        container.serial = containersOpened
         containers.append(container)
     }
 

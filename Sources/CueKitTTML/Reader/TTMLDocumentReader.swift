@@ -69,6 +69,11 @@ struct TTMLDocumentReader {
     /// The bytes of text in the current paragraph (for ``TTMLReader/Options/Limits/maximumParagraphLength``).
     var paragraphTextLength = 0
     var containers: [Container] = []
+    /// How many containers the document has opened (``Container/serial``).
+    var containersOpened = 0
+    /// The outer chains of paragraphs read last, by their container and what the `p` adds
+    /// (``paragraphChain(_:container:_:)``).
+    var recentParagraphChains = RecentAnswers<ParagraphChainKey, [TTMLParagraph.Wrapper]>(capacity: 16)
     /// True between the body's start and end tags.
     var isInBody: Bool { !containers.isEmpty }
     /// The `p` being read, while ``isInParagraph``: one value, restarted for each `p`, so that
