@@ -162,7 +162,8 @@ extension TTMLDocumentReader {
         let region = validatedRegion(attributes.region, location)
         paragraph.openElement(role, timing: spanTiming, region: region, preservesSpace: preserves, wrappers: wrappers)
         let current = paragraph.current
-        if let bidi = specified[.unicodeBidi].map({ TTMLStyleValues.trimmed(Substring($0)) }), bidi != "normal" {
+        // Each value trimmed only when the span has it (a span mostly has neither).
+        if let unicodeBidi = specified[.unicodeBidi], case let bidi = TTMLStyleValues.trimmed(Substring(unicodeBidi)), bidi != "normal" {
             let rtl = specified[.direction].map { TTMLStyleValues.trimmed(Substring($0)) } == "rtl"
             switch bidi {
             case "embed": paragraph.nodes[current].bidiControls = (rtl ? "\u{202B}" : "\u{202A}", "\u{202C}")
@@ -172,7 +173,7 @@ extension TTMLDocumentReader {
             }
         }
         spanStack.append(SpanContext(language: language, parentLanguage: parentLanguage, attributes: attributes, role: role))
-        if specified[.display].map({ TTMLStyleValues.trimmed(Substring($0)) }) == "none" {
+        if let display = specified[.display], TTMLStyleValues.trimmed(Substring(display)) == "none" {
             paragraph.nodes[current].displayNone = true
             paragraph.hasDynamicStyles = true
         }

@@ -77,7 +77,8 @@ struct TTMLStyleSet: Sendable, Hashable {
     /// The value of a property, if set.
     subscript(property: TTMLStyleProperty) -> String? {
         get {
-            for entry in entries where entry.property == property { return entry.value }
+            // By index: iterating copied each entry (retaining its value) to look at its property.
+            for index in entries.indices where entries[index].property == property { return entries[index].value }
             return nil
         }
         set {
