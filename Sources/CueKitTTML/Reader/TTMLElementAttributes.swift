@@ -36,6 +36,7 @@ struct TTMLElementAttributes: Sendable {
     private mutating func read(_ attributes: XMLAttributes, vocabulary: inout TTMLVocabularyCache, styleReferenceLimit: Int) {
         // By index: each attribute's fields are read in the array, where binding each attribute
         // copied it (its name's strings and its value retained, then released).
+        vocabulary.values.beginStyles()
         for index in attributes.indices {
             switch vocabulary.attribute(attributes[index].name) {
             case .identifier(let legacy):
@@ -45,7 +46,11 @@ struct TTMLElementAttributes: Sendable {
                 }
             case .style:
                 let limit = styleReferenceLimit == .max ? .max : styleReferenceLimit + 1
-                styleReferences = TTMLStyleValues.components(of: attributes[index].value, atMost: limit)
+                if limit > 0, TTMLStyleValues.isSingleComponent(attributes[index].value) {
+                    styleReferences = vocabulary.values.singleReference(attributes[index].value)
+                } else {
+                    styleReferences = TTMLStyleValues.components(of: attributes[index].value, atMost: limit)
+                }
             case .region: region = TTMLStyleValues.trimmed(attributes[index].value)
             case .begin: begin = attributes[index].value
             case .end: end = attributes[index].value
@@ -53,14 +58,15 @@ struct TTMLElementAttributes: Sendable {
             case .timeContainer: timeContainer = attributes[index].value
             case .space: space = attributes[index].value
             case .lang: lang = attributes[index].value
-            case .agent: agent = TTMLStyleValues.components(of: attributes[index].value, atMost: 1).first
-            case .styleProperty(let property): styles[property] = attributes[index].value
+            case .agent: agent = TTMLStyleValues.firstComponent(of: attributes[index].value)
+            case .styleProperty(let property): vocabulary.values.appendStyle(property, attributes[index].value)
             case .parameter(let name): parameters.append((name, attributes[index].value))
             case .backgroundImage: hasBackgroundImage = true
             case .unknownStyling(let name): unknownStyling.append(name)
             case .ignored: break
             }
         }
+        if !vocabulary.values.pendingStyles.isEmpty { styles = vocabulary.values.collectedStyles() }
     }
 
     /// True when the element has timing attributes.

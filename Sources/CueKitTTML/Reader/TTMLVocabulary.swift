@@ -143,6 +143,9 @@ struct TTMLVocabularyCache {
     private var attributes: [[TTMLAttributeKind?]] = []
     private var otherElements: [Int: TTMLElementKind] = [:]
     private var otherAttributes: [Int: TTMLAttributeKind] = [:]
+    /// Attribute values that repeat, shared from element to element (read with the names, by
+    /// ``TTMLElementAttributes``).
+    var values = TTMLAttributeValueCache()
 
     mutating func element(_ name: XMLName) -> TTMLElementKind {
         guard name.namespaceIndex < Self.tableLimit, name.localIndex < Self.tableLimit else {

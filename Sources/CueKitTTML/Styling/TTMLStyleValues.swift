@@ -152,6 +152,18 @@ enum TTMLStyleValues {
         return components(Substring(text), atMost: limit).map(String.init)
     }
 
+    /// True when `text` is one component (``components(of:atMost:)``): not empty, no white space.
+    static func isSingleComponent(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.isEmpty && !bytes.contains(where: isXMLWhiteSpace) }
+    }
+
+    /// The first of ``components(of:atMost:)``, without the array.
+    static func firstComponent(of text: String) -> String? {
+        if isSingleComponent(text) { return text }
+        return components(Substring(text), atMost: 1).first.map(String.init)
+    }
+
     /// ``trimmed(_:)`` of a whole string: the string itself when it has no white space at either end.
     static func trimmed(_ text: String) -> String {
         var text = text
