@@ -1,0 +1,74 @@
+/// Values of attributes that repeat from element to element, kept so that each repeat shares the
+/// first one's storage instead of allocating its own.
+///
+/// A caption document writes the same few `style` references (`style="left"`) and inline style
+/// sets (`tts:fontStyle="italic"`) on thousands of elements. Each would be an array allocated for
+/// the element and freed after it; the last few are compared here first (short strings compare by
+/// their bits), and a repeat takes the kept array.
+struct TTMLAttributeValueCache {
+    /// The style properties of the element being read, in document order, before they make a
+    /// set (emptied for each element, keeping its capacity).
+    private(set) var pendingStyles: [TTMLStyleSet.Entry] = []
+    private var styleSets = RecentAnswers<StyleSource, TTMLStyleSet>(capacity: 16)
+    private var singleReferences = RecentAnswers<String, [String]>(capacity: 16)
+
+    /// Starts collecting an element's style properties.
+    mutating func beginStyles() {
+        if !pendingStyles.isEmpty { pendingStyles.removeAll(keepingCapacity: true) }
+    }
+
+    /// Collects one style property of the element being read.
+    mutating func appendStyle(_ property: TTMLStyleProperty, _ value: String) {
+        pendingStyles.append(TTMLStyleSet.Entry(property: property, value: value))
+    }
+
+    /// The style set of the collected properties: each written over the ones before it, as
+    /// ``TTMLStyleSet``'s subscript writes them; the set kept for the same properties when there
+    /// is one.
+    mutating func collectedStyles() -> TTMLStyleSet {
+        guard !pendingStyles.isEmpty else { return TTMLStyleSet() }
+        let source = StyleSource(entries: pendingStyles)
+        if let kept = styleSets.answer(for: source) { return kept }
+        var set = TTMLStyleSet()
+        for index in pendingStyles.indices { set[pendingStyles[index].property] = pendingStyles[index].value }
+        // The kept source shares the pending array's storage until the next element refills it
+        // (which then copies: a miss, once per distinct set).
+        styleSets.remember(StyleSource(entries: pendingStyles), set)
+        return set
+    }
+
+    /// The style references of a `style` value that names one style (nearly every one does):
+    /// `[value]`, the array kept for the same value when there is one.
+    mutating func singleReference(_ value: String) -> [String] {
+        if let kept = singleReferences.answer(for: value) { return kept }
+        let references = [value]
+        singleReferences.remember(value, references)
+        return references
+    }
+
+    /// Style properties in document order, as an element writes them.
+    private struct StyleSource: RecentAnswerKey {
+        var entries: [TTMLStyleSet.Entry]
+
+        var fingerprint: Int {
+            var mixed = entries.count
+            for index in entries.indices { mixed = mixed &* 31 &+ entries[index].value.utf8.count }
+            return mixed
+        }
+
+        static func == (lhs: StyleSource, rhs: StyleSource) -> Bool {
+            guard lhs.entries.count == rhs.entries.count else { return false }
+            // By index: iterating copied each entry (retaining its value) to compare it.
+            for index in lhs.entries.indices {
+                guard lhs.entries[index].property == rhs.entries[index].property, lhs.entries[index].value == rhs.entries[index].value
+                else { return false }
+            }
+            return true
+        }
+    }
+}
+
+extension String: RecentAnswerKey {
+    /// The length in UTF-8 bytes.
+    var fingerprint: Int { utf8.count }
+}
