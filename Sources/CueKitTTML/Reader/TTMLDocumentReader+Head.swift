@@ -66,6 +66,7 @@ extension TTMLDocumentReader {
         if holdsEventsAfterHead {
             // The STYLE block waits for the body's classes: what follows is held until the end.
             heldFrom = output.count
+            output.reserveCapacity(output.count + heldEventsExpected)
             return
         }
         appendStyleSheet()

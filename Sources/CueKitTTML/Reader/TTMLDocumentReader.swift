@@ -56,6 +56,14 @@ struct TTMLDocumentReader {
     /// A one-pass read of a whole document: the STYLE block and every event after the head are
     /// held until the end, so that the block lists the classes the body registers as it is read.
     var holdsEventsAfterHead = false
+    /// How many events a held read expects (from the document's size, when known): room for them
+    /// is made when the hold starts, so that the held array does not grow, copying every event,
+    /// a dozen times over a document.
+    var heldEventsExpected = 0
+    /// About the bytes of a document that make one event (a `p` with its times and a line of
+    /// text is more): room for most documents' events at once, at most about the document's size
+    /// in memory; a denser document's array grows from there, as any array does.
+    static let bytesPerHeldEvent = 128
     /// Where the held events start in ``output``, while they are held.
     var heldFrom: Int?
 

@@ -94,6 +94,7 @@ public final class TTMLReader: PrescanningTrackReader {
         }
         do {
             var reader = TTMLReader(options: options, holdingEventsUntilEnd: true)
+            reader.document.heldEventsExpected = size / TTMLDocumentReader.bytesPerHeldEvent
             try reader.stream(fileAtPath: path, to: handler)
         } catch let error as ReadError where error.path == nil {
             throw error.inFile(path)
