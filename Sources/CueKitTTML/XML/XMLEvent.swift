@@ -2,20 +2,68 @@ import CueKit
 
 /// An expanded XML name: a namespace and a local name, as Namespaces in XML 1.0 (section 2) defines
 /// names. TTML identifies its vocabulary by namespace, never by prefix, so no prefix is kept.
-struct XMLName: Hashable, Sendable {
-    /// The namespace name (a URI); empty for a name in no namespace.
-    var namespace: String
-    /// The local part.
-    var local: String
+///
+/// A name is two numbers into its parse's ``XMLNameTable``: it is copied and dropped, with every
+/// event and attribute, without reference counting, and its strings are read from the table
+/// when asked for. A name is valid while its table is (a parser's, which outlives the events it
+/// hands out).
+struct XMLName: Hashable {
     /// A number that stands for ``namespace`` within one parse: equal namespaces have equal
     /// numbers, so that readers can classify a namespace once and look the result up by number.
     var namespaceIndex: Int
     /// A number that stands for ``local`` within one parse, like ``namespaceIndex``.
     var localIndex: Int
+    /// The table the numbers index.
+    private unowned(unsafe) let table: XMLNameTable
+
+    /// The name with these numbers in `table`.
+    init(namespaceIndex: Int, localIndex: Int, in table: XMLNameTable) {
+        self.namespaceIndex = namespaceIndex
+        self.localIndex = localIndex
+        self.table = table
+    }
+
+    /// The name of these strings, numbered in `table` (which numbers them if they are new).
+    init(namespace: String, local: String, in table: XMLNameTable) {
+        self.init(namespaceIndex: table.index(of: namespace), localIndex: table.index(of: local), in: table)
+    }
+
+    /// The namespace name (a URI); empty for a name in no namespace.
+    var namespace: String { table[namespaceIndex] }
+    /// The local part.
+    var local: String { table[localIndex] }
+
+    /// Equal numbers: equal strings (within one parse, which is where names are compared).
+    static func == (lhs: XMLName, rhs: XMLName) -> Bool {
+        lhs.namespaceIndex == rhs.namespaceIndex && lhs.localIndex == rhs.localIndex
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(namespaceIndex)
+        hasher.combine(localIndex)
+    }
+}
+
+/// The distinct names of one parse, numbered in the order first met: `""` is 0.
+final class XMLNameTable {
+    @exclusivity(unchecked) private var strings: [String] = [""]
+    @exclusivity(unchecked) private var indexByString: [String: Int] = ["": 0]
+
+    /// The number of `string`, which it is given when new.
+    func index(of string: String) -> Int {
+        if let known = indexByString[string] { return known }
+        let index = strings.count
+        strings.append(string)
+        indexByString[string] = index
+        return index
+    }
+
+    /// The string numbered `index`.
+    subscript(index: Int) -> String { strings[index] }
 }
 
 /// One attribute of a start tag, its value already normalised as XML 1.0 (section 3.3.3) says.
-struct XMLAttribute: Sendable {
+struct XMLAttribute {
     /// The attribute's expanded name. Unprefixed attributes are in no namespace.
     var name: XMLName
     /// The normalised value, with character and predefined entity references replaced.

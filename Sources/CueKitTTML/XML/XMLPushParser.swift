@@ -41,8 +41,9 @@ final class XMLPushParser {
     private var finished = false
     /// Names come from libxml2's dictionary, where one string has one address for the life of the
     /// context: each is decoded once, and numbered in the order first seen.
-    @exclusivity(unchecked) private var names: [UnsafeRawPointer: (String, Int)] = [:]
-    @exclusivity(unchecked) private var nameIndexByText: [String: Int] = ["": 0]
+    @exclusivity(unchecked) private var names: [UnsafeRawPointer: Int] = [:]
+    /// The names' strings, by number: what every ``XMLName`` the parser hands out reads.
+    let nameTable = XMLNameTable()
 
     private static let initialChunkSize = 4
 
@@ -260,13 +261,13 @@ final class XMLPushParser {
         guard let wantsAttributes else { return true }
         if alwaysWanted.contains(name.local) { return true }
         for index in 0..<count {
-            let (namespace, namespaceIndex) = interned(attributes[index * 5 + 2])
+            let namespaceIndex = interned(attributes[index * 5 + 2])
             if namespaceIndex == 0 { continue }
             if let known = wantedByNamespace[namespaceIndex] {
                 if known { return true }
                 continue
             }
-            let decision = wantsAttributes(namespace)
+            let decision = wantsAttributes(nameTable[namespaceIndex])
             wantedByNamespace[namespaceIndex] = decision
             if decision { return true }
         }
@@ -334,34 +335,24 @@ final class XMLPushParser {
     // MARK: Conversions
 
     private func qualifiedName(_ uri: UnsafePointer<xmlChar>?, _ localName: UnsafePointer<xmlChar>?) -> XMLName {
-        let (namespace, namespaceIndex) = interned(uri)
-        let (local, localIndex) = interned(localName)
-        return XMLName(namespace: namespace, local: local, namespaceIndex: namespaceIndex, localIndex: localIndex)
+        XMLName(namespaceIndex: interned(uri), localIndex: interned(localName), in: nameTable)
     }
 
-    /// The string at a dictionary address and its number; equal strings get equal numbers even
-    /// when libxml2 holds them at different addresses. A small direct-mapped cache in front of the
+    /// The number of the string at a dictionary address in ``nameTable``; equal strings get equal
+    /// numbers even when libxml2 holds them at different addresses. A small direct-mapped cache in front of the
     /// table answers the few names a document repeats without hashing.
-    private func interned(_ pointer: UnsafePointer<xmlChar>?) -> (String, Int) {
-        guard let pointer else { return ("", 0) }
+    private func interned(_ pointer: UnsafePointer<xmlChar>?) -> Int {
+        guard let pointer else { return 0 }
         let key = UnsafeRawPointer(pointer)
         // Fibonacci hashing: the dictionary packs its strings a few bytes apart, so the address's
         // low bits alone put neighbours in the same slot.
         let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.cacheBits))
         if recentKeys[slot] == key { return recentNames[slot] }
-        let result: (String, Int)
+        let result: Int
         if let known = names[key] {
             result = known
         } else {
-            let string = Self.shared(String(cString: pointer))
-            let index: Int
-            if let existing = nameIndexByText[string] {
-                index = existing
-            } else {
-                index = nameIndexByText.count
-                nameIndexByText[string] = index
-            }
-            result = (string, index)
+            result = nameTable.index(of: Self.shared(String(cString: pointer)))
             names[key] = result
         }
         recentKeys[slot] = key
@@ -386,7 +377,7 @@ final class XMLPushParser {
     private static let cacheBits = 8
     private static let cacheSize = 1 << cacheBits
     @exclusivity(unchecked) private var recentKeys = [UnsafeRawPointer?](repeating: nil, count: XMLPushParser.cacheSize)
-    @exclusivity(unchecked) private var recentNames = [(String, Int)](repeating: ("", 0), count: XMLPushParser.cacheSize)
+    @exclusivity(unchecked) private var recentNames = [Int](repeating: 0, count: XMLPushParser.cacheSize)
 
     /// The attribute value as text. Without entity substitution libxml2 hands out an escaped
     /// ampersand (`&amp;` or `&#38;`) as the five characters `&#38;`, to be reparsed by a tree

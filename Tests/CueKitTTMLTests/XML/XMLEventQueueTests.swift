@@ -6,8 +6,11 @@ import Testing
 /// The parser's events, moved out in order, pieces of one text joined, each start tag with its own
 /// attributes, the queue empty after every drain.
 @Suite struct XMLEventQueueTests {
-    private static func name(_ local: String) -> XMLName {
-        XMLName(namespace: "urn:test", local: local, namespaceIndex: 1, localIndex: local.count)
+    /// The names' table, one for each test (a name reads its strings from it).
+    private let names = XMLNameTable()
+
+    private func name(_ local: String) -> XMLName {
+        XMLName(namespace: "urn:test", local: local, in: names)
     }
 
     private static func appendText(_ text: String, to queue: XMLEventQueue) {
@@ -40,10 +43,10 @@ import Testing
             var attributes: [String] = []
             for number in 0..<(index % 3) {
                 let value = "\(index).\(number) \(String(repeating: "x", count: index % 20))"
-                queue.appendAttribute(XMLAttribute(name: Self.name("a\(number)"), value: value))
+                queue.appendAttribute(XMLAttribute(name: name("a\(number)"), value: value))
                 attributes.append("a\(number)=\(value)")
             }
-            queue.appendStart(name: Self.name("span"), location: .start)
+            queue.appendStart(name: name("span"), location: .start)
             Self.appendText(text, to: queue)
             queue.append(.end(location: .start))
             expected += [(["<span"] + attributes).joined(separator: " "), "\"\(text)\"", ">"]
@@ -52,8 +55,8 @@ import Testing
         #expect(Self.drained(queue) == expected)
         #expect(queue.isEmpty)
         Self.appendText("again", to: queue)
-        queue.appendAttribute(XMLAttribute(name: Self.name("begin"), value: "1s"))
-        queue.appendStart(name: Self.name("p"), location: .start)
+        queue.appendAttribute(XMLAttribute(name: name("begin"), value: "1s"))
+        queue.appendStart(name: name("p"), location: .start)
         #expect(Self.drained(queue) == ["\"again\"", "<p begin=1s"])
     }
 
@@ -73,8 +76,8 @@ import Testing
     @Test func aThrowingReaderLeavesTheQueueEmpty() {
         struct Stop: Error {}
         let queue = XMLEventQueue(capacity: 4)
-        queue.appendAttribute(XMLAttribute(name: Self.name("begin"), value: "00:00:01.000"))
-        queue.appendStart(name: Self.name("p"), location: .start)
+        queue.appendAttribute(XMLAttribute(name: name("begin"), value: "00:00:01.000"))
+        queue.appendStart(name: name("p"), location: .start)
         Self.appendText("shown", to: queue)
         queue.append(.end(location: .start))
         var taken = 0
