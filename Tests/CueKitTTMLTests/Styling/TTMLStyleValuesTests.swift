@@ -33,4 +33,12 @@ import Testing
             #expect(TTMLStyleValues.components(Substring(text)).map(String.init) == expected, "\(text.debugDescription)")
         }
     }
+
+    /// XML white space (XML 1.0 production S) is the space, tab, line feed and carriage return;
+    /// no other byte.
+    @Test func xmlWhiteSpaceIsFourBytes() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(TTMLStyleValues.isXMLWhiteSpace(byte) == [0x20, 0x09, 0x0A, 0x0D].contains(byte), "\(byte)")
+        }
+    }
 }
