@@ -341,6 +341,7 @@ final class XMLPushParser {
     /// The number of the string at a dictionary address in ``nameTable``; equal strings get equal
     /// numbers even when libxml2 holds them at different addresses. A small direct-mapped cache in front of the
     /// table answers the few names a document repeats without hashing.
+    @inline(__always)
     private func interned(_ pointer: UnsafePointer<xmlChar>?) -> Int {
         guard let pointer else { return 0 }
         let key = UnsafeRawPointer(pointer)
@@ -348,11 +349,18 @@ final class XMLPushParser {
         // low bits alone put neighbours in the same slot.
         let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.cacheBits))
         if recentKeys[slot] == key { return recentNames[slot] }
+        return internedMissingRecent(key, slot)
+    }
+
+    /// ``interned(_:)`` for an address not in the recent-name cache (kept out of line, so that
+    /// the cache's hit is inlined where names are made).
+    @inline(never)
+    private func internedMissingRecent(_ key: UnsafeRawPointer, _ slot: Int) -> Int {
         let result: Int
         if let known = names[key] {
             result = known
         } else {
-            result = nameTable.index(of: Self.shared(String(cString: pointer)))
+            result = nameTable.index(of: Self.shared(String(cString: key.assumingMemoryBound(to: xmlChar.self))))
             names[key] = result
         }
         recentKeys[slot] = key
