@@ -14,11 +14,9 @@ final class XMLEventQueue {
     @exclusivity(unchecked) private var capacity: Int
     /// How many events wait.
     @exclusivity(unchecked) private(set) var count = 0
-    /// The bytes of the waiting text events, one after the other (a buffer of its own: appending
-    /// to an array cost some 70 instructions a piece, more than copying most pieces).
-    @exclusivity(unchecked) private var textBytes: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var textCapacity: Int
-    @exclusivity(unchecked) private var textCount = 0
+    /// The bytes of the waiting text events, one after the other (appending to an array cost
+    /// some 70 instructions a piece, more than copying most pieces).
+    private let textBytes: TTMLByteBuffer
     /// True while ``drain(_:)`` hands events out (checked in debug builds).
     @exclusivity(unchecked) private var isDraining = false
     /// The attributes of the waiting start events, and of the start tag being added, stored in
@@ -34,8 +32,7 @@ final class XMLEventQueue {
         storage = .allocate(capacity: self.capacity)
         attributeCapacity = 4 * self.capacity
         attributes = .allocate(capacity: attributeCapacity)
-        textCapacity = 64 * self.capacity
-        textBytes = .allocate(capacity: textCapacity)
+        textBytes = TTMLByteBuffer(capacity: 64 * self.capacity)
     }
 
     deinit {
@@ -43,7 +40,6 @@ final class XMLEventQueue {
         storage.deallocate()
         attributes.deinitialize(count: attributeCount)
         attributes.deallocate()
-        textBytes.deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
@@ -77,15 +73,13 @@ final class XMLEventQueue {
     func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
         assert(!isDraining, "text appended to an XMLEventQueue while it drains")
-        if count > 0, case .text(var last) = storage[count - 1], last.offset + last.count == textCount {
+        if count > 0, case .text(var last) = storage[count - 1], last.offset + last.count == textBytes.count {
             last.count += bytes.count
             storage[count - 1] = .text(last)
         } else {
-            append(.text(XMLText(offset: textCount, count: bytes.count)))
+            append(.text(XMLText(offset: textBytes.count, count: bytes.count)))
         }
-        if textCount + bytes.count > textCapacity { growText(toHold: textCount + bytes.count) }
-        (textBytes + textCount).initialize(from: bytes.baseAddress!, count: bytes.count)
-        textCount += bytes.count
+        textBytes.append(bytes)
     }
 
     /// Hands every waiting event to `body` in order, each moved out of the queue (a text event's
@@ -99,32 +93,24 @@ final class XMLEventQueue {
         defer {
             if index < count { (storage + index).deinitialize(count: count - index) }
             count = 0
-            textCount = 0
+            textBytes.removeAll()
             isDraining = false
             attributes.deinitialize(count: attributeCount)
             attributeCount = 0
             pendingAttributes = 0
         }
+        // Valid through the drain: nothing is appended meanwhile.
+        let text = textBytes.bytes
         while index < count {
             let event = (storage + index).move()
             index += 1
             if case .text(var piece) = event {
-                piece.bytes = UnsafeBufferPointer(start: textBytes + piece.offset, count: piece.count)
+                piece.bytes = UnsafeBufferPointer(start: text.baseAddress! + piece.offset, count: piece.count)
                 try body(.text(piece))
             } else {
                 try body(event)
             }
         }
-    }
-
-    private func growText(toHold needed: Int) {
-        var larger = textCapacity * 2
-        while larger < needed { larger *= 2 }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        buffer.initialize(from: textBytes, count: textCount)
-        textBytes.deallocate()
-        textBytes = buffer
-        textCapacity = larger
     }
 
     private func grow() {

@@ -1,9 +1,10 @@
 import CueKit
 
 /// A growable byte buffer where an append is a bounds check and a copy: the held body of a TTML
-/// document, which paragraphs are formatted straight into. A paragraph is made of some thirty
-/// pieces (literals, times, identifiers, runs of text), and `[UInt8].append(contentsOf:)` costs
-/// about ninety instructions a piece.
+/// document being written, which paragraphs are formatted straight into, and the text of the XML
+/// events waiting in the reader's queue. A paragraph is made of some thirty pieces (literals,
+/// times, identifiers, runs of text), and `[UInt8].append(contentsOf:)` costs about ninety
+/// instructions a piece.
 ///
 /// A class, so that its stored properties can skip the runtime's exclusivity checks (each method
 /// finishes its access before returning) and so that the memory is freed with the last owner.
