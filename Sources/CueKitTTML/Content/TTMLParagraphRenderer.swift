@@ -394,11 +394,7 @@ struct TTMLParagraphRenderer {
     /// answers kept by pair.
     private func rootMarkup(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8]) {
         let key = RootMarkupKey(region: region, chain: chain)
-        if let known = rootCache.recent.answer(for: key) { return known }
-        if let known = rootCache.byKey[key] {
-            rootCache.recent.remember(key, known)
-            return known
-        }
+        if let known = rootCache.answers.answer(for: key) { return known }
         var wrappers: [TTMLParagraph.Wrapper] = []
         if let className = regions[region].className { wrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
         wrappers += regions[region].tagWrappers
@@ -407,10 +403,7 @@ struct TTMLParagraphRenderer {
         for wrapper in wrappers { opening.open(wrapper) }
         var closing = CueTextMarkupBuilder()
         for wrapper in wrappers.reversed() { closing.close(wrapper) }
-        // Bounded: a document with a new pair for every paragraph starts over now and then.
-        if rootCache.byKey.count >= RootCache.capacity { rootCache.byKey.removeAll(keepingCapacity: true) }
-        rootCache.byKey[key] = (opening.bytes, closing.bytes)
-        rootCache.recent.remember(key, (opening.bytes, closing.bytes))
+        rootCache.answers.keep(key, (opening.bytes, closing.bytes))
         return (opening.bytes, closing.bytes)
     }
 
@@ -427,12 +420,10 @@ struct TTMLParagraphRenderer {
     }
 
     /// The ``rootMarkup(region:chain:)`` answers: the few used last, compared in turn (a document
-    /// mostly alternates between a few pairs: a region, and a speaker or none), then up to
-    /// ``capacity`` by pair, hashed.
+    /// mostly alternates between a few pairs: a region, and a speaker or none), then up to 256 by
+    /// pair, hashed.
     private final class RootCache {
-        static let capacity = 256
-        @exclusivity(unchecked) var byKey: [RootMarkupKey: (opening: [UInt8], closing: [UInt8])] = [:]
-        @exclusivity(unchecked) var recent = RecentAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(capacity: 16)
+        @exclusivity(unchecked) var answers = KeptAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(recent: 16, capacity: 256)
     }
 
     private let rootCache = RootCache()

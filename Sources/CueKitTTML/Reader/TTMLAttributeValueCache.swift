@@ -50,20 +50,10 @@ struct TTMLAttributeValueCache {
     private struct StyleSource: RecentAnswerKey {
         var entries: [TTMLStyleSet.Entry]
 
-        var fingerprint: Int {
-            var mixed = entries.count
-            for index in entries.indices { mixed = mixed &* 31 &+ entries[index].value.utf8.count }
-            return mixed
-        }
+        var fingerprint: Int { TTMLStyleSet.fingerprint(of: entries) }
 
         static func == (lhs: StyleSource, rhs: StyleSource) -> Bool {
-            guard lhs.entries.count == rhs.entries.count else { return false }
-            // By index: iterating copied each entry (retaining its value) to compare it.
-            for index in lhs.entries.indices {
-                guard lhs.entries[index].property == rhs.entries[index].property, lhs.entries[index].value == rhs.entries[index].value
-                else { return false }
-            }
-            return true
+            TTMLStyleSet.sameEntries(lhs.entries, rhs.entries)
         }
     }
 }

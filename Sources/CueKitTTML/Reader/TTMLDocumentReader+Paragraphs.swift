@@ -237,16 +237,9 @@ extension TTMLDocumentReader {
         let key = SpanWrapperKey(
             agent: attributes.agent, language: language != parentLanguage && !language.isEmpty ? language : nil,
             styleReferences: attributes.styleReferences, styles: attributes.styles, role: role)
-        if let kept = recentSpanWrappers.answer(for: key) { return kept }
-        if let kept = spanWrapperCache[key] {
-            recentSpanWrappers.remember(key, kept)
-            return kept
-        }
+        if let kept = keptSpanWrappers.answer(for: key) { return kept }
         let wrappers = makeSpanWrappers(attributes, role: role, language: key.language, location)
-        // Bounded: a document with a new key for every span starts over now and then.
-        if spanWrapperCache.count >= Self.spanWrapperCacheCapacity { spanWrapperCache.removeAll(keepingCapacity: true) }
-        spanWrapperCache[key] = wrappers
-        recentSpanWrappers.remember(key, wrappers)
+        keptSpanWrappers.keep(key, wrappers)
         return wrappers
     }
 
@@ -265,8 +258,7 @@ extension TTMLDocumentReader {
         var fingerprint: Int {
             var mixed = (agent?.utf8.count ?? -1) &* 31 &+ (language?.utf8.count ?? -1)
             for index in styleReferences.indices { mixed = mixed &* 31 &+ styleReferences[index].utf8.count }
-            for index in styles.entries.indices { mixed = mixed &* 31 &+ styles.entries[index].value.utf8.count }
-            return mixed &* 31 &+ role.ordinal
+            return (mixed &* 31 &+ styles.fingerprint) &* 31 &+ role.ordinal
         }
 
         /// Hashes the fingerprint alone (hashing every character cost more than the lookup it

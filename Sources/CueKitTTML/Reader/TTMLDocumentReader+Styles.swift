@@ -14,13 +14,10 @@ extension TTMLDocumentReader {
         var styles: TTMLStyleSet
         var level: TTMLStyleMapper.Level
 
-        /// The level, and each property with the length of its value: a document has a few
-        /// dozen inline style sets, which this tells apart, and equality decides the rest. Hashing
-        /// every value's characters cost more than the lookup it served.
+        /// The level and the set's ``TTMLStyleSet/fingerprint``; equality decides the rest (hashing
+        /// every value's characters cost more than the lookup it served).
         func hash(into hasher: inout Hasher) {
-            var mixed = styles.entries.count
-            for entry in styles.entries { mixed = mixed &* 31 &+ entry.property.rawValue.utf8.count &* 7 &+ entry.value.utf8.count }
-            hasher.combine(mixed)
+            hasher.combine(styles.fingerprint)
             hasher.combine(level)
         }
     }

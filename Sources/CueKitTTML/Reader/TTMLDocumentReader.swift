@@ -43,10 +43,7 @@ struct TTMLDocumentReader {
     var mapper: TTMLStyleMapper { TTMLStyleMapper(layout: layout) }
     var inlineCache: [InlineKey: Layer] = [:]
     /// The wrappers of spans, by what makes them (``spanWrappers(_:role:parentLanguage:_:)``).
-    var spanWrapperCache: [SpanWrapperKey: [TTMLParagraph.Wrapper]] = [:]
-    static let spanWrapperCacheCapacity = 1024
-    /// The span wrappers used last, compared before ``spanWrapperCache`` is looked up.
-    var recentSpanWrappers = RecentAnswers<SpanWrapperKey, [TTMLParagraph.Wrapper]>(capacity: 16)
+    var keptSpanWrappers = KeptAnswers<SpanWrapperKey, [TTMLParagraph.Wrapper]>(recent: 16, capacity: 1024)
     var reportedStyleIssues: Set<String> = []
     var anonymousRegionCount = 0
     /// Classes the scan pass found, registered by the read pass before the STYLE block.

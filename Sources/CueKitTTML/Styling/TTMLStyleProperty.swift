@@ -72,6 +72,33 @@ struct TTMLStyleSet: Sendable, Hashable {
 
     static let empty = TTMLStyleSet()
 
+    /// Equal sets: the same properties with the same values.
+    static func == (lhs: TTMLStyleSet, rhs: TTMLStyleSet) -> Bool {
+        sameEntries(lhs.entries, rhs.entries)
+    }
+
+    /// True when two lists of entries are equal, in order. (By index: comparing the arrays
+    /// element by element copied each entry, retaining its value, to compare it.)
+    static func sameEntries(_ lhs: [Entry], _ rhs: [Entry]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for index in lhs.indices where lhs[index].property != rhs[index].property || lhs[index].value != rhs[index].value {
+            return false
+        }
+        return true
+    }
+
+    /// The number of entries and the lengths of their values, mixed: a number that equal lists
+    /// share, which caches compare (or hash) before the entries themselves. A document has a few
+    /// dozen inline style sets, which it mostly tells apart.
+    static func fingerprint(of entries: [Entry]) -> Int {
+        var mixed = entries.count
+        for index in entries.indices { mixed = mixed &* 31 &+ entries[index].value.utf8.count }
+        return mixed
+    }
+
+    /// ``fingerprint(of:)`` of the set's entries.
+    var fingerprint: Int { Self.fingerprint(of: entries) }
+
     var isEmpty: Bool { entries.isEmpty }
 
     /// The value of a property, if set.

@@ -57,3 +57,33 @@ struct RecentAnswers<Key: RecentAnswerKey, Value> {
         next = 0
     }
 }
+
+/// Answers kept by key: the last few compared first (``RecentAnswers``), then up to ``capacity``
+/// looked up by hash; past that the hashed ones start over, so that a document with a new key
+/// for every element keeps a bounded table.
+struct KeptAnswers<Key: RecentAnswerKey & Hashable, Value> {
+    /// How many answers are hashed at most.
+    let capacity: Int
+    private var recent: RecentAnswers<Key, Value>
+    private var byKey: [Key: Value] = [:]
+
+    init(recent: Int, capacity: Int) {
+        self.capacity = capacity
+        self.recent = RecentAnswers(capacity: recent)
+    }
+
+    /// The answer kept for `key`, if any (made one of the recent ones when it was not).
+    mutating func answer(for key: Key) -> Value? {
+        if let known = recent.answer(for: key) { return known }
+        guard let known = byKey[key] else { return nil }
+        recent.remember(key, known)
+        return known
+    }
+
+    /// Keeps an answer, among the recent ones and by key.
+    mutating func keep(_ key: Key, _ value: Value) {
+        if byKey.count >= capacity { byKey.removeAll(keepingCapacity: true) }
+        byKey[key] = value
+        recent.remember(key, value)
+    }
+}

@@ -45,6 +45,7 @@ final class XMLEventQueue {
     var isEmpty: Bool { count == 0 }
 
     func append(_ event: consuming XMLEvent) {
+        assert(!isDraining, "an event appended to an XMLEventQueue while it drains")
         if count == capacity { grow() }
         (storage + count).initialize(to: event)
         count += 1
@@ -52,6 +53,7 @@ final class XMLEventQueue {
 
     /// An attribute of the next start tag (``appendStart(name:location:)``).
     func appendAttribute(_ attribute: consuming XMLAttribute) {
+        assert(!isDraining, "an attribute appended to an XMLEventQueue while it drains")
         if attributeCount == attributeCapacity {
             let larger = UnsafeMutablePointer<XMLAttribute>.allocate(capacity: attributeCapacity * 2)
             larger.moveInitialize(from: attributes, count: attributeCount)
@@ -87,7 +89,7 @@ final class XMLEventQueue {
     /// also when `body` throws: the events it did not take are dropped. Nothing is appended while
     /// the queue drains (the parser is not fed from a reader).
     func drain(_ body: (XMLEvent) throws -> Void) rethrows {
-        assert(!isDraining, "events appended to an XMLEventQueue while it drains")
+        assert(!isDraining, "an XMLEventQueue drained from inside its own drain")
         isDraining = true
         var index = 0
         defer {

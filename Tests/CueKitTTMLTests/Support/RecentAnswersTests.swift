@@ -6,7 +6,7 @@ import Testing
 /// oldest goes first, and keys that share a fingerprint are told apart.
 struct RecentAnswersTests {
     /// A key whose fingerprint is deliberately weak: only its length.
-    private struct Word: RecentAnswerKey {
+    private struct Word: RecentAnswerKey, Hashable {
         var text: String
         var fingerprint: Int { text.count }
     }
@@ -35,5 +35,21 @@ struct RecentAnswersTests {
         #expect(answers.answer(for: Word(text: "f")) == 5)
         answers.removeAll()
         #expect(answers.answer(for: Word(text: "f")) == nil)
+    }
+
+    /// Past the recent ones, kept answers are found by key; past the hashed capacity, the table
+    /// starts over, and what is gone is made again.
+    @Test func keptAnswersOutliveTheRecentOnesUpToTheirCapacity() {
+        var answers = KeptAnswers<Word, Int>(recent: 2, capacity: 4)
+        for (value, text) in ["a", "bb", "cc", "ddd"].enumerated() { answers.keep(Word(text: text), value) }
+        // "a" and "bb" left the recent two, not the table.
+        #expect(answers.answer(for: Word(text: "a")) == 0)
+        #expect(answers.answer(for: Word(text: "bb")) == 1)
+        #expect(answers.answer(for: Word(text: "cc")) == 2)
+        #expect(answers.answer(for: Word(text: "zz")) == nil)
+        // A fifth key starts the table over: the recent ones remain.
+        answers.keep(Word(text: "eeeee"), 4)
+        #expect(answers.answer(for: Word(text: "eeeee")) == 4)
+        #expect(answers.answer(for: Word(text: "ddd")) == nil)
     }
 }
