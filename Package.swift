@@ -63,7 +63,8 @@ let package = Package(
         .target(name: "CueKitTTML", dependencies: ["CueKit", "CCueKitBytes", "CCueKitLibXML2"]),
         // Deterministic synthetic tracks for benchmarks (`cuekit generate`, Benchmarks/).
         .target(name: "CueKitSynthetic", dependencies: ["CueKit"]),
-        // Any track file to events, whatever its format, and events to a styled WebVTT track.
+        // The conversion engine every door shares: any track file read, edited, put in order and
+        // written (TrackConversion).
         .target(name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitCast"]),
         // `cuekit serve`: tracks and media over HTTP with CORS, the receiver the senders drive.
         .target(
@@ -170,7 +171,9 @@ let package = Package(
         .testTarget(
             name: "CueKitServerTests",
             dependencies: [
-                "CueKit", "CueKitCast", "CueKitServer", "CueKitCastSender", "CueKitCastV2", "CueKitTestSupport",
+                "CueKit", "CueKitCast", "CueKitConversion", "CueKitServer", "CueKitCastSender", "CueKitCastV2", "CueKitTestSupport",
+                // Built first for the test that converts through every door.
+                "CueKitCLI", "ConvertAnything",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "CompressNIO", package: "compress-nio"),

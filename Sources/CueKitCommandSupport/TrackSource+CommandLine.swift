@@ -20,14 +20,22 @@ extension TrackSource {
     package func streamForCommand(to handler: (TrackEvent) throws -> Void) throws {
         do {
             try stream(to: handler)
-        } catch var error as ReadError where format == .webVTT {
-            if error.diagnostic.code == .vttNoSignature, let other = contentLooksLike, other != .webVTT {
-                let output = path == "-" ? "out.vtt" : Self.shellQuoted(Self.replacingExtension(of: path, with: "fixed.vtt"))
-                error.diagnostic.message +=
-                    "; the content looks like \(other.displayName), which no browser or Cast receiver reads as WebVTT: convert it with 'cuekit convert --from \(other.name) \(Self.shellQuoted(path)) -o \(output)'"
-            }
-            throw ReadingOptions.explained(error)
+        } catch let error as ReadError {
+            throw explainedForCommand(error)
         }
+    }
+
+    /// A reading error of this source with what gets past it on the command line: the flag that
+    /// raises a limit, and the command that converts content which is not WebVTT.
+    package func explainedForCommand(_ error: ReadError) -> ReadError {
+        guard format == .webVTT else { return error }
+        var error = error
+        if error.diagnostic.code == .vttNoSignature, let other = contentLooksLike, other != .webVTT {
+            let output = path == "-" ? "out.vtt" : Self.shellQuoted(Self.replacingExtension(of: path, with: "fixed.vtt"))
+            error.diagnostic.message +=
+                "; the content looks like \(other.displayName), which no browser or Cast receiver reads as WebVTT: convert it with 'cuekit convert --from \(other.name) \(Self.shellQuoted(path)) -o \(output)'"
+        }
+        return ReadingOptions.explained(error)
     }
 
     /// A path as a POSIX shell reads it back: quoted only when it has to be.

@@ -121,8 +121,8 @@ struct ConvertCommand: ParsableCommand {
 
     // How many cues the ordering window holds and how many late cues make one spilled run: hidden,
     // for tests that make the spilling path run on small inputs.
-    @Option(help: .hidden) var orderingWindow = CueOrdering.defaultWindowSize
-    @Option(help: .hidden) var orderingRunLength = CueOrdering.defaultRunLength
+    @Option(help: .hidden) var orderingWindow = TrackConversion.Options().orderingWindowSize
+    @Option(help: .hidden) var orderingRunLength = TrackConversion.Options().orderingRunLength
 
     @OptionGroup(title: "Limits")
     var limits: ReadingOptions
@@ -194,24 +194,28 @@ struct ConvertCommand: ParsableCommand {
         InterruptCleanup.install()
         var settings = ConversionSettings()
         settings.inputFormat = from?.format
-        settings.outputFormat = outputFormat
-        settings.webVTT = WebVTTWriterOptions(
+        settings.conversion.format = outputFormat
+        settings.conversion.webVTT = WebVTTWriterOptions(
             lineEnding: lineEnding == .crlf ? .crlf : .lf,
             hours: hours == .always ? .always : .whenNeeded,
             notes: dropNotes ? .drop : .keep)
-        settings.subRip = SubRipWriterOptions(lineEnding: lineEnding == .lf ? .lf : .crlf)
-        settings.ttml = TTMLWriterOptions(profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language)
-        settings.timing = try timing()
-        settings.dropEmpty = dropEmpty
+        settings.conversion.subRip = SubRipWriterOptions(lineEnding: lineEnding == .lf ? .lf : .crlf)
+        settings.conversion.ttml = TTMLWriterOptions(profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language)
+        settings.conversion.timing = try timing()
+        settings.conversion.dropsEmptyCues = dropEmpty
+        settings.conversion.orderingWindowSize = orderingWindow
+        settings.conversion.orderingRunLength = orderingRunLength
         settings.quiet = quiet
-        settings.webVTTLimits = limits.webVTTLimits
-        settings.encoding = limits.encoding
-        settings.maximumSpoolBytes = limits.maxSpoolBytes.bytes
-        settings.ttmlOptions.unregionedContent = unregioned.content
-        settings.orderingWindow = orderingWindow
-        settings.orderingRunLength = orderingRunLength
+        settings.reading.webVTTLimits = limits.webVTTLimits
+        settings.reading.encoding = limits.encoding
+        settings.reading.maximumSpoolBytes = limits.maxSpoolBytes.bytes
+        settings.reading.ttml.unregionedContent = unregioned.content
         let resolved = try style.resolve()
-        if let resolved { settings.style = (resolved.style, resolved.path, resolved.locations) }
+        if let resolved {
+            settings.conversion.style = resolved.style
+            settings.conversion.stylePath = resolved.path
+            settings.conversion.styleLocations = resolved.locations
+        }
 
         if let outputDir {
             try Self.makeFolder(outputDir)
@@ -231,7 +235,7 @@ struct ConvertCommand: ParsableCommand {
                 }
             }
             if let resolved, case .converted(let first)? = results.first(where: { if case .converted = $0 { true } else { false } }) {
-                resolved.report(first.styleDiagnostics.filter { $0.code != .castFileImportant })
+                resolved.report(first.styleDiagnostics)
             }
             if failed > 0 || withErrors > 0 {
                 StandardError.write(
@@ -242,7 +246,7 @@ struct ConvertCommand: ParsableCommand {
         }
 
         let input = inputs[0]
-        let outcome: ConversionOutcome
+        let outcome: TrackConversion.Outcome
         do {
             outcome = try ConversionJob(settings: settings).run(input: input, output: output ?? "-")
         } catch let error as WriteError {
@@ -255,7 +259,7 @@ struct ConvertCommand: ParsableCommand {
             // TTML not well-formed XML or no tt root; or over a reading limit): nothing was written.
             throw CommandFailure(error.inFile(input == "-" ? "<stdin>" : input).description, status: .invalidInput)
         }
-        resolved?.report(outcome.styleDiagnostics.filter { $0.code != .castFileImportant })
+        resolved?.report(outcome.styleDiagnostics)
         if let stopped = outcome.stoppedBy {
             Self.reportStopped(stopped, input: input, outcome: outcome)
             throw ExitCode(ExitStatus.invalidInput.rawValue)
@@ -264,7 +268,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// Reading stopped half-way: the error, and what the output holds.
-    static func reportStopped(_ error: ReadError, input: String, outcome: ConversionOutcome) {
+    static func reportStopped(_ error: ReadError, input: String, outcome: TrackConversion.Outcome) {
         let name = input == "-" ? "<stdin>" : input
         StandardError.write(error.diagnostic.formatted(file: name) + "\n")
         StandardError.write(

@@ -61,9 +61,9 @@ struct InspectCommand: ParsableCommand {
             try fail(error) { _ in }
         }
         if stats {
-            let statistics = StatisticsCollector(TrackStatistics(maximumCharactersPerSecond: maxCps, maximumLineLength: maxLineLength))
+            var statistics = StatisticsCollector(TrackStatistics(maximumCharactersPerSecond: maxCps, maximumLineLength: maxLineLength))
             do {
-                try input.streamForCommand(statistics: statistics)
+                try input.streamForCommand(statistics: &statistics)
             } catch let error as ReadError {
                 try fail(error) { _ in }
             }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CueKit
 import CueKitCast
 import CueKitCommandSupport
-import CueKitWebVTT
+import CueKitConversion
 
 /// `cuekit style INPUT -o OUTPUT`: bake a Cast text track style into a WebVTT file, so that it
 /// renders the same on every player.
@@ -43,25 +43,16 @@ struct StyleCommand: ParsableCommand {
 
     func run() throws {
         guard let resolved = try style.resolve() else { return }
-        var applier = CastStyleApplier(style: resolved.style, at: resolved.path, locations: resolved.locations)
-        var inputErrors = 0
-        let writerDiagnostics: [Diagnostic]
+        var options = TrackConversion.Options(format: .webVTT, style: resolved.style)
+        options.stylePath = resolved.path
+        options.styleLocations = resolved.locations
+        let outcome: TrackConversion.Outcome
         do {
-            var writer = WebVTTWriter(to: try OutputSink(path: output))
-            var reader = WebVTTReader()
-            try reader.stream(fileAtPath: input) { event in
-                if case .diagnostic(let diagnostic) = event {
-                    if diagnostic.severity == .error { inputErrors += 1 }
-                    StandardError.write(diagnostic.formatted(file: input) + "\n")
-                    return
-                }
-                try applier.process(event) { try writer.write($0) }
+            let conversion = TrackConversion(source: try TrackSource(path: input, format: .webVTT), options: options)
+            func report(_ found: ConversionDiagnostic) {
+                StandardError.write(found.diagnostic.formatted(file: found.origin == .output ? output : input) + "\n")
             }
-            try applier.finish { try writer.write($0) }
-            try writer.finish()
-            var sink = writer.sink
-            try sink.commit()
-            writerDiagnostics = writer.diagnostics
+            outcome = output == "-" ? try conversion.writeToStandardOutput(report: report) : try conversion.write(toFileAt: output, report: report)
         } catch let error as WriteError {
             throw CommandFailure(error.message)
         } catch let error as ReadError {
@@ -69,17 +60,18 @@ struct StyleCommand: ParsableCommand {
             StandardError.write(error.description + "\n")
             throw CommandFailure("\(input) cannot be read as WebVTT; nothing was written", status: .invalidInput)
         }
-        if applier.stylesheet == nil {
+        if TrackPipeline(style: resolved.style).stylesheet == nil {
             StandardError.write(
                 "cuekit: note: the style sets nothing WebVTT can carry; \(output) holds the input's cues and styles unchanged\n")
         }
-        let fileDiagnostics = applier.diagnostics.filter { $0.code == .castFileImportant }
-        resolved.report(applier.diagnostics.filter { $0.code != .castFileImportant })
-        for diagnostic in fileDiagnostics { StandardError.write(diagnostic.formatted(file: input) + "\n") }
-        for diagnostic in writerDiagnostics { StandardError.write(diagnostic.formatted(file: output) + "\n") }
-        if inputErrors > 0 {
+        resolved.report(outcome.styleDiagnostics)
+        if let stopped = outcome.stoppedBy {
+            ConvertCommand.reportStopped(stopped, input: input, outcome: outcome)
+            throw ExitCode(ExitStatus.invalidInput.rawValue)
+        }
+        if outcome.inputErrors > 0 {
             throw CommandFailure(
-                "\(input) has \(CastCheckCommand.count(inputErrors, "error")); \(output) was written as a receiver reads the input",
+                "\(input) has \(CastCheckCommand.count(outcome.inputErrors, "error")); \(output) was written as a receiver reads the input",
                 status: .invalidInput
             )
         }

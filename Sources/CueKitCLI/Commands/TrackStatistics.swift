@@ -319,38 +319,42 @@ struct TrackStatistics {
 /// Gathers ``TrackStatistics`` from a ``TrackSource``'s events.
 ///
 /// From WebVTT it takes each cue's times, identifier and text as bytes, straight from the
-/// reader (``WebVTTCueBytesObserver``), which then builds no cue (`.diagnosticsOnly`) and looks
-/// for no diagnostic, since the statistics use none. Other formats hand over whole cues.
-final class StatisticsCollector: WebVTTCueBytesObserver {
-    // Used on the reading thread alone, one call after the other: no access overlaps, and none
-    // is checked at run time.
-    @exclusivity(unchecked)
+/// reader (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:)``), which then
+/// builds no cue (`.diagnosticsOnly`) and looks for no diagnostic, since the statistics use none.
+/// Other formats hand over whole cues.
+struct StatisticsCollector: WebVTTBytesConsumer {
     private(set) var statistics: TrackStatistics
 
     init(_ statistics: TrackStatistics) {
         self.statistics = statistics
     }
 
-    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {
+    var observesCueBytes: Bool { true }
+
+    mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {
         statistics.countText(text, hasMarkup: textHasMarkup)
         statistics.addCounted(start: start, end: end, identifier: identifier)
     }
 
-    func take(_ event: TrackEvent) {
+    mutating func take(_ event: TrackEvent) {
         guard case .cue(let cue) = event else { return }
         statistics.add(cue)
     }
 }
 
 extension TrackSource {
-    /// ``streamForCommand(to:)`` into `statistics`, WebVTT read as ``StatisticsCollector`` says.
-    func streamForCommand(statistics: StatisticsCollector) throws {
+    /// Streams into `statistics`, WebVTT read as ``StatisticsCollector`` says; reading errors
+    /// explained as ``streamForCommand(to:)`` explains them.
+    func streamForCommand(statistics: inout StatisticsCollector) throws {
         var source = self
         if format == .webVTT {
             source.options.webVTTDiagnostics = .none
             source.options.webVTTCueContent = .diagnosticsOnly
-            source.webVTTCueBytesObserver = statistics
         }
-        try source.streamForCommand { statistics.take($0) }
+        do {
+            try source.stream(into: &statistics)
+        } catch let error as ReadError {
+            throw source.explainedForCommand(error)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CueKit
 import CueKitCommandSupport
+import CueKitConversion
 import Dispatch
 import Synchronization
 
@@ -19,7 +20,7 @@ struct BatchConversion {
 
     /// What became of one input.
     enum FileResult: Sendable {
-        case converted(ConversionOutcome)
+        case converted(TrackConversion.Outcome)
         /// The input could not be converted; nothing was written for it.
         case failed(String)
     }
@@ -88,13 +89,19 @@ extension BatchConversion {
         let length = readlink(output, &target, target.count - 1)
         guard length >= 0 else { throw IOFailure.writing(output, errno: errno) }
         var destination = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if !destination.hasPrefix("/") { destination = ConversionJob.folder(of: output) + "/" + destination }
-        let resolved = realPath(destination) ?? realPath(ConversionJob.folder(of: destination)).map { $0 + "/" + (destination.split(separator: "/").last.map(String.init) ?? "") }
+        if !destination.hasPrefix("/") { destination = Self.parentFolder(of: output) + "/" + destination }
+        let resolved = realPath(destination) ?? realPath(Self.parentFolder(of: destination)).map { $0 + "/" + (destination.split(separator: "/").last.map(String.init) ?? "") }
         guard let resolved, resolved.hasPrefix(folderPath + "/") else {
             throw CommandFailure(
                 "'\(output)' is a symbolic link to '\(resolved ?? destination)', outside the output folder; it is not followed (remove the link, or convert that file with -o)",
                 status: .invalidInput)
         }
+    }
+
+    /// The folder a path is in (`.` for a bare name).
+    private static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func realPath(_ path: String) -> String? {

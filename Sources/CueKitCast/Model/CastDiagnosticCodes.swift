@@ -77,4 +77,7 @@ extension DiagnosticCode {
     public static let castNotWritten: DiagnosticCode = "cast-not-written"
     /// The file's own style sheets use `!important`, which can override the applied style.
     public static let castFileImportant: DiagnosticCode = "cast-file-important"
+    /// A rule of the file's own style sheets selects spans and sets a property the applied style
+    /// sets: on that text, the file's value is drawn, as a receiver draws it.
+    public static let castOverriddenByFile: DiagnosticCode = "cast-overridden-by-file"
 }

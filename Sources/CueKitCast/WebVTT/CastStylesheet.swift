@@ -188,6 +188,8 @@ public struct CastStyleApplier: Sendable {
     /// True once the style sheet went in (before the first cue): from then on events pass unchanged.
     public private(set) var inserted = false
     private var warnedAboutImportant = false
+    /// The file's rules found to override the applied style.
+    private var overridingRules = 0
 
     /// Prepares to apply `style`; `path` and `locations` place its diagnostics in its JSON.
     public init(style: TextTrackStyle, at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) {
@@ -218,6 +220,13 @@ public struct CastStyleApplier: Sendable {
     /// Adds the style sheet if no cue came (a file with no cues).
     public mutating func finish(to handler: (TrackEvent) throws -> Void) rethrows {
         try insert(to: handler)
+        if overridingRules > Self.maximumReportedRules {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .castOverriddenByFile, at: nil,
+                    "\(overridingRules - Self.maximumReportedRules) more of the file's rules override the applied style on the text they select"))
+        }
+        overridingRules = 0
     }
 
     private mutating func insert(to handler: (TrackEvent) throws -> Void) rethrows {
@@ -226,16 +235,50 @@ public struct CastStyleApplier: Sendable {
         if let stylesheet { try handler(.stylesheet(stylesheet)) }
     }
 
-    /// Looks at one of the file's own sheets: `!important` there beats the applied style.
+    /// Looks at one of the file's own sheets: `!important` there beats the applied style, and so
+    /// does a rule that selects spans (classes, voices, identifiers) and sets a property the
+    /// applied style sets, on the text it selects. Each such rule is reported once (the first
+    /// ``maximumReportedRules``, then how many more at the end).
     mutating func inspect(_ sheet: CueStylesheet) {
-        guard !warnedAboutImportant, stylesheet != nil, sheet.text.contains("!important") else { return }
-        warnedAboutImportant = true
-        diagnostics.append(
-            Diagnostic(
-                .warning, .castFileImportant, at: nil,
-                "the file's own STYLE block uses !important, which overrides the applied style wherever both set a property"
+        guard let stylesheet else { return }
+        if !warnedAboutImportant, sheet.text.contains("!important") {
+            warnedAboutImportant = true
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .castFileImportant, at: nil,
+                    "the file's own STYLE block uses !important, which overrides the applied style wherever both set a property"
+                )
             )
-        )
+        }
+        let applied = Set(stylesheet.cueRules.flatMap { $0.declarations.map(\.property) })
+        for rule in sheet.cueRules where rule.selector != .everyCue {
+            let overridden = rule.declarations.map(\.property).filter { applied.contains($0) }
+            guard let first = overridden.first else { continue }
+            overridingRules += 1
+            guard overridingRules <= Self.maximumReportedRules else { continue }
+            let fields = Array(Set(overridden.map(Self.castField))).sorted().joined(separator: ", ")
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .castOverriddenByFile, at: nil,
+                    "the file's rule \(rule.selector.css) sets \(overridden.count == 1 ? first : overridden.joined(separator: ", ")), which overrides the applied \(fields) on the text it selects"
+                ))
+        }
+    }
+
+    /// How many of the file's overriding rules are named one by one.
+    public static let maximumReportedRules = 10
+
+    /// The Cast field a CSS property of the applied sheet comes from.
+    static func castField(_ property: String) -> String {
+        switch property {
+        case "color": "foregroundColor"
+        case "background-color": "backgroundColor"
+        case "text-shadow", "-webkit-text-stroke", "paint-order": "edgeType"
+        case "font-family": "fontFamily"
+        case "font-size": "fontScale"
+        case "font-style", "font-weight": "fontStyle"
+        default: property
+        }
     }
 }
 

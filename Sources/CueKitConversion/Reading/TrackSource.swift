@@ -94,15 +94,6 @@ public struct TrackSource: Sendable {
     /// How it is read.
     public var options: Options
 
-    /// What sees each WebVTT cue's identifier and text as bytes before its event
-    /// (``WebVTTReader/cueBytesObserver``); other formats never call it. It is called only on the
-    /// thread that runs ``stream(to:)``, like the handler (hence the unchecked isolation: the
-    /// observer is a class that the source does not share between threads).
-    nonisolated(unsafe) package var webVTTCueBytesObserver: (any WebVTTCueBytesObserver)?
-    /// What may take WebVTT cue blocks whole in place of their events (``WebVTTReader/cueBlockTaker``);
-    /// other formats never call it. Called only on the thread that runs ``stream(to:)``.
-    nonisolated(unsafe) package var webVTTCueBlockTaker: (any WebVTTCueBlockTaker)?
-
     /// Bytes already read from a stream to tell its format (empty for a regular file, which is
     /// read again from its start).
     private let prefix: [UInt8]
@@ -130,14 +121,20 @@ public struct TrackSource: Sendable {
     /// error is thrown as a ``ReadError`` located in the file; recoverable problems arrive as
     /// `.diagnostic` events.
     public func stream(to handler: (TrackEvent) throws -> Void) throws {
+        try stream(to: handler, webVTTHooks: nil)
+    }
+
+    /// ``stream(to:)``, with the WebVTT reader's byte hooks (``WebVTTBytesConsumer``) when the
+    /// input is WebVTT; other formats never call them.
+    func stream(to handler: (TrackEvent) throws -> Void, webVTTHooks: WebVTTReaderHooks?) throws {
         do {
             switch format {
             case .webVTT:
                 var readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
                 readerOptions.cueContent = options.webVTTCueContent
                 var reader = WebVTTReader(options: readerOptions)
-                reader.cueBytesObserver = webVTTCueBytesObserver
-                reader.cueBlockTaker = webVTTCueBlockTaker
+                reader.cueBytesObserver = webVTTHooks?.bytesObserver
+                reader.cueBlockTaker = webVTTHooks?.blockTaker
                 if let encoding = options.encoding, encoding != .utf8 {
                     var transcoding = TranscodingTrackReader(reader, encoding: encoding)
                     try feedOnce(&transcoding, handler)

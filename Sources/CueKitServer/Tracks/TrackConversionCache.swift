@@ -69,7 +69,9 @@ actor TrackConversionCache {
         return Converted(cacheName: cacheName, entityTag: "\"\(key)\"", summary: summary)
     }
 
-    /// Runs one conversion into `path`, atomically; returns `N cues, E errors, W warnings`.
+    /// Runs one conversion into `path`, atomically, with the engine `cuekit convert` uses
+    /// (``TrackConversion``: cues in start-time order); returns `N cues, E errors, W warnings`. A
+    /// track that yields errors and no cue is refused (`422`) with its first diagnostics.
     private static func write(source: String, style: TextTrackStyle?, to path: String) throws -> String {
         let reader: TrackSource
         do {
@@ -77,22 +79,35 @@ actor TrackConversionCache {
         } catch let error as ReadError {
             throw Refusal(status: .internalServerError, message: error.description)
         }
-        let sink = try AtomicFileSink(path: path)
+        var errors = 0, warnings = 0
+        var firstErrors: [String] = []
+        let conversion = TrackConversion(source: reader, options: .init(format: .webVTT, style: style))
         do {
-            let conversion = StyledWebVTTConversion(source: reader, style: style)
-            let (outcome, _) = try conversion.write(to: sink)
-            try sink.commit()
-            let errors = outcome.diagnostics.filter { $0.severity == .error }.count
-            let warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
-            return "\(outcome.cueCount) cues, \(errors) errors, \(warnings) warnings"
+            let outcome = try conversion.write(toFileAt: path) { found in
+                switch found.diagnostic.severity {
+                case .error:
+                    errors += 1
+                    if firstErrors.count < Self.reportedErrors { firstErrors.append(found.diagnostic.description) }
+                case .warning: warnings += 1
+                default: break
+                }
+            }
+            guard outcome.cuesWritten > 0 || errors == 0 else {
+                unlink(path)
+                throw Refusal(
+                    status: .unprocessableContent,
+                    message: "the track has errors and no cue to show:\n" + firstErrors.joined(separator: "\n") + "\n")
+            }
+            errors += outcome.styleDiagnostics.filter { $0.severity == .error }.count
+            warnings += outcome.styleDiagnostics.filter { $0.severity == .warning }.count
+            return "\(outcome.cuesWritten) cues, \(errors) errors, \(warnings) warnings"
         } catch let error as ReadError {
-            sink.discard()
             throw Refusal(status: .unprocessableContent, message: "\(error.description)\n")
-        } catch {
-            sink.discard()
-            throw error
         }
     }
+
+    /// How many of a refused track's errors its answer lists.
+    static let reportedErrors = 20
 
     /// The style a request names, and its key in the cache.
     private func loadStyle(_ parameter: String?) throws -> (TextTrackStyle?, String) {

@@ -88,8 +88,8 @@ struct TrackStatisticsTests {
             let source = try TrackSource(path: path, format: .webVTT)
             var whole = TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 30)
             let wholeError = Result { try source.streamForCommand { if case .cue(let cue) = $0 { whole.add(cue) } } }
-            let collector = StatisticsCollector(TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 30))
-            let bytesError = Result { try source.streamForCommand(statistics: collector) }
+            var collector = StatisticsCollector(TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 30))
+            let bytesError = Result { try source.streamForCommand(statistics: &collector) }
             #expect(((try? wholeError.get()) != nil) == ((try? bytesError.get()) != nil), "\(path)")
             #expect(collector.statistics.text(name: "t", format: "WebVTT") == whole.text(name: "t", format: "WebVTT"), "\(path)")
             if whole.cueCount > 0 { compared += 1 }

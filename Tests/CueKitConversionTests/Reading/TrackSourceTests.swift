@@ -44,12 +44,15 @@ import Testing
         defer { folder.remove() }
         folder.write("WEBVTT\n\n00:00.000 --> 00:01.000\nOne\n\n00:01.000 --> 00:02.000\nTwo\n", to: "two.vtt")
         let style = TextTrackStyle(foregroundColor: CastColor(red: 255, green: 255, blue: 0), windowType: .normal)
-        let conversion = StyledWebVTTConversion(source: try TrackSource(path: folder.file("two.vtt")), style: style)
-        let (outcome, sink) = try conversion.write(to: MemorySink())
-        #expect(outcome.cueCount == 2)
+        let conversion = TrackConversion(source: try TrackSource(path: folder.file("two.vtt")), options: .init(format: .webVTT, style: style))
+        var sink = MemorySink()
+        var reported: [ConversionDiagnostic] = []
+        let outcome = try conversion.write(to: &sink) { reported.append($0) }
+        #expect(outcome.cuesWritten == 2)
+        #expect(reported.isEmpty)
         #expect(sink.string.contains("/* Cast TextTrackStyle */\n::cue {\n  color: rgba(255, 255, 0, 1);\n}"))
         // The window cannot be written into WebVTT: reported, not dropped silently.
-        #expect(outcome.diagnostics.map(\.code) == [.castWindowNotInWebVTT])
+        #expect(outcome.styleDiagnostics.map(\.code) == [.castWindowNotInWebVTT])
     }
 
     @Test func aPipeIsReadOnceAndTTMLFromItIsSpooledForItsTwoPasses() throws {

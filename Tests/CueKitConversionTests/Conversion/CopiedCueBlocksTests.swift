@@ -5,10 +5,8 @@ import CueKitTestSupport
 import CueKitWebVTT
 import Testing
 
-@testable import CueKitCLI
-
-/// `cuekit convert` from WebVTT to WebVTT copies the cue blocks the writer would write unchanged
-/// (``ConversionSettings/copiesCueBlocks``): on random files, with cues out of order, notes between
+/// A conversion from WebVTT to WebVTT copies the cue blocks the writer would write unchanged
+/// (``TrackConversion/Options/copiesCueBlocks``): on random files, with cues out of order, notes between
 /// them, a window small enough to spill late cues, a style, a timing edit, the output and what the
 /// conversion reports are the same as with every cue built and written again.
 struct CopiedCueBlocksTests {
@@ -38,11 +36,12 @@ struct CopiedCueBlocksTests {
         return Array(text.utf8)
     }
 
-    /// Converts `input` to `output` with `settings`; the output's bytes and what the job reported.
-    static func convert(_ input: String, _ output: String, _ settings: ConversionSettings) throws -> (bytes: [UInt8], report: String, copied: Int) {
-        let outcome = try ConversionJob(settings: settings).run(input: input, output: output)
+    /// Converts `input` to `output` with `options`; the output's bytes and what the conversion reported.
+    static func convert(_ input: String, _ output: String, _ options: TrackConversion.Options) throws -> (bytes: [UInt8], report: String, copied: Int) {
+        var reported: [ConversionDiagnostic] = []
+        let outcome = try TrackConversion(source: try TrackSource(path: input), options: options).write(toFileAt: output) { reported.append($0) }
         let report =
-            "errors \(outcome.inputErrors), edits \(outcome.edits), reordered \(outcome.reordered), style \(outcome.styleDiagnostics), stopped \(String(describing: outcome.stoppedBy))"
+            "errors \(outcome.inputErrors), edits \(outcome.edits), reordered \(outcome.reordered), style \(outcome.styleDiagnostics), stopped \(String(describing: outcome.stoppedBy)), reported \(reported)"
         return (try TestPaths.bytes(output), report, outcome.cuesCopied)
     }
 
@@ -54,20 +53,19 @@ struct CopiedCueBlocksTests {
         let file = Self.randomFile(&random)
         ExternalProcess.writeBytes(file, to: directory.file("in.vtt"))
         let cues = try WebVTTReader.read(bytes: file).track.cues.count
-        let style = (TextTrackStyle(foregroundColor: CastColor(red: 255, green: 255, blue: 0)), CastJSONPath.root, CastJSONLocations())
+        let style = TextTrackStyle(foregroundColor: CastColor(red: 255, green: 255, blue: 0))
         for variant in 0..<4 {
-            var settings = ConversionSettings()
-            settings.quiet = true
+            var options = TrackConversion.Options()
             if variant == 1 {
-                settings.orderingWindow = 3
-                settings.orderingRunLength = 2
+                options.orderingWindowSize = 3
+                options.orderingRunLength = 2
             }
-            if variant == 2 { settings.style = style }
-            if variant == 3 { settings.timing = TimingEdit(shift: 250) }
-            var copying = settings
+            if variant == 2 { options.style = style }
+            if variant == 3 { options.timing = TimingEdit(shift: 250) }
+            var copying = options
             copying.copiesCueBlocks = true
-            settings.copiesCueBlocks = false
-            let expected = try Self.convert(directory.file("in.vtt"), directory.file("rebuilt.vtt"), settings)
+            options.copiesCueBlocks = false
+            let expected = try Self.convert(directory.file("in.vtt"), directory.file("rebuilt.vtt"), options)
             let actual = try Self.convert(directory.file("in.vtt"), directory.file("copied.vtt"), copying)
             #expect(actual.bytes == expected.bytes, "seed \(seed), variant \(variant)")
             #expect(actual.report == expected.report, "seed \(seed), variant \(variant)")

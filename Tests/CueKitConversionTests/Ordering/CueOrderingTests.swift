@@ -2,7 +2,7 @@ import CueKit
 import CueKitWebVTT
 import Testing
 
-@testable import CueKitCLI
+@testable import CueKitConversion
 
 /// The ordering window on its own: whatever the input's disorder and the window's size, the cues
 /// it lets go are in start-time order with ties in input order, every cue comes out once (from the

@@ -84,8 +84,9 @@ struct CueOrdering {
                 // Too late for the window: its notes stay where they were, the cue is set aside.
                 if !notes.isEmpty { try inOrderBlocks.handOnReleased(emitBlock) }
                 for note in notes { try emit(.note(note)) }
-                if late == nil { late = LateCueRuns(runLength: runLength, folder: spillFolder) }
-                try late!.add(cue, sequence: sequence)
+                let runs = late ?? LateCueRuns(runLength: runLength, folder: spillFolder)
+                late = runs
+                try runs.add(cue, sequence: sequence)
             } else {
                 let entry = CueHeap.Entry(cue: cue, sequence: sequence, notes: notes)
                 if isInOrder(cue.start) {
@@ -414,11 +415,4 @@ final class CueBlockQueue {
         storage = ring
         capacity = larger
     }
-}
-
-extension DiagnosticCode {
-    /// Cues of the input out of start-time order, written in order.
-    static let convertReordered: DiagnosticCode = "cue-order"
-    /// A timing edit (`--shift`, `--scale`, `--frame-rate`) that takes a cue past the latest time.
-    static let timingEditOutOfRange: DiagnosticCode = "timing-edit-out-of-range"
 }

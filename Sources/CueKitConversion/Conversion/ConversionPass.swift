@@ -1,0 +1,106 @@
+import CueKit
+import CueKitWebVTT
+
+/// The first pass of a ``TrackConversion``: the source's events through the edits
+/// (``TrackPipeline``) and the ordering window (``CueOrdering``) into a writer, made on the first
+/// event so that an input that cannot be read makes no output.
+///
+/// A value: the reader hands it events (``take(_:)``) and, from WebVTT to WebVTT, cue blocks whole
+/// (``take(cueBlock:start:end:)``). The pipeline, the ordering and the output are separate stored
+/// properties, each handed to the next stage `inout`, so that no access overlaps another.
+struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
+    var pipeline: TrackPipeline
+    var ordering: CueOrdering
+    var output: PassOutput<Writer>
+    /// False for TTML output, which times every paragraph itself.
+    let ordersCues: Bool
+    let takesCueBlocks: Bool
+    /// Error diagnostics of the input.
+    private(set) var inputErrors = 0
+    /// Where the input's diagnostics go, as they come.
+    let report: (Diagnostic) -> Void
+
+    mutating func take(_ event: TrackEvent) throws {
+        if case .diagnostic(let diagnostic) = event {
+            if diagnostic.severity == .error { inputErrors += 1 }
+            report(diagnostic)
+            return
+        }
+        try Self.edit(event, &pipeline, &ordering, &output, ordersCues)
+    }
+
+    /// Takes a cue block as its bytes when the writer exists and the cue would pass the edits
+    /// unchanged: it then waits in the window as its bytes, or is refused and comes again as a cue.
+    mutating func take(cueBlock: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool {
+        guard ordersCues, output.hasWriter, pipeline.handsOnNextCueUnchanged else { return false }
+        guard try Self.order(block: cueBlock, start: start, &ordering, &output) else { return false }
+        pipeline.countCueHandedOnUnchanged()
+        return true
+    }
+
+    /// The end of the input: the style sheet if no cue carried it, the window's last cues, and the
+    /// writer finished. Returns the writer (made now if no event came).
+    mutating func finish() throws -> Writer {
+        try Self.finish(&pipeline, &ordering, &output, ordersCues)
+        return try output.finish()
+    }
+
+    private static func finish(
+        _ pipeline: inout TrackPipeline, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>, _ ordersCues: Bool
+    ) throws {
+        try pipeline.finish { try order($0, &ordering, &output, ordersCues) }
+        guard ordersCues else { return }
+        try ordering.finish(emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+    }
+
+    private static func edit(
+        _ event: TrackEvent, _ pipeline: inout TrackPipeline, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>, _ ordersCues: Bool
+    ) throws {
+        try pipeline.process(event) { try order($0, &ordering, &output, ordersCues) }
+    }
+
+    private static func order(_ event: TrackEvent, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>, _ ordersCues: Bool) throws {
+        guard ordersCues else { return try output.write(event) }
+        try ordering.take(event, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+    }
+
+    private static func order(block: WebVTTCueBlockBytes, start: Int, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>) throws -> Bool {
+        try ordering.take(block: block, start: start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+    }
+}
+
+/// The writer of a pass, made on the first event, and how it writes cue blocks taken whole.
+struct PassOutput<Writer: TrackWriter> {
+    private var writer: Writer?
+    private let makeWriter: () throws -> Writer
+    /// Writes a run of cue blocks (WebVTT output only; nil where blocks are never taken).
+    private let writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?
+
+    init(makeWriter: @escaping () throws -> Writer, writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?) {
+        self.makeWriter = makeWriter
+        self.writeBlockRun = writeBlockRun
+    }
+
+    /// True once the first event made the writer (cue blocks come only after the header's event).
+    var hasWriter: Bool { writer != nil }
+
+    mutating func write(_ event: TrackEvent) throws {
+        if writer == nil { writer = try makeWriter() }
+        try writer?.write(event)
+    }
+
+    mutating func writeBlocks(_ bytes: UnsafeRawBufferPointer, count: Int) throws {
+        guard let writeBlockRun, var taken = writer.take() else {
+            preconditionFailure("cue blocks are taken only by a pass that writes them, after its writer was made")
+        }
+        defer { writer = taken }
+        try writeBlockRun(&taken, bytes, count)
+    }
+
+    /// Finishes the writer (made now if no event came) and hands it over.
+    mutating func finish() throws -> Writer {
+        var finished = try writer.take() ?? makeWriter()
+        try finished.finish()
+        return finished
+    }
+}

@@ -1,0 +1,149 @@
+import CueKit
+import CueKitCast
+import CueKitWebVTT
+
+/// How a ``TrackConversion`` runs its passes: the first pass (``ConversionPass``) into a file that
+/// can be read back, then, when cues came too late for the ordering window, a second pass that
+/// reads it back and merges them in; otherwise the first pass's file is the output (committed) or
+/// is copied to it.
+struct PassPlan {
+    /// Where the first pass writes: the destination itself (replaced atomically), or a
+    /// temporary file.
+    let firstPassPath: String
+    /// Where late cues are spilled.
+    let spillFolder: String
+    /// True when the first pass's file is the output, unless cues came late.
+    let firstPassIsOutput: Bool
+    let options: TrackConversion.Options
+    let source: TrackSource
+
+    /// Runs the conversion. `makeOutput` makes the final sink: called only once the first pass is
+    /// done, and only when the first pass's file is not the output as it is. Returns that sink when
+    /// it was made.
+    func run<Reader: TrackReader, First: TrackWriter, Final: TrackWriter>(
+        report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Final.Sink, reader: Reader,
+        makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: ((inout First, UnsafeRawBufferPointer, Int) throws -> Void)?,
+        makeFinal: (Final.Sink) -> Final
+    ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
+        let path = firstPassPath
+        var outcome = TrackConversion.Outcome()
+        let (writer, late) = try withoutActuallyEscaping(report) { report in
+            var pass = ConversionPass(
+                pipeline: TrackPipeline(
+                    timing: options.timing, dropsEmptyCues: options.dropsEmptyCues, style: options.style, stylePath: options.stylePath,
+                    styleLocations: options.styleLocations),
+                ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
+                output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun),
+                ordersCues: options.format != .ttml, takesCueBlocks: writeBlockRun != nil,
+                report: { report(ConversionDiagnostic($0, origin: .input)) })
+            do {
+                try source.stream(into: &pass)
+            } catch let error as ReadError where pass.pipeline.counts.cuesPassed > 0 && error.diagnostic.code != IOFailure.readCode {
+                // Reading stopped half-way: what was read before is good, and kept.
+                outcome.stoppedBy = error
+            }
+            let writer = try pass.finish()
+            outcome.inputErrors = pass.inputErrors + pass.pipeline.counts.droppedPastTheLatestTime
+            outcome.edits = pass.pipeline.counts
+            // What the input's own sheets do to the style is about the input; the rest is the
+            // style's own, reported once for a batch.
+            let aboutInput: Set<DiagnosticCode> = [.castFileImportant, .castOverriddenByFile]
+            for diagnostic in pass.pipeline.styleDiagnostics where aboutInput.contains(diagnostic.code) {
+                report(ConversionDiagnostic(diagnostic, origin: .input))
+            }
+            outcome.styleDiagnostics = pass.pipeline.styleDiagnostics.filter { !aboutInput.contains($0.code) }
+            outcome.reordered = pass.ordering.reorderedCount
+            outcome.lateCues = pass.ordering.late?.count ?? 0
+            outcome.cuesCopied = pass.ordering.blocksTaken
+            return (writer, pass.ordering.late)
+        }
+        for diagnostic in writer.diagnostics { report(ConversionDiagnostic(diagnostic, origin: .output)) }
+        for diagnostic in Self.editDiagnostics(outcome) { report(ConversionDiagnostic(diagnostic, origin: .conversion)) }
+
+        let first = writer.sink
+        defer { first.discard() }
+        guard let firstPath = first.temporaryPath else {
+            preconditionFailure("the first pass writes a regular file, which can be read back")
+        }
+        if let late {
+            var final = makeFinal(try makeOutput())
+            try Self.merge(readingBack: firstPath, with: late, reader: reader, into: &final)
+            try final.finish()
+            return (outcome, final.sink)
+        }
+        if firstPassIsOutput {
+            try first.commit()
+            return (outcome, nil)
+        }
+        var output = try makeOutput()
+        try FileByteSource(path: firstPath).forEachChunk { try output.write($0) }
+        return (outcome, output)
+    }
+
+    /// What the edits left out and reordered, in the order they are reported.
+    static func editDiagnostics(_ outcome: TrackConversion.Outcome) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let edits = outcome.edits
+        if edits.droppedBeforeZero > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .note, .timingEditBeforeZero, at: nil,
+                    "left out \(count(edits.droppedBeforeZero, "cue")) that end at or before 00:00:00.000 after the timing edit"))
+        }
+        if let first = edits.firstPastTheLatestTime {
+            let name = first.id.isEmpty ? "the cue at \(CueTimestamp.format(first.start))" : "cue '\(first.id)' (\(CueTimestamp.format(first.start)))"
+            diagnostics.append(
+                Diagnostic(
+                    .error, .timingEditOutOfRange, at: nil,
+                    "the timing edit takes \(count(edits.droppedPastTheLatestTime, "cue")), the first \(name), past the latest time a track can hold (\(TimingEdit.latestHours) hours); they are left out"
+                ))
+        }
+        if edits.droppedEmpty > 0 {
+            diagnostics.append(Diagnostic(.note, .emptyCuesLeftOut, at: nil, "\(count(edits.droppedEmpty, "empty cue")) left out, as asked"))
+        }
+        if outcome.reordered > 0 {
+            let how = outcome.lateCues > 0 ? " (\(count(outcome.lateCues, "cue")) merged back from sorted runs in temporary files)" : ""
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .conversionReordered, at: nil,
+                    "\(count(outcome.reordered, "cue")) start before a cue ahead of them; they are written in start-time order, as WebVTT requires\(how)"
+                ))
+        }
+        return diagnostics
+    }
+
+    /// The second pass: the first pass's output read back (it is CueKit's own, so it reads as it
+    /// was written), with the late cues merged in by start time.
+    private static func merge<Reader: TrackReader, Writer: TrackWriter>(
+        readingBack path: String, with late: LateCueRuns, reader: Reader, into writer: inout Writer
+    ) throws {
+        var reader = reader
+        let lateCues = try late.merged()
+        var pending = try lateCues.next()
+        func write(_ event: TrackEvent) throws {
+            switch event {
+            case .cue(let cue):
+                while let entry = pending, entry.cue.start < cue.start {
+                    try writer.write(.cue(entry.cue))
+                    pending = try lateCues.next()
+                }
+                try writer.write(event)
+            case .diagnostic:
+                break
+            default:
+                try writer.write(event)
+            }
+        }
+        try FileByteSource(path: path).forEachChunk { try reader.feed($0, to: write) }
+        try reader.finish(to: write)
+        while let entry = pending {
+            try writer.write(.cue(entry.cue))
+            pending = try lateCues.next()
+        }
+    }
+
+    /// `1 cue`, `2 cues`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

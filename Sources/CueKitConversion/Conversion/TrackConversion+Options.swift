@@ -1,0 +1,77 @@
+import CueKit
+import CueKitCast
+import CueKitSubRip
+import CueKitTTML
+import CueKitWebVTT
+
+extension TrackConversion {
+    /// What a conversion writes, and the edits it makes on the way.
+    public struct Options: Sendable {
+        /// The output format.
+        public var format: TrackFormat
+        /// How WebVTT is written.
+        public var webVTT = WebVTTWriterOptions()
+        /// How SubRip is written.
+        public var subRip = SubRipWriterOptions()
+        /// How TTML is written.
+        public var ttml = TTMLWriterOptions()
+        /// The timing edit applied to every cue.
+        public var timing = TimingEdit()
+        /// Leave out cues with no text to show.
+        public var dropsEmptyCues = false
+        /// The Cast style baked in (a WebVTT `STYLE` block, or TTML styles); nil writes the
+        /// track's own styles only.
+        public var style: TextTrackStyle?
+        /// Where the style was read from, to place its diagnostics in its JSON.
+        public var stylePath: CastJSONPath = .root
+        public var styleLocations = CastJSONLocations()
+        /// How many cues the ordering window holds (``CueOrdering``): cues that come later than
+        /// this many cues after their place are merged back from sorted runs on disk.
+        public var orderingWindowSize = CueOrdering.defaultWindowSize
+        /// How many late cues are sorted in memory before they are spilled as one run.
+        public var orderingRunLength = CueOrdering.defaultRunLength
+        /// From WebVTT to WebVTT, cue blocks that are already what the writer writes for their cue
+        /// are copied as they are, where no edit changes them; the output is the same either way.
+        public var copiesCueBlocks = true
+
+        /// Options writing `format`, with `style` baked in.
+        public init(format: TrackFormat = .webVTT, style: TextTrackStyle? = nil) {
+            self.format = format
+            self.style = style
+        }
+    }
+
+    /// What a conversion did.
+    public struct Outcome: Sendable {
+        /// Error diagnostics of the input, and cues a timing edit took past the latest time (the
+        /// output was written all the same).
+        public var inputErrors = 0
+        /// What the edits did: cues passed on, and those left out.
+        public var edits = TrackPipeline.Counts()
+        /// The style's own diagnostics: what WebVTT cannot carry, and the input's rules that
+        /// override it. Not reported as they come, so that a batch reports them once.
+        public var styleDiagnostics: [Diagnostic] = []
+        /// Cues that came after a cue with a later start, and were put in order.
+        public var reordered = 0
+        /// Of those, the cues too late for the ordering window, merged back from sorted runs.
+        public var lateCues = 0
+        /// Cues written as the bytes of the blocks they were read from.
+        public var cuesCopied = 0
+        /// The error that stopped reading after some cues were read (a TTML document that is not
+        /// well-formed half-way, a limit): the output holds every cue read before it.
+        public var stoppedBy: ReadError?
+        /// Cues handed to the writer.
+        public var cuesWritten: Int { edits.cuesPassed }
+    }
+}
+
+extension DiagnosticCode {
+    /// Cues of the input out of start-time order, written in order.
+    public static let conversionReordered: DiagnosticCode = "cue-order"
+    /// A timing edit (`--shift`, `--scale`, `--frame-rate`) that takes a cue past the latest time.
+    public static let timingEditOutOfRange: DiagnosticCode = "timing-edit-out-of-range"
+    /// Cues a timing edit moved to end at or before 0, left out.
+    public static let timingEditBeforeZero: DiagnosticCode = "timing-edit-before-zero"
+    /// Cues with no text to show, left out as asked.
+    public static let emptyCuesLeftOut: DiagnosticCode = "empty-cues-left-out"
+}

@@ -1,0 +1,65 @@
+import CueKitConversion
+import CueKitTestSupport
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import CueKitServer
+
+/// One engine behind every door: the same out-of-order tracks, with and without a Cast style,
+/// converted by the library (``TrackConversion``), `cuekit convert`, the ConvertAnything example
+/// and `cuekit serve`'s `/tracks/NAME?as=vtt` come out as the same bytes, with their cues in
+/// start-time order.
+@Suite struct EveryDoorTests {
+    /// Tracks whose cues come out of start-time order, in each format read.
+    static let tracks = [
+        "order.srt": "1\n00:00:05,000 --> 00:00:06,000\nSecond\n\n2\n00:00:01,000 --> 00:00:02,000\nFirst\n",
+        "order.vtt": "WEBVTT\n\n00:00:05.000 --> 00:00:06.000\nLater\n\n00:00:01.000 --> 00:00:02.000\nEarlier\n\nNOTE kept before its cue\n\n00:00:03.000 --> 00:00:04.000\nMiddle\n",
+        "order.ttml": """
+            <tt xmlns="http://www.w3.org/ns/ttml"><body>
+            <div begin="5s"><p begin="0s" end="1s">Later division</p></div>
+            <div begin="1s"><p begin="0s" end="1s">Earlier division</p></div>
+            </body></tt>
+            """,
+    ]
+    static let style = ##"{"foregroundColor":"#FFFF00FF","edgeType":"OUTLINE","edgeColor":"#000000FF"}"##
+
+    @Test(arguments: ["order.srt", "order.vtt", "order.ttml"], [false, true])
+    func everyDoorWritesTheSameOrderedBytes(name: String, styled: Bool) async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        folder.write(Self.tracks[name]!, to: name)
+        folder.write(Self.style, to: "style.json")
+        let input = folder.path + "/" + name
+        let styleArguments = styled ? [folder.path + "/style.json"] : []
+
+        // The library.
+        let style = try styled ? TextTrackStyle(document: CastJSONDocument(parsing: Array(Self.style.utf8))) : nil
+        var library = MemorySink()
+        try TrackConversion(source: try TrackSource(path: input), options: .init(format: .webVTT, style: style)).write(to: &library)
+        let expected = library.string
+        let starts = expected.split(separator: "\n").filter { $0.contains(" --> ") }.map { String($0.prefix(12)) }
+        #expect(starts.count == (name == "order.vtt" ? 3 : 2), "\(expected)")
+        #expect(starts == starts.sorted(), "cues out of order:\n\(expected)")
+
+        // The command line.
+        let command = try CommandLineRun.cuekit(["convert", input, "-o", "-", "-q"] + (styled ? ["--style"] + styleArguments : []))
+        #expect(command.status == 0, "\(command)")
+        #expect(command.standardOutput == expected)
+
+        // The example.
+        let example = try CommandLineRun.run(CommandLineRun.product("ConvertAnything"), [input] + styleArguments)
+        #expect(example.status == 0, "\(example)")
+        #expect(example.standardOutput == expected)
+
+        // The server.
+        let served = try await withServer(folder) { client, _ in
+            try await client.execute(uri: "/tracks/\(name)?as=vtt" + (styled ? "&style=style.json" : ""), method: .get) { response in
+                #expect(response.status == .ok)
+                return response.text
+            }
+        }
+        #expect(served == expected)
+    }
+}
