@@ -107,6 +107,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Leave NOTE comments out (WebVTT).")
     var dropNotes = false
 
+    @Flag(help: "Write WebVTT in its canonical form even when the input is valid WebVTT and nothing asks to change it (by default such a file is written byte for byte).")
+    var normalize = false
+
     @Option(
         help: ArgumentHelp(
             "TTML text that selects no region in a document that defines regions: 'hidden', as TTML says, or shown in the 'default-region', as players do.",
@@ -133,6 +136,11 @@ struct ConvertCommand: ParsableCommand {
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("Name at least one input ('-' for standard input).") }
         if output != nil && outputDir != nil { throw ValidationError("Give either -o/--output or --output-dir, not both.") }
+        if let unknown = unknownOutputExtension {
+            let known = TrackFormat.allCases.map { "\($0.displayName) (\($0.fileExtensions.map { "." + $0 }.joined(separator: ", ")))" }
+            throw ValidationError(
+                "'.\(unknown)' names no format cuekit writes: \(known.joined(separator: ", ")); name the output with one of those, or give --to vtt|srt|ttml.")
+        }
         if inputs.count > 1 {
             if outputDir == nil { throw ValidationError("Many inputs need --output-dir DIR; -o names the output of one input.") }
             if inputs.contains("-") { throw ValidationError("Standard input ('-') is converted alone, with -o.") }
@@ -162,12 +170,16 @@ struct ConvertCommand: ParsableCommand {
     /// The output format: `--to`, else the output file's extension, else WebVTT.
     var outputFormat: TrackFormat {
         if let to { return to.format }
-        if let output, output != "-", let dot = output.lastIndex(of: "."),
-            let format = TrackFormat(fileExtension: String(output[output.index(after: dot)...]))
-        {
-            return format
-        }
+        if let output, output != "-", let format = TrackFormat(path: output) { return format }
         return .webVTT
+    }
+
+    /// The output's extension when it names no format CueKit writes (and `--to` does not say).
+    var unknownOutputExtension: String? {
+        guard to == nil, let output, output != "-", TrackFormat(path: output) == nil else { return nil }
+        let name = output.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[name.index(after: dot)...])
     }
 
     /// The frame rate TTML times are written in: `--frame-rate`'s rate, or its TO.
@@ -203,6 +215,7 @@ struct ConvertCommand: ParsableCommand {
         settings.conversion.ttml = TTMLWriterOptions(profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language)
         settings.conversion.timing = try timing()
         settings.conversion.dropsEmptyCues = dropEmpty
+        settings.conversion.keepsValidInputUnchanged = !normalize
         settings.conversion.orderingWindowSize = orderingWindow
         settings.conversion.orderingRunLength = orderingRunLength
         settings.quiet = quiet

@@ -15,14 +15,19 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
     /// False for TTML output, which times every paragraph itself.
     let ordersCues: Bool
     let takesCueBlocks: Bool
-    /// Error diagnostics of the input.
+    /// Error and warning diagnostics of the input.
     private(set) var inputErrors = 0
+    private(set) var inputWarnings = 0
     /// Where the input's diagnostics go, as they come.
     let report: (Diagnostic) -> Void
 
     mutating func take(_ event: TrackEvent) throws {
         if case .diagnostic(let diagnostic) = event {
-            if diagnostic.severity == .error { inputErrors += 1 }
+            switch diagnostic.severity {
+            case .error: inputErrors += 1
+            case .warning: inputWarnings += 1
+            default: break
+            }
             report(diagnostic)
             return
         }

@@ -27,6 +27,7 @@ struct PassPlan {
     ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
         let path = firstPassPath
         var outcome = TrackConversion.Outcome()
+        var inputWarnings = 0
         let (writer, late) = try withoutActuallyEscaping(report) { report in
             var pass = ConversionPass(
                 pipeline: TrackPipeline(
@@ -44,6 +45,7 @@ struct PassPlan {
             }
             let writer = try pass.finish()
             outcome.inputErrors = pass.inputErrors + pass.pipeline.counts.droppedPastTheLatestTime
+            inputWarnings = pass.inputWarnings
             outcome.edits = pass.pipeline.counts
             // What the input's own sheets do to the style is about the input; the rest is the
             // style's own, reported once for a batch.
@@ -65,6 +67,15 @@ struct PassPlan {
         guard let firstPath = first.temporaryPath else {
             preconditionFailure("the first pass writes a regular file, which can be read back")
         }
+        let unchanged =
+            keepsInputUnchanged && outcome.inputErrors == 0 && inputWarnings == 0 && outcome.reordered == 0 && outcome.stoppedBy == nil
+            && writer.diagnostics.isEmpty
+        if unchanged {
+            // Valid, and nothing asked to change it: the input's own bytes are the output.
+            var output = try makeOutput()
+            try FileByteSource(path: source.path).forEachChunk { try output.write($0) }
+            return (outcome, output)
+        }
         if let late {
             var final = makeFinal(try makeOutput())
             try Self.merge(readingBack: firstPath, with: late, reader: reader, into: &final)
@@ -78,6 +89,14 @@ struct PassPlan {
         var output = try makeOutput()
         try FileByteSource(path: firstPath).forEachChunk { try output.write($0) }
         return (outcome, output)
+    }
+
+    /// True when the output is to be the input's own bytes if the input is valid: WebVTT to WebVTT
+    /// from a file, with no edit, no style and the writer's default options.
+    var keepsInputUnchanged: Bool {
+        options.keepsValidInputUnchanged && source.format == .webVTT && options.format == .webVTT && source.canBeReadAgain
+            && source.options.encoding == nil && options.timing.isIdentity && !options.dropsEmptyCues && options.style == nil
+            && options.webVTT == WebVTTWriterOptions()
     }
 
     /// What the edits left out and reordered, in the order they are reported.

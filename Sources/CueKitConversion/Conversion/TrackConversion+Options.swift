@@ -33,6 +33,11 @@ extension TrackConversion {
         /// From WebVTT to WebVTT, cue blocks that are already what the writer writes for their cue
         /// are copied as they are, where no edit changes them; the output is the same either way.
         public var copiesCueBlocks = true
+        /// From WebVTT to WebVTT with nothing to change (no edit, no style, the writer's default
+        /// options), a valid input file (no error or warning, its cues in order) is written as its
+        /// own bytes: its NOTE, STYLE and REGION blocks where they were, its settings as written.
+        /// False writes the canonical form (`cuekit convert --normalize`).
+        public var keepsValidInputUnchanged = true
 
         /// Options writing `format`, with `style` baked in.
         public init(format: TrackFormat = .webVTT, style: TextTrackStyle? = nil) {

@@ -59,9 +59,12 @@ public struct TrackConversion: Sendable {
             try made?.commit()
             return outcome.outcome
         }
-        return try convert(firstPassPath: path, spillFolder: Self.folder(of: path), firstPassIsOutput: true, report: report) {
+        let (outcome, output) = try convert(firstPassPath: path, spillFolder: Self.folder(of: path), firstPassIsOutput: true, report: report) {
             try AtomicFileSink(path: path)
-        }.outcome
+        }
+        // The first pass's file was committed, or this one replaces it.
+        try output?.commit()
+        return outcome
     }
 
     /// Converts into `sink` (the caller flushes or commits it), through a temporary file.

@@ -58,10 +58,16 @@ extension TrackSource {
             return
         }
         let takesBlocks = consumer.takesCueBlocks, observes = consumer.observesCueBytes
-        try withUnsafeMutablePointer(to: &consumer) { pointer in
-            let passage = WebVTTBytesPassage(pointer)
+        try withUnsafeMutablePointer(to: &consumer) { consumer in
+            // Closures made here, where the consumer's type is known, so that the reader's calls
+            // reach specialized code.
+            let passage = WebVTTBytesPassage(
+                take: { block, start, end in try consumer.pointee.take(cueBlock: block, start: start, end: end) },
+                observe: { identifier, text, hasMarkup, start, end in
+                    consumer.pointee.observe(identifier: identifier, text: text, textHasMarkup: hasMarkup, start: start, end: end)
+                })
             let hooks = WebVTTReaderHooks(blockTaker: takesBlocks ? passage : nil, bytesObserver: observes ? passage : nil)
-            try stream(to: { try pointer.pointee.take($0) }, webVTTHooks: hooks)
+            try stream(to: { try consumer.pointee.take($0) }, webVTTHooks: hooks)
         }
     }
 }
@@ -75,19 +81,25 @@ struct WebVTTReaderHooks {
 /// Hands the WebVTT reader's byte hooks on to a ``WebVTTBytesConsumer``.
 ///
 /// The reader keeps its hooks as references, while the consumer is a value the caller owns: the
-/// passage reaches it through a pointer that is valid for one ``TrackSource/stream(into:)`` call,
-/// the only time the reader runs. The reader calls the event handler and the hooks one at a time,
-/// on the calling thread, so no two accesses to the consumer overlap.
-private final class WebVTTBytesPassage<Consumer: WebVTTBytesConsumer>: WebVTTCueBlockTaker, WebVTTCueBytesObserver {
-    private let consumer: UnsafeMutablePointer<Consumer>
+/// passage's closures reach it through a pointer that is valid for one ``TrackSource/stream(into:)``
+/// call, the only time the reader runs. The reader calls the event handler and the hooks one at a
+/// time, on the calling thread, so no two accesses to the consumer overlap.
+private final class WebVTTBytesPassage: WebVTTCueBlockTaker, WebVTTCueBytesObserver {
+    typealias Take = (WebVTTCueBlockBytes, Int, Int) throws -> Bool
+    typealias Observe = (UnsafeRawBufferPointer, UnsafeRawBufferPointer, Bool, Int, Int) -> Void
+    private let takeBlock: Take
+    private let observeBytes: Observe
 
-    init(_ consumer: UnsafeMutablePointer<Consumer>) { self.consumer = consumer }
+    init(take: @escaping Take, observe: @escaping Observe) {
+        takeBlock = take
+        observeBytes = observe
+    }
 
     func take(_ block: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool {
-        try consumer.pointee.take(cueBlock: block, start: start, end: end)
+        try takeBlock(block, start, end)
     }
 
     func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {
-        consumer.pointee.observe(identifier: identifier, text: text, textHasMarkup: textHasMarkup, start: start, end: end)
+        observeBytes(identifier, text, textHasMarkup, start, end)
     }
 }

@@ -101,6 +101,9 @@ public struct TrackSource: Sendable {
     /// regular file.
     private let streamInput: StreamInput?
 
+    /// True when the input is a regular file, which can be read again from its start.
+    var canBeReadAgain: Bool { streamInput == nil }
+
     /// Opens `path` (`-` for standard input) and reads its first bytes to tell the format, unless
     /// `format` forces one. Throws a ``ReadError`` (`io-read`) when it cannot be read.
     public init(path: String, format forced: TrackFormat? = nil, options: Options = Options()) throws {

@@ -90,7 +90,7 @@ struct ConvertPipelineTests {
         #expect(run.status == 0)
         #expect(!run.standardOutput.contains("<i> </i>"))
         #expect(run.standardOutput.contains("bold"))
-        #expect(run.standardError == "<stdin>: note: 1 empty cue left out (--drop-empty)\n")
+        #expect(run.standardError == "<stdin>: note: 1 empty cue left out, as asked [empty-cues-left-out]\n")
     }
 
     @Test func styleFlagsWriteACastStyle() throws {

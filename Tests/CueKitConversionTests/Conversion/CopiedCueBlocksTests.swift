@@ -56,6 +56,8 @@ struct CopiedCueBlocksTests {
         let style = TextTrackStyle(foregroundColor: CastColor(red: 255, green: 255, blue: 0))
         for variant in 0..<4 {
             var options = TrackConversion.Options()
+            // The canonical form, so that valid files are written by the writer too.
+            options.keepsValidInputUnchanged = false
             if variant == 1 {
                 options.orderingWindowSize = 3
                 options.orderingRunLength = 2
