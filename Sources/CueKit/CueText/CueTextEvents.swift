@@ -85,12 +85,11 @@ package struct CueTextEvents: Sendable {
         swap(&parsed, &storage)
     }
 
-    /// Parses `text` into `parsed`, replacing what it held and reusing its buffers.
-    package mutating func parse(_ text: String, into parsed: inout Parsed) {
-        // The WebVTT reader's check may have parsed this very text a moment ago, on this thread:
-        // its events are taken (the buffers change hands, nothing is copied).
-        let cache = CueTextParseCache.current
-        if cache.holds(text) {
+    /// Parses `text` into `parsed`, replacing what it held and reusing its buffers. When `cache`
+    /// holds the events of this very text (the WebVTT reader's check parsed it a moment ago), they
+    /// are taken instead: the buffers change hands, nothing is copied.
+    package mutating func parse(_ text: String, into parsed: inout Parsed, sharedWith cache: CueTextParseCache? = nil) {
+        if let cache, cache.holds(text) {
             cache.handOver(into: &parsed)
             return
         }

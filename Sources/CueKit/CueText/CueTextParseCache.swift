@@ -6,20 +6,20 @@
     import Darwin
 #endif
 
-/// The last cue text parsed into events on this thread, with its events: so that a second reader
-/// of the same text does not parse it again.
+/// The last cue text parsed into events, with its events: so that a second reader of the same
+/// text does not parse it again.
 ///
 /// The WebVTT reader's checker parses every cue text with markup; the TTML writer needs the same
-/// parse (as ``CueTextEvents``) to translate the markup, and in a conversion it runs on the same
-/// thread, for the same cue, straight after. A consumer says it wants the events
-/// (``wantsEvents``); a reader fed on that thread then has its checker record them here while
-/// checking, and ``CueTextEvents/parse(_:into:)`` takes them when ``holds(_:)`` says they are its
+/// parse (as ``CueTextEvents``) to translate the markup, and in a conversion it runs straight
+/// after, for the same cue. The conversion makes one cache and hands it to both: the reader's
+/// checker records the events in it while checking (`WebVTTReader.feed(_:sharingCueTextEventsWith:to:)`),
+/// and ``CueTextEvents/parse(_:into:sharedWith:)`` takes them when ``holds(_:)`` says they are its
 /// text's, instead of parsing again.
 ///
 /// It can never be wrong: the events are kept with the text they came from, and a consumer takes
-/// them only for a text of the same bytes (the same storage, as the reader hands it on, compares
-/// in constant time). It is never shared: each thread has its own, and nothing in it outlives the
-/// thread.
+/// them only for a text of the same bytes (the same storage, as the reader hands it on, compares in
+/// constant time). A class, because the reader and the writer share it; one conversion uses it,
+/// on one thread, one call after another.
 package final class CueTextParseCache {
     /// The text the events are of; meaningful only when ``isFilled``.
     @exclusivity(unchecked)
@@ -30,33 +30,11 @@ package final class CueTextParseCache {
     /// True when ``parsed`` holds the events of ``text``.
     @exclusivity(unchecked)
     package private(set) var isFilled = false
-    /// True once a consumer on this thread asked for events: until then the checker records none
-    /// (recording costs the checks a little, which a validation alone should not pay).
-    @exclusivity(unchecked)
-    package var wantsEvents = false
     /// How many times a consumer was handed the events (for tests).
     @exclusivity(unchecked)
     package private(set) var uses = 0
 
-    private init() {}
-
-    /// This thread's cache.
-    package static var current: CueTextParseCache {
-        if let stored = pthread_getspecific(cacheKey) {
-            return Unmanaged<CueTextParseCache>.fromOpaque(stored).takeUnretainedValue()
-        }
-        let cache = CueTextParseCache()
-        pthread_setspecific(cacheKey, Unmanaged.passRetained(cache).toOpaque())
-        return cache
-    }
-
-    /// This thread's cache when a consumer on it wants events; nil otherwise (and no cache is
-    /// made). A reader looks once per chunk it is fed, and holds the answer only while it is fed.
-    package static var wanted: CueTextParseCache? {
-        guard let stored = pthread_getspecific(cacheKey) else { return nil }
-        let cache = Unmanaged<CueTextParseCache>.fromOpaque(stored).takeUnretainedValue()
-        return cache.wantsEvents ? cache : nil
-    }
+    package init() {}
 
     /// Marks ``parsed`` as being rewritten: nothing is held until ``fill(with:)``.
     package func startFilling() { isFilled = false }
@@ -90,14 +68,3 @@ package final class CueTextParseCache {
         uses &+= 1
     }
 }
-
-/// The key of each thread's ``CueTextParseCache``; a thread's cache is released when it ends.
-private let cacheKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let created = pthread_key_create(&key) { stored in
-        guard let stored else { return }
-        Unmanaged<CueTextParseCache>.fromOpaque(stored).release()
-    }
-    precondition(created == 0, "pthread_key_create failed: \(created)")
-    return key
-}()

@@ -15,6 +15,8 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
     /// False for TTML output, which times every paragraph itself.
     let ordersCues: Bool
     let takesCueBlocks: Bool
+    /// Shared with a TTML writer, which then takes each cue text's parse from the WebVTT reader.
+    let cueTextParseCache: CueTextParseCache?
     /// Error and warning diagnostics of the input.
     private(set) var inputErrors = 0
     private(set) var inputWarnings = 0

@@ -23,7 +23,7 @@ struct PassPlan {
     func run<Reader: TrackReader, First: TrackWriter, Final: TrackWriter>(
         report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Final.Sink, reader: Reader,
         makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: ((inout First, UnsafeRawBufferPointer, Int) throws -> Void)?,
-        makeFinal: (Final.Sink) -> Final
+        makeFinal: (Final.Sink) -> Final, cueTextParseCache: CueTextParseCache? = nil
     ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
         let path = firstPassPath
         var outcome = TrackConversion.Outcome()
@@ -35,7 +35,7 @@ struct PassPlan {
                     styleLocations: options.styleLocations),
                 ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
                 output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun),
-                ordersCues: options.format != .ttml, takesCueBlocks: writeBlockRun != nil,
+                ordersCues: options.format != .ttml, takesCueBlocks: writeBlockRun != nil, cueTextParseCache: cueTextParseCache,
                 report: { report(ConversionDiagnostic($0, origin: .input)) })
             do {
                 try source.stream(into: &pass)

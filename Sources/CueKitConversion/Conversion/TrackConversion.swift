@@ -127,10 +127,15 @@ public struct TrackConversion: Sendable {
         case .ttml:
             // TTML times every paragraph itself: its cues are not put in order, and the first
             // pass is never read back.
+            // From WebVTT, the writer takes each cue text's parse from the reader's check.
             let writerOptions = options.ttml
+            let cache = source.format == .webVTT ? CueTextParseCache() : nil
             return try plan.run(
-                report: report, makeOutput: makeOutput, reader: TTMLReader(), makeFirst: { TTMLWriter(to: $0, options: writerOptions) },
-                writeBlockRun: nil, makeFinal: { TTMLWriter(to: $0, options: writerOptions) })
+                report: report, makeOutput: makeOutput, reader: TTMLReader(),
+                makeFirst: { sink in
+                    cache.map { TTMLWriter(to: sink, options: writerOptions, sharingCueTextEventsWith: $0) } ?? TTMLWriter(to: sink, options: writerOptions)
+                },
+                writeBlockRun: nil, makeFinal: { TTMLWriter(to: $0, options: writerOptions) }, cueTextParseCache: cache)
         }
     }
 

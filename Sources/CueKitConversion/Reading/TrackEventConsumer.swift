@@ -22,8 +22,12 @@ public protocol TrackEventConsumer {
 /// - ``observe(identifier:text:textHasMarkup:start:end:)``: each cue's identifier and text, just
 ///   before its event (statistics that count characters without a `String`);
 /// - ``take(cueBlock:start:end:)``: whole cue blocks, which the consumer may take in place of their
-///   events (a WebVTT to WebVTT conversion copies the blocks no edit changes).
+///   events (a WebVTT to WebVTT conversion copies the blocks no edit changes);
+/// - ``cueTextParseCache``: where the reader leaves its parse of each cue text, for a consumer that
+///   parses the text again (the TTML writer).
 package protocol WebVTTBytesConsumer: TrackEventConsumer {
+    /// Where the reader leaves its cue text parses; nil for none.
+    var cueTextParseCache: CueTextParseCache? { get }
     /// True when the reader is to offer cue blocks whole.
     var takesCueBlocks: Bool { get }
     /// True when the reader is to show each cue's bytes before its event.
@@ -38,6 +42,7 @@ package protocol WebVTTBytesConsumer: TrackEventConsumer {
 }
 
 extension WebVTTBytesConsumer {
+    package var cueTextParseCache: CueTextParseCache? { nil }
     package var takesCueBlocks: Bool { false }
     package var observesCueBytes: Bool { false }
     package mutating func take(cueBlock: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool { false }
@@ -53,11 +58,11 @@ extension TrackSource {
     /// Reads the whole input, handing each event to `consumer`, and, for WebVTT, its cues' bytes as
     /// the consumer asks.
     package func stream<Consumer: WebVTTBytesConsumer>(into consumer: inout Consumer) throws {
-        guard format == .webVTT, consumer.takesCueBlocks || consumer.observesCueBytes else {
+        guard format == .webVTT, consumer.takesCueBlocks || consumer.observesCueBytes || consumer.cueTextParseCache != nil else {
             try stream(to: { try consumer.take($0) }, webVTTHooks: nil)
             return
         }
-        let takesBlocks = consumer.takesCueBlocks, observes = consumer.observesCueBytes
+        let takesBlocks = consumer.takesCueBlocks, observes = consumer.observesCueBytes, parseCache = consumer.cueTextParseCache
         try withUnsafeMutablePointer(to: &consumer) { consumer in
             // Closures made here, where the consumer's type is known, so that the reader's calls
             // reach specialized code.
@@ -66,7 +71,8 @@ extension TrackSource {
                 observe: { identifier, text, hasMarkup, start, end in
                     consumer.pointee.observe(identifier: identifier, text: text, textHasMarkup: hasMarkup, start: start, end: end)
                 })
-            let hooks = WebVTTReaderHooks(blockTaker: takesBlocks ? passage : nil, bytesObserver: observes ? passage : nil)
+            let hooks = WebVTTReaderHooks(
+                blockTaker: takesBlocks ? passage : nil, bytesObserver: observes ? passage : nil, cueTextParseCache: parseCache)
             try stream(to: { try consumer.pointee.take($0) }, webVTTHooks: hooks)
         }
     }
@@ -76,6 +82,7 @@ extension TrackSource {
 struct WebVTTReaderHooks {
     var blockTaker: (any WebVTTCueBlockTaker)?
     var bytesObserver: (any WebVTTCueBytesObserver)?
+    var cueTextParseCache: CueTextParseCache?
 }
 
 /// Hands the WebVTT reader's byte hooks on to a ``WebVTTBytesConsumer``.

@@ -141,6 +141,9 @@ public struct TrackSource: Sendable {
                 if let encoding = options.encoding, encoding != .utf8 {
                     var transcoding = TranscodingTrackReader(reader, encoding: encoding)
                     try feedOnce(&transcoding, handler)
+                } else if let cache = webVTTHooks?.cueTextParseCache {
+                    var sharing = ParseSharingWebVTTReader(reader: reader, cache: cache)
+                    try feedOnce(&sharing, handler)
                 } else {
                     var reader = reader
                     try feedOnce(&reader, handler)
@@ -262,6 +265,21 @@ extension DiagnosticCode {
     /// A stream longer than ``TrackSource/Options/maximumSpoolBytes``, which must be kept to be read
     /// twice.
     public static let inputTooLong: DiagnosticCode = "input-too-long"
+}
+
+/// A WebVTT reader that leaves each cue text it parses in a cache for the consumer that takes the
+/// cue next (``CueTextParseCache``: the TTML writer of a conversion).
+private struct ParseSharingWebVTTReader: TrackReader {
+    var reader: WebVTTReader
+    let cache: CueTextParseCache
+
+    mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
+        try reader.feed(chunk, sharingCueTextEventsWith: cache, to: handler)
+    }
+
+    mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
+        try reader.finish(sharingCueTextEventsWith: cache, to: handler)
+    }
 }
 
 /// Standard input or another file that is not a regular file (a pipe, a FIFO, `/dev/fd/N` from a

@@ -63,15 +63,14 @@ struct TTMLDocumentBuilder {
     var losses = TTMLWriterLosses()
 
     let options: TTMLWriterOptions
+    /// Where the reader that feeds this writer leaves its parse of each cue text, if one does.
+    var cueTextParseCache: CueTextParseCache?
 
     init(options: TTMLWriterOptions) {
         self.options = options
         body = TTMLBodySpool(memoryLimit: options.bodyMemoryLimit)
         line = body.buffer
         if options.frameRate != nil, !options.profile.hasFrames { losses.add(.framesInEBUTTD, cue: 0) }
-        // A reader on this thread that checks cue text leaves its parse for this writer (taken by
-        // `CueTextEvents.parse`).
-        CueTextParseCache.current.wantsEvents = true
     }
 
     /// Takes one event.
@@ -237,7 +236,7 @@ struct TTMLDocumentBuilder {
             if writesThroughTheTree {
                 appendNodes(cue.nodes(), context: &context)
             } else {
-                textEvents.parse(cue.text, into: &parsedText)
+                textEvents.parse(cue.text, into: &parsedText, sharedWith: cueTextParseCache)
                 appendEvents(context: &context)
             }
         }

@@ -47,6 +47,13 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         document = TTMLDocumentBuilder(options: options)
     }
 
+    /// A writer that takes each cue text's parse from `cache` when the WebVTT reader feeding it
+    /// left it there (``CueTextParseCache``), instead of parsing the text again.
+    package init(to sink: Sink, options: Options = Options(), sharingCueTextEventsWith cache: CueTextParseCache) {
+        self.init(to: sink, options: options)
+        document.cueTextParseCache = cache
+    }
+
     /// Writes one event: the header becomes the title; regions and style sheets are collected for
     /// the head; a cue becomes a paragraph and a note a comment; diagnostics are ignored.
     public mutating func write(_ event: TrackEvent) throws {

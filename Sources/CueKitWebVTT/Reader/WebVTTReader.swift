@@ -41,16 +41,30 @@ public struct WebVTTReader: TrackReader, Sendable {
 
     /// Takes the next bytes and hands out each event they complete.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
-        try signature.check(chunk)
-        parser.shareCueTextEvents(with: CueTextParseCache.wanted)
-        defer { parser.shareCueTextEvents(with: nil) }
-        try Self.decode(chunk, &decoder, &parser, readsWholeBlocks, handler)
+        try feed(chunk, sharingCueTextEventsWith: nil, to: handler)
     }
 
     /// Marks the end of input and hands out what remains.
     public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
+        try finish(sharingCueTextEventsWith: nil, to: handler)
+    }
+
+    /// ``feed(_:to:)``, leaving the parse of each cue text the checker parses in `cache` for the
+    /// consumer that takes the cue next (the TTML writer), which then does not parse it again.
+    /// The cache is held only during the call.
+    package mutating func feed(
+        _ chunk: UnsafeRawBufferPointer, sharingCueTextEventsWith cache: CueTextParseCache?, to handler: (TrackEvent) throws -> Void
+    ) throws {
+        try signature.check(chunk)
+        parser.shareCueTextEvents(with: cache)
+        defer { parser.shareCueTextEvents(with: nil) }
+        try Self.decode(chunk, &decoder, &parser, readsWholeBlocks, handler)
+    }
+
+    /// ``finish(to:)``, sharing cue text parses as ``feed(_:sharingCueTextEventsWith:to:)`` does.
+    package mutating func finish(sharingCueTextEventsWith cache: CueTextParseCache?, to handler: (TrackEvent) throws -> Void) throws {
         try signature.finish()
-        parser.shareCueTextEvents(with: CueTextParseCache.wanted)
+        parser.shareCueTextEvents(with: cache)
         defer { parser.shareCueTextEvents(with: nil) }
         try decoder.finish { line in try parser.consume(line, handler) }
         try parser.finish(handler)

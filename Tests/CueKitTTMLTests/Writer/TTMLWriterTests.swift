@@ -280,7 +280,7 @@ import Testing
     }
 
     /// Streamed from the WebVTT reader, the writer takes each cue's events from the reader's own
-    /// check (``CueTextParseCache``) instead of parsing again: the bytes are the same as through
+    /// check, shared through a ``CueTextParseCache``, instead of parsing again: the bytes are the same as through
     /// the tree, and the reader's parse is used for every cue with markup.
     @Test func theReadersParseWritesTheSameBytes() throws {
         let track = try Self.randomTrack(seed: 23, count: 2000)
@@ -290,8 +290,8 @@ import Testing
         let reread = try WebVTTReader.read(bytes: source).track
         let general = try Self.write(reread, throughTheTree: true)
 
-        let cache = CueTextParseCache.current
-        var writer = TTMLWriter(to: MemorySink())
+        let cache = CueTextParseCache()
+        var writer = TTMLWriter(to: MemorySink(), sharingCueTextEventsWith: cache)
         let usesBefore = cache.uses
         var reader = WebVTTReader()
         var withMarkup = 0
@@ -299,8 +299,8 @@ import Testing
             if case .cue(let cue) = event, CueTextEvents.hasMarkup(cue.text) { withMarkup += 1 }
             try writer.write(event)
         }
-        try source.withUnsafeBytes { try reader.feed($0, to: take) }
-        try reader.finish(to: take)
+        try source.withUnsafeBytes { try reader.feed($0, sharingCueTextEventsWith: cache, to: take) }
+        try reader.finish(sharingCueTextEventsWith: cache, to: take)
         try writer.finish()
         #expect(Self.firstDifference(writer.sink.bytes, general) == nil)
         #expect(withMarkup > 1000)

@@ -63,7 +63,7 @@ import Testing
 /// equivalent text (which `==` calls equal), nor once it is being refilled.
 @Suite struct CueTextParseCacheTests {
     @Test func holdsOnlyTheSameBytes() {
-        let cache = CueTextParseCache.current
+        let cache = CueTextParseCache()
         let precomposed = "caf\u{E9} <i>x</i>"
         let decomposed = "cafe\u{301} <i>x</i>"
         #expect(precomposed == decomposed, "Swift calls them equal")

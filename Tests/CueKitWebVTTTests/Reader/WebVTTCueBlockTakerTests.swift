@@ -148,22 +148,21 @@ import Testing
         #expect(offers > 1_000)
     }
 
-    /// A thread whose cue text parses were once wanted (it wrote TTML: ``CueTextParseCache``)
-    /// still has blocks offered, and shares no parse while it does.
-    @Test func blocksAreOfferedOnAThreadThatOnceWroteTTML() throws {
-        let cache = CueTextParseCache.current
-        let wanted = cache.wantsEvents
-        cache.wantsEvents = true
-        defer { cache.wantsEvents = wanted }
+    /// A reader that shares its cue text parses (``CueTextParseCache``, as for a TTML writer) still
+    /// offers blocks, and leaves no parse for a block it offered.
+    @Test func blocksAreOfferedWhileParsesAreShared() throws {
+        let cache = CueTextParseCache()
         let bytes = Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>bold</b> text\n\n00:00:03.000 --> 00:00:04.000 align:start\nplain\n\n".utf8)
-        // Nothing held: a reader that shared its parse would leave the bold cue's events.
-        cache.startFilling()
-        let uses = cache.uses
         let taker = Taker { _ in true }
-        let entries = try Self.read(bytes, chunkSize: bytes.count, taker: taker)
+        var reader = WebVTTReader()
+        reader.cueBlockTaker = taker
+        func handle(_ event: TrackEvent) { taker.entries.append(.event(event)) }
+        try bytes.withUnsafeBytes { try reader.feed($0, sharingCueTextEventsWith: cache, to: handle) }
+        try reader.finish(sharingCueTextEventsWith: cache, to: handle)
         #expect(taker.offers == 2)
-        #expect(entries.count { if case .block = $0 { true } else { false } } == 2)
-        #expect(cache.uses == uses)
+        #expect(taker.entries.count { if case .block = $0 { true } else { false } } == 2)
+        // Nothing held: a reader that shared the parse of an offered block would leave the bold cue's events.
+        #expect(cache.uses == 0)
         #expect(!cache.isFilled)
     }
 
