@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "CueKitSubRip", package: "CueKit"),
                 .product(name: "CueKitTTML", package: "CueKit"),
                 .product(name: "CueKitCast", package: "CueKit"),
+                .product(name: "CueKitConversion", package: "CueKit"),
             ],
             path: "Scaling"
         ),

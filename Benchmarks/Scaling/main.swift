@@ -4,10 +4,12 @@
 //
 //     swift run --package-path Benchmarks -c release CueKitScaling
 //
-// Inputs are made in memory by this program; nothing is read from or written to disk.
+// Inputs are made in memory by this program; only the conversion rows write them to a temporary
+// file first (the engine reads a file, and spills late cues to sorted runs on disk).
 
 import CueKit
 import CueKitCast
+import CueKitConversion
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -47,6 +49,17 @@ func readSubRip(_ bytes: [UInt8]) {
 }
 func readTTML(_ bytes: [UInt8]) { _ = try? TTMLReader.read(bytes: bytes, options: roomyTTML) }
 
+/// The whole conversion (``TrackConversion``, as `cuekit convert` runs it) of the bytes, from a
+/// temporary file to WebVTT in memory.
+func convertToWebVTT(_ bytes: [UInt8]) {
+    let path = TemporaryFiles.folder + "/cuekit-scaling-input.vtt"
+    guard let file = try? AtomicFileSink(path: path) else { return }
+    defer { unlink(path) }
+    guard (try? file.write(bytes)) != nil, (try? file.commit()) != nil, let source = try? TrackSource(path: path) else { return }
+    var sink = MemorySink()
+    _ = try? TrackConversion(source: source).write(to: &sink)
+}
+
 let cases: [ScalingCase] = [
     // WebVTT cues are read in a few milliseconds at 20,000, where an input that fits the caches
     // against one that does not decides the ratio: both sizes are taken past the caches. (Cues
@@ -64,6 +77,11 @@ let cases: [ScalingCase] = [
     ScalingCase(name: "WebVTT", unit: "STYLE blocks", small: 2_000, make: { count in
         repeated("WEBVTT\n\n", { "STYLE\n::cue(.c\($0)) { color: red; }\n\n" }, count, "00:01.000 --> 00:02.000\nx\n")
     }, read: readWebVTT),
+    // Cues in reverse order: all but the window's last are late, sorted in runs spilled to disk
+    // and merged back (n log n).
+    ScalingCase(name: "Convert", unit: "cues in reverse order", small: 20_000, make: { count in
+        repeated("WEBVTT\n\n", { "\(vttTime((count - $0) * 1000)) --> \(vttTime((count - $0) * 1000 + 500))\ncue \($0)\n\n" }, count, "")
+    }, read: convertToWebVTT),
     ScalingCase(name: "SubRip", unit: "cues", small: 20_000, make: { count in
         repeated("", { "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\n<i>cue \($0)</i>\n\n" }, count, "")
     }, read: readSubRip),
