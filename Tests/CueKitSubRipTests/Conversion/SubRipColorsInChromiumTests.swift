@@ -22,12 +22,10 @@ struct SubRipColorsInChromiumTests {
             <script>const v = document.getElementById('v'); v.textTracks[0].mode = 'showing'; v.currentTime = 1;</script>
             </body>
             """, to: "page.html")
-        let shot = ExternalProcess.run(
-            Chromium.executable!,
-            [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--virtual-time-budget=4000",
-                "--window-size=700,420", "--screenshot=" + scratch.file("shot.png"), "file://" + scratch.file("page.html"),
-            ])
+        let shot = try Chromium.run([
+            "--allow-file-access-from-files", "--virtual-time-budget=4000", "--window-size=700,420",
+            "--screenshot=" + scratch.file("shot.png"), "file://" + scratch.file("page.html"),
+        ]).get()
         try #require(TestPaths.exists(scratch.file("shot.png")), "no screenshot: \(shot.error.suffix(500))")
         let raw = ExternalProcess.run(
             "ffmpeg", ["-v", "error", "-i", scratch.file("shot.png"), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
