@@ -9,7 +9,7 @@ import Testing
 /// it would drive a Chromecast: `Tests/Peers/pychromecast_session.py`) and by `cuekit cast play`,
 /// `tracks` and `restyle`, then asked by `cuekit cast send` over the receiver's WebSocket what it
 /// plays.
-@Suite struct CastEmulateCommandTests {
+@Suite(.tags(.network), .skippableByTag) struct CastEmulateCommandTests {
     /// A running `cuekit cast emulate` on free ports.
     struct Emulating {
         let command: RunningCommand
@@ -174,7 +174,7 @@ import Testing
         #expect(unreachable.standardError.contains("cannot connect"), "\(unreachable.standardError)")
     }
 
-    @Test(.enabled(if: PythonPeers.hasPychromecast, "pychromecast is not installed: run .ci/setup (it installs pychromecast 14.0.7 into .venv)"))
+    @Test(.enabled(if: PythonPeers.hasPychromecast, "pychromecast is not installed: run .ci/setup (it installs pychromecast 14.0.7 into .venv)"), .tags(.peers), .skippableByTag)
     func pychromecastPlaysMediaWithSubtitlesAndSwitchesThem() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `cuekit serve` as a process, driven by `cuekit cast send`, and stopped by a signal.
-@Suite struct ServeCommandTests {
+@Suite(.tags(.network), .skippableByTag) struct ServeCommandTests {
     /// A running `cuekit serve` on a free port.
     struct Serving {
         let command: RunningCommand

@@ -7,7 +7,7 @@ import Testing
 /// `<font color>` read from SubRip and written as WebVTT shows in colour in Chromium (what Cast
 /// receivers run), and only thanks to the style sheet rules the reader makes: without them, even
 /// WebVTT's default colour classes show white.
-@Suite(.enabled(if: Chromium.isInstalled && ExternalProcess.find("ffmpeg") != nil, "chromium or ffmpeg not installed"))
+@Suite(.enabled(if: Chromium.isInstalled && ExternalProcess.find("ffmpeg") != nil, "chromium or ffmpeg not installed"), .tags(.chromium), .skippableByTag)
 struct SubRipColorsInChromiumTests {
     static let subRip =
         "1\n00:00:00,000 --> 00:00:04,000\n<font color=\"yellow\">YELLOW YELLOW</font> <font color=\"#FF8000\">ORANGE ORANGE</font>\n"
