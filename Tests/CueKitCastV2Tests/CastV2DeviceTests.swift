@@ -1,5 +1,6 @@
 import CueKitCast
 import CueKitServer
+import CueKitTestSupport
 import Foundation
 import NIOCore
 import NIOPosix
@@ -11,7 +12,7 @@ import Testing
 /// CueKit's sender end against its device end, on loopback: the receiver namespace, the media
 /// application, every sender told of changes, and the faults (a device that vanishes, one that
 /// falls silent).
-@Suite struct CastV2DeviceTests {
+@Suite(.tags(.network), .skippableByTag) struct CastV2DeviceTests {
     /// A device on a free port with CueKit's receiver; stopped when `body` returns.
     static func withDevice(heartbeatTimeout: Duration = .seconds(15), _ body: (Int, CastReceiverSession, Task<Void, any Error>) async throws -> Void) async throws {
         let session = CastReceiverSession()

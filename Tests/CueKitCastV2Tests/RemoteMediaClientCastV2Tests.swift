@@ -1,13 +1,14 @@
 import CueKitCast
 import CueKitCastSender
 import CueKitServer
+import CueKitTestSupport
 import Testing
 
 @testable import CueKitCastV2
 
 /// One sender API, two transports: `RemoteMediaClient` over Cast v2 makes the same calls and hears
 /// the same updates as over a CueKit receiver's WebSocket.
-@Suite struct RemoteMediaClientCastV2Tests {
+@Suite(.tags(.network), .skippableByTag) struct RemoteMediaClientCastV2Tests {
     static let media = MediaInformation(
         contentId: "http://127.0.0.1/movie.webm", contentType: "video/webm", streamType: .buffered,
         tracks: [

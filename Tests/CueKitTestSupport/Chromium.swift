@@ -7,12 +7,28 @@
 /// into the DOM, which `--dump-dom` prints. Compared: `id`, `startTime`, `endTime`, `text`,
 /// `vertical`, `line`, `snapToLines`, `position`, `size`, `align` (stock Chromium does not expose
 /// `lineAlign`, `positionAlign`, regions or STYLE blocks to script).
+///
+/// It is also the one place the tests find and start Chromium for one run (``run(_:deadline:)``):
+/// screenshots (``ChromiumCaptionRenderer``) and DOM dumps. A browser kept running and driven
+/// over the DevTools protocol lives with the server tests, which have a WebSocket client.
 public enum Chromium {
     /// The Chromium executable, if installed.
-    public static let executable: String? = ExternalProcess.find("chromium") ?? ExternalProcess.find("chromium-browser")
+    public static let executable: String? =
+        ExternalProcess.find("chromium") ?? ExternalProcess.find("chromium-browser") ?? ExternalProcess.find("google-chrome")
 
     /// True when Chromium is installed.
     public static var isInstalled: Bool { executable != nil }
+
+    /// The switches every run takes: headless, without the sandbox (which cannot start as root),
+    /// and without a GPU.
+    public static let headlessSwitches = ["--headless=new", "--no-sandbox", "--disable-gpu"]
+
+    /// Runs Chromium headless (``headlessSwitches``) with `switches`, killed if it still runs after
+    /// `deadline` seconds.
+    public static func run(_ switches: [String], deadline: Double = 120) -> Result<ExternalProcess.Result, ChromiumFailure> {
+        guard let executable else { return .failure(ChromiumFailure(message: "chromium is not installed")) }
+        return .success(ExternalProcess.run(executable, headlessSwitches + switches, deadline: deadline))
+    }
 
     /// What Chromium read from one pair of files.
     public struct Comparison: Sendable, CustomStringConvertible {
@@ -33,7 +49,6 @@ public enum Chromium {
     /// Compares each pair `(original, rewritten)` of WebVTT files, all in one Chromium run. The files
     /// must sit in `directory` (the page is written there and loads them by name).
     public static func compare(_ pairs: [(String, String)], in directory: String) -> Result<[Comparison], ChromiumFailure> {
-        guard let executable else { return .failure(ChromiumFailure(message: "chromium is not installed")) }
         var tracks = ""
         for (index, pair) in pairs.enumerated() {
             tracks += "<track id=a\(index) src=\"\(pair.0)\"><track id=b\(index) src=\"\(pair.1)\">\n"
@@ -85,12 +100,12 @@ public enum Chromium {
             """
         let pagePath = directory + "/chromium-compare.html"
         ExternalProcess.writeBytes(Array(page.utf8), to: pagePath)
-        let result = ExternalProcess.run(
-            executable,
-            [
-                "--headless=new", "--no-sandbox", "--allow-file-access-from-files", "--disable-gpu", "--virtual-time-budget=60000",
-                "--dump-dom", "file://" + pagePath,
-            ])
+        let result: ExternalProcess.Result
+        // The budget is virtual time; the deadline, real time on a busy machine, is generous.
+        switch run(["--allow-file-access-from-files", "--virtual-time-budget=60000", "--dump-dom", "file://" + pagePath], deadline: 600) {
+        case .success(let run): result = run
+        case .failure(let failure): return .failure(failure)
+        }
         var comparisons: [Comparison] = []
         var sawEnd = false
         for fullLine in result.output.split(separator: "\n") {

@@ -20,22 +20,18 @@ public struct ChromiumCaptionRenderer {
 
     /// The renderer, when both chromium and ffmpeg are installed.
     public static func make() throws -> ChromiumCaptionRenderer? {
-        guard let chromium = Tool.find(["chromium", "chromium-browser", "google-chrome"]), let ffmpeg = Tool.find(["ffmpeg"]) else {
-            return nil
-        }
+        guard let chromium = Chromium.executable, let ffmpeg = ExternalProcess.find("ffmpeg") else { return nil }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cuekit-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return ChromiumCaptionRenderer(chromium: chromium, ffmpeg: ffmpeg, directory: directory)
     }
 
-    public static var isAvailable: Bool {
-        Tool.find(["chromium", "chromium-browser", "google-chrome"]) != nil && Tool.find(["ffmpeg"]) != nil
-    }
+    public static var isAvailable: Bool { Chromium.isInstalled && ExternalProcess.isInstalled("ffmpeg") }
 
     /// Renders each WebVTT text in its own video and returns one image per file.
     public func render(_ files: [String]) throws -> [Image] {
         let video = directory.appendingPathComponent("grey.webm")
-        try Tool.run(
+        try Self.check(
             ffmpeg,
             [
                 "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i",
@@ -70,23 +66,32 @@ public struct ChromiumCaptionRenderer {
         let pageURL = directory.appendingPathComponent("page.html")
         try Data(page.utf8).write(to: pageURL)
         let screenshot = directory.appendingPathComponent("screenshot.png")
-        try Tool.run(
+        try Self.check(
             chromium,
-            [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--hide-scrollbars",
+            Chromium.headlessSwitches + [
+                "--allow-file-access-from-files", "--hide-scrollbars",
                 "--force-device-scale-factor=1", "--mute-audio", "--virtual-time-budget=15000",
                 "--window-size=\(Self.columns * Self.videoWidth),\(rows * Self.videoHeight)", "--screenshot=\(screenshot.path)",
                 pageURL.absoluteString,
             ]
         )
         let ppm = directory.appendingPathComponent("screenshot.ppm")
-        try Tool.run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-i", screenshot.path, "-f", "image2", "-c:v", "ppm", "-y", ppm.path])
+        try Self.check(
+            ffmpeg, ["-hide_banner", "-loglevel", "error", "-i", screenshot.path, "-f", "image2", "-c:v", "ppm", "-y", ppm.path])
         let whole = try Image(ppm: Data(contentsOf: ppm))
         return files.indices.map { index in
             whole.crop(
                 x: (index % Self.columns) * Self.videoWidth, y: (index / Self.columns) * Self.videoHeight, width: Self.videoWidth,
                 height: Self.videoHeight
             )
+        }
+    }
+
+    /// Runs `program` to completion (killed after two minutes); throws when it fails.
+    private static func check(_ program: String, _ arguments: [String]) throws {
+        let run = ExternalProcess.run(program, arguments, deadline: 120)
+        guard run.status == 0 else {
+            throw ChromiumFailure(message: "\(program) exited with status \(run.status): \((run.error + run.output).suffix(2_000))")
         }
     }
 
@@ -129,7 +134,7 @@ public struct Image {
         index += 1
         guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]), fields[3] == "255",
             bytes.count - index >= width * height * 3
-        else { throw Tool.Failure(message: "not a binary PPM image: \(fields)") }
+        else { throw ChromiumFailure(message: "not a binary PPM image: \(fields)") }
         self.width = width
         self.height = height
         self.pixels = Array(bytes[index..<(index + width * height * 3)])
@@ -199,52 +204,5 @@ public struct Image {
 
         public var height: Int { count == 0 ? 0 : maxY - minY + 1 }
         public var centroid: (x: Double, y: Double) { (Double(sumX) / Double(Swift.max(count, 1)), Double(sumY) / Double(Swift.max(count, 1))) }
-    }
-}
-
-/// External programs: finding them on the PATH and running them with a time limit.
-public enum Tool {
-    public struct Failure: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-
-    public static func find(_ names: [String]) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for name in names {
-            for directory in path.split(separator: ":") {
-                let candidate = "\(directory)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            }
-        }
-        return nil
-    }
-
-    /// Runs a program to completion (killing it after `timeout` seconds); throws when it fails.
-    public static func run(_ program: String, _ arguments: [String], timeout: TimeInterval = 120) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        // A file, not a pipe: Chromium logs enough to fill a pipe and block.
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("cuekit-tool-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let errors = try FileHandle(forWritingTo: log)
-        defer { try? errors.close() }
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                throw Failure(message: "\(program) did not finish within \(Int(timeout)) s")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        guard process.terminationStatus == 0 else {
-            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw Failure(message: "\(program) exited with status \(process.terminationStatus): \(output.suffix(2_000))")
-        }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Runs a program the package builds (the `cuekit` command, the examples), which sits next to the
-/// test bundle in the build products: the one process runner of the tests.
+/// test bundle in the build products, in the package folder, through pipes (a command may stop
+/// reading its standard input early). Other programs (Chromium, ffmpeg, the Python peers) run
+/// through ``ExternalProcess``.
 public struct CommandLineRun: CustomStringConvertible, Sendable {
     public var status: Int32
     public var standardOutput: String

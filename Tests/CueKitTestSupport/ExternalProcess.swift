@@ -27,11 +27,14 @@ public enum ExternalProcess {
 
     /// Runs `executable` (a path, or a name looked up in `PATH`) with `arguments`, feeding it
     /// `input`. Standard output goes to `standardOutputPath` when given (and is then not collected).
+    /// With a `deadline` (seconds), a program still running then is killed (status 137): a guard
+    /// against a hang, never a measurement.
     public static func run(
         _ executable: String,
         _ arguments: [String],
         input: [UInt8] = [],
-        standardOutputPath: String? = nil
+        standardOutputPath: String? = nil,
+        deadline: Double? = nil
     ) -> Result {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
@@ -55,7 +58,22 @@ public enum ExternalProcess {
             return Result(status: 127, standardOutput: [], standardError: Array("cannot run \(executable): error \(spawned)".utf8))
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if let deadline {
+            let clock = ContinuousClock()
+            let end = clock.now.advanced(by: .milliseconds(Int(deadline * 1000)))
+            while true {
+                let waited = waitpid(pid, &status, WNOHANG)
+                if waited == pid || (waited < 0 && errno != EINTR) { break }
+                if clock.now >= end {
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                    break
+                }
+                usleep(20_000)
+            }
+        } else {
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
         let exited = (status & 0x7F) == 0
         let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(

@@ -17,7 +17,8 @@ import Testing
 /// CueKit's reader, read it as a header line and give the cue no identifier. CueKit writes the
 /// header line followed by a blank line, so Chromium reads the output as the W3C parser reads both.
 @Suite(
-    .enabled(if: Chromium.isInstalled, "chromium not installed")
+    .enabled(if: Chromium.isInstalled, "chromium not installed"),
+    .tags(.chromium), .skippableByTag
 )
 struct WriterChromiumConformanceTests {
     @Test func chromiumReadsTheSameCuesFromTheOutput() throws {

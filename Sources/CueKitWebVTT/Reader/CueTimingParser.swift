@@ -1,13 +1,5 @@
 import CueKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads a timing line: "collect WebVTT cue timings and settings" and "parse the WebVTT cue
 /// settings" (W3C WebVTT, section 6.3), step by step, on the line's bytes, and checks the line
 /// against the syntax of section 4.3 while doing so.
@@ -34,7 +26,7 @@ struct CueTimingParser {
     /// Why ``parse(regions:)`` returned nil.
     private(set) var failure: Failure?
     /// Where the setting being parsed starts, for diagnostics about its value.
-    private var settingStart = 0
+    var settingStart = 0
 
     /// Whether the common form is read without the general algorithm (tests turn it off to
     /// compare the two).
@@ -275,260 +267,9 @@ struct CueTimingParser {
         }
     }
 
-    // MARK: Settings
-
-    private enum SettingName: Int {
-        case region, vertical, line, position, size, align
-
-        init?(_ bytes: UnsafeRawBufferPointer) {
-            // The name's bytes as one little-endian integer: one comparison per known name.
-            guard bytes.count >= 4, bytes.count <= 8, let base = bytes.baseAddress else { return nil }
-            var key: UInt64 = 0
-            for index in 0..<bytes.count { key |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
-            switch key {
-            case 0x656E696C:  // "line"
-                self = .line
-            case 0x657A6973:  // "size"
-                self = .size
-            case 0x6E67696C61:  // "align"
-                self = .align
-            case 0x6E6F69676572:  // "region"
-                self = .region
-            case 0x6C61636974726576:  // "vertical"
-                self = .vertical
-            case 0x6E6F697469736F70:  // "position"
-                self = .position
-            default: return nil
-            }
-        }
-    }
-
-    /// "Parse the WebVTT cue settings": split on ASCII white space; each token `name:value`.
-    /// ``parseSettings(from:regions:into:)`` (into settings at their defaults), or the settings
-    /// an earlier line with the same settings text was read as, when that parse reported nothing.
-    @inline(__always)
-    private mutating func parseSettingsOrRecall(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
-        guard cachesSettings else { return parseSettings(from: start, regions: regions, into: &settings) }
-        let text = UnsafeRawBufferPointer(rebasing: line[start...])
-        if settingsCache.recall(text, regionDefinitions: regions.definitions, into: &settings) { return }
-        let reported = diagnostics.count
-        parseSettings(from: start, regions: regions, into: &settings)
-        if diagnostics.count == reported { settingsCache.keep(settings, readFrom: text) }
-    }
-
-    private mutating func parseSettings(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
-        let count = line.count
-        var position = start
-        var seen = 0
-        var regionSettingOffset: Int?
-        var sizeSettingOffset = start
-        var droppedOutOfRegion = false
-        while true {
-            skipWhitespace(&position)
-            guard position < count else { break }
-            let tokenStart = position
-            while position < count, !isASCIIWhitespace(line[position]) { position += 1 }
-            let tokenEnd = position
-            let colon = ByteScanning.firstIndex(of: UInt8(ascii: ":"), in: line, from: tokenStart, to: tokenEnd)
-            guard colon < tokenEnd, colon != tokenStart, colon != tokenEnd - 1 else {
-                if checks {
-                    error(.vttBadSetting, at: tokenStart, "'\(text(tokenStart, tokenEnd))' is not a cue setting (name:value); ignored")
-                }
-                continue
-            }
-            let valueStart = colon + 1
-            settingStart = tokenStart
-            guard let name = SettingName(UnsafeRawBufferPointer(rebasing: line[tokenStart..<colon])) else {
-                if checks {
-                    error(
-                        .vttUnknownSetting, at: tokenStart,
-                        "unknown cue setting '\(text(tokenStart, colon))' is ignored; WebVTT knows vertical, line, position, size, align and region"
-                    )
-                }
-                continue
-            }
-            if checks {
-                let bit = 1 << name.rawValue
-                if seen & bit != 0 {
-                    error(.vttDuplicateSetting, at: tokenStart, "'\(text(tokenStart, colon))' is set twice; the last one wins")
-                }
-                seen |= bit
-            }
-            switch name {
-            case .region:
-                // The last region with that identifier, if any; null otherwise.
-                let id = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
-                if let region = regions.lookUp(id) {
-                    settings.region = region
-                    regionSettingOffset = tokenStart
-                } else {
-                    settings.region = nil
-                    if checks {
-                        error(
-                            .vttUnknownRegion, at: valueStart,
-                            "no REGION before the first cue has the identifier '\(text(valueStart, tokenEnd))'; the cue has no region")
-                    }
-                }
-            case .vertical:
-                let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
-                if ByteScanning.equals(value, "rl") {
-                    settings.vertical = .growingLeft
-                } else if ByteScanning.equals(value, "lr") {
-                    settings.vertical = .growingRight
-                } else if checks {
-                    badValue(name: "vertical", valueStart, tokenEnd, expected: "rl or lr")
-                }
-                if settings.vertical != .horizontal, settings.region != nil {
-                    settings.region = nil
-                    droppedOutOfRegion = true
-                }
-            case .line:
-                parseLine(valueStart, tokenEnd, into: &settings, droppedOutOfRegion: &droppedOutOfRegion)
-            case .position:
-                parsePosition(valueStart, tokenEnd, into: &settings)
-            case .size:
-                guard let number = DecimalNumber.percentage(line, from: valueStart, to: tokenEnd) else {
-                    if checks { badValue(name: "size", valueStart, tokenEnd, expected: "a percentage from 0% to 100%") }
-                    continue
-                }
-                settings.size = number
-                sizeSettingOffset = tokenStart
-                if number != 100, settings.region != nil {
-                    settings.region = nil
-                    droppedOutOfRegion = true
-                }
-            case .align:
-                let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<tokenEnd])
-                if let alignment = Self.textAlignment(value) {
-                    settings.alignment = alignment
-                } else if checks {
-                    badValue(name: "align", valueStart, tokenEnd, expected: "start, center, end, left or right")
-                }
-            }
-        }
-        guard checks else { return }
-        if droppedOutOfRegion, let regionSettingOffset {
-            warn(.vttRegionIgnored, at: regionSettingOffset, "the cue sets vertical, line or size, which take it out of its region")
-        }
-        if settings.size != 100, settings.position == .auto, settings.alignment == .start || settings.alignment == .end {
-            warn(
-                .vttAutoPositionWithSize, at: sizeSettingOffset,
-                "a cue with a size other than 100% and align:\(settings.alignment.rawValue) needs a position")
-        }
-    }
-
-    /// The `line` setting.
-    private mutating func parseLine(_ start: Int, _ end: Int, into settings: inout CueSettings, droppedOutOfRegion: inout Bool) {
-        // Split at the first comma into linepos and linealign.
-        let comma = ByteScanning.firstIndex(of: UInt8(ascii: ","), in: line, from: start, to: end)
-        let positionEnd = comma
-        let expected = "a line number or a percentage, optionally followed by ,start ,center or ,end"
-        var hasDigit = false
-        for index in start..<positionEnd where DecimalNumber.isDigit(line[index]) {
-            hasDigit = true
-            break
-        }
-        guard hasDigit else {
-            if checks { badValue(name: "line", start, end, expected: expected) }
-            return
-        }
-        let isPercentage = line[positionEnd - 1] == UInt8(ascii: "%")
-        let number: Double
-        if isPercentage {
-            guard let value = DecimalNumber.percentage(line, from: start, to: positionEnd) else {
-                if checks { badValue(name: "line", start, end, expected: "a percentage from 0% to 100%") }
-                return
-            }
-            number = value
-        } else {
-            guard isLineNumber(start, positionEnd), let value = DecimalNumber.parse(line, from: start, to: positionEnd) else {
-                if checks { badValue(name: "line", start, end, expected: expected) }
-                return
-            }
-            number = value
-        }
-        if comma < end {
-            let alignment = UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])
-            if ByteScanning.equals(alignment, "start") {
-                settings.lineAlignment = .start
-            } else if ByteScanning.equals(alignment, "center") {
-                settings.lineAlignment = .center
-            } else if ByteScanning.equals(alignment, "end") {
-                settings.lineAlignment = .end
-            } else {
-                if checks { badValue(name: "line", start, end, expected: expected) }
-                return
-            }
-        }
-        settings.line = isPercentage ? .percentage(number) : .number(number)
-        if checks, !isPercentage, ByteScanning.firstIndex(of: UInt8(ascii: "."), in: line, from: start, to: positionEnd) < positionEnd {
-            warn(.vttLineNotInteger, at: start, "a line number is an integer; '\(text(start, positionEnd))' is read as \(number)")
-        }
-        if settings.region != nil {
-            settings.region = nil
-            droppedOutOfRegion = true
-        }
-    }
-
-    /// The parser's checks on a `line` value without `%`: `-` only first, at most one `.`, and
-    /// that one between digits.
-    private func isLineNumber(_ start: Int, _ end: Int) -> Bool {
-        var dots = 0
-        for index in start..<end {
-            let byte = line[index]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                continue
-            case UInt8(ascii: "-"):
-                if index != start { return false }
-            case UInt8(ascii: "."):
-                dots += 1
-                if dots > 1 || index == start || index == end - 1 { return false }
-                if !DecimalNumber.isDigit(line[index - 1]) || !DecimalNumber.isDigit(line[index + 1]) { return false }
-            default:
-                return false
-            }
-        }
-        return true
-    }
-
-    /// The `position` setting.
-    private mutating func parsePosition(_ start: Int, _ end: Int, into settings: inout CueSettings) {
-        let comma = ByteScanning.firstIndex(of: UInt8(ascii: ","), in: line, from: start, to: end)
-        let expected = "a percentage from 0% to 100%, optionally followed by ,line-left ,center or ,line-right"
-        guard let number = DecimalNumber.percentage(line, from: start, to: comma) else {
-            if checks { badValue(name: "position", start, end, expected: expected) }
-            return
-        }
-        if comma < end {
-            let alignment = UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])
-            if ByteScanning.equals(alignment, "line-left") {
-                settings.positionAlignment = .lineLeft
-            } else if ByteScanning.equals(alignment, "center") {
-                settings.positionAlignment = .center
-            } else if ByteScanning.equals(alignment, "line-right") {
-                settings.positionAlignment = .lineRight
-            } else {
-                if checks { badValue(name: "position", start, end, expected: expected) }
-                return
-            }
-        }
-        settings.position = .percentage(number)
-    }
-
-    /// The `align:` value, compared as bytes.
-    private static func textAlignment(_ value: UnsafeRawBufferPointer) -> CueSettings.TextAlignment? {
-        if ByteScanning.equals(value, "start") { return .start }
-        if ByteScanning.equals(value, "center") { return .center }
-        if ByteScanning.equals(value, "end") { return .end }
-        if ByteScanning.equals(value, "left") { return .left }
-        if ByteScanning.equals(value, "right") { return .right }
-        return nil
-    }
-
     // MARK: Helpers
 
-    private func skipWhitespace(_ position: inout Int) {
+    func skipWhitespace(_ position: inout Int) {
         while position < line.count, isASCIIWhitespace(line[position]) { position += 1 }
     }
 
@@ -538,19 +279,15 @@ struct CueTimingParser {
         return true
     }
 
-    private func text(_ from: Int, _ to: Int) -> String {
+    func text(_ from: Int, _ to: Int) -> String {
         String(decoding: UnsafeRawBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
     }
 
-    private mutating func badValue(name: String, _ start: Int, _ end: Int, expected: String) {
-        error(.vttBadSettingValue, at: settingStart, "\(name):\(text(start, end)) is ignored; \(name) takes \(expected)")
-    }
-
-    private mutating func warn(_ code: DiagnosticCode, at offset: Int, _ message: String) {
+    mutating func warn(_ code: DiagnosticCode, at offset: Int, _ message: String) {
         diagnostics.append(Diagnostic(.warning, code, at: location(offset), message))
     }
 
-    private mutating func error(_ code: DiagnosticCode, at offset: Int, _ message: String) {
+    mutating func error(_ code: DiagnosticCode, at offset: Int, _ message: String) {
         diagnostics.append(Diagnostic(.error, code, at: location(offset), message))
     }
 
@@ -562,80 +299,4 @@ struct CueTimingParser {
 @inline(__always)
 func isASCIIWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-}
-
-/// The settings of a file's timing lines by the text they were read from (everything after the
-/// end time): files repeat a handful of settings texts from cue to cue (`line:85%`,
-/// `align:start position:10%`), and a text whose parse reported nothing reads as the same settings
-/// every time, as long as the regions it may name stay the same (no REGION is defined once cues
-/// begin; the cache empties if the regions change all the same).
-struct CueSettingsCache {
-    private struct Entry {
-        var source: [UInt8]
-        var settings: CueSettings
-    }
-
-    private var entries: [Entry] = []
-    private var next = 0
-    private var regionDefinitions = 0
-    static let capacity = 16
-    /// Settings texts longer than this are parsed each time, not kept (an entry's storage is
-    /// made this long, so that reusing it never allocates).
-    static let longestSource = 96
-
-    /// Writes into `settings` those kept for the text `source`, and returns true; false when none
-    /// are kept.
-    @inline(__always)
-    mutating func recall(_ source: UnsafeRawBufferPointer, regionDefinitions: Int, into settings: inout CueSettings) -> Bool {
-        if regionDefinitions != self.regionDefinitions {
-            entries.removeAll()
-            next = 0
-            self.regionDefinitions = regionDefinitions
-            return false
-        }
-        guard let bytes = source.baseAddress else { return false }
-        let count = source.count
-        // Entries are looked at in place, by index (a loop over them copied each one).
-        let found = entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].source.count == count {
-                if entries[index].source.withUnsafeBytes({ memcmp($0.baseAddress!, bytes, count) == 0 }) { return index }
-            }
-            return -1
-        }
-        guard found >= 0 else { return false }
-        // Field by field, as ``CueTimingParser/resetToDefaults(_:)`` sets them: assigning the whole
-        // value copied it through the runtime's value witnesses and destroyed the old one (some 60
-        // instructions a recall), where the fields are plain values and the region most often nil.
-        entries.withUnsafeBufferPointer { entries in
-            let entry = entries.baseAddress! + found
-            settings.vertical = entry.pointee.settings.vertical
-            settings.line = entry.pointee.settings.line
-            settings.lineAlignment = entry.pointee.settings.lineAlignment
-            settings.position = entry.pointee.settings.position
-            settings.positionAlignment = entry.pointee.settings.positionAlignment
-            settings.size = entry.pointee.settings.size
-            settings.alignment = entry.pointee.settings.alignment
-            if entry.pointee.settings.region != nil || settings.region != nil { settings.region = entry.pointee.settings.region }
-        }
-        return true
-    }
-
-    /// Keeps `settings`, read from `source` with nothing reported, replacing the oldest entry
-    /// when all are taken.
-    mutating func keep(_ settings: CueSettings, readFrom source: UnsafeRawBufferPointer) {
-        guard !source.isEmpty, source.count <= Self.longestSource else { return }
-        if entries.count < Self.capacity {
-            var kept = [UInt8]()
-            kept.reserveCapacity(Self.longestSource)
-            kept.append(contentsOf: source)
-            entries.append(Entry(source: kept, settings: settings))
-        } else {
-            // The oldest entry's storage is reused: a file with more settings texts than entries
-            // allocates nothing per cue.
-            entries[next].source.removeAll(keepingCapacity: true)
-            entries[next].source.append(contentsOf: source)
-            entries[next].settings = settings
-            next = (next + 1) % Self.capacity
-        }
-    }
 }

@@ -1,13 +1,5 @@
 import CueKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The WebVTT parser algorithm (W3C WebVTT, section 6.1), driven one decoded line at a time.
 ///
 /// The spec's algorithm moves a position through the whole input; "collect a WebVTT block" reads
@@ -37,14 +29,14 @@ struct WebVTTBlockParser {
         case unknown, stylesheet, region
     }
 
-    private let checks: Bool
-    private let checksCueText: Bool
+    let checks: Bool
+    let checksCueText: Bool
     /// Cues are handed on without identifier and text (``WebVTTReader/Options/CueContent/timingOnly``),
     /// or not at all (``WebVTTReader/Options/CueContent/diagnosticsOnly``, which sets both).
-    private let timingOnly: Bool
-    private let handsOnCues: Bool
-    private let maximumBlockLength: Int
-    private let maximumLineLength: Int
+    let timingOnly: Bool
+    let handsOnCues: Bool
+    let maximumBlockLength: Int
+    let maximumLineLength: Int
 
     private var phase = Phase.signature
     private var headerRemainder = ""
@@ -59,15 +51,15 @@ struct WebVTTBlockParser {
     private var kind = BlockKind.unknown
     /// The block's cue, once its timing line was read (its text is the rest of the block); kept
     /// in plain fields rather than an optional struct, which is cheaper on the hot path.
-    private var hasCue = false
+    var hasCue = false
     private var cueIdentifier = ""
     /// The identifier's bytes, kept for ``cueBytesObserver`` (reused from cue to cue).
     private var cueIdentifierBytes: [UInt8] = []
-    private var cueStart = 0
-    private var cueEnd = 0
+    var cueStart = 0
+    var cueEnd = 0
     /// The settings of the cue being read, moved out (``Optional/take()``) into its event.
     private var cueSettings: CueSettings?
-    private var cueTimingLine = 0
+    var cueTimingLine = 0
     /// Why the block's timing line failed, reported when the block ends.
     private var timingFailure: Diagnostic?
     /// The block's failure is already explained by a diagnostic about the line before it.
@@ -75,27 +67,27 @@ struct WebVTTBlockParser {
 
     // The whole file.
     private var seenCue = false
-    private var regions = RegionTable()
+    var regions = RegionTable()
     private var regionsEmitted = false
-    private var cueCount = 0
-    private var latestStart: Int?
-    private var identifiers: CueIdentifierRegistry
-    private var cueTextChecker = CueText.Checker()
+    var cueCount = 0
+    var latestStart: Int?
+    var identifiers: CueIdentifierRegistry
+    var cueTextChecker = CueText.Checker()
     /// This thread's ``CueTextParseCache`` while the parser is fed, when a consumer on the thread
     /// wants the checker's events; set and cleared around each call by the reader, so that it is
     /// only ever used on the thread it belongs to.
-    nonisolated(unsafe) private var sharedParse: CueTextParseCache?
+    nonisolated(unsafe) var sharedParse: CueTextParseCache?
     /// What sees each cue's identifier and text as bytes, before its event (``WebVTTCueBytesObserver``).
     nonisolated(unsafe) var cueBytesObserver: (any WebVTTCueBytesObserver)?
     /// What may take cue blocks whole, as their bytes, in place of their events (``WebVTTCueBlockTaker``).
     nonisolated(unsafe) var cueBlockTaker: (any WebVTTCueBlockTaker)?
     /// A timing line written again as the writer writes it (``offerCue``), reused from cue to cue.
-    private var rewrittenTimingLine: [UInt8] = []
+    var rewrittenTimingLine: [UInt8] = []
     /// Settings written again as the writer writes them (``writeSettings(_:readFrom:)``), by the
     /// text they were read from: a file uses few settings texts, over and over.
-    private var writtenSettings = WrittenSettingsCache()
+    var writtenSettings = WrittenSettingsCache()
     /// The settings of the timing lines read on the fast path, by their text (``CueSettingsCache``).
-    private var settingsCache = CueSettingsCache()
+    var settingsCache = CueSettingsCache()
     /// The bytes of the STYLE blocks read so far, and their limit.
     private var styleLength = 0
     private let maximumStyleLength: Int
@@ -119,6 +111,10 @@ struct WebVTTBlockParser {
     }
 
     // MARK: Lines
+
+    /// True between blocks, where the next non-empty line starts a block (where the reader may
+    /// take whole cue blocks: ``consumeCueBlocks(_:from:limit:firstLine:_:)``).
+    var isBetweenBlocks: Bool { phase == .betweenBlocks }
 
     /// Takes the next line of the input.
     mutating func consume(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
@@ -216,79 +212,7 @@ struct WebVTTBlockParser {
         }
     }
 
-    // MARK: Whole cue blocks
-
-    /// True between blocks, where the next non-empty line starts a block.
-    var isBetweenBlocks: Bool { phase == .betweenBlocks }
-
-    /// Reads the ordinary cue blocks at the start of `bytes[start..<limit]` straight from memory:
-    /// the fast path, for bytes with no CR and no NUL (see ``WebVTTCueBlockScanner``). Stops before
-    /// the first block it cannot take whole (one that is not a cue, that holds `-->` in its text,
-    /// whose timing line fails, or that `limit` cuts), which the line-by-line path then reads.
-    ///
-    /// Each block gives the same events the line-by-line path gives for it: the identifier, timing
-    /// line and text are the same bytes, in memory the block is in instead of a copy. Returns where
-    /// reading stopped and how many lines were read (the skipped empty lines among them).
-    mutating func consumeCueBlocks(
-        _ bytes: UnsafeRawBufferPointer, from start: Int, limit: Int, firstLine: Int, _ handler: (TrackEvent) throws -> Void
-    ) throws -> (end: Int, lines: Int) {
-        // The block scan reads raw memory up to `limit`, from offsets at or after `start`.
-        precondition(start >= 0 && limit <= bytes.count, "cue blocks looked for outside their buffer")
-        var offset = start
-        var lines = 0
-        // Each timing line's settings are parsed into this one value, kept from cue to cue.
-        var settings = CueSettings()
-        let taker = takesWholeBlocks ? cueBlockTaker : nil
-        // One parser for every timing line of the run (see ``CueTimingParser/reset(line:lineNumber:)``).
-        var parser = CueTimingParser(line: UnsafeRawBufferPointer(start: nil, count: 0), lineNumber: 0, checks: checks)
-        // The file's settings texts, kept from run to run.
-        parser.cachesSettings = true
-        // With no cue handed on and nothing reported, nothing reads the settings (`inspect --stats`).
-        parser.readsSettings = taker != nil || handsOnCues || checks
-        swap(&parser.settingsCache, &settingsCache)
-        defer { swap(&parser.settingsCache, &settingsCache) }
-        while offset < limit {
-            if bytes[offset] == UInt8(ascii: "\n") {
-                offset += 1
-                lines += 1
-                continue
-            }
-            guard
-                let block = WebVTTCueBlockScanner.cueBlock(
-                    in: bytes, from: offset, limit: limit, maximumLineLength: maximumLineLength, maximumBlockLength: maximumBlockLength)
-            else { break }
-            let timingLine = WebVTTLineDecoder.Line(
-                bytes: block.timingLine, number: firstLine + lines + (block.identifier.isEmpty ? 0 : 1), repairs: .none)
-            parser.reset(line: timingLine.bytes, lineNumber: timingLine.number)
-            // A timing line that fails is explained by the line-by-line path.
-            if let taker {
-                guard let times = parser.parse(regions: regions, settings: &settings) else { break }
-                try acceptCue(
-                    start: times.start, end: times.end, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine,
-                    identifierOutlivesCue: true, handler)
-                try offerCue(
-                    block, in: UnsafeRawBufferPointer(start: bytes.baseAddress! + offset, count: block.end - offset), settings: settings,
-                    writtenTimes: parser.readWrittenTimes ? parser.settingsOffset : nil,
-                    settingsText: parser.settingsOffset.map { UnsafeRawBufferPointer(rebasing: timingLine.bytes[$0...]) }, to: taker, handler)
-            } else if handsOnCues {
-                guard let timings = parser.parse(regions: regions) else { break }
-                try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
-            } else {
-                // No cue to hand on: the settings are parsed (for their diagnostics) into one
-                // value kept from cue to cue, and no `Timings` is moved around.
-                guard let times = parser.parse(regions: regions, settings: &settings) else { break }
-                try acceptCue(
-                    start: times.start, end: times.end, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine,
-                    identifierOutlivesCue: true, handler)
-            }
-            if taker == nil {
-                try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, identifier: block.identifier, handler)
-            }
-            offset = block.end
-            lines += block.lineCount
-        }
-        return (offset, lines)
-    }
+    // MARK: Cues
 
     /// "Cue creation": the line has `-->` and is the block's first line, or its second after an
     /// identifier.
@@ -338,7 +262,7 @@ struct WebVTTBlockParser {
     /// `identifier` is the block's first line when the timing line is its second, else empty; it
     /// is copied for ``cueBytesObserver`` unless `identifierOutlivesCue` (the fast path, which
     /// hands the same bytes to `emitCue`).
-    private mutating func acceptCue(
+    mutating func acceptCue(
         _ timings: consuming CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
         identifierOutlivesCue: Bool = false, _ handler: (TrackEvent) throws -> Void
     ) throws {
@@ -350,7 +274,7 @@ struct WebVTTBlockParser {
 
     /// ``acceptCue(_:diagnostics:identifier:timingLine:identifierOutlivesCue:_:)`` by its times
     /// alone, the settings left to the caller.
-    private mutating func acceptCue(
+    mutating func acceptCue(
         start: Int, end: Int, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
         identifierOutlivesCue: Bool, _ handler: (TrackEvent) throws -> Void
     ) throws {
@@ -371,43 +295,6 @@ struct WebVTTBlockParser {
         if !seenCue {
             seenCue = true
             try emitRegions(handler)
-        }
-    }
-
-    /// The checks on a cue that need the file around it: identifier, order, duration.
-    private mutating func checkCue(
-        start: Int, end: Int, identifier: UnsafeRawBufferPointer, line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void
-    ) throws {
-        if !identifier.isEmpty {
-            let outcome = identifiers.record(identifier)
-            let idLocation = SourceLocation(line: line.number - 1, column: 1)
-            switch outcome {
-            case .duplicate:
-                try report(
-                    .warning, .vttDuplicateCueIdentifier, idLocation,
-                    "cue identifier '\(String(decoding: identifier, as: UTF8.self))' is used by an earlier cue; identifiers must be unique",
-                    handler)
-            case .stoppedNow:
-                try report(
-                    .note, .vttIdentifierCheckStopped, idLocation,
-                    "more than \(identifiers.limit) distinct cue identifiers, the most remembered; later duplicates are not reported (the command line raises the limit with --max-identifiers)",
-                    handler)
-            case .new, .notChecked:
-                break
-            }
-        }
-        let location = SourceLocation(line: line.number, column: 1)
-        if let latestStart, start < latestStart {
-            try report(
-                .warning, .vttStartBeforePrevious, location,
-                "this cue starts before the cue before it; cues must be in order of start time", handler)
-        }
-        latestStart = max(latestStart ?? start, start)
-        if end <= start {
-            try report(
-                .error, .vttEndNotAfterStart, location,
-                end == start
-                    ? "the cue ends when it starts, so it is never shown" : "the cue ends before it starts, so it is never shown", handler)
         }
     }
 
@@ -521,87 +408,10 @@ struct WebVTTBlockParser {
         }
     }
 
-    /// True when whole cue blocks go to ``cueBlockTaker``: it is set, cues are handed on with
-    /// their text, and no one else wants their bytes. (No one wants their text's parse then:
-    /// ``shareCueTextEvents(with:)``.)
-    private var takesWholeBlocks: Bool {
-        cueBlockTaker != nil && handsOnCues && !timingOnly && cueBytesObserver == nil
-    }
-
-    /// The fast path's cue whose timing line was accepted, offered to `taker` as the bytes the
-    /// writer writes for it, when it ends after it starts and the writer writes its settings as
-    /// they are: `blockBytes` themselves when the timing line is in the writer's form; else the
-    /// block with the settings (after times in the writer's form: `writtenTimes` is their length)
-    /// or the whole timing line written again. `settingsText`, what the settings were read from,
-    /// when known. Its event is handed out when the block is not offered or not taken.
-    private mutating func offerCue(
-        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, writtenTimes: Int?,
-        settingsText: UnsafeRawBufferPointer?, to taker: any WebVTTCueBlockTaker, _ handler: (TrackEvent) throws -> Void
-    ) throws {
-        _ = try reportCueText(block.text, hasMarkup: block.textHasMarkup, handler)
-        hasCue = false
-        cueCount += 1
-        if cueEnd > cueStart, let base = blockBytes.baseAddress, let line = block.timingLine.baseAddress {
-            let lineEnd = line + block.timingLine.count
-            let tail = UnsafeRawBufferPointer(start: lineEnd, count: base + blockBytes.count - lineEnd)
-            if let writtenTimes, block.timingLine.count == writtenTimes {
-                if try taker.take(WebVTTCueBlockBytes(head: blockBytes), start: cueStart, end: cueEnd) { return }
-            } else if let entry = writtenSettings.entry(for: settings, readFrom: settingsText) {
-                let taken: Bool
-                if let writtenTimes {
-                    // The block up to its times, the settings written again, the rest.
-                    let head = UnsafeRawBufferPointer(start: base, count: line + writtenTimes - base)
-                    taken = try writtenSettings.withText(of: entry) {
-                        try taker.take(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail), start: cueStart, end: cueEnd)
-                    }
-                } else {
-                    // The block up to its timing line, the line written again, the rest.
-                    let head = UnsafeRawBufferPointer(start: base, count: line - base)
-                    rewrittenTimingLine.removeAll(keepingCapacity: true)
-                    WebVTTTimingLineText.appendTimes(start: cueStart, end: cueEnd, hours: .always, to: &rewrittenTimingLine)
-                    writtenSettings.withText(of: entry) { rewrittenTimingLine.append(contentsOf: $0) }
-                    taken = try rewrittenTimingLine.withUnsafeBytes {
-                        try taker.take(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail), start: cueStart, end: cueEnd)
-                    }
-                }
-                if taken { return }
-            }
-        }
-        let id = block.identifier.isEmpty ? "" : block.encoding.string(block.identifier)
-        let text = block.text.isEmpty ? "" : block.encoding.string(block.text)
-        try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: copy settings, text: text)))
-    }
-
-
-
-    /// The checker's diagnostics about a cue's text. Returns true when its parse was shared
-    /// (``sharedParse``).
-    @inline(__always)
-    private mutating func reportCueText(_ bytes: UnsafeRawBufferPointer, hasMarkup: Bool, _ handler: (TrackEvent) throws -> Void) throws -> Bool {
-        // The checker's parse is left for a consumer on this thread that would parse the same
-        // text again (the TTML writer), with the text it is of. Text known to have neither `<`
-        // nor `&` is one text node, which the checker would pass after a scan for either.
-        guard checksCueText, hasMarkup, !bytes.isEmpty else { return false }
-        @inline(__always) func context() -> CueText.Context {
-            CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
-        }
-        if let sharedParse {
-            var diagnostics: [Diagnostic] = []
-            let shared = cueTextChecker.diagnostics(forUTF8: bytes, context: context(), sharingEventsWith: sharedParse, diagnostics: &diagnostics)
-            for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }
-            return shared
-        }
-        // Most marked-up text is in the shapes the quick check knows, of which nothing is
-        // reported: no context is made and no list of diagnostics handed back for it.
-        if CueTextQuickCheck.isClean(bytes) { return false }
-        for diagnostic in cueTextChecker.diagnosticsByParsing(bytes, context: context()) { try handler(.diagnostic(diagnostic)) }
-        return false
-    }
-
     /// Hands out the cue whose timing line was accepted, with `text`, the rest of its block.
     /// `hasMarkup` and `encoding` say what a scan proved of the text; `identifier`, the
     /// identifier's bytes when they are still in memory (the fast path), else they were copied.
-    private mutating func emitCue(
+    mutating func emitCue(
         text bytes: UnsafeRawBufferPointer, hasMarkup: Bool = true, encoding: ProvenEncoding = .unknown, identifier: UnsafeRawBufferPointer? = nil,
         _ handler: (TrackEvent) throws -> Void
     ) throws {
@@ -661,30 +471,7 @@ struct WebVTTBlockParser {
         for region in regions.regions { try handler(.region(region)) }
     }
 
-    private func reportRepairs(_ line: WebVTTLineDecoder.Line, _ handler: (TrackEvent) throws -> Void) throws {
-        let repairs = line.repairs
-        if repairs.invalidSequences > 0 {
-            let count = repairs.invalidSequences == 1 ? "a byte sequence" : "\(repairs.invalidSequences) byte sequences"
-            try report(
-                .error, .vttInvalidUTF8, SourceLocation(line: line.number, column: repairs.firstInvalidColumn),
-                "\(count) on this line \(repairs.invalidSequences == 1 ? "is" : "are") not valid UTF-8 and read as U+FFFD; WebVTT files are UTF-8",
-                handler)
-        }
-        if repairs.nullCharacters > 0 {
-            try report(
-                .error, .vttNullCharacter, SourceLocation(line: line.number, column: repairs.firstNullColumn),
-                "U+0000 NULL characters are read as U+FFFD", handler)
-        }
-    }
-
     // MARK: Helpers
-
-    private func report(
-        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation, _ message: String,
-        _ handler: (TrackEvent) throws -> Void
-    ) throws {
-        try handler(.diagnostic(Diagnostic(severity, code, at: location, message)))
-    }
 
     /// "buffer starts with the substring `keyword`, and the remaining characters in buffer (if any)
     /// are all ASCII whitespace".
@@ -706,76 +493,5 @@ struct WebVTTBlockParser {
         if bytes.count == 4 { return true }
         let next = bytes[bytes.startIndex + 4]
         return next == 0x20 || next == 0x09 || next == 0x0A
-    }
-}
-
-/// Cue settings as ``WebVTTWriter`` writes them (``WebVTTTimingLineText``), kept by the text they
-/// were read from for the reader's offer of whole cue blocks: a file uses few settings texts, over
-/// and over, and formatting them costs more than the rest of copying a block. A few entries, the
-/// oldest replaced.
-///
-/// A text always reads as the same settings where the cache is used: settings depend on nothing
-/// but their text and the regions defined, and regions are defined only before the first cue.
-struct WrittenSettingsCache {
-    private struct Entry {
-        /// The text the settings were read from.
-        var source: [UInt8]
-        var text: [UInt8]
-        /// False when the writer would not write the settings as they are.
-        var writable: Bool
-    }
-
-    private var entries: [Entry] = []
-    private var next = 0
-    /// The settings of a cue whose settings text is not known or too long to keep: made for it
-    /// alone, without taking an entry's place (``oneOffIndex``).
-    private var oneOff = Entry(source: [], text: [], writable: true)
-    private static let oneOffIndex = -1
-    static let capacity = 8
-    /// Settings texts longer than this are written again each time, not kept.
-    static let longestSource = 128
-
-    /// The entry for `settings`, read from `source` (nil when not known), made if need be; nil
-    /// when the writer would not write them as they are (a region, which it names only once it
-    /// has written its definition; a value out of range).
-    mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
-        if let source, let found = index(of: source) { return entries[found].writable ? found : nil }
-        // A region is written only once its definition is (`writesRegion`), so it is an issue too.
-        var text: [UInt8] = []
-        var writable = true
-        WebVTTTimingLineText.appendSettings(settings, to: &text, writesRegion: { _ in false }) { _ in writable = false }
-        guard let source, source.count <= Self.longestSource else {
-            oneOff = Entry(source: [], text: text, writable: writable)
-            return writable ? Self.oneOffIndex : nil
-        }
-        let kept = Entry(source: Array(source), text: text, writable: writable)
-        let index: Int
-        if entries.count < Self.capacity {
-            index = entries.count
-            entries.append(kept)
-        } else {
-            index = next
-            entries[index] = kept
-            next = (next + 1) % Self.capacity
-        }
-        return writable ? index : nil
-    }
-
-    /// The entry kept for the settings text `source`.
-    private func index(of source: UnsafeRawBufferPointer) -> Int? {
-        guard let bytes = source.baseAddress else { return nil }
-        return entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].source.count == source.count {
-                // (An empty array's bytes may have no address: no settings match at once.)
-                let same = source.isEmpty || entries[index].source.withUnsafeBytes { memcmp($0.baseAddress!, bytes, source.count) == 0 }
-                if same { return index }
-            }
-            return nil
-        }
-    }
-
-    /// Calls `body` with the written text of entry `index`.
-    func withText<Result>(of index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try (index == Self.oneOffIndex ? oneOff.text : entries[index].text).withUnsafeBytes(body)
     }
 }

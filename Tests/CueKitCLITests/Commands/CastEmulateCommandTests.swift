@@ -9,43 +9,34 @@ import Testing
 /// it would drive a Chromecast: `Tests/Peers/pychromecast_session.py`) and by `cuekit cast play`,
 /// `tracks` and `restyle`, then asked by `cuekit cast send` over the receiver's WebSocket what it
 /// plays.
-@Suite struct CastEmulateCommandTests {
+@Suite(.tags(.network), .skippableByTag) struct CastEmulateCommandTests {
     /// A running `cuekit cast emulate` on free ports.
-    final class Emulating {
-        let process = Process()
-        let output = Pipe()
-        var castPort = 0
-        var httpPort = 0
+    struct Emulating {
+        let command: RunningCommand
+        let castPort: Int
+        let httpPort: Int
+        let mdnsPort: Int?
         /// Where the emulator writes what happened to each connection.
         let errorLog: String
         /// What the emulator wrote to standard error so far.
         var log: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
 
-        var mdnsPort: Int?
-
         init(folder: String, arguments: [String] = []) throws {
             errorLog = folder + "/emulator.log"
-            process.executableURL = URL(fileURLWithPath: CommandLineRun.executable.path)
-            process.arguments = ["cast", "emulate", "--port", "0", "--http-port", "0", "--folder", folder] + arguments
-            process.standardOutput = output
             _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
-            process.standardError = FileHandle(forWritingAtPath: errorLog)
-            try process.run()
+            command = try RunningCommand(
+                ["cast", "emulate", "--port", "0", "--http-port", "0", "--folder", folder] + arguments,
+                standardError: FileHandle(forWritingAtPath: errorLog))
             // Two lines name the ports once both listen (three with --announce).
-            var seen = Data()
             let lines = arguments.contains("--announce") ? 3 : 2
-            while String(decoding: seen, as: UTF8.self).filter({ $0 == "\n" }).count < lines {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen.append(chunk)
-            }
-            let text = String(decoding: seen, as: UTF8.self)
+            _ = command.wait(seconds: 60) { $0.filter { $0 == "\n" }.count >= lines }
+            let text = command.text
             func port(after marker: String) -> Int? {
                 guard let range = text.range(of: marker) else { return nil }
                 return Int(text[range.upperBound...].prefix { $0.isNumber })
             }
             guard let cast = port(after: "Cast device on 127.0.0.1:"), let http = port(after: "http://127.0.0.1:") else {
-                process.terminate()
+                command.stop()
                 throw Failure(description: "cuekit cast emulate printed no ports: \(text)")
             }
             castPort = cast
@@ -55,10 +46,7 @@ import Testing
 
         struct Failure: Error, CustomStringConvertible { let description: String }
 
-        func stop() {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        func stop() { command.stop() }
 
         /// What the receiver holds, asked over its WebSocket: the first status of a `MEDIA_STATUS`.
         func status() throws -> [String: Any] {
@@ -69,55 +57,6 @@ import Testing
                 throw Failure(description: "no media status: \(asked.standardOutput) \(asked.standardError)")
             }
             return status
-        }
-    }
-
-    /// A running `cuekit cast play`, its standard output read as it comes.
-    final class Playing: @unchecked Sendable {
-        let process = Process()
-        let output = Pipe()
-        private let lock = NSLock()
-        private var seen = ""
-
-        init(_ arguments: [String], in folder: String) throws {
-            process.executableURL = URL(fileURLWithPath: CommandLineRun.executable.path)
-            process.arguments = ["cast", "play"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
-            process.standardOutput = output
-            process.standardError = output
-            output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                lock.lock()
-                seen += String(decoding: data, as: UTF8.self)
-                lock.unlock()
-            }
-            try process.run()
-        }
-
-        var text: String {
-            lock.lock()
-            defer { lock.unlock() }
-            return seen
-        }
-
-        /// Waits (at most 10 s) until the output has a line containing `fragment`.
-        func waitFor(_ fragment: String) -> Bool {
-            for _ in 0..<100 {
-                if text.split(separator: "\n").contains(where: { $0.contains(fragment) }) { return true }
-                usleep(100_000)
-            }
-            return false
-        }
-
-        /// Waits (at most 10 s) for the exit status.
-        func exitStatus() -> Int32? {
-            for _ in 0..<100 {
-                if !process.isRunning { return process.terminationStatus }
-                usleep(100_000)
-            }
-            process.terminate()
-            return nil
         }
     }
 
@@ -148,7 +87,9 @@ import Testing
         let device = try Emulating(folder: folder.path)
         defer { device.stop() }
         let address = "127.0.0.1:\(device.castPort)"
-        let play = try Playing(["--device", address, "movie.mp4", "--track", "movie.en.srt", "--track", "movie.fr.ttml", "--active", "1", "--foreground", "#FFFF00FF"], in: folder.path)
+        let play = try RunningCommand(
+            ["cast", "play", "--device", address, "movie.mp4", "--track", "movie.en.srt", "--track", "movie.fr.ttml", "--active", "1", "--foreground", "#FFFF00FF"],
+            in: folder.path)
         #expect(play.waitFor("active tracks [1]"), "\(play.text)")
 
         // The load: the movie and both tracks, served as WebVTT by the track server `play` runs.
@@ -183,15 +124,14 @@ import Testing
         #expect(play.waitFor("OUTLINE"), "\(play.text)")
 
         // Ctrl-C: a clean stop.
-        kill(play.process.processIdentifier, SIGINT)
-        #expect(play.exitStatus() == 0, "\(play.text)")
+        #expect(play.interrupt() == 0, "\(play.text)")
     }
 
     @Test func playReportsADeviceThatGoesAwayAndExitsNonZero() throws {
         let folder = try Self.castFolder()
         defer { folder.remove() }
         let device = try Emulating(folder: folder.path)
-        let play = try Playing(["--device", "127.0.0.1:\(device.castPort)", "movie.mp4", "--track", "movie.de.vtt"], in: folder.path)
+        let play = try RunningCommand(["cast", "play", "--device", "127.0.0.1:\(device.castPort)", "movie.mp4", "--track", "movie.de.vtt"], in: folder.path)
         #expect(play.waitFor("active tracks []"), "\(play.text)")
         device.stop()
         #expect(play.exitStatus() == 2, "\(play.text)")
@@ -234,7 +174,7 @@ import Testing
         #expect(unreachable.standardError.contains("cannot connect"), "\(unreachable.standardError)")
     }
 
-    @Test(.enabled(if: PythonPeers.hasPychromecast, "pychromecast is not installed: run .ci/setup (it installs pychromecast 14.0.7 into .venv)"))
+    @Test(.enabled(if: PythonPeers.hasPychromecast, "pychromecast is not installed: run .ci/setup (it installs pychromecast 14.0.7 into .venv)"), .tags(.peers), .skippableByTag)
     func pychromecastPlaysMediaWithSubtitlesAndSwitchesThem() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

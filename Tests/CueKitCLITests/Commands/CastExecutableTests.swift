@@ -37,7 +37,7 @@ struct CastExecutableTests {
         func remove() { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    @Test func aNetworkCommandRunsInCuekitCastWithItsExitStatus() throws {
+    @Test(.tags(.network), .skippableByTag) func aNetworkCommandRunsInCuekitCastWithItsExitStatus() throws {
         let run = try CommandLineRun.cuekit(Self.discovery)
         #expect(run.status == 1, "\(run)")
         #expect(run.standardError.contains("no Cast device answered within 0.2 s"), "\(run)")
@@ -45,7 +45,7 @@ struct CastExecutableTests {
 
     /// Through a symbolic link in another folder, `cuekit-cast` is still found beside the
     /// executable the link points to.
-    @Test func cuekitCastIsFoundBesideTheExecutableALinkPointsTo() throws {
+    @Test(.tags(.network), .skippableByTag) func cuekitCastIsFoundBesideTheExecutableALinkPointsTo() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         try FileManager.default.createSymbolicLink(atPath: folder.file("cuekit"), withDestinationPath: CommandLineRun.executable.path)

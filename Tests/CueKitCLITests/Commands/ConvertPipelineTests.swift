@@ -154,20 +154,14 @@ struct ConvertPipelineTests {
             return path
         }
         let output = directory.file("out")
-        let process = Process()
-        process.executableURL = CommandLineRun.executable
-        process.arguments = ["convert", "-q", "--jobs", "2", "--output-dir", output] + inputs
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        let conversion = try RunningCommand(["convert", "-q", "--jobs", "2", "--output-dir", output] + inputs, standardError: .nullDevice)
         // Wait until a temporary file exists: the conversion is under way.
         var waited = 0
         while waited < 60_000, (try? FileManager.default.contentsOfDirectory(atPath: output))?.contains(where: { $0.hasPrefix(".") }) != true {
             usleep(10_000)
             waited += 10
         }
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(conversion.interrupt() == 130)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         #expect(left.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(left)")
         for name in left { #expect(name.hasPrefix("big") && name.hasSuffix(".vtt")) }

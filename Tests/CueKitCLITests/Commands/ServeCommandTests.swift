@@ -3,30 +3,19 @@ import Foundation
 import Testing
 
 /// `cuekit serve` as a process, driven by `cuekit cast send`, and stopped by a signal.
-@Suite struct ServeCommandTests {
+@Suite(.tags(.network), .skippableByTag) struct ServeCommandTests {
     /// A running `cuekit serve` on a free port.
-    final class Serving {
-        let process = Process()
-        let output = Pipe()
-        let errors = Pipe()
-        var port = 0
+    struct Serving {
+        let command: RunningCommand
+        let port: Int
 
         init(folder: String, arguments: [String] = []) throws {
-            process.executableURL = URL(fileURLWithPath: CommandLineRun.executable.path)
-            process.arguments = ["serve", folder, "--port", "0"] + arguments
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
+            command = try RunningCommand(["serve", folder, "--port", "0"] + arguments, standardError: .nullDevice)
             // The first line names the address once the server accepts connections.
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen.append(chunk)
-            }
-            let line = String(decoding: seen, as: UTF8.self)
+            _ = command.wait(seconds: 60) { $0.contains("\n") }
+            let line = String(command.text.prefix { $0 != "\n" })
             guard let range = line.range(of: "127.0.0.1:"), let port = Int(line[range.upperBound...].prefix { $0.isNumber }) else {
-                process.terminate()
+                command.stop()
                 throw Failure(description: "cuekit serve printed no address: \(line)")
             }
             self.port = port
@@ -35,15 +24,7 @@ import Testing
         struct Failure: Error, CustomStringConvertible { let description: String }
 
         /// Sends SIGINT and waits for the exit status (at most 10 s).
-        func interrupt() -> Int32? {
-            kill(process.processIdentifier, SIGINT)
-            for _ in 0..<100 {
-                if !process.isRunning { return process.terminationStatus }
-                usleep(100_000)
-            }
-            process.terminate()
-            return nil
-        }
+        func interrupt() -> Int32? { command.interrupt() }
     }
 
     static let load = """

@@ -87,7 +87,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: ExternalProcess.isInstalled("ffmpeg"), "ffmpeg not installed"))
+    @Test(.enabled(if: ExternalProcess.isInstalled("ffmpeg"), "ffmpeg not installed"), .tags(.peers), .skippableByTag)
     func ffmpegReadsEveryCueWithoutStyleAndRegionBlocks() throws {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
@@ -98,7 +98,7 @@ import Testing
         #expect(converted.output.split(separator: "\n").filter { $0.contains(" --> ") }.count == 500)
     }
 
-    @Test(.enabled(if: ExternalProcess.isInstalled("xmllint"), "xmllint not installed"))
+    @Test(.enabled(if: ExternalProcess.isInstalled("xmllint"), "xmllint not installed"), .tags(.peers), .skippableByTag)
     func theTTMLOutputIsWellFormed() throws {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }

@@ -12,7 +12,8 @@ import Testing
 /// is far above what streaming needs and far below what holding such an input would take.
 @Suite(
     .enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built"),
-    .enabled(if: BoundedProcess.isAvailable, "timeout or prlimit is not installed")
+    .enabled(if: BoundedProcess.isAvailable, "timeout or prlimit is not installed"),
+    .tags(.slow), .skippableByTag
 )
 struct HostileInputTests {
     static let addressSpace = 1 << 30

@@ -7,7 +7,8 @@ import Testing
 /// cap (1 GiB) and the deadline of ``HostileInputTests``.
 @Suite(
     .enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built"),
-    .enabled(if: BoundedProcess.isAvailable, "timeout or prlimit is not installed")
+    .enabled(if: BoundedProcess.isAvailable, "timeout or prlimit is not installed"),
+    .tags(.slow), .skippableByTag
 )
 struct MemoryLimitsTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -9,7 +9,7 @@ import Testing
 /// style's colours, edge and size. Each check compares pixels of the screenshot: colours by class
 /// (red text, yellow box, blue edge), sizes by the height of the caption box, and edge directions
 /// by where the edge colour lies against the text.
-@Suite(.serialized, .enabled(if: ChromiumCaptionRenderer.isAvailable, "chromium or ffmpeg not installed"))
+@Suite(.serialized, .enabled(if: ChromiumCaptionRenderer.isAvailable, "chromium or ffmpeg not installed"), .tags(.chromium), .skippableByTag)
 struct ChromiumRenderingTests {
     static let red = CastColor(red: 255, green: 0, blue: 0)
     static let yellow = CastColor(red: 255, green: 255, blue: 0)

@@ -10,7 +10,7 @@ import Testing
 
 /// The receiver page in real Chromium, with its media and tracks on another origin (another
 /// port), so that Chromium enforces CORS; a Swift sender and the sender page in Chromium drive it.
-@Suite(.serialized) struct ChromiumReceiverTests {
+@Suite(.serialized, .tags(.chromium, .network), .skippableByTag) struct ChromiumReceiverTests {
     static let toolsInstalled = Chromium.isInstalled && ExternalProcess.find("ffmpeg") != nil
 
     /// A media folder: a 12-second grey WebM (Chromium plays VP8) and the two tracks.

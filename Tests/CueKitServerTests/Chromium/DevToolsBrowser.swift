@@ -14,7 +14,7 @@ import NIOCore
 /// Chromium writes the port it listens on to `DevToolsActivePort` in its profile folder; each page
 /// is a target with its own WebSocket.
 final class DevToolsBrowser: @unchecked Sendable {
-    let process: Process
+    let chromium: RunningCommand
     let profile: TemporaryDirectory
     let port: Int
     /// The browser's own target, which opens tabs.
@@ -24,47 +24,44 @@ final class DevToolsBrowser: @unchecked Sendable {
     static func launch(width: Int = 1280, height: Int = 720) async throws -> DevToolsBrowser? {
         guard let executable = Chromium.executable else { return nil }
         let profile = TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0", "--remote-allow-origins=*",
-            "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--hide-scrollbars",
-            "--autoplay-policy=no-user-gesture-required", "--mute-audio", "--no-first-run", "--disable-extensions",
-            "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
-            "--disable-features=BackgroundMediaSuspend,MediaSessionService", "about:blank",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let chromium = try RunningCommand(
+            URL(fileURLWithPath: executable),
+            Chromium.headlessSwitches + [
+                "--remote-debugging-port=0", "--remote-allow-origins=*",
+                "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--hide-scrollbars",
+                "--autoplay-policy=no-user-gesture-required", "--mute-audio", "--no-first-run", "--disable-extensions",
+                "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
+                "--disable-features=BackgroundMediaSuspend,MediaSessionService", "about:blank",
+            ],
+            standardError: .nullDevice)
         let portFile = profile.file("DevToolsActivePort")
         for _ in 0..<300 {
             if let text = profile.read("DevToolsActivePort") {
                 let lines = text.split(separator: "\n")
                 if lines.count >= 2, let port = Int(lines[0]) {
-                    let browser = DevToolsBrowser(process: process, profile: profile, port: port)
+                    let browser = DevToolsBrowser(chromium: chromium, profile: profile, port: port)
                     browser.control = try await DevToolsPage.connect(to: "ws://127.0.0.1:\(port)\(lines[1])")
                     return browser
                 }
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        process.terminate()
+        chromium.stop()
         profile.remove()
         throw Failure("Chromium did not write \(portFile) within 30 s")
     }
 
-    private init(process: Process, profile: TemporaryDirectory, port: Int) {
-        self.process = process
+    private init(chromium: RunningCommand, profile: TemporaryDirectory, port: Int) {
+        self.chromium = chromium
         self.profile = profile
         self.port = port
     }
 
     /// Ends Chromium (and so its connections); safe to call again.
     func close() {
-        guard process.isRunning else { return }
+        guard chromium.process.isRunning else { return }
         if let control { Task { await control.close() } }
-        process.terminate()
-        process.waitUntilExit()
+        chromium.stop()
         profile.remove()
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 @testable import CueKitServer
 
-@Suite struct FileServingTests {
+@Suite(.tags(.network), .skippableByTag) struct FileServingTests {
     @Test func aTrackIsServedWithItsTypeAndTheCORSACastReceiverNeeds() async throws {
         let folder = ServedFolder()
         defer { folder.remove() }

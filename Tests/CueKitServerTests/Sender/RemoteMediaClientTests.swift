@@ -1,6 +1,7 @@
 import CueKit
 import CueKitCast
 import CueKitCastSender
+import CueKitTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @testable import CueKitServer
 
 /// Two Swift senders on one live receiver.
-@Suite struct RemoteMediaClientTests {
+@Suite(.tags(.network), .skippableByTag) struct RemoteMediaClientTests {
     /// The media of the served folder: English (WebVTT) and German (SubRip converted on request).
     static func media(base: String) -> MediaInformation {
         MediaInformation(

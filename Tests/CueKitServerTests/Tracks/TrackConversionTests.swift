@@ -8,7 +8,7 @@ import Testing
 
 @testable import CueKitServer
 
-@Suite struct TrackConversionTests {
+@Suite(.tags(.network), .skippableByTag) struct TrackConversionTests {
     static let style = ##"{"foregroundColor":"#FFFF00FF","edgeType":"OUTLINE","edgeColor":"#000000FF","fontFamily":"serif"}"##
 
     static func query(_ text: String) -> String {

@@ -7,7 +7,7 @@ import Testing
 /// `<font color>` read from SubRip and written as WebVTT shows in colour in Chromium (what Cast
 /// receivers run), and only thanks to the style sheet rules the reader makes: without them, even
 /// WebVTT's default colour classes show white.
-@Suite(.enabled(if: Chromium.isInstalled && ExternalProcess.find("ffmpeg") != nil, "chromium or ffmpeg not installed"))
+@Suite(.enabled(if: Chromium.isInstalled && ExternalProcess.find("ffmpeg") != nil, "chromium or ffmpeg not installed"), .tags(.chromium), .skippableByTag)
 struct SubRipColorsInChromiumTests {
     static let subRip =
         "1\n00:00:00,000 --> 00:00:04,000\n<font color=\"yellow\">YELLOW YELLOW</font> <font color=\"#FF8000\">ORANGE ORANGE</font>\n"
@@ -22,12 +22,10 @@ struct SubRipColorsInChromiumTests {
             <script>const v = document.getElementById('v'); v.textTracks[0].mode = 'showing'; v.currentTime = 1;</script>
             </body>
             """, to: "page.html")
-        let shot = ExternalProcess.run(
-            Chromium.executable!,
-            [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--virtual-time-budget=4000",
-                "--window-size=700,420", "--screenshot=" + scratch.file("shot.png"), "file://" + scratch.file("page.html"),
-            ])
+        let shot = try Chromium.run([
+            "--allow-file-access-from-files", "--virtual-time-budget=4000", "--window-size=700,420",
+            "--screenshot=" + scratch.file("shot.png"), "file://" + scratch.file("page.html"),
+        ]).get()
         try #require(TestPaths.exists(scratch.file("shot.png")), "no screenshot: \(shot.error.suffix(500))")
         let raw = ExternalProcess.run(
             "ffmpeg", ["-v", "error", "-i", scratch.file("shot.png"), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])

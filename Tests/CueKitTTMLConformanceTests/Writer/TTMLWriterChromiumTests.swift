@@ -9,7 +9,7 @@ import Testing
 /// ``TTMLWriter`` makes of it, read back by CueKit's TTML reader. The colours, the weight and the
 /// places of the text are the same. With `CUEKIT_WRITE_PICTURES=1` the screenshot is written to
 /// `Fixtures/ttml/webvtt-and-ttml.png`, the picture the README shows.
-@Suite(.enabled(if: ChromiumCaptionRenderer.isAvailable, "chromium or ffmpeg is not installed"))
+@Suite(.enabled(if: ChromiumCaptionRenderer.isAvailable, "chromium or ffmpeg is not installed"), .tags(.chromium), .skippableByTag)
 struct TTMLWriterChromiumTests {
     @Test func theTTMLDrawsAsTheWebVTTDoes() throws {
         let source = try String(contentsOfFile: TestPaths.fixture("ttml/styled-source.vtt"), encoding: .utf8)

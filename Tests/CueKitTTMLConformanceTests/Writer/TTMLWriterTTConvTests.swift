@@ -12,7 +12,7 @@ import Testing
 /// time, as the writer's timed spans say; ruby as `base(text)` in the profiles without ruby). Every document is also well-formed (CueKit's own reader
 /// finds no error in it, and xmllint none when installed), and meets its profile's constraints
 /// (``TTMLProfileCheck``, against the profile it declares).
-@Suite(.enabled(if: PythonPeers.hasTTConv, "ttconv is not installed: run .ci/setup (it installs ttconv 1.2.3 into .venv)"))
+@Suite(.enabled(if: PythonPeers.hasTTConv, "ttconv is not installed: run .ci/setup (it installs ttconv 1.2.3 into .venv)"), .tags(.peers), .skippableByTag)
 struct TTMLWriterTTConvTests {
     /// A source track and its name.
     struct Source {

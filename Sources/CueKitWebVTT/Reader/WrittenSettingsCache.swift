@@ -1,0 +1,80 @@
+import CueKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Cue settings as ``WebVTTWriter`` writes them (``WebVTTTimingLineText``), kept by the text they
+/// were read from for the reader's offer of whole cue blocks: a file uses few settings texts, over
+/// and over, and formatting them costs more than the rest of copying a block. A few entries, the
+/// oldest replaced.
+///
+/// A text always reads as the same settings where the cache is used: settings depend on nothing
+/// but their text and the regions defined, and regions are defined only before the first cue.
+struct WrittenSettingsCache {
+    private struct Entry {
+        /// The text the settings were read from.
+        var source: [UInt8]
+        var text: [UInt8]
+        /// False when the writer would not write the settings as they are.
+        var writable: Bool
+    }
+
+    private var entries: [Entry] = []
+    private var next = 0
+    /// The settings of a cue whose settings text is not known or too long to keep: made for it
+    /// alone, without taking an entry's place (``oneOffIndex``).
+    private var oneOff = Entry(source: [], text: [], writable: true)
+    private static let oneOffIndex = -1
+    static let capacity = 8
+    /// Settings texts longer than this are written again each time, not kept.
+    static let longestSource = 128
+
+    /// The entry for `settings`, read from `source` (nil when not known), made if need be; nil
+    /// when the writer would not write them as they are (a region, which it names only once it
+    /// has written its definition; a value out of range).
+    mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
+        if let source, let found = index(of: source) { return entries[found].writable ? found : nil }
+        // A region is written only once its definition is (`writesRegion`), so it is an issue too.
+        var text: [UInt8] = []
+        var writable = true
+        WebVTTTimingLineText.appendSettings(settings, to: &text, writesRegion: { _ in false }) { _ in writable = false }
+        guard let source, source.count <= Self.longestSource else {
+            oneOff = Entry(source: [], text: text, writable: writable)
+            return writable ? Self.oneOffIndex : nil
+        }
+        let kept = Entry(source: Array(source), text: text, writable: writable)
+        let index: Int
+        if entries.count < Self.capacity {
+            index = entries.count
+            entries.append(kept)
+        } else {
+            index = next
+            entries[index] = kept
+            next = (next + 1) % Self.capacity
+        }
+        return writable ? index : nil
+    }
+
+    /// The entry kept for the settings text `source`.
+    private func index(of source: UnsafeRawBufferPointer) -> Int? {
+        guard let bytes = source.baseAddress else { return nil }
+        return entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].source.count == source.count {
+                // (An empty array's bytes may have no address: no settings match at once.)
+                let same = source.isEmpty || entries[index].source.withUnsafeBytes { memcmp($0.baseAddress!, bytes, source.count) == 0 }
+                if same { return index }
+            }
+            return nil
+        }
+    }
+
+    /// Calls `body` with the written text of entry `index`.
+    func withText<Result>(of index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try (index == Self.oneOffIndex ? oneOff.text : entries[index].text).withUnsafeBytes(body)
+    }
+}
