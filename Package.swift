@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "CueKitServer",
             dependencies: [
-                "CueKit", "CueKitCast", "CueKitConversion", "CueKitCastV2",
+                "CueKit", "CueKitCast", "CueKitConversion",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
