@@ -77,20 +77,24 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        // RemoteMediaClient: a Swift sender for a CueKit receiver, over its WebSocket.
+        // RemoteMediaClient: a Swift sender for a CueKit receiver, over its WebSocket (or any
+        // RemoteMediaTransport: CueKitCastV2 adds a Cast device's channel).
         .target(
             name: "CueKitCastSender",
             dependencies: [
-                "CueKitCast", "CueKitCastV2",
+                "CueKitCast",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         // The Cast v2 channel real devices speak (TLS, length-prefixed protobuf frames), a sender
-        // over it, and a Cast device for development and tests.
+        // over it (RemoteMediaClient.connect(toDevice:)), and a Cast device for development and
+        // tests that runs any CastMediaApplication (CueKitServer's receiver). The server and the
+        // sender do not depend on it: only what speaks Cast v2 links protobuf, X509 and Crypto, and
+        // TLS reaches the server not at all (the sender's WebSocket client has its own, for wss://).
         .target(
             name: "CueKitCastV2",
             dependencies: [
-                "CueKitCast",
+                "CueKitCast", "CueKitCastSender",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
