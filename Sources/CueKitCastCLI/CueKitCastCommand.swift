@@ -9,7 +9,7 @@ import CueKitCommandSupport
 
 /// `cuekit-cast`: the network half of `cuekit`, under the same name and command lines.
 @main
-struct CueKitCastCommand: ParsableCommand {
+struct CueKitCastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cuekit",
         abstract: "Serve tracks to Cast receivers and drive Cast devices (the network commands of cuekit).",
@@ -18,13 +18,13 @@ struct CueKitCastCommand: ParsableCommand {
     )
 
     /// Runs the command line (``CommandLineMain``): exit status 0, 1 or 2, as `cuekit`'s.
-    static func main() {
-        CommandLineMain.run(Self.self)
+    static func main() async {
+        await CommandLineMain.runAwaiting(Self.self)
     }
 }
 
 /// `cuekit cast`: the Cast commands that reach a receiver or a device.
-struct CastCommand: ParsableCommand {
+struct CastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cast",
         abstract: "Send Cast messages, drive Cast devices, and run one.",
