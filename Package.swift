@@ -105,7 +105,7 @@ let package = Package(
             exclude: ["Proto/cast_channel.proto"]
         ),
         // What the two executables share: output sinks, failures and exit statuses, reading and
-        // style options, and the command lines of the network commands.
+        // style options, the network commands' names and abstracts, and the version handshake.
         .target(
             name: "CueKitCommandSupport",
             dependencies: [
@@ -152,8 +152,11 @@ let package = Package(
         ),
         // Runs web-platform-tests' WebVTT parsing suites (vendored in Fixtures/conformance/webvtt).
         .testTarget(name: "CueKitWebVTTConformanceTests", dependencies: ["CueKitWebVTT", "CueKitTestSupport"]),
-        // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
-        .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]),
+        // Runs the built `cuekit` and `cuekit-cast` binaries; depending on their targets builds them
+        // first (and lets the tests parse the command lines of both).
+        .testTarget(
+            name: "CueKitCLITests",
+            dependencies: ["CueKitCLI", "CueKitCastCLI", "CueKitCommandSupport", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]),
         .testTarget(
             name: "CueKitTTMLTests",
             dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]

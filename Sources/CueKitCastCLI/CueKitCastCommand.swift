@@ -1,8 +1,8 @@
 // cuekit-cast: the commands of `cuekit` that talk to the network (serve, cast send, play, tracks,
 // restyle, devices, emulate), in an executable of their own so that `cuekit` never links SwiftNIO.
-// `cuekit` parses these command lines itself (their declarations are shared, in
-// CueKitCommandSupport) and then runs this executable with the same arguments; it can also be run
-// directly, with the same command lines.
+// `cuekit` lists these commands (``NetworkCommand``) and runs this executable with their command
+// lines unread; they are declared here alone. It can also be run directly, with the same command
+// lines.
 
 import ArgumentParser
 import CueKitCommandSupport
@@ -17,8 +17,14 @@ struct CueKitCastCommand: AsyncParsableCommand {
         subcommands: [ServeCommand.self, CastCommand.self]
     )
 
-    /// Runs the command line (``CommandLineMain``): exit status 0, 1 or 2, as `cuekit`'s.
+    /// Runs the command line (``CommandLineMain``): exit status 0, 1 or 2, as `cuekit`'s. Started
+    /// by a `cuekit` of another version, it refuses to run (``CastExecutableHandshake``), exit 2.
     static func main() async {
+        do {
+            try CastExecutableHandshake.check()
+        } catch {
+            CommandLineMain.exit(after: error, Self.self)
+        }
         await CommandLineMain.runAwaiting(Self.self)
     }
 }
