@@ -25,7 +25,8 @@ package struct NetworkCommand: Sendable, Hashable {
     package static let castDevices = NetworkCommand(
         path: ["cast", "devices"], abstract: "List the Cast devices on the network (mDNS, _googlecast._tcp): name, address and model.")
     package static let castEmulate = NetworkCommand(
-        path: ["cast", "emulate"], abstract: "Run a Cast device: the Cast v2 channel on TLS, with CueKit's receiver as its media application.")
+        path: ["cast", "emulate"],
+        abstract: "Run a Cast device: the Cast v2 channel on TLS, with CueKit's receiver as its media application.")
 
     /// Every network command, in the order `cuekit`'s help lists them.
     package static let all: [NetworkCommand] = [serve, castSend, castPlay, castTracks, castRestyle, castDevices, castEmulate]

@@ -1,9 +1,9 @@
 import CueKitCommandSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `cuekit-cast` executable, installed beside `cuekit`: the network commands run in it.

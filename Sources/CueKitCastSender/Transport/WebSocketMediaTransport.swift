@@ -26,7 +26,8 @@ actor WebSocketMediaTransport: RemoteMediaTransport {
         let incoming = incoming.continuation
         connection = Task {
             do {
-                try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger) { inbound, outbound, _ in
+                try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger) {
+                    inbound, outbound, _ in
                     opened.continuation.yield(.success(outbound))
                     for try await message in inbound.messages(maxSize: 1 << 24) {
                         if case .text(let text) = message { incoming.yield(text) }

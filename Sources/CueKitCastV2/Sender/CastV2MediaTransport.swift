@@ -29,7 +29,9 @@ actor CastV2MediaTransport: RemoteMediaTransport {
 
     /// Connects, finds the Default Media Receiver (launching it when `launching` is true), and
     /// joins it.
-    static func open(host: String, port: Int, launching: Bool, configuration: CastV2Connection.Configuration) async throws -> CastV2MediaTransport {
+    static func open(host: String, port: Int, launching: Bool, configuration: CastV2Connection.Configuration) async throws
+        -> CastV2MediaTransport
+    {
         let channel = try await CastV2Connection.connect(host: host, port: port, configuration: configuration)
         let receiver = "receiver-0"
         var status = try await channel.request(["type": "GET_STATUS"], namespace: CastV2Namespace.receiver, to: receiver)
@@ -40,14 +42,18 @@ actor CastV2MediaTransport: RemoteMediaTransport {
         if mediaReceiver(status) == nil {
             guard launching else {
                 await channel.close()
-                throw RemoteMediaClient.ConnectionError(description: "\(host):\(port) is not running the Default Media Receiver: nothing is playing")
+                throw RemoteMediaClient.ConnectionError(
+                    description: "\(host):\(port) is not running the Default Media Receiver: nothing is playing")
             }
-            status = try await channel.request(["type": "LAUNCH", "appId": .string(CastV2Device.defaultMediaReceiverID)], namespace: CastV2Namespace.receiver, to: receiver)
+            status = try await channel.request(
+                ["type": "LAUNCH", "appId": .string(CastV2Device.defaultMediaReceiverID)], namespace: CastV2Namespace.receiver, to: receiver
+            )
         }
         guard let transportID = mediaReceiver(status) else {
             await channel.close()
             throw RemoteMediaClient.ConnectionError(
-                description: "\(host):\(port) did not launch the Default Media Receiver: \(CastJSONValue.object(status).serialized(.compact))")
+                description:
+                    "\(host):\(port) did not launch the Default Media Receiver: \(CastJSONValue.object(status).serialized(.compact))")
         }
         try await channel.connect(to: transportID)
         return CastV2MediaTransport(channel: channel, transportID: transportID)
