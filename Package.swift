@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "CueKitServer",
             dependencies: [
-                "CueKit", "CueKitCast", "CueKitConversion", "CueKitCastV2",
+                "CueKit", "CueKitCast", "CueKitConversion",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -78,20 +78,24 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        // RemoteMediaClient: a Swift sender for a CueKit receiver, over its WebSocket.
+        // RemoteMediaClient: a Swift sender for a CueKit receiver, over its WebSocket (or any
+        // RemoteMediaTransport: CueKitCastV2 adds a Cast device's channel).
         .target(
             name: "CueKitCastSender",
             dependencies: [
-                "CueKitCast", "CueKitCastV2",
+                "CueKitCast",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         // The Cast v2 channel real devices speak (TLS, length-prefixed protobuf frames), a sender
-        // over it, and a Cast device for development and tests.
+        // over it (RemoteMediaClient.connect(toDevice:)), and a Cast device for development and
+        // tests that runs any CastMediaApplication (CueKitServer's receiver). The server and the
+        // sender do not depend on it: only what speaks Cast v2 links protobuf, X509 and Crypto, and
+        // TLS reaches the server not at all (the sender's WebSocket client has its own, for wss://).
         .target(
             name: "CueKitCastV2",
             dependencies: [
-                "CueKitCast",
+                "CueKitCast", "CueKitCastSender",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -102,7 +106,7 @@ let package = Package(
             exclude: ["Proto/cast_channel.proto"]
         ),
         // What the two executables share: output sinks, failures and exit statuses, reading and
-        // style options, and the command lines of the network commands.
+        // style options, the network commands' names and abstracts, and the version handshake.
         .target(
             name: "CueKitCommandSupport",
             dependencies: [
@@ -149,8 +153,11 @@ let package = Package(
         ),
         // Runs web-platform-tests' WebVTT parsing suites (vendored in Fixtures/conformance/webvtt).
         .testTarget(name: "CueKitWebVTTConformanceTests", dependencies: ["CueKitWebVTT", "CueKitTestSupport"]),
-        // Runs the built `cuekit` binary; depending on CueKitCLI builds it first.
-        .testTarget(name: "CueKitCLITests", dependencies: ["CueKitCLI", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]),
+        // Runs the built `cuekit` and `cuekit-cast` binaries; depending on their targets builds them
+        // first (and lets the tests parse the command lines of both).
+        .testTarget(
+            name: "CueKitCLITests",
+            dependencies: ["CueKitCLI", "CueKitCastCLI", "CueKitCommandSupport", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]),
         .testTarget(
             name: "CueKitTTMLTests",
             dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]

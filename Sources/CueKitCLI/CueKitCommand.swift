@@ -1,7 +1,7 @@
 // The cuekit command: argument parsing and output over the libraries (convert, validate, inspect,
 // style, cast, serve, generate); what a command does lives in the libraries. The commands that talk
 // to the network (serve, cast send/play/tracks/restyle/devices/emulate) run in `cuekit-cast`, beside
-// it: see CastNetworkCommands.swift.
+// it, which is handed their command lines unread: see CastNetworkCommands.swift.
 
 import ArgumentParser
 import CueKitCommandSupport
@@ -21,8 +21,16 @@ struct CueKitCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command line (``CommandLineMain``): exit status 0, 1 or 2, as above.
+    /// Runs the command line (``CommandLineMain``): exit status 0, 1 or 2, as above. A network
+    /// command's is handed to `cuekit-cast` before anything is parsed, exactly as given.
     static func main() {
+        if let network = NetworkCommand.handedOver(Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try CastExecutable.takeOver(network.command, arguments: network.arguments)
+            } catch {
+                CommandLineMain.exit(after: error, Self.self)
+            }
+        }
         CommandLineMain.run(Self.self)
     }
 }

@@ -44,12 +44,12 @@ func statusLine(_ status: CastMediaStatus) -> String {
 }
 
 /// `cuekit cast play --device HOST[:PORT] MOVIE --track FILE…`: cast a movie with its tracks.
-struct CastPlayCommand: ParsableCommand {
+struct CastPlayCommand: AsyncParsableCommand {
     static let configuration = CastPlayOptions.command
 
     @OptionGroup var options: CastPlayOptions
 
-    func run() throws {
+    func run() async throws {
         let movie = options.movie
         let movieURL = URL(fileURLWithPath: movie).standardizedFileURL
         let folder = movieURL.deletingLastPathComponent().path
@@ -69,48 +69,42 @@ struct CastPlayCommand: ParsableCommand {
         let tracks = options.tracks
         let active = options.active
         let movieName = movieURL.lastPathComponent
-        let outcome = BlockingOutcome()
-        Task {
-            var failure: String?
-            do {
-                try await withThrowingTaskGroup { group in
-                    let started = AsyncStream<Int>.makeStream()
-                    group.addTask {
-                        try await server.run { port in started.continuation.yield(port) }
-                        started.continuation.finish()
-                    }
-                    var port = 0
-                    for await bound in started.stream {
-                        port = bound
-                        break
-                    }
-                    let base = "http://\(serveHost.contains(":") ? "[\(serveHost)]" : serveHost):\(port)"
-                    let media = try Self.media(base: base, movie: movieName, names: names, paths: tracks, style: resolvedStyle)
-                    let client = try await RemoteMediaClient.connect(toDevice: device.host, port: device.port)
-                    say("cuekit: serving \(folder) at \(base)/ for \(device)")
-                    let updates = await client.updates()
-                    // Its status arrives with the updates, as every status after it.
-                    try await client.load(CastLoadRequest(media: media, activeTrackIds: active.map { [$0] } ?? []))
-                    group.addTask {
-                        for await update in updates {
-                            if case .mediaStatus(let status) = update { say(statusLine(status)) }
-                        }
-                        // The updates end when the connection does: the device went away.
-                        throw CommandFailure("the device \(device) went away: \(await client.closedReason ?? "the connection closed")")
-                    }
-                    // The first to end: the server (Ctrl-C, a clean stop) or the device.
-                    try await group.next()
-                    await client.disconnect()
-                    group.cancelAll()
+        do {
+            try await withThrowingTaskGroup { group in
+                let started = AsyncStream<Int>.makeStream()
+                group.addTask {
+                    try await server.run { port in started.continuation.yield(port) }
+                    started.continuation.finish()
                 }
-            } catch let error as CommandFailure {
-                failure = error.message
-            } catch {
-                failure = "cannot cast to \(device): \(error)"
+                var port = 0
+                for await bound in started.stream {
+                    port = bound
+                    break
+                }
+                let base = "http://\(serveHost.contains(":") ? "[\(serveHost)]" : serveHost):\(port)"
+                let media = try Self.media(base: base, movie: movieName, names: names, paths: tracks, style: resolvedStyle)
+                let client = try await RemoteMediaClient.connect(toDevice: device.host, port: device.port)
+                say("cuekit: serving \(folder) at \(base)/ for \(device)")
+                let updates = await client.updates()
+                // Its status arrives with the updates, as every status after it.
+                try await client.load(CastLoadRequest(media: media, activeTrackIds: active.map { [$0] } ?? []))
+                group.addTask {
+                    for await update in updates {
+                        if case .mediaStatus(let status) = update { say(statusLine(status)) }
+                    }
+                    // The updates end when the connection does: the device went away.
+                    throw CommandFailure("the device \(device) went away: \(await client.closedReason ?? "the connection closed")")
+                }
+                // The first to end: the server (Ctrl-C, a clean stop) or the device.
+                try await group.next()
+                await client.disconnect()
+                group.cancelAll()
             }
-            outcome.finish(failure)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("cannot cast to \(device): \(error)")
         }
-        if let failure = outcome.wait() { throw CommandFailure(failure) }
     }
 
     /// The media information: the movie and each track by its URL on the track server.
@@ -134,44 +128,39 @@ struct CastPlayCommand: ParsableCommand {
 }
 
 /// `cuekit cast tracks --device … (--active ID… | --off)`: switch the tracks of what plays.
-struct CastTracksCommand: ParsableCommand {
+struct CastTracksCommand: AsyncParsableCommand {
     static let configuration = CastTracksOptions.command
 
     @OptionGroup var options: CastTracksOptions
 
-    func run() throws {
+    func run() async throws {
         let ids = options.off ? [] : options.active
-        try runOnSession(options.target.resolve()) { client in try await client.setActiveTrackIDs(ids) }
+        try await runOnSession(options.target.resolve()) { client in try await client.setActiveTrackIDs(ids) }
     }
 }
 
 /// `cuekit cast restyle --device … --style s.json`: restyle the text of what plays.
-struct CastRestyleCommand: ParsableCommand {
+struct CastRestyleCommand: AsyncParsableCommand {
     static let configuration = CastRestyleOptions.command
 
     @OptionGroup var options: CastRestyleOptions
 
-    func run() throws {
+    func run() async throws {
         guard let resolved = try options.style.resolve()?.style else { throw ValidationError("give a style: --style FILE or style flags") }
-        try runOnSession(options.target.resolve()) { client in try await client.setTextTrackStyle(resolved) }
+        try await runOnSession(options.target.resolve()) { client in try await client.setTextTrackStyle(resolved) }
     }
 }
 
 /// Joins the session playing on `device`, makes one request, prints the status it answers.
-func runOnSession(_ device: CastDeviceAddress, _ request: @escaping @Sendable (RemoteMediaClient) async throws -> CastMediaStatus) throws {
-    let outcome = BlockingOutcome()
-    Task {
-        do {
-            let client = try await RemoteMediaClient.connect(toDevice: device.host, port: device.port, launching: false)
-            let status = try await request(client)
-            say(statusLine(status))
-            await client.disconnect()
-            outcome.finish(nil)
-        } catch {
-            outcome.finish("\(device): \(error)")
-        }
+func runOnSession(_ device: CastDeviceAddress, _ request: (RemoteMediaClient) async throws -> CastMediaStatus) async throws {
+    do {
+        let client = try await RemoteMediaClient.connect(toDevice: device.host, port: device.port, launching: false)
+        let status = try await request(client)
+        say(statusLine(status))
+        await client.disconnect()
+    } catch {
+        throw CommandFailure("\(device): \(error)")
     }
-    if let failure = outcome.wait() { throw CommandFailure(failure) }
 }
 
 /// The local address the route to a host leaves from: what a device on that route can reach.
@@ -208,12 +197,12 @@ enum LocalAddress {
 }
 
 /// `cuekit cast devices`: the Cast devices on the network, by mDNS.
-struct CastDevicesCommand: ParsableCommand {
+struct CastDevicesCommand: AsyncParsableCommand {
     static let configuration = CastDevicesOptions.command
 
     @OptionGroup var options: CastDevicesOptions
 
-    func run() throws {
+    func run() async throws {
         let timeout = options.timeout
         let mdnsServer = options.mdnsServer
         let server = CastDeviceAddress(argument: mdnsServer)!

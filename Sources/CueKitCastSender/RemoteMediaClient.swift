@@ -1,8 +1,4 @@
 import CueKitCast
-import CueKitCastV2
-import HummingbirdWSClient
-import Logging
-import NIOCore
 
 /// Told of a receiver's changes, as `GCKRemoteMediaClientListener` is on iOS.
 public protocol RemoteMediaClientListener: AnyObject, Sendable {
@@ -41,6 +37,10 @@ public actor RemoteMediaClient {
     public struct ConnectionError: Error, CustomStringConvertible {
         /// What happened.
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The last status heard; nil before the first.
@@ -48,10 +48,8 @@ public actor RemoteMediaClient {
     /// The media of the current session, with its text track style.
     public private(set) var mediaInformation: MediaInformation?
 
-    private var outbound: WebSocketOutboundWriter?
+    private var transport: (any RemoteMediaTransport)?
     private var connection: Task<Void, Never>?
-    /// The Cast v2 transport: the device's channel and the media receiver's transport id.
-    private var device: (channel: CastV2Connection, transportID: String)?
     private var waiting: [Int: CheckedContinuation<String, any Error>] = [:]
     private var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     private var nextSubscriber = 0
@@ -67,90 +65,32 @@ public actor RemoteMediaClient {
     /// those it tells of every change, and ``mediaStatus`` and ``mediaInformation`` hold what is
     /// loaded.
     public static func connect(to url: String) async throws -> RemoteMediaClient {
+        try await connect(over: WebSocketMediaTransport.open(url))
+    }
+
+    /// Joins the receiver at the other end of `transport` and asks for the status, as
+    /// ``connect(to:)`` does. `CueKitCastV2` connects to Cast devices this way
+    /// (`connect(toDevice:)`): the calls, the updates and the listeners are the same over any
+    /// transport.
+    public static func connect(over transport: any RemoteMediaTransport) async throws -> RemoteMediaClient {
         let client = RemoteMediaClient()
-        try await client.open(url)
+        await client.attach(transport)
         _ = try await client.requestStatus()
         return client
     }
 
-    /// Connects to a Cast device over the Cast v2 protocol (TLS, port 8009 on real devices) and
-    /// joins its Default Media Receiver, launching it first unless `launching` is false (then the
-    /// receiver must be running: the session someone else started). The calls, the updates and the
-    /// listeners are the same as over a CueKit receiver's WebSocket.
-    public static func connect(
-        toDevice host: String, port: Int = 8009, launching: Bool = true, configuration: CastV2Connection.Configuration = .init()
-    ) async throws -> RemoteMediaClient {
-        let client = RemoteMediaClient()
-        try await client.open(device: host, port: port, launching: launching, configuration: configuration)
-        _ = try await client.requestStatus()
-        return client
-    }
-
-    private func open(device host: String, port: Int, launching: Bool, configuration: CastV2Connection.Configuration) async throws {
-        let channel = try await CastV2Connection.connect(host: host, port: port, configuration: configuration)
-        let receiver = "receiver-0"
-        var status = try await channel.request(["type": "GET_STATUS"], namespace: CastV2Namespace.receiver, to: receiver)
-        func mediaReceiver(_ status: CastJSONObject) -> String? {
-            status["status"]?.objectValue?["applications"]?.arrayValue?.lazy.compactMap(\.objectValue)
-                .first { $0["appId"]?.stringValue == CastV2Device.defaultMediaReceiverID }?["transportId"]?.stringValue
-        }
-        if mediaReceiver(status) == nil {
-            guard launching else {
-                await channel.close()
-                throw ConnectionError(description: "\(host):\(port) is not running the Default Media Receiver: nothing is playing")
-            }
-            status = try await channel.request(["type": "LAUNCH", "appId": .string(CastV2Device.defaultMediaReceiverID)], namespace: CastV2Namespace.receiver, to: receiver)
-        }
-        guard let transportID = mediaReceiver(status) else {
-            await channel.close()
-            throw ConnectionError(description: "\(host):\(port) did not launch the Default Media Receiver: \(CastJSONValue.object(status).serialized(.compact))")
-        }
-        try await channel.connect(to: transportID)
-        device = (channel, transportID)
-        let messages = await channel.messages()
+    private func attach(_ transport: any RemoteMediaTransport) async {
+        self.transport = transport
+        let messages = await transport.messages()
         connection = Task {
-            for await message in messages where message.namespace == CastV2Namespace.media && message.sourceID == transportID {
-                if let text = message.text { self.receive(text) }
-            }
-            self.closed(await channel.closeReason ?? "the device closed the connection")
+            for await text in messages { self.receive(text) }
+            self.closed(await transport.closeReason ?? "the receiver closed the connection")
         }
-    }
-
-    private func open(_ url: String) async throws {
-        var logger = Logger(label: "cuekit.sender")
-        logger.logLevel = .critical
-        let opened = AsyncStream<Result<WebSocketOutboundWriter, any Error>>.makeStream()
-        connection = Task {
-            do {
-                try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger) { inbound, outbound, _ in
-                    opened.continuation.yield(.success(outbound))
-                    for try await message in inbound.messages(maxSize: 1 << 24) {
-                        if case .text(let text) = message { await self.receive(text) }
-                    }
-                }
-                self.closed("the receiver closed the connection")
-            } catch {
-                opened.continuation.yield(.failure(error))
-                self.closed("the connection failed: \(error)")
-            }
-            opened.continuation.finish()
-        }
-        for await result in opened.stream {
-            switch result {
-            case .success(let writer):
-                outbound = writer
-                return
-            case .failure(let error):
-                throw ConnectionError(description: "cannot connect to \(url): \(error)")
-            }
-        }
-        throw ConnectionError(description: "cannot connect to \(url)")
     }
 
     /// Closes the connection; pending requests fail.
     public func disconnect() async {
-        try? await outbound?.close(.normalClosure, reason: nil)
-        await device?.channel.close()
+        await transport?.close()
         connection?.cancel()
         closed("disconnected")
     }
@@ -217,20 +157,14 @@ public actor RemoteMediaClient {
     /// the text must carry) as JSON text: a `MEDIA_STATUS`, or an error such as `INVALID_REQUEST`.
     public func send(text: String, requestId: Int) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
-            guard outbound != nil || device != nil, closedReason == nil else {
+            guard let transport, closedReason == nil else {
                 continuation.resume(throwing: ConnectionError(description: closedReason ?? "not connected"))
                 return
             }
             waiting[requestId] = continuation
-            let outbound = outbound
-            let device = device
             Task {
                 do {
-                    if let device {
-                        try await device.channel.send(text: text, namespace: CastV2Namespace.media, to: device.transportID)
-                    } else {
-                        try await outbound?.write(.text(text))
-                    }
+                    try await transport.send(text: text)
                 } catch {
                     // A write that fails means the connection is gone, though its end may not have
                     // been seen yet: the request fails as every request on a closed connection does.
@@ -322,8 +256,10 @@ public actor RemoteMediaClient {
     private func closed(_ reason: String) {
         guard closedReason == nil else { return }
         closedReason = reason
-        outbound = nil
-        if let channel = device?.channel { Task { await channel.close() } }
+        if let transport {
+            self.transport = nil
+            Task { await transport.close() }
+        }
         for (_, continuation) in waiting { continuation.resume(throwing: ConnectionError(description: reason)) }
         waiting = [:]
         for continuation in subscribers.values { continuation.finish() }

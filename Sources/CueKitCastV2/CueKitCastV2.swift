@@ -5,8 +5,10 @@
 // - ``CastV2FrameDecoder`` and ``CastV2FrameEncoder``: the frames on a NIO channel.
 // - ``CastV2Connection``: a sender's end of the channel: CONNECT, heartbeat, requests matched to
 //   their answers by `requestId`, with timeouts.
+// - `RemoteMediaClient.connect(toDevice:)`: CueKitCastSender's client over that channel, joined to
+//   the device's Default Media Receiver.
 // - ``CastV2Device``: a device's end: it answers the connection, heartbeat and receiver namespaces
-//   and hands the media namespace to a media application (`cuekit cast emulate`).
+//   and hands the media namespace to a `CastMediaApplication` (`cuekit cast emulate`).
 //
 // Devices present self-signed certificates, which no authority vouches for: a sender accepts them
 // as every Cast sender does (the Cast SDKs then authenticate the device by a challenge CueKit does

@@ -11,7 +11,8 @@ import Darwin
 /// parser's usage errors (its status 64) become 2, and a ``CommandFailure`` prints its message and
 /// exits with its own status.
 package enum CommandLineMain {
-    /// The version `--version` prints.
+    /// The version both executables' `--version` prints, and the one `cuekit-cast` demands of the
+    /// `cuekit` that starts it (``CastExecutableHandshake``). Raise it with every release.
     package static let version = "0.1.0"
 
     /// Parses the process's arguments as `Root`'s command line, runs the command, and exits.
@@ -19,25 +20,57 @@ package enum CommandLineMain {
         do {
             var command = try Root.parseAsRoot()
             try command.run()
-            exit(ExitStatus.success.rawValue)
-        } catch let failure as CommandFailure {
+            terminate(.success)
+        } catch {
+            exit(after: error, root)
+        }
+    }
+
+    /// ``run(_:)`` for a root whose commands may be asynchronous: an `AsyncParsableCommand` is
+    /// awaited on the concurrency pool, with no thread blocked waiting for it.
+    package static func runAwaiting<Root: AsyncParsableCommand>(_ root: Root.Type) async -> Never {
+        do {
+            var command = try Root.parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+            terminate(.success)
+        } catch {
+            exit(after: error, root)
+        }
+    }
+
+    /// Reports an error that ended a command of `Root`'s and exits with its status.
+    package static func exit<Root: ParsableCommand>(after error: any Error, _ root: Root.Type) -> Never {
+        switch error {
+        case let failure as CommandFailure:
             StandardError.write("cuekit: error: \(failure.message)\n")
-            exit(failure.status.rawValue)
-        } catch let error as WriteError {
+            terminate(failure.status)
+        case let error as WriteError:
             // Output that cannot be written, in any command: one line, exit 2.
             StandardError.write("cuekit: error: \(error.message.escapingControlCharacters)\n")
-            exit(ExitStatus.usageOrIOError.rawValue)
-        } catch let error as ReadError where error.diagnostic.code == IOFailure.readCode {
+            terminate(.usageOrIOError)
+        case let error as ReadError where error.diagnostic.code == IOFailure.readCode:
             // A file or standard output that cannot be read or written, in any command: one line,
             // exit 2, as convert reports it.
             StandardError.write("cuekit: error: \(error.diagnostic.message.escapingControlCharacters)\n")
-            exit(ExitStatus.usageOrIOError.rawValue)
-        } catch {
+            terminate(.usageOrIOError)
+        default:
             if Root.exitCode(for: error) == .validationFailure {
                 StandardError.write(Root.fullMessage(for: error) + "\n")
-                exit(ExitStatus.usageOrIOError.rawValue)
+                terminate(.usageOrIOError)
             }
             Root.exit(withError: error)
         }
+    }
+
+    private static func terminate(_ status: ExitStatus) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status.rawValue)
+        #elseif canImport(Darwin)
+        Darwin.exit(status.rawValue)
+        #endif
     }
 }

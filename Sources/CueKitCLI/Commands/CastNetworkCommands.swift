@@ -1,115 +1,75 @@
 import ArgumentParser
 import CueKitCommandSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+// The commands that talk to the network, as `cuekit` knows them: a name and an abstract each
+// (``NetworkCommand``), so that `cuekit --help` and `cuekit cast --help` list them, and nothing
+// else. Their command lines are `cuekit-cast`'s alone: `cuekit` hands everything after the
+// command's name to `cuekit-cast` unread (``CastExecutable``), which parses it, gives its help
+// and usage errors, and does the work. `cuekit` itself never links the network stack: it starts
+// in a fraction of the instructions, which counts when a pipeline runs it once per file.
 
-// The commands that talk to the network, as `cuekit` knows them: their command lines (shared with
-// `cuekit-cast`, in CueKitCommandSupport) give `cuekit`'s help, usage errors and completion
-// scripts, and a command line that parses is handed to `cuekit-cast` (``CastExecutable``), which
-// links SwiftNIO and does the work. `cuekit` itself never links the network stack: it starts in
-// half the instructions, which counts when a pipeline runs it once per file.
+/// Everything after a network command's name, unread, for `cuekit-cast` to parse.
+struct HandedOverArguments: ParsableArguments {
+    @Argument(
+        parsing: .captureForPassthrough,
+        help: ArgumentHelp("The command's arguments, read by cuekit-cast (the command's --help lists them).", valueName: "argument"))
+    var arguments: [String] = []
+}
+
+/// A network command in `cuekit`'s command tree: it runs by handing its arguments to `cuekit-cast`.
+protocol HandedOverCommand: ParsableCommand {
+    static var networkCommand: NetworkCommand { get }
+    var handedOver: HandedOverArguments { get }
+}
+
+extension HandedOverCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: networkCommand.name, abstract: networkCommand.abstract,
+            discussion: "Runs in cuekit-cast; 'cuekit \(networkCommand.path.joined(separator: " ")) --help' shows its options.")
+    }
+
+    func run() throws { try CastExecutable.takeOver(Self.networkCommand, arguments: handedOver.arguments) }
+}
 
 /// `cuekit serve`, run by `cuekit-cast`.
-struct ServeCommand: ParsableCommand {
-    static let configuration = ServeOptions.command
-    @OptionGroup var options: ServeOptions
-    func run() throws { try CastExecutable.takeOver(Self.self) }
+struct ServeCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.serve
+    @OptionGroup var handedOver: HandedOverArguments
 }
 
 /// `cuekit cast send`, run by `cuekit-cast`.
-struct CastSendCommand: ParsableCommand {
-    static let configuration = CastSendOptions.command
-    @OptionGroup var options: CastSendOptions
-    func run() throws { try CastExecutable.takeOver(Self.self) }
+struct CastSendCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.castSend
+    @OptionGroup var handedOver: HandedOverArguments
 }
 
 /// `cuekit cast play`, run by `cuekit-cast`.
-struct CastPlayCommand: ParsableCommand {
-    static let configuration = CastPlayOptions.command
-    @OptionGroup var options: CastPlayOptions
-    func run() throws { try CastExecutable.takeOver(Self.self) }
+struct CastPlayCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.castPlay
+    @OptionGroup var handedOver: HandedOverArguments
 }
 
 /// `cuekit cast tracks`, run by `cuekit-cast`.
-struct CastTracksCommand: ParsableCommand {
-    static let configuration = CastTracksOptions.command
-    @OptionGroup var options: CastTracksOptions
-    func run() throws { try CastExecutable.takeOver(Self.self) }
+struct CastTracksCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.castTracks
+    @OptionGroup var handedOver: HandedOverArguments
 }
 
 /// `cuekit cast restyle`, run by `cuekit-cast`.
-struct CastRestyleCommand: ParsableCommand {
-    static let configuration = CastRestyleOptions.command
-    @OptionGroup var options: CastRestyleOptions
-    func run() throws { try CastExecutable.takeOver(Self.self) }
+struct CastRestyleCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.castRestyle
+    @OptionGroup var handedOver: HandedOverArguments
 }
 
 /// `cuekit cast devices`, run by `cuekit-cast`.
-struct CastDevicesCommand: ParsableCommand {
-    static let configuration = CastDevicesOptions.command
-    @OptionGroup var options: CastDevicesOptions
-    func run() throws { try CastExecutable.takeOver(Self.self) }
+struct CastDevicesCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.castDevices
+    @OptionGroup var handedOver: HandedOverArguments
 }
 
 /// `cuekit cast emulate`, run by `cuekit-cast`.
-struct CastEmulateCommand: ParsableCommand {
-    static let configuration = CastEmulateOptions.command
-    @OptionGroup var options: CastEmulateOptions
-    func run() throws { try CastExecutable.takeOver(Self.self) }
-}
-
-/// The `cuekit-cast` executable, installed beside `cuekit`.
-enum CastExecutable {
-    static let name = "cuekit-cast"
-
-    /// Replaces this process with `cuekit-cast` to run `command`, given this process's arguments: its output, exit
-    /// status and signals are the command's. It is looked for beside `cuekit` (the executable
-    /// itself, then the path it was started by), then on `PATH`. Returns only by throwing, when it
-    /// is found nowhere.
-    static func takeOver(_ command: any ParsableCommand.Type) throws -> Never {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        var places: [String] = []
-        for folder in folders() where !places.contains(folder) {
-            places.append(folder)
-            execute(folder + "/" + name, arguments, searchingPath: false)
-        }
-        execute(name, arguments, searchingPath: true)
-        let commandName = command.configuration.commandName ?? ""
-        let path = command is ServeCommand.Type ? "cuekit \(commandName)" : "cuekit cast \(commandName)"
-        throw CommandFailure(
-            "\(path) runs in \(name), which is neither beside cuekit (in \(places.joined(separator: ", "))) nor on PATH; "
-                + "build it with 'swift build -c release --static-swift-stdlib --product \(name)' and keep it beside cuekit")
-    }
-
-    /// The folders `cuekit` is in: where the running executable is, and where the path it was
-    /// started by points (a symbolic link's own folder).
-    private static func folders() -> [String] {
-        var found: [String] = []
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            found.append(folder(of: path))
-        }
-        let started = CommandLine.arguments.first ?? ""
-        if started.contains("/") { found.append(folder(of: started)) }
-        return found
-    }
-
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// `execv` (or `execvp`, which searches `PATH`); returns only when it fails.
-    private static func execute(_ path: String, _ arguments: [String], searchingPath: Bool) {
-        let strings = ([path] + arguments).map { strdup($0) }
-        defer { strings.forEach { free($0) } }
-        let vector = strings + [nil]
-        _ = searchingPath ? execvp(path, vector) : execv(path, vector)
-    }
+struct CastEmulateCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.castEmulate
+    @OptionGroup var handedOver: HandedOverArguments
 }

@@ -4,21 +4,9 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 
-/// A media application a ``CastV2Device`` runs: it is handed the media namespace of each sender
-/// that connects to it, as JSON text, and answers through the sender's stream.
-/// `CueKitServer`'s `CastReceiverSession` is one (the receiver page shows what it plays).
-public protocol CastV2MediaApplication: Sendable {
-    /// A sender connected: what the application sends it arrives on the stream.
-    func connectSender() async -> (CastReceiverModel.ListenerID, AsyncStream<String>)
-    /// The sender left.
-    func disconnectSender(_ id: CastReceiverModel.ListenerID) async
-    /// A media-namespace message from the sender.
-    func receive(_ text: String, from sender: CastReceiverModel.ListenerID) async
-}
-
 /// The device end of the Cast v2 channel: a TLS listener that answers the connection, heartbeat
 /// and receiver namespaces as a Cast device does, and runs one application, the Default Media
-/// Receiver (`CC1AD845`), whose media namespace goes to a ``CastV2MediaApplication``.
+/// Receiver (`CC1AD845`), whose media namespace goes to a ``CastMediaApplication``.
 ///
 /// `cuekit cast emulate` is this device with CueKit's receiver as its media application: senders
 /// (CueKit's, pychromecast, …) connect to it by host and port as to a real device.
@@ -42,14 +30,14 @@ public actor CastV2Device {
     public static let defaultMediaReceiverID = "CC1AD845"
 
     public let configuration: Configuration
-    private let application: any CastV2MediaApplication
+    private let application: any CastMediaApplication
     private var server: NIOAsyncChannel<NIOAsyncChannel<CastV2Message, CastV2Message>, Never>?
     /// The launched application's session, if any.
     private var session: (id: String, transportID: String)?
     private var connections: [Int: DeviceConnection] = [:]
     private var nextConnection = 1
 
-    public init(configuration: Configuration = Configuration(), application: any CastV2MediaApplication) {
+    public init(configuration: Configuration = Configuration(), application: any CastMediaApplication) {
         self.configuration = configuration
         self.application = application
     }
@@ -209,14 +197,14 @@ public actor CastV2Device {
 /// One TLS connection to the device, with the senders on it that talk to the application.
 actor DeviceConnection {
     private let outbound: NIOAsyncChannelOutboundWriter<CastV2Message>
-    private let application: any CastV2MediaApplication
+    private let application: any CastMediaApplication
     private var lastHeard = ContinuousClock.now
     /// Sender ids on this connection and their link to the application.
     private var links: [String: (listener: CastReceiverModel.ListenerID, transportID: String, task: Task<Void, Never>)] = [:]
     /// Senders that have talked to the platform (`receiver-0`).
     private(set) var platformSenders: Set<String> = []
 
-    init(outbound: NIOAsyncChannelOutboundWriter<CastV2Message>, application: any CastV2MediaApplication) {
+    init(outbound: NIOAsyncChannelOutboundWriter<CastV2Message>, application: any CastMediaApplication) {
         self.outbound = outbound
         self.application = application
     }

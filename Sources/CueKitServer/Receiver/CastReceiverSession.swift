@@ -1,6 +1,5 @@
 import CueKit
 import CueKitCast
-import CueKitCastV2
 
 /// The receiver behind `cuekit serve`: one ``CastReceiverModel`` shared by every connected sender
 /// and every open receiver page.
@@ -188,4 +187,4 @@ public actor CastReceiverSession {
 
 /// The receiver is the media application of `cuekit cast emulate`'s Cast device: each Cast v2
 /// sender of its media namespace is a sender here, told of every change as WebSocket senders are.
-extension CastReceiverSession: CastV2MediaApplication {}
+extension CastReceiverSession: CastMediaApplication {}

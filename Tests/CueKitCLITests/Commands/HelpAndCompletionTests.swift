@@ -1,17 +1,21 @@
 import ArgumentParser
+import CueKitCommandSupport
 import CueKitTestSupport
 import Testing
 
 @testable import CueKitCLI
+@testable import CueKitCastCLI
 
-/// Every command's `--help` shows examples, every example is a command line `cuekit` accepts, and
-/// argument-parser's completion scripts come out for each shell.
+/// Every command's `--help` shows examples, every example is a command line that the executable
+/// running it accepts, both executables list the same network commands, and argument-parser's
+/// completion scripts come out for each shell.
 @Suite(.enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built"))
 struct HelpAndCompletionTests {
     static let commands: [[String]] = [
         ["convert"], ["validate"], ["inspect"], ["style"], ["cast"], ["cast", "media"], ["cast", "check"], ["generate"],
-        // The network commands: run by cuekit-cast, but their help and command lines are cuekit's
-        // (serve's second example is wrapped in its help, so it is not among them).
+        // The network commands: their help, through cuekit, is cuekit-cast's, and their examples are
+        // command lines cuekit-cast accepts (serve's second example is wrapped in its help, so it
+        // is not among them).
         ["cast", "send"], ["cast", "tracks"], ["cast", "restyle"], ["cast", "devices"],
     ]
 
@@ -49,8 +53,41 @@ struct HelpAndCompletionTests {
         let examples = Self.examples(in: run.standardOutput)
         #expect(!examples.isEmpty, "no examples in \(command) --help")
         for example in examples {
-            #expect(throws: Never.self, "\(example)") { _ = try CueKitCommand.parseAsRoot(example) }
+            // cuekit accepts any arguments after a network command's name: cuekit-cast must parse them.
+            if NetworkCommand.handedOver(example) != nil {
+                #expect(throws: Never.self, "\(example)") { _ = try CueKitCastCommand.parseAsRoot(example) }
+            } else {
+                #expect(throws: Never.self, "\(example)") { _ = try CueKitCommand.parseAsRoot(example) }
+            }
         }
+    }
+
+    /// The command at `path` below `root`, by command names; nil when there is none.
+    static func command(at path: [String], below root: any ParsableCommand.Type) -> (any ParsableCommand.Type)? {
+        guard let name = path.first else { return root }
+        guard let child = root.configuration.subcommands.first(where: { $0.configuration.commandName == name }) else { return nil }
+        return command(at: Array(path.dropFirst()), below: child)
+    }
+
+    /// Each network command is in both command trees, at the same place, with the same abstract;
+    /// and cuekit-cast has no command that cuekit does not list.
+    @Test(arguments: NetworkCommand.all)
+    func bothExecutablesListTheNetworkCommand(_ network: NetworkCommand) throws {
+        let listed = try #require(Self.command(at: network.path, below: CueKitCommand.self), "cuekit lacks \(network.path)")
+        let running = try #require(Self.command(at: network.path, below: CueKitCastCommand.self), "cuekit-cast lacks \(network.path)")
+        #expect(listed.configuration.abstract == network.abstract)
+        #expect(running.configuration.abstract == network.abstract)
+    }
+
+    @Test func cuekitCastRunsOnlyTheNetworkCommands() {
+        var leaves: [[String]] = []
+        func walk(_ command: any ParsableCommand.Type, _ path: [String]) {
+            let subcommands = command.configuration.subcommands
+            if subcommands.isEmpty { leaves.append(path) }
+            for child in subcommands { walk(child, path + [child.configuration.commandName ?? ""]) }
+        }
+        walk(CueKitCastCommand.self, [])
+        #expect(leaves.sorted { $0.lexicographicallyPrecedes($1) } == NetworkCommand.all.map(\.path).sorted { $0.lexicographicallyPrecedes($1) })
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
@@ -58,7 +95,8 @@ struct HelpAndCompletionTests {
         let run = try CommandLineRun.cuekit(["--generate-completion-script", shell])
         #expect(run.status == 0)
         #expect(run.standardOutput.contains("cuekit"))
-        for subcommand in ["convert", "validate", "inspect", "style", "generate", "serve", "emulate", "mdns-server"] {
+        // The network commands are listed; their options are cuekit-cast's, not in cuekit's script.
+        for subcommand in ["convert", "validate", "inspect", "style", "generate", "serve", "emulate", "restyle"] {
             #expect(run.standardOutput.contains(subcommand), "\(shell) completion lacks \(subcommand)")
         }
     }

@@ -1,18 +1,18 @@
 import ArgumentParser
+import CueKitCommandSupport
 
 // The command lines of the commands that talk to the network (`cuekit serve`, `cuekit cast send`,
-// `play`, `tracks`, `restyle`, `devices`, `emulate`). They run in the `cuekit-cast` executable,
-// the one that links SwiftNIO; `cuekit` declares the same command lines (its help, its usage
-// errors and its completion scripts come from these declarations) and hands a command line that
-// parsed to `cuekit-cast`. Each options type here holds a command's configuration, arguments and
-// checks; what the command does is in `cuekit-cast`.
+// `play`, `tracks`, `restyle`, `devices`, `emulate`), declared here alone: `cuekit` hands these
+// command lines over unread, and lists the commands by their ``NetworkCommand`` (name and
+// abstract, shared with it). Each options type holds a command's configuration, arguments and
+// checks; the commands beside it do the work.
 
 /// `--device HOST[:PORT]`: a Cast device's address (port 8009 unless given).
-package struct CastDeviceAddress: ExpressibleByArgument, CustomStringConvertible, Sendable {
-    package var host: String
-    package var port: Int
+struct CastDeviceAddress: ExpressibleByArgument, CustomStringConvertible, Sendable {
+    var host: String
+    var port: Int
 
-    package init?(argument: String) {
+    init?(argument: String) {
         // HOST, HOST:PORT, [IPv6]:PORT or a bare IPv6 address.
         if argument.hasPrefix("["), let close = argument.firstIndex(of: "]") {
             host = String(argument[argument.index(after: argument.startIndex)..<close])
@@ -35,19 +35,19 @@ package struct CastDeviceAddress: ExpressibleByArgument, CustomStringConvertible
         if host.isEmpty { return nil }
     }
 
-    package init(host: String, port: Int) {
+    init(host: String, port: Int) {
         self.host = host
         self.port = port
     }
 
-    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
 /// `cuekit serve FOLDER`: the track server, receiver page and sender socket.
-package struct ServeOptions: ParsableArguments {
-    package static let command = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve a folder of media and tracks to Cast receivers, with a receiver page and a sender page.",
+struct ServeOptions: ParsableArguments {
+    static let command = CommandConfiguration(
+        commandName: NetworkCommand.serve.name,
+        abstract: NetworkCommand.serve.abstract,
         discussion: """
             Files are served with the CORS a Cast receiver needs (Access-Control-Allow-Origin, and Range, \
             Accept-Encoding and Content-Type allowed), byte ranges, HEAD, ETag and Last-Modified with conditional \
@@ -64,44 +64,44 @@ package struct ServeOptions: ParsableArguments {
             """
     )
 
-    package init() {}
+    init() {}
 
     @Argument(help: ArgumentHelp("The folder to serve.", valueName: "folder"))
-    package var folder = "."
+    var folder = "."
 
     @Option(help: ArgumentHelp("The address to bind (0.0.0.0 for every interface).", valueName: "address"))
-    package var host = "127.0.0.1"
+    var host = "127.0.0.1"
 
     @Option(help: ArgumentHelp("The port (0 for any free one).", valueName: "port"))
-    package var port = 8000
+    var port = 8000
 
     @Option(
         name: .customLong("allow-origin"),
         help: ArgumentHelp(
             "An origin allowed to read the files (scheme://host:port); repeat it or separate with commas. By default any origin (*).",
             valueName: "origin"))
-    package var allowOrigin: [String] = []
+    var allowOrigin: [String] = []
 
     @Flag(name: .customLong("no-cors"), help: .hidden)
-    package var noCORS = false
+    var noCORS = false
 
     @Option(help: ArgumentHelp("The most connections open at once.", valueName: "count"))
-    package var maxConnections = 1024
+    var maxConnections = 1024
 
     @Option(help: ArgumentHelp("The longest WebSocket message read, in bytes (K, M suffixes allowed).", valueName: "bytes"))
-    package var maxMessageBytes = ByteCount(65_536)
+    var maxMessageBytes = ByteCount(65_536)
 
     @Option(
         help: ArgumentHelp(
             "The viewer's language: a LOAD that names no active tracks switches on the first subtitle or caption track in it.",
             valueName: "tag"))
-    package var language: String?
+    var language: String?
 
     @Flag(help: "Do not log requests to standard error.")
-    package var quiet = false
+    var quiet = false
 
     /// The allowed origins: the flags' values split at commas, white space around each removed.
-    package var origins: [String] {
+    var origins: [String] {
         allowOrigin.flatMap { $0.split(separator: ",") }.map { origin in
             let start = origin.firstIndex { !$0.isWhitespace } ?? origin.endIndex
             let end = origin.lastIndex { !$0.isWhitespace }.map(origin.index(after:)) ?? start
@@ -109,7 +109,7 @@ package struct ServeOptions: ParsableArguments {
         }
     }
 
-    package func validate() throws {
+    func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
         for origin in origins {
@@ -121,10 +121,10 @@ package struct ServeOptions: ParsableArguments {
 }
 
 /// `cuekit cast send --to ws://…/cast MESSAGE`: one message to a receiver, its answer printed.
-package struct CastSendOptions: ParsableArguments {
-    package static let command = CommandConfiguration(
-        commandName: "send",
-        abstract: "Send a Cast media message (LOAD, EDIT_TRACKS_INFO, GET_STATUS...) to a CueKit receiver and print its answer.",
+struct CastSendOptions: ParsableArguments {
+    static let command = CommandConfiguration(
+        commandName: NetworkCommand.castSend.name,
+        abstract: NetworkCommand.castSend.abstract,
         discussion: """
             The message is checked first, as cuekit cast check does; a message a receiver would refuse is not sent. \
             A message without a requestId is given one. The receiver's answer to it (MEDIA_STATUS, or an error such as \
@@ -138,28 +138,28 @@ package struct CastSendOptions: ParsableArguments {
             """
     )
 
-    package init() {}
+    init() {}
 
     @Option(help: ArgumentHelp("The receiver's sender socket.", valueName: "ws://host:port/cast"))
-    package var to: String
+    var to: String
 
     @Argument(help: ArgumentHelp("The message ('-' for standard input).", valueName: "message.json"))
-    package var file: String
+    var file: String
 
     @Option(help: ArgumentHelp("How long to wait for the answer, in seconds.", valueName: "seconds"))
-    package var timeout: Double = 10
+    var timeout: Double = 10
 
-    package func validate() throws {
+    func validate() throws {
         guard to.hasPrefix("ws://") || to.hasPrefix("wss://") else { throw ValidationError("--to must be a ws:// or wss:// URL") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 }
 
 /// `cuekit cast emulate`: a Cast device on this machine.
-package struct CastEmulateOptions: ParsableArguments {
-    package static let command = CommandConfiguration(
-        commandName: "emulate",
-        abstract: "Run a Cast device: the Cast v2 channel on TLS, with CueKit's receiver as its media application.",
+struct CastEmulateOptions: ParsableArguments {
+    static let command = CommandConfiguration(
+        commandName: NetworkCommand.castEmulate.name,
+        abstract: NetworkCommand.castEmulate.abstract,
         discussion: """
             Senders connect to it by host and port as to a Chromecast: it answers the connection, \
             heartbeat and receiver namespaces, launches the Default Media Receiver (CC1AD845), and \
@@ -173,33 +173,33 @@ package struct CastEmulateOptions: ParsableArguments {
             """
     )
 
-    package init() {}
+    init() {}
 
     @Option(help: ArgumentHelp("The address to bind (0.0.0.0 for every interface).", valueName: "address"))
-    package var host = "127.0.0.1"
+    var host = "127.0.0.1"
 
     @Option(help: ArgumentHelp("The Cast v2 (TLS) port (0 for any free one).", valueName: "port"))
-    package var port = 8009
+    var port = 8009
 
     @Option(name: .customLong("http-port"), help: ArgumentHelp("The port of the track server and receiver page (0 for any free one).", valueName: "port"))
-    package var httpPort = 8010
+    var httpPort = 8010
 
     @Option(help: ArgumentHelp("The folder the track server serves.", valueName: "folder"))
-    package var folder = "."
+    var folder = "."
 
     @Option(help: ArgumentHelp("The device's name, as discovery shows it.", valueName: "name"))
-    package var name = "CueKit emulator"
+    var name = "CueKit emulator"
 
     @Flag(help: "Answer mDNS queries for _googlecast._tcp, so that `cuekit cast devices` and other senders find it.")
-    package var announce = false
+    var announce = false
 
     @Option(name: .customLong("mdns-port"), help: ArgumentHelp("The UDP port --announce answers on (5353 joins the mDNS group; 0 for any free one).", valueName: "port"))
-    package var mdnsPort = 5353
+    var mdnsPort = 5353
 
     @Option(name: .customLong("heartbeat-timeout"), help: ArgumentHelp("Seconds a silent sender is kept before it is disconnected.", valueName: "seconds"))
-    package var heartbeatTimeout = 15.0
+    var heartbeatTimeout = 15.0
 
-    package func validate() throws {
+    func validate() throws {
         guard (0...65_535).contains(port), (0...65_535).contains(httpPort) else { throw ValidationError("ports must be 0 to 65535") }
         guard heartbeatTimeout > 0 else { throw ValidationError("--heartbeat-timeout must be positive") }
         guard (0...65_535).contains(mdnsPort) else { throw ValidationError("--mdns-port must be 0 to 65535") }
@@ -208,28 +208,28 @@ package struct CastEmulateOptions: ParsableArguments {
 
 /// `--device NAME|HOST[:PORT]` for the commands that act on a device: an address, or a name that
 /// discovery resolves.
-package struct DeviceOptions: ParsableArguments {
-    package init() {}
+struct DeviceOptions: ParsableArguments {
+    init() {}
 
     @Option(
         help: ArgumentHelp(
             "The device: HOST or HOST:PORT (port 8009 by default), or its name as `cuekit cast devices` lists it.", valueName: "name|host[:port]"))
-    package var device: String
+    var device: String
 
     @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where a device name is looked up (the mDNS group by default).", valueName: "address[:port]"))
-    package var mdnsServer = "224.0.0.251:5353"
+    var mdnsServer = "224.0.0.251:5353"
 
-    package func validate() throws {
+    func validate() throws {
         guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
         guard !device.isEmpty else { throw ValidationError("--device is empty") }
     }
 }
 
 /// `cuekit cast play --device HOST[:PORT] MOVIE --track FILE…`: cast a movie with its tracks.
-package struct CastPlayOptions: ParsableArguments {
-    package static let command = CommandConfiguration(
-        commandName: "play",
-        abstract: "Cast a movie with its caption tracks to a Cast device, styled, and follow its status.",
+struct CastPlayOptions: ParsableArguments {
+    static let command = CommandConfiguration(
+        commandName: NetworkCommand.castPlay.name,
+        abstract: NetworkCommand.castPlay.abstract,
         discussion: """
             Serves the movie's folder with CORS on an address the device can reach (tracks are served \
             converted to WebVTT), launches the Default Media Receiver over Cast v2, loads the movie with \
@@ -243,29 +243,29 @@ package struct CastPlayOptions: ParsableArguments {
             """
     )
 
-    package init() {}
+    init() {}
 
-    @OptionGroup package var target: DeviceOptions
+    @OptionGroup var target: DeviceOptions
 
     @Argument(help: ArgumentHelp("The movie file.", valueName: "movie"))
-    package var movie: String
+    var movie: String
 
     @Option(name: .customLong("track"), help: ArgumentHelp("A caption file (WebVTT, TTML, SubRip), once per track; ids count from 1.", valueName: "file"))
-    package var tracks: [String] = []
+    var tracks: [String] = []
 
     @Option(help: ArgumentHelp("The id of the track to switch on at load (none by default).", valueName: "id"))
-    package var active: Int?
+    var active: Int?
 
     @Option(name: .customLong("serve-host"), help: ArgumentHelp("The address the device reaches this machine at (by default, the one the route to the device uses).", valueName: "address"))
-    package var serveHost: String?
+    var serveHost: String?
 
     @Option(name: .customLong("http-port"), help: ArgumentHelp("The track server's port (0 for any free one).", valueName: "port"))
-    package var httpPort = 0
+    var httpPort = 0
 
     @OptionGroup(title: "Text track style")
-    package var style: StyleOptions
+    var style: StyleOptions
 
-    package func validate() throws {
+    func validate() throws {
         if let active, !(1...max(tracks.count, 1)).contains(active) || tracks.isEmpty {
             throw ValidationError("--active \(active) names no track: the tracks are 1 to \(tracks.count)")
         }
@@ -274,10 +274,10 @@ package struct CastPlayOptions: ParsableArguments {
 }
 
 /// `cuekit cast tracks --device … (--active ID… | --off)`: switch the tracks of what plays.
-package struct CastTracksOptions: ParsableArguments {
-    package static let command = CommandConfiguration(
-        commandName: "tracks",
-        abstract: "Switch the text tracks of the media a Cast device is playing.",
+struct CastTracksOptions: ParsableArguments {
+    static let command = CommandConfiguration(
+        commandName: NetworkCommand.castTracks.name,
+        abstract: NetworkCommand.castTracks.abstract,
         discussion: """
             Joins the Default Media Receiver's session (it does not launch one) and sends EDIT_TRACKS_INFO.
 
@@ -287,26 +287,26 @@ package struct CastTracksOptions: ParsableArguments {
             """
     )
 
-    package init() {}
+    init() {}
 
-    @OptionGroup package var target: DeviceOptions
+    @OptionGroup var target: DeviceOptions
 
     @Option(help: ArgumentHelp("A track id to switch on (repeat for several); the others go off.", valueName: "id"))
-    package var active: [Int] = []
+    var active: [Int] = []
 
     @Flag(help: "Switch every text track off.")
-    package var off = false
+    var off = false
 
-    package func validate() throws {
+    func validate() throws {
         guard active.isEmpty != !off else { throw ValidationError("give --active ID or --off") }
     }
 }
 
 /// `cuekit cast restyle --device … --style s.json`: restyle the text of what plays.
-package struct CastRestyleOptions: ParsableArguments {
-    package static let command = CommandConfiguration(
-        commandName: "restyle",
-        abstract: "Set the text track style of the media a Cast device is playing.",
+struct CastRestyleOptions: ParsableArguments {
+    static let command = CommandConfiguration(
+        commandName: NetworkCommand.castRestyle.name,
+        abstract: NetworkCommand.castRestyle.abstract,
         discussion: """
             Examples:
               cuekit cast restyle --device 192.168.1.20 --style style.json
@@ -314,19 +314,19 @@ package struct CastRestyleOptions: ParsableArguments {
             """
     )
 
-    package init() {}
+    init() {}
 
-    @OptionGroup package var target: DeviceOptions
+    @OptionGroup var target: DeviceOptions
 
     @OptionGroup(title: "Text track style")
-    package var style: StyleOptions
+    var style: StyleOptions
 }
 
 /// `cuekit cast devices`: the Cast devices on the network, by mDNS.
-package struct CastDevicesOptions: ParsableArguments {
-    package static let command = CommandConfiguration(
-        commandName: "devices",
-        abstract: "List the Cast devices on the network (mDNS, _googlecast._tcp): name, address and model.",
+struct CastDevicesOptions: ParsableArguments {
+    static let command = CommandConfiguration(
+        commandName: NetworkCommand.castDevices.name,
+        abstract: NetworkCommand.castDevices.abstract,
         discussion: """
             Sends one mDNS query and lists every device that answers within --timeout. Exit status: \
             0 when a device answered, 1 when none did, 2 when the query could not be sent.
@@ -337,18 +337,18 @@ package struct CastDevicesOptions: ParsableArguments {
             """
     )
 
-    package init() {}
+    init() {}
 
     @Option(help: ArgumentHelp("Seconds to wait for answers.", valueName: "seconds"))
-    package var timeout = 3.0
+    var timeout = 3.0
 
     @Option(name: .customLong("mdns-server"), help: ArgumentHelp("Where the query goes (the mDNS group by default; an emulator's --mdns-port for tests).", valueName: "address[:port]"))
-    package var mdnsServer = "224.0.0.251:5353"
+    var mdnsServer = "224.0.0.251:5353"
 
     @Flag(help: "Print JSON, one object per device.")
-    package var json = false
+    var json = false
 
-    package func validate() throws {
+    func validate() throws {
         guard timeout > 0, timeout <= 60 else { throw ValidationError("--timeout must be more than 0 and at most 60 seconds") }
         guard CastDeviceAddress(argument: mdnsServer) != nil else { throw ValidationError("--mdns-server is ADDRESS or ADDRESS:PORT") }
     }
