@@ -11,7 +11,7 @@ import Testing
 /// converted by the library (``TrackConversion``), `cuekit convert`, the ConvertAnything example
 /// and `cuekit serve`'s `/tracks/NAME?as=vtt` come out as the same bytes, with their cues in
 /// start-time order.
-@Suite struct EveryDoorTests {
+@Suite(.tags(.network), .skippableByTag) struct EveryDoorTests {
     /// Tracks whose cues come out of start-time order, in each format read.
     static let tracks = [
         "order.srt": "1\n00:00:05,000 --> 00:00:06,000\nSecond\n\n2\n00:00:01,000 --> 00:00:02,000\nFirst\n",
