@@ -8,7 +8,7 @@ import Testing
 /// One styled track drawn by Chromium twice, side by side: from its WebVTT, and from the TTML
 /// ``TTMLWriter`` makes of it, read back by CueKit's TTML reader. The colours, the weight and the
 /// places of the text are the same. With `CUEKIT_WRITE_PICTURES=1` the screenshot is written to
-/// `Fixtures/ttml/webvtt-and-ttml.png`, the picture the README shows.
+/// `Fixtures/ttml/webvtt-and-ttml.png`, the picture the TTML documentation names.
 @Suite(.enabled(if: ChromiumCaptionRenderer.isAvailable, "chromium or ffmpeg is not installed"), .tags(.chromium), .skippableByTag)
 struct TTMLWriterChromiumTests {
     @Test func theTTMLDrawsAsTheWebVTTDoes() throws {
