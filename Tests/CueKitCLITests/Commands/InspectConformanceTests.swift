@@ -17,7 +17,7 @@ struct InspectConformanceTests {
             + TestPaths.files(in: root + "/mozilla-vtt.js", suffixes: [".vtt"])
     }
 
-    @Test func printsTheSchemaForEveryConformanceInput() throws {
+    @Test(.tags(.slow), .skippableByTag) func printsTheSchemaForEveryConformanceInput() throws {
         let inputs = Self.inputs
         #expect(inputs.count >= 280)
         for path in inputs {

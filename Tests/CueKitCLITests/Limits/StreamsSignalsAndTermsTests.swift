@@ -174,7 +174,7 @@ struct StreamsSignalsAndTermsTests {
 
     /// A LOAD whose tracks share one id, or list as many active ids as tracks, is checked in
     /// linear time; a document past the message limit is refused unread.
-    @Test func largeCastMessages() throws {
+    @Test(.tags(.slow), .skippableByTag) func largeCastMessages() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         func load(tracks: Int, sameID: Bool, active: Int) -> String {

@@ -98,7 +98,7 @@ import Testing
         }
     }
 
-    @Test func tagsNestedAMillionDeepDoNotOverflowTheStack() throws {
+    @Test(.tags(.slow), .skippableByTag) func tagsNestedAMillionDeepDoNotOverflowTheStack() throws {
         let depth = 1_000_000
         var text = "WEBVTT\n\n00:00.000 --> 00:01.000\n"
         text += String(repeating: "<b>", count: depth) + "deep" + String(repeating: "</b>", count: depth)
