@@ -170,7 +170,8 @@ import Testing
             cues: [Cue(start: 0, end: 1_000, text: "<c.loud>hi</c>")]
         )
         let first = TextTrackStyle(foregroundColor: .white)
-        #expect(first.apply(to: &track) == [])
+        // The file's class rule keeps its colour on the text it selects, as on a receiver: said once.
+        #expect(first.apply(to: &track).map(\.code) == [.castOverriddenByFile])
         #expect(
             track.stylesheets.map(\.text) == [
                 "::cue { color: blue; }\n::cue(.loud) { color: lime; }", rule("color: rgba(255, 255, 255, 1)"),
@@ -178,6 +179,18 @@ import Testing
         TextTrackStyle(fontScale: 2).apply(to: &track)
         #expect(track.stylesheets.map(\.text) == ["::cue { color: blue; }\n::cue(.loud) { color: lime; }", rule("font-size: 200%")])
         #expect(track.cues.count == 1)
+    }
+
+    @Test func namesEachRuleOfTheFileThatOverridesTheStyleOnItsSpans() {
+        var track = Track(stylesheets: [
+            CueStylesheet("::cue { color: blue; }\n::cue(.a) { color: red; font-size: 80%; }\n::cue(v[voice=\"Ann\"]) { text-decoration: underline; }")
+        ])
+        let diagnostics = TextTrackStyle(foregroundColor: .white, fontScale: 1.5).apply(to: &track)
+        // The general ::cue rule loses to the style written after it; the voice rule sets nothing
+        // the style sets.
+        #expect(diagnostics.map(\.code) == [.castOverriddenByFile])
+        #expect(diagnostics.first?.message.contains("::cue(.a) sets color, font-size") == true)
+        #expect(diagnostics.first?.message.contains("fontScale, foregroundColor") == true)
     }
 
     @Test func warnsWhenTheFileUsesImportant() {
