@@ -38,6 +38,12 @@ func repeated(_ prefix: String, _ unit: (Int) -> String, _ count: Int, _ suffix:
 
 func vttTime(_ milliseconds: Int) -> String { CueTimestamp.format(milliseconds) }
 
+/// `#rrggbb` for a number below 2^24: a colour of its own for each.
+func hexColor(_ number: Int) -> String {
+    let digits = String(number, radix: 16)
+    return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+}
+
 let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">"#
 let roomyTTML = TTMLReader.Options(
     limits: .init(maximumNodesPerParagraph: .max, maximumStyles: .max, maximumRegions: .max, maximumStyleReferencesPerElement: .max))
@@ -100,6 +106,11 @@ let cases: [ScalingCase] = [
     }, read: readTTML),
     ScalingCase(name: "TTML", unit: "timed spans in one paragraph", small: 500, make: { count in
         repeated(tt + #"<body><div><p begin="0s" end="100000s">"#, { #"<span begin="\#($0)s" end="\#($0 + 1)s">w</span>"# }, count, "</p></div></body></tt>")
+    }, read: readTTML),
+    // One span a paragraph, each span's colour its own: every inline style set is new, where a
+    // caption document repeats a few.
+    ScalingCase(name: "TTML", unit: "spans of distinct colours", small: 4_000, make: { count in
+        repeated(tt + "<body><div>", { "<p begin=\"\($0)s\" end=\"\($0).5s\"><span tts:color=\"\(hexColor($0))\">c</span></p>" }, count, "</div></body></tt>")
     }, read: readTTML),
     ScalingCase(name: "TTML", unit: "head styles", small: 1_000, make: { count in
         repeated(tt + "<head><styling>", { #"<style xml:id="s\#($0)" tts:color="red"/>"# }, count, #"</styling></head><body><div><p begin="1s" end="2s" style="s0">x</p></div></body></tt>"#)

@@ -46,7 +46,7 @@ struct TTMLParagraph: Sendable {
     }
 
     /// The part an element plays.
-    enum Role: Sendable, Equatable {
+    enum Role: Sendable, Hashable {
         case paragraph, span
         case rubyContainer, rubyBaseContainer, rubyTextContainer, rubyBase, rubyText, rubyDelimiter
 

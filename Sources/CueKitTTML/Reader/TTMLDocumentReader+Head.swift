@@ -27,7 +27,7 @@ extension TTMLDocumentReader {
             guard let set = styles.resolve(identifier, issues: &issues) else { continue }
             let location = styles.definitions[identifier]?.location ?? .start
             let layer = layer(for: set, level: .inline, location: location, preferredName: identifier)
-            styleLayers[identifier] = layer
+            styleCatalog.keepHeadLayer(layer, for: identifier)
         }
         // Regions.
         for definition in regionDefinitions where !definition.identifier.isEmpty {

@@ -63,7 +63,7 @@ extension TTMLDocumentReader {
     /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
     ///
     /// It depends only on the container (whose wrappers are fixed once it is opened) and on what
-    /// ``SpanWrapperKey`` holds of the `p`: the chains used last are kept by those.
+    /// ``TTMLStyleCatalog/SpanWrapperKey`` holds of the `p`: the chains used last are kept by those.
     mutating func paragraphChain(_ attributes: TTMLElementAttributes, container index: Int, _ location: SourceLocation)
         -> [TTMLParagraph.Wrapper]
     {
@@ -73,12 +73,12 @@ extension TTMLDocumentReader {
             // Most paragraphs add nothing to their container's chain.
             return containers[index].wrappers
         }
-        let key = ParagraphChainKey(
+        let key = TTMLStyleCatalog.ParagraphChainKey(
             container: containers[index].serial,
-            own: SpanWrapperKey(
+            own: TTMLStyleCatalog.SpanWrapperKey(
                 agent: attributes.agent, language: changesLanguage ? language : nil, styleReferences: attributes.styleReferences,
                 styles: attributes.styles, role: .paragraph))
-        if let kept = recentParagraphChains.answer(for: key) { return kept }
+        if let kept = styleCatalog.paragraphChain(for: key) { return kept }
         var wrappers = containers[index].wrappers
         var mergeable = containers[index].mergeableClasses
         if let voice = agents.voice(attributes) {
@@ -92,17 +92,8 @@ extension TTMLDocumentReader {
         for layer in layers(attributes, level: .paragraph, location: location) {
             appendLayer(layer, to: &wrappers, mergeable: &mergeable)
         }
-        recentParagraphChains.remember(key, wrappers)
+        styleCatalog.keepParagraphChain(wrappers, for: key)
         return wrappers
-    }
-
-    /// What a paragraph's outer chain is made from: its container, and what the `p` adds.
-    struct ParagraphChainKey: Equatable, RecentAnswerKey {
-        /// The container's ``Container/serial``.
-        var container: Int
-        var own: SpanWrapperKey
-
-        var fingerprint: Int { container &* 31 &+ own.fingerprint }
     }
 
     mutating func endParagraph() {
@@ -228,44 +219,19 @@ extension TTMLDocumentReader {
     /// A span's wrappers: its voice and language, then its style layers (on ruby elements, as
     /// WebVTT's `<ruby>` and `<rt>` allow).
     ///
-    /// They depend only on what ``SpanWrapperKey`` holds, given the head (read before the body):
-    /// each set is made once and kept by its key, the last few compared before any is hashed.
+    /// They depend only on what ``TTMLStyleCatalog/SpanWrapperKey`` holds, given the head (read
+    /// before the body): each set is made once and kept by its key in the catalog.
     mutating func spanWrappers(
         _ attributes: TTMLElementAttributes, role: TTMLParagraph.Role, parentLanguage: String, _ location: SourceLocation
     ) -> [TTMLParagraph.Wrapper] {
         let language = attributes.lang ?? parentLanguage
-        let key = SpanWrapperKey(
+        let key = TTMLStyleCatalog.SpanWrapperKey(
             agent: attributes.agent, language: language != parentLanguage && !language.isEmpty ? language : nil,
             styleReferences: attributes.styleReferences, styles: attributes.styles, role: role)
-        if let kept = keptSpanWrappers.answer(for: key) { return kept }
+        if let kept = styleCatalog.spanWrappers(for: key) { return kept }
         let wrappers = makeSpanWrappers(attributes, role: role, language: key.language, location)
-        keptSpanWrappers.keep(key, wrappers)
+        styleCatalog.keepSpanWrappers(wrappers, for: key)
         return wrappers
-    }
-
-    /// What a span's wrappers are made from.
-    struct SpanWrapperKey: Hashable, RecentAnswerKey {
-        /// `ttm:agent`: the first agent named.
-        var agent: String?
-        /// The span's language where it is not its parent's (and not empty).
-        var language: String?
-        var styleReferences: [String]
-        var styles: TTMLStyleSet
-        var role: TTMLParagraph.Role
-
-        /// The role and the lengths of what the key holds: a document has a few dozen keys, which
-        /// this tells apart, and equality decides the rest.
-        var fingerprint: Int {
-            var mixed = (agent?.utf8.count ?? -1) &* 31 &+ (language?.utf8.count ?? -1)
-            for index in styleReferences.indices { mixed = mixed &* 31 &+ styleReferences[index].utf8.count }
-            return (mixed &* 31 &+ styles.fingerprint) &* 31 &+ role.ordinal
-        }
-
-        /// Hashes the fingerprint alone (hashing every character cost more than the lookup it
-        /// served).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(fingerprint)
-        }
     }
 
     /// Makes a span's wrappers (``spanWrappers(_:role:parentLanguage:_:)``); `language` is set

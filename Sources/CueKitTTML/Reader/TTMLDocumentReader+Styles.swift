@@ -5,22 +5,7 @@ import CueKit
 
 extension TTMLDocumentReader {
     /// A style contribution of one element or style: its class and tags.
-    struct Layer: Sendable {
-        var className: String?
-        var presentation: TTMLPresentation
-    }
-
-    struct InlineKey: Hashable {
-        var styles: TTMLStyleSet
-        var level: TTMLStyleMapper.Level
-
-        /// The level and the set's ``TTMLStyleSet/fingerprint``; equality decides the rest (hashing
-        /// every value's characters cost more than the lookup it served).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(styles.fingerprint)
-            hasher.combine(level)
-        }
-    }
+    typealias Layer = TTMLStyleCatalog.Layer
 
     /// An element of the body as the prescan sees it (``TTMLInlineStyleScanner``): the classes its
     /// inline styles, `set` or inline region need, registered as the reading pass registers them.
@@ -77,7 +62,7 @@ extension TTMLDocumentReader {
     mutating func layers(_ attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level, location: SourceLocation) -> [Layer] {
         var result: [Layer] = []
         for reference in attributes.styleReferences {
-            if let layer = styleLayers[reference] {
+            if let layer = styleCatalog.headLayer(reference) {
                 result.append(layer)
             } else if regions.index(forKey: reference) != nil {
                 reportOnce("style-ref:" + reference, .error, .ttmlUnknownStyle, location, "style attribute names \(quoted(reference)), which is a region, not a style; it is ignored")
@@ -86,12 +71,12 @@ extension TTMLDocumentReader {
             }
         }
         if !attributes.styles.isEmpty {
-            let key = InlineKey(styles: attributes.styles, level: level)
-            if let cached = inlineCache[key] {
-                result.append(cached)
+            let key = TTMLStyleCatalog.InlineLayerKey(styles: attributes.styles, level: level)
+            if let kept = styleCatalog.inlineLayer(for: key) {
+                result.append(kept)
             } else {
                 let layer = layer(for: attributes.styles, level: level, location: location, preferredName: nil)
-                inlineCache[key] = layer
+                styleCatalog.keepInlineLayer(layer, for: key)
                 result.append(layer)
             }
         }

@@ -5,8 +5,9 @@ import CueKit
 ///
 /// This file dispatches each element to its room: the root's parameters
 /// (``TTMLDocumentParameters``), the head builder (`+Head`), the time containers (`+TimeContainers`,
-/// over ``TTMLTimeContainer``), the paragraph builder (`+Paragraphs`), element styles (`+Styles`),
-/// common attributes (`+Attributes`) and the limits that bound memory (`+Limits`).
+/// over ``TTMLTimeContainer``), the paragraph builder (`+Paragraphs`), element styles (`+Styles`,
+/// which keep what they make in ``TTMLStyleCatalog``), common attributes (`+Attributes`) and the
+/// limits that bound memory (`+Limits`).
 ///
 /// The prescan of a two-pass read (``TTMLInlineStyleScanner``) drives the same reader through the
 /// head and asks it for the classes of the body's inline styles (``registerInlineStyles(of:_:_:in:)``);
@@ -38,12 +39,11 @@ struct TTMLDocumentReader {
     var lastValidatedRegion: String?
     /// Renders paragraphs; holds the regions too.
     var renderer: TTMLParagraphRenderer
-    var styleLayers: [String: Layer] = [:]
+    /// What styles make, kept: the layers of head styles and inline styles, span wrappers and
+    /// paragraph chains, each table bounded.
+    var styleCatalog = TTMLStyleCatalog()
     var registry = TTMLClassRegistry()
     var mapper: TTMLStyleMapper { TTMLStyleMapper(layout: layout) }
-    var inlineCache: [InlineKey: Layer] = [:]
-    /// The wrappers of spans, by what makes them (``spanWrappers(_:role:parentLanguage:_:)``).
-    var keptSpanWrappers = KeptAnswers<SpanWrapperKey, [TTMLParagraph.Wrapper]>(recent: 16, capacity: 1024)
     var reportedStyleIssues: Set<String> = []
     var anonymousRegionCount = 0
     /// Classes the scan pass found, registered by the read pass before the STYLE block.
@@ -76,9 +76,6 @@ struct TTMLDocumentReader {
     var containers: [Container] = []
     /// How many containers the document has opened (``Container/serial``).
     var containersOpened = 0
-    /// The outer chains of paragraphs read last, by their container and what the `p` adds
-    /// (``paragraphChain(_:container:_:)``).
-    var recentParagraphChains = RecentAnswers<ParagraphChainKey, [TTMLParagraph.Wrapper]>(capacity: 16)
     /// True between the body's start and end tags.
     var isInBody: Bool { !containers.isEmpty }
     /// The `p` being read, while ``isInParagraph``: one value, restarted for each `p`, so that

@@ -136,9 +136,12 @@ enum TTMLAttributeKind: Sendable, Hashable {
 /// Classifies names once per distinct name of a parse, by the numbers the XML parser gives them:
 /// a table indexed by namespace number, then local-name number, for the first
 /// ``tableLimit`` numbers (the names of any real document); a hashed table past them, so that a
-/// document with thousands of invented names cannot make the table grow as their square.
+/// document with thousands of invented names cannot make the table grow as their square. The
+/// hashed tables keep at most ``otherCapacity`` names each, then start over (a name is classified
+/// again the same way).
 struct TTMLVocabularyCache {
     static let tableLimit = 512
+    static let otherCapacity = 4096
     private var elements: [[TTMLElementKind?]] = []
     private var attributes: [[TTMLAttributeKind?]] = []
     private var otherElements: [Int: TTMLElementKind] = [:]
@@ -149,11 +152,7 @@ struct TTMLVocabularyCache {
 
     mutating func element(_ name: XMLName) -> TTMLElementKind {
         guard name.namespaceIndex < Self.tableLimit, name.localIndex < Self.tableLimit else {
-            let key = name.namespaceIndex << 32 | name.localIndex
-            if let known = otherElements[key] { return known }
-            let kind = TTMLElementKind(name)
-            otherElements[key] = kind
-            return kind
+            return Self.other(name, in: &otherElements, TTMLElementKind.init)
         }
         if let known = Self.lookup(elements, name) { return known }
         let kind = TTMLElementKind(name)
@@ -163,15 +162,23 @@ struct TTMLVocabularyCache {
 
     mutating func attribute(_ name: XMLName) -> TTMLAttributeKind {
         guard name.namespaceIndex < Self.tableLimit, name.localIndex < Self.tableLimit else {
-            let key = name.namespaceIndex << 32 | name.localIndex
-            if let known = otherAttributes[key] { return known }
-            let kind = TTMLAttributeKind(name)
-            otherAttributes[key] = kind
-            return kind
+            return Self.other(name, in: &otherAttributes, TTMLAttributeKind.init)
         }
         if let known = Self.lookup(attributes, name) { return known }
         let kind = TTMLAttributeKind(name)
         Self.store(kind, in: &attributes, name)
+        return kind
+    }
+
+    /// The kind of a name past ``tableLimit``, from the hashed `table` (which starts over at
+    /// ``otherCapacity``). Out of line: the common path stays small enough to be inlined.
+    @inline(never)
+    private static func other<Kind>(_ name: XMLName, in table: inout [Int: Kind], _ classify: (XMLName) -> Kind) -> Kind {
+        let key = name.namespaceIndex << 32 | name.localIndex
+        if let known = table[key] { return known }
+        let kind = classify(name)
+        if table.count >= otherCapacity { table.removeAll(keepingCapacity: true) }
+        table[key] = kind
         return kind
     }
 

@@ -15,6 +15,8 @@ struct TTMLClassRegistry: Sendable {
         var order: Int
     }
 
+    /// One entry a class of the STYLE block: the registry grows with the output it describes (it
+    /// is no cache; the tables that only save work are ``TTMLStyleCatalog``'s, and bounded).
     private(set) var entries: [Entry] = []
     private var byDeclarations: [[TTMLPresentation.Declaration]: Int] = [:]
     private var usedNames: Set<String> = []

@@ -88,8 +88,8 @@ struct TTMLStyleSet: Sendable, Hashable {
     }
 
     /// The number of entries and the lengths of their values, mixed: a number that equal lists
-    /// share, which caches compare (or hash) before the entries themselves. A document has a few
-    /// dozen inline style sets, which it mostly tells apart.
+    /// share, which ``RecentAnswers`` compares before the entries themselves. Never a hash: values
+    /// of one length share it (every `#rrggbb` colour does); a set hashes all its entries.
     static func fingerprint(of entries: [Entry]) -> Int {
         var mixed = entries.count
         for index in entries.indices { mixed = mixed &* 31 &+ entries[index].value.utf8.count }

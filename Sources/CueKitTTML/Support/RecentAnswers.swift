@@ -1,7 +1,7 @@
 /// A key of ``RecentAnswers``: equatable, with a cheap number that equal keys share.
 protocol RecentAnswerKey: Equatable {
     /// A number that equal keys share and different keys mostly do not (lengths and counts, say):
-    /// compared before the keys themselves.
+    /// compared before the keys themselves. Not a hash: keys that are hashed hash all they hold.
     var fingerprint: Int { get }
 }
 

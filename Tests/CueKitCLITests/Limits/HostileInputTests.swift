@@ -329,6 +329,45 @@ struct HostileInputTests {
         #expect(directory.read("out.vtt")?.contains("kept") == true)
     }
 
+    /// Paragraphs of one span each, every span with a colour of its own (`tts:color="#rrggbb"`):
+    /// each inline style set is new, and ten times the spans take less than fifteen times as long
+    /// (a table that hashed those sets alike grew as the square of their number). Each size runs
+    /// three times, in turn with the other, and the best time of each is compared.
+    @Test func ttmlSpansOfDistinctColoursScaleLinearly() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let small = 4_000
+        for count in [small, small * 10] {
+            try GeneratedFile.write(to: directory.file("colours-\(count).ttml")) { file in
+                try file.append(
+                    #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><body><div>"# + "\n")
+                for index in 0..<count {
+                    let digits = String(index, radix: 16)
+                    let color = "#" + String(repeating: "0", count: 6 - digits.count) + digits
+                    try file.append("<p begin=\"\(index)s\" end=\"\(index).5s\"><span tts:color=\"\(color)\">c</span></p>\n")
+                }
+                try file.append("</div></body></tt>\n")
+            }
+        }
+        let clock = ContinuousClock()
+        var best: [Int: Duration] = [:]
+        for _ in 0..<3 {
+            for count in [small, small * 10] {
+                var result: BoundedProcess.Result?
+                let elapsed = clock.measure {
+                    result = Self.cuekit(["convert", "-q", directory.file("colours-\(count).ttml"), "-o", directory.file("out.vtt")])
+                }
+                #expect(result?.status == 0, "\(result?.error.prefix(2000) ?? "")")
+                best[count] = min(best[count] ?? elapsed, elapsed)
+            }
+        }
+        let output = directory.read("out.vtt") ?? ""
+        #expect(output.components(separatedBy: " --> ").count - 1 == small * 10, "every span is a cue")
+        #expect(output.contains("color: #009c3f;"), "the last colour has its class")
+        let (smallTime, largeTime) = (best[small] ?? .zero, best[small * 10] ?? .zero)
+        #expect(largeTime < smallTime * 15, "\(small * 10) spans took \(largeTime), \(small) took \(smallTime): more than 15 times as long")
+    }
+
     /// TTML in UTF-16 is read (XML declares its encoding); bytes that are not UTF-8 in a UTF-8
     /// document are a clean error.
     @Test func ttmlUTF16AndInvalidBytes() throws {
