@@ -72,17 +72,10 @@ extension TrackSource {
                     consumer.pointee.observe(identifier: identifier, text: text, textHasMarkup: hasMarkup, start: start, end: end)
                 })
             let hooks = WebVTTReaderHooks(
-                blockTaker: takesBlocks ? passage : nil, bytesObserver: observes ? passage : nil, cueTextParseCache: parseCache)
+                cueBlockTaker: takesBlocks ? passage : nil, cueBytesObserver: observes ? passage : nil, cueTextParseCache: parseCache)
             try stream(to: { try consumer.pointee.take($0) }, webVTTHooks: hooks)
         }
     }
-}
-
-/// The WebVTT reader's byte hooks for one ``TrackSource/stream(to:webVTTHooks:)`` call.
-struct WebVTTReaderHooks {
-    var blockTaker: (any WebVTTCueBlockTaker)?
-    var bytesObserver: (any WebVTTCueBytesObserver)?
-    var cueTextParseCache: CueTextParseCache?
 }
 
 /// Hands the WebVTT reader's byte hooks on to a ``WebVTTBytesConsumer``.

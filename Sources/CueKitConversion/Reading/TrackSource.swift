@@ -135,18 +135,11 @@ public struct TrackSource: Sendable {
             case .webVTT:
                 var readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
                 readerOptions.cueContent = options.webVTTCueContent
-                var reader = WebVTTReader(options: readerOptions)
-                reader.cueBytesObserver = webVTTHooks?.bytesObserver
-                reader.cueBlockTaker = webVTTHooks?.blockTaker
-                if let encoding = options.encoding, encoding != .utf8 {
-                    var transcoding = TranscodingTrackReader(reader, encoding: encoding)
-                    try feedOnce(&transcoding, handler)
-                } else if let cache = webVTTHooks?.cueTextParseCache {
-                    var sharing = ParseSharingWebVTTReader(reader: reader, cache: cache)
-                    try feedOnce(&sharing, handler)
+                let reader = WebVTTReader(options: readerOptions)
+                if let webVTTHooks {
+                    try feedOnce(transcoded: HookedWebVTTReader(reader: reader, hooks: webVTTHooks), handler)
                 } else {
-                    var reader = reader
-                    try feedOnce(&reader, handler)
+                    try feedOnce(transcoded: reader, handler)
                 }
             case .subRip:
                 try withFile { path in try SubRipReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler) }
@@ -189,6 +182,18 @@ public struct TrackSource: Sendable {
             throw error.inFile(path)
         }
         return bytes
+    }
+
+    /// Feeds the input once through `reader`, transcoded first from ``Options/encoding`` when it is
+    /// not UTF-8.
+    private func feedOnce<Reader: TrackReader>(transcoded reader: Reader, _ handler: (TrackEvent) throws -> Void) throws {
+        if let encoding = options.encoding, encoding != .utf8 {
+            var transcoding = TranscodingTrackReader(reader, encoding: encoding)
+            try feedOnce(&transcoding, handler)
+        } else {
+            var reader = reader
+            try feedOnce(&reader, handler)
+        }
     }
 
     /// Feeds the input once through `reader`: a stream's prefix, then the rest.
@@ -267,18 +272,17 @@ extension DiagnosticCode {
     public static let inputTooLong: DiagnosticCode = "input-too-long"
 }
 
-/// A WebVTT reader that leaves each cue text it parses in a cache for the consumer that takes the
-/// cue next (``CueTextParseCache``: the TTML writer of a conversion).
-private struct ParseSharingWebVTTReader: TrackReader {
+/// A WebVTT reader with a consumer's hooks (``WebVTTReaderHooks``), handed to it with each call.
+private struct HookedWebVTTReader: TrackReader {
     var reader: WebVTTReader
-    let cache: CueTextParseCache
+    let hooks: WebVTTReaderHooks
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
-        try reader.feed(chunk, sharingCueTextEventsWith: cache, to: handler)
+        try reader.feed(chunk, hooks: hooks, to: handler)
     }
 
     mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
-        try reader.finish(sharingCueTextEventsWith: cache, to: handler)
+        try reader.finish(hooks: hooks, to: handler)
     }
 }
 

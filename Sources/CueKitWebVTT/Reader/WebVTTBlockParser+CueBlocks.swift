@@ -74,7 +74,7 @@ extension WebVTTBlockParser {
 
     /// True when whole cue blocks go to ``cueBlockTaker``: it is set, cues are handed on with
     /// their text, and no one else wants their bytes. (No one wants their text's parse then:
-    /// ``shareCueTextEvents(with:)``.)
+    /// ``hold(_:)``.)
     private var takesWholeBlocks: Bool {
         cueBlockTaker != nil && handsOnCues && !timingOnly && cueBytesObserver == nil
     }

@@ -73,14 +73,16 @@ struct WebVTTBlockParser {
     var latestStart: Int?
     var identifiers: CueIdentifierRegistry
     var cueTextChecker = CueText.Checker()
-    /// This thread's ``CueTextParseCache`` while the parser is fed, when a consumer on the thread
-    /// wants the checker's events; set and cleared around each call by the reader, so that it is
-    /// only ever used on the thread it belongs to.
-    nonisolated(unsafe) var sharedParse: CueTextParseCache?
+    /// The consumer's hooks during one call of the reader (``WebVTTReaderHooks``); empty between
+    /// calls.
+    var hooks = WebVTTReaderHooks()
+    /// Where the checker leaves its parses (``WebVTTReaderHooks/cueTextParseCache``), unless cue
+    /// blocks are taken whole, whose consumer writes WebVTT and wants no parse.
+    var sharedParse: CueTextParseCache? { hooks.checkerParseCache }
     /// What sees each cue's identifier and text as bytes, before its event (``WebVTTCueBytesObserver``).
-    nonisolated(unsafe) var cueBytesObserver: (any WebVTTCueBytesObserver)?
+    var cueBytesObserver: (any WebVTTCueBytesObserver)? { hooks.cueBytesObserver }
     /// What may take cue blocks whole, as their bytes, in place of their events (``WebVTTCueBlockTaker``).
-    nonisolated(unsafe) var cueBlockTaker: (any WebVTTCueBlockTaker)?
+    var cueBlockTaker: (any WebVTTCueBlockTaker)? { hooks.cueBlockTaker }
     /// A timing line written again as the writer writes it (``offerCue``), reused from cue to cue.
     var rewrittenTimingLine: [UInt8] = []
     /// Settings written again as the writer writes them (``writeSettings(_:readFrom:)``), by the
@@ -103,11 +105,10 @@ struct WebVTTBlockParser {
         identifiers = CueIdentifierRegistry(limit: options.limits.maximumTrackedIdentifiers)
     }
 
-    /// Shares the checker's parses with `cache` (this thread's, or nil) until told otherwise; not
-    /// when whole cue blocks are taken (``cueBlockTaker``), whose consumer writes WebVTT and wants
-    /// no parse (a thread that once wrote TTML keeps wanting them).
-    mutating func shareCueTextEvents(with cache: CueTextParseCache?) {
-        sharedParse = checksCueText && cueBlockTaker == nil ? cache : nil
+    /// Holds a consumer's hooks for the call about to run, or forgets them (an empty set) after it.
+    mutating func hold(_ hooks: WebVTTReaderHooks) {
+        self.hooks = hooks
+        self.hooks.checkerParseCache = checksCueText && hooks.cueBlockTaker == nil ? hooks.cueTextParseCache : nil
     }
 
     // MARK: Lines

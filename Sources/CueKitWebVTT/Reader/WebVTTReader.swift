@@ -41,49 +41,29 @@ public struct WebVTTReader: TrackReader, Sendable {
 
     /// Takes the next bytes and hands out each event they complete.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
-        try feed(chunk, sharingCueTextEventsWith: nil, to: handler)
+        try feed(chunk, hooks: WebVTTReaderHooks(), to: handler)
     }
 
     /// Marks the end of input and hands out what remains.
     public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
-        try finish(sharingCueTextEventsWith: nil, to: handler)
+        try finish(hooks: WebVTTReaderHooks(), to: handler)
     }
 
-    /// ``feed(_:to:)``, leaving the parse of each cue text the checker parses in `cache` for the
-    /// consumer that takes the cue next (the TTML writer), which then does not parse it again.
-    /// The cache is held only during the call.
-    package mutating func feed(
-        _ chunk: UnsafeRawBufferPointer, sharingCueTextEventsWith cache: CueTextParseCache?, to handler: (TrackEvent) throws -> Void
-    ) throws {
+    /// ``feed(_:to:)`` with a consumer's hooks (``WebVTTReaderHooks``), held during this call only.
+    package mutating func feed(_ chunk: UnsafeRawBufferPointer, hooks: WebVTTReaderHooks, to handler: (TrackEvent) throws -> Void) throws {
         try signature.check(chunk)
-        parser.shareCueTextEvents(with: cache)
-        defer { parser.shareCueTextEvents(with: nil) }
+        parser.hold(hooks)
+        defer { parser.hold(WebVTTReaderHooks()) }
         try Self.decode(chunk, &decoder, &parser, readsWholeBlocks, handler)
     }
 
-    /// ``finish(to:)``, sharing cue text parses as ``feed(_:sharingCueTextEventsWith:to:)`` does.
-    package mutating func finish(sharingCueTextEventsWith cache: CueTextParseCache?, to handler: (TrackEvent) throws -> Void) throws {
+    /// ``finish(to:)`` with a consumer's hooks, held during this call only.
+    package mutating func finish(hooks: WebVTTReaderHooks, to handler: (TrackEvent) throws -> Void) throws {
         try signature.finish()
-        parser.shareCueTextEvents(with: cache)
-        defer { parser.shareCueTextEvents(with: nil) }
+        parser.hold(hooks)
+        defer { parser.hold(WebVTTReaderHooks()) }
         try decoder.finish { line in try parser.consume(line, handler) }
         try parser.finish(handler)
-    }
-
-    /// What sees each cue's identifier and text as the reader holds them, just before the cue's
-    /// event: for a consumer in this package that needs the text of every cue but no string of
-    /// it (`inspect --stats`, with ``Options/CueContent/timingOnly``).
-    package var cueBytesObserver: (any WebVTTCueBytesObserver)? {
-        get { parser.cueBytesObserver }
-        set { parser.cueBytesObserver = newValue }
-    }
-
-    /// What may take cue blocks whole, as their bytes, in place of their cue events
-    /// (``WebVTTCueBlockTaker``): for a consumer in this package that writes them again as they
-    /// are (`cuekit convert` from WebVTT to WebVTT).
-    package var cueBlockTaker: (any WebVTTCueBlockTaker)? {
-        get { parser.cueBlockTaker }
-        set { parser.cueBlockTaker = newValue }
     }
 
     /// Whether ordinary cue blocks lying whole in a chunk are read straight from it
@@ -171,6 +151,30 @@ package protocol WebVTTCueBlockTaker: AnyObject {
     /// after the diagnostics about it were handed out. Returns true when it took the block: then
     /// no event is made for the cue; false, and the cue's event follows as usual.
     func take(_ block: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool
+}
+
+/// What a consumer in this package hands the reader for one ``WebVTTReader/feed(_:hooks:to:)`` or
+/// ``WebVTTReader/finish(hooks:to:)`` call: something that takes cue blocks whole, something that
+/// sees each cue's bytes, and where the checker leaves its cue text parses (for a TTML writer).
+///
+/// Unchecked `Sendable`: the hooks are references the consumer owns, and the reader holds them only
+/// during the call they are handed to, on the calling thread, and forgets them before it returns;
+/// a reader between calls holds none, so no reader that crosses a thread carries one.
+package struct WebVTTReaderHooks: @unchecked Sendable {
+    package var cueBlockTaker: (any WebVTTCueBlockTaker)?
+    package var cueBytesObserver: (any WebVTTCueBytesObserver)?
+    package var cueTextParseCache: CueTextParseCache?
+    /// The cache the checker fills: ``cueTextParseCache``, unless blocks are taken whole.
+    var checkerParseCache: CueTextParseCache?
+
+    package init(
+        cueBlockTaker: (any WebVTTCueBlockTaker)? = nil, cueBytesObserver: (any WebVTTCueBytesObserver)? = nil,
+        cueTextParseCache: CueTextParseCache? = nil
+    ) {
+        self.cueBlockTaker = cueBlockTaker
+        self.cueBytesObserver = cueBytesObserver
+        self.cueTextParseCache = cueTextParseCache
+    }
 }
 
 /// A cue block's bytes (``WebVTTCueBlockTaker``) in up to three pieces, to be joined in order: a

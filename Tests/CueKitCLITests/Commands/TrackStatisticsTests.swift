@@ -11,6 +11,24 @@ import Testing
 /// Statistics counted from the common markup's runs of text (`CueTextQuickCheck`) are those
 /// counted from the parser's events, and streamed cues count as the cues of a track read whole.
 struct TrackStatisticsTests {
+    /// A track read through a transcoding reader (`--encoding`) still shows each cue's bytes to the
+    /// statistics: the byte hooks go through the transcoder to the WebVTT reader.
+    @Test func statisticsCountTranscodedText() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let latin1: [UInt8] = Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\ncaf".utf8) + [0xE9] + Array(" cr".utf8) + [0xE8] + Array("me\n".utf8)
+        ExternalProcess.writeBytes(latin1, to: folder.file("latin1.vtt"))
+        var options = TrackSource.Options()
+        options.encoding = .latin1
+        let source = try TrackSource(path: folder.file("latin1.vtt"), format: .webVTT, options: options)
+        var collector = StatisticsCollector(TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 30))
+        try source.streamForCommand(statistics: &collector)
+        var whole = TrackStatistics(maximumCharactersPerSecond: 12, maximumLineLength: 30)
+        try source.streamForCommand { if case .cue(let cue) = $0 { whole.add(cue) } }
+        #expect(collector.statistics.cueCount == 1)
+        #expect(collector.statistics.text(name: "t", format: "WebVTT") == whole.text(name: "t", format: "WebVTT"))
+    }
+
     @Test func theCommonMarkupScanCountsAsTheParse() throws {
         var generator = TrackGenerator(options: .init(cues: 3000, seed: 3, format: .webVTT))
         var sink = MemorySink()

@@ -299,8 +299,9 @@ import Testing
             if case .cue(let cue) = event, CueTextEvents.hasMarkup(cue.text) { withMarkup += 1 }
             try writer.write(event)
         }
-        try source.withUnsafeBytes { try reader.feed($0, sharingCueTextEventsWith: cache, to: take) }
-        try reader.finish(sharingCueTextEventsWith: cache, to: take)
+        let hooks = WebVTTReaderHooks(cueTextParseCache: cache)
+        try source.withUnsafeBytes { try reader.feed($0, hooks: hooks, to: take) }
+        try reader.finish(hooks: hooks, to: take)
         try writer.finish()
         #expect(Self.firstDifference(writer.sink.bytes, general) == nil)
         #expect(withMarkup > 1000)

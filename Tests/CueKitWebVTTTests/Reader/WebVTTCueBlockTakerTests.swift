@@ -73,7 +73,7 @@ import Testing
     /// The file read in chunks of `chunkSize`, with `taker` (which records the events too) or without.
     static func read(_ bytes: [UInt8], chunkSize: Int, taker: Taker?) throws -> [Entry] {
         var reader = WebVTTReader()
-        reader.cueBlockTaker = taker
+        let hooks = WebVTTReaderHooks(cueBlockTaker: taker)
         var entries: [Entry] = []
         func handle(_ event: TrackEvent) {
             if let taker { taker.entries.append(.event(event)) } else { entries.append(.event(event)) }
@@ -81,10 +81,10 @@ import Testing
         var offset = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + chunkSize)
-            try reader.feed(bytes[offset..<end], to: handle)
+            try bytes[offset..<end].withUnsafeBytes { try reader.feed($0, hooks: hooks, to: handle) }
             offset = end
         }
-        try reader.finish(to: handle)
+        try reader.finish(hooks: hooks, to: handle)
         return taker?.entries ?? entries
     }
 
@@ -155,10 +155,10 @@ import Testing
         let bytes = Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>bold</b> text\n\n00:00:03.000 --> 00:00:04.000 align:start\nplain\n\n".utf8)
         let taker = Taker { _ in true }
         var reader = WebVTTReader()
-        reader.cueBlockTaker = taker
+        let hooks = WebVTTReaderHooks(cueBlockTaker: taker, cueTextParseCache: cache)
         func handle(_ event: TrackEvent) { taker.entries.append(.event(event)) }
-        try bytes.withUnsafeBytes { try reader.feed($0, sharingCueTextEventsWith: cache, to: handle) }
-        try reader.finish(sharingCueTextEventsWith: cache, to: handle)
+        try bytes.withUnsafeBytes { try reader.feed($0, hooks: hooks, to: handle) }
+        try reader.finish(hooks: hooks, to: handle)
         #expect(taker.offers == 2)
         #expect(taker.entries.count { if case .block = $0 { true } else { false } } == 2)
         // Nothing held: a reader that shared the parse of an offered block would leave the bold cue's events.
