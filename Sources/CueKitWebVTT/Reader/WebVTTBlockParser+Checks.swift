@@ -14,7 +14,7 @@ extension WebVTTBlockParser {
         @inline(__always) func context() -> CueText.Context {
             CueText.Context(origin: SourceLocation(line: cueTimingLine + 1, column: 1), cueStart: cueStart, cueEnd: cueEnd)
         }
-        if let sharedParse {
+        if let sharedParse = hooks.checkerParseCache {
             var diagnostics: [Diagnostic] = []
             let shared = cueTextChecker.diagnostics(forUTF8: bytes, context: context(), sharingEventsWith: sharedParse, diagnostics: &diagnostics)
             for diagnostic in diagnostics { try handler(.diagnostic(diagnostic)) }

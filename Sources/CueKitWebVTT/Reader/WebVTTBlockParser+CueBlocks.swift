@@ -20,7 +20,7 @@ extension WebVTTBlockParser {
         var lines = 0
         // Each timing line's settings are parsed into this one value, kept from cue to cue.
         var settings = CueSettings()
-        let taker = takesWholeBlocks ? cueBlockTaker : nil
+        let taker = takesWholeBlocks ? hooks.cueBlockTaker : nil
         // One parser for every timing line of the run (see ``CueTimingParser/reset(line:lineNumber:)``).
         var parser = CueTimingParser(line: UnsafeRawBufferPointer(start: nil, count: 0), lineNumber: 0, checks: checks)
         // The file's settings texts, kept from run to run.
@@ -76,7 +76,7 @@ extension WebVTTBlockParser {
     /// their text, and no one else wants their bytes. (No one wants their text's parse then:
     /// ``hold(_:)``.)
     private var takesWholeBlocks: Bool {
-        cueBlockTaker != nil && handsOnCues && !timingOnly && cueBytesObserver == nil
+        hooks.cueBlockTaker != nil && handsOnCues && !timingOnly && hooks.cueBytesObserver == nil
     }
 
     /// The fast path's cue whose timing line was accepted, offered to `taker` as the bytes the

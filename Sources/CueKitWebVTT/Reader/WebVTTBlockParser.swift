@@ -76,13 +76,6 @@ struct WebVTTBlockParser {
     /// The consumer's hooks during one call of the reader (``WebVTTReaderHooks``); empty between
     /// calls.
     var hooks = WebVTTReaderHooks()
-    /// Where the checker leaves its parses (``WebVTTReaderHooks/cueTextParseCache``), unless cue
-    /// blocks are taken whole, whose consumer writes WebVTT and wants no parse.
-    var sharedParse: CueTextParseCache? { hooks.checkerParseCache }
-    /// What sees each cue's identifier and text as bytes, before its event (``WebVTTCueBytesObserver``).
-    var cueBytesObserver: (any WebVTTCueBytesObserver)? { hooks.cueBytesObserver }
-    /// What may take cue blocks whole, as their bytes, in place of their events (``WebVTTCueBlockTaker``).
-    var cueBlockTaker: (any WebVTTCueBlockTaker)? { hooks.cueBlockTaker }
     /// A timing line written again as the writer writes it (``offerCue``), reused from cue to cue.
     var rewrittenTimingLine: [UInt8] = []
     /// Settings written again as the writer writes them (``writeSettings(_:readFrom:)``), by the
@@ -285,7 +278,7 @@ struct WebVTTBlockParser {
         // An identifier that outlives the cue's block is made a string when the cue is handed on.
         if !identifierOutlivesCue {
             cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
-            if cueBytesObserver != nil {
+            if hooks.cueBytesObserver != nil {
                 cueIdentifierBytes.removeAll(keepingCapacity: true)
                 cueIdentifierBytes.append(contentsOf: identifier)
             }
@@ -418,12 +411,12 @@ struct WebVTTBlockParser {
     ) throws {
         let shared = try reportCueText(bytes, hasMarkup: hasMarkup, handler)
         // The observer is called in place (binding it to a constant retained it for each cue).
-        if cueBytesObserver != nil {
+        if hooks.cueBytesObserver != nil {
             if let identifier {
-                cueBytesObserver?.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
+                hooks.cueBytesObserver?.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
             } else {
                 cueIdentifierBytes.withUnsafeBytes {
-                    cueBytesObserver?.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
+                    hooks.cueBytesObserver?.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
                 }
             }
         }
@@ -434,7 +427,7 @@ struct WebVTTBlockParser {
             return
         }
         let text = bytes.isEmpty || timingOnly ? "" : encoding.string(bytes)
-        if shared, !timingOnly { sharedParse?.fill(with: text) }
+        if shared, !timingOnly { hooks.checkerParseCache?.fill(with: text) }
         guard handsOnCues else {
             cueCount += 1
             return

@@ -77,6 +77,32 @@ struct ConvertPipelineTests {
         #expect(scaled.standardOutput.contains("00:00:02.250 --> 00:00:04.250\none <00:00:03.250>two\n"))
     }
 
+    @Test func anOutputExtensionNoFormatHasIsAUsageErrorUnlessToSaysTheFormat() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for name in ["x.ass", "x.ssa", "x.sub", "x.txt"] {
+            let refused = try CommandLineRun.cuekit(["convert", "-", "-o", folder.file(name)], input: Array(Self.track.utf8))
+            #expect(refused.status == 2, "\(name)")
+            #expect(refused.standardError.contains("names no format cuekit writes"), "\(name): \(refused.standardError)")
+            #expect(!TestPaths.exists(folder.file(name)), "\(name) was written")
+        }
+        let forced = try CommandLineRun.cuekit(["convert", "-", "-o", folder.file("x.txt"), "--to", "srt"], input: Array(Self.track.utf8))
+        #expect(forced.status == 0, "\(forced)")
+        #expect(String(decoding: try TestPaths.bytes(folder.file("x.txt")), as: UTF8.self).contains(" --> "))
+    }
+
+    @Test func aValidFileIsKeptAsItIsUnlessTheCanonicalFormIsAsked() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let valid = TestPaths.fixture("webvtt/valid.vtt")
+        let kept = try CommandLineRun.cuekit(["convert", valid, "-o", folder.file("kept.vtt")])
+        #expect(kept.status == 0 && kept.standardError.isEmpty, "\(kept)")
+        #expect(try TestPaths.bytes(folder.file("kept.vtt")) == TestPaths.bytes(valid))
+        let normalized = try CommandLineRun.cuekit(["convert", valid, "-o", folder.file("normal.vtt"), "--normalize"])
+        #expect(normalized.status == 0, "\(normalized)")
+        #expect(try TestPaths.bytes(folder.file("normal.vtt")) != TestPaths.bytes(valid))
+    }
+
     @Test func badTimingArgumentsAreUsageErrors() throws {
         for arguments in [["--shift", "soon"], ["--scale", "-2"], ["--frame-rate", "25"], ["--scale", "2", "--frame-rate", "25:24"]] {
             let run = try CommandLineRun.cuekit(["convert", "-"] + arguments, input: Array(Self.track.utf8))
