@@ -36,7 +36,7 @@ extension DeviceOptions {
 /// One line for a media status, as `cuekit cast play` prints each one.
 func statusLine(_ status: CastMediaStatus) -> String {
     var line = "status: \(status.playerState.rawValue) at \(status.currentTime) s, active tracks ["
-    line += status.activeTrackIds.map(String.init).joined(separator: ", ") + "]"
+    line += status.activeTrackIDs.map(String.init).joined(separator: ", ") + "]"
     if let style = status.media?.textTrackStyle {
         line += ", style " + CastJSONValue.object(style.json.objectValue ?? [:]).serialized(.compact)
     }
@@ -87,7 +87,7 @@ struct CastPlayCommand: AsyncParsableCommand {
                 say("cuekit: serving \(folder) at \(base)/ for \(device)")
                 let updates = await client.updates()
                 // Its status arrives with the updates, as every status after it.
-                try await client.load(CastLoadRequest(media: media, activeTrackIds: active.map { [$0] } ?? []))
+                try await client.load(CastLoadRequest(media: media, activeTrackIDs: active.map { [$0] } ?? []))
                 group.addTask {
                     for await update in updates {
                         if case .mediaStatus(let status) = update { say(statusLine(status)) }
@@ -116,13 +116,13 @@ struct CastPlayCommand: AsyncParsableCommand {
             let url = hints.contentType == "text/vtt" ? "\(base)/\(escaped)" : "\(base)/tracks/\(escaped)?as=vtt"
             mediaTracks.append(
                 MediaTrack(
-                    trackId: index + 1, type: .text, subtype: hints.kind ?? .subtitles, trackContentId: url, trackContentType: "text/vtt",
+                    trackID: index + 1, type: .text, subtype: hints.kind ?? .subtitles, trackContentID: url, trackContentType: "text/vtt",
                     name: hints.label ?? hints.language, language: hints.language))
         }
         let escapedMovie = movie.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? movie
         let fileExtension = movie.split(separator: ".").last.map { $0.lowercased() } ?? ""
         return MediaInformation(
-            contentId: "\(base)/\(escapedMovie)", contentType: CaptionFileHints.contentTypes[fileExtension] ?? "video/mp4", streamType: .buffered,
+            contentID: "\(base)/\(escapedMovie)", contentType: CaptionFileHints.contentTypes[fileExtension] ?? "video/mp4", streamType: .buffered,
             tracks: mediaTracks.isEmpty ? nil : mediaTracks, textTrackStyle: style)
     }
 }

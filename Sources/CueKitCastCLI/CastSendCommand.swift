@@ -36,17 +36,17 @@ struct CastSendCommand: AsyncParsableCommand {
         do {
             let client = try await RemoteMediaClient.connect(to: url)
             var json = request.json
-            var requestId = request.requestId
-            if requestId == nil, case .object(var object) = json {
-                let id = await client.makeRequestId()
+            var requestID = request.requestID
+            if requestID == nil, case .object(var object) = json {
+                let id = await client.makeRequestID()
                 object["requestId"] = .number(Double(id))
                 json = .object(object)
-                requestId = id
+                requestID = id
             }
-            let id = requestId!
+            let id = requestID!
             let text = json.serialized(.compact)
             let answered = try await withThrowingTaskGroup(of: String?.self) { group in
-                group.addTask { try await client.send(text: text, requestId: id) }
+                group.addTask { try await client.send(text: text, requestID: id) }
                 group.addTask {
                     try await Task.sleep(for: .seconds(timeout))
                     return nil

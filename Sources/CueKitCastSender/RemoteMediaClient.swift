@@ -14,7 +14,7 @@ public protocol RemoteMediaClientListener: AnyObject, Sendable {
 ///
 /// ```swift
 /// let client = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:8000/cast")
-/// try await client.load(CastLoadRequest(media: media, activeTrackIds: [1]))
+/// try await client.load(CastLoadRequest(media: media, activeTrackIDs: [1]))
 /// try await client.setActiveTrackIDs([2])
 /// try await client.setTextTrackStyle(TextTrackStyle(foregroundColor: .white, edgeType: .outline))
 /// for await update in await client.updates() { print(update) }
@@ -54,7 +54,7 @@ public actor RemoteMediaClient {
     private var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     private var nextSubscriber = 0
     private var listeners: [ObjectIdentifier: any RemoteMediaClientListener] = [:]
-    private var nextRequestId = 1
+    private var nextRequestID = 1
     /// Why the connection closed; nil while it is open.
     public private(set) var closedReason: String?
 
@@ -101,14 +101,14 @@ public actor RemoteMediaClient {
     @discardableResult
     public func load(_ request: CastLoadRequest) async throws -> CastMediaStatus {
         var request = request
-        request.requestId = request.requestId ?? takeRequestId()
-        return try await expectStatus(send(.load(request), id: request.requestId!))
+        request.requestID = request.requestID ?? takeRequestID()
+        return try await expectStatus(send(.load(request), id: request.requestID!))
     }
 
     /// Switches on exactly these tracks; an empty list switches every track off.
     @discardableResult
     public func setActiveTrackIDs(_ ids: [Int]) async throws -> CastMediaStatus {
-        try await editTracksInfo(CastEditTracksInfoRequest(activeTrackIds: ids))
+        try await editTracksInfo(CastEditTracksInfoRequest(activeTrackIDs: ids))
     }
 
     /// Sets the text track style of the loaded media.
@@ -121,61 +121,61 @@ public actor RemoteMediaClient {
     @discardableResult
     public func editTracksInfo(_ request: CastEditTracksInfoRequest) async throws -> CastMediaStatus {
         var request = request
-        request.requestId = request.requestId ?? takeRequestId()
-        request.mediaSessionId = request.mediaSessionId ?? mediaStatus?.mediaSessionId
-        return try await expectStatus(send(.editTracksInfo(request), id: request.requestId!))
+        request.requestID = request.requestID ?? takeRequestID()
+        request.mediaSessionID = request.mediaSessionID ?? mediaStatus?.mediaSessionID
+        return try await expectStatus(send(.editTracksInfo(request), id: request.requestID!))
     }
 
     /// Resumes playback.
     @discardableResult
     public func play() async throws -> CastMediaStatus {
-        let id = takeRequestId()
-        return try await expectStatus(send(.play(requestId: id, mediaSessionId: mediaStatus?.mediaSessionId), id: id))
+        let id = takeRequestID()
+        return try await expectStatus(send(.play(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID), id: id))
     }
 
     /// Pauses playback.
     @discardableResult
     public func pause() async throws -> CastMediaStatus {
-        let id = takeRequestId()
-        return try await expectStatus(send(.pause(requestId: id, mediaSessionId: mediaStatus?.mediaSessionId), id: id))
+        let id = takeRequestID()
+        return try await expectStatus(send(.pause(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID), id: id))
     }
 
     /// Moves the playhead to `time` seconds.
     @discardableResult
     public func seek(to time: Double) async throws -> CastMediaStatus {
-        let id = takeRequestId()
-        return try await expectStatus(send(.seek(requestId: id, mediaSessionId: mediaStatus?.mediaSessionId, currentTime: time), id: id))
+        let id = takeRequestID()
+        return try await expectStatus(send(.seek(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID, currentTime: time), id: id))
     }
 
     /// Asks for the status (`GET_STATUS`); nil when nothing is loaded.
     public func requestStatus() async throws -> CastMediaStatus? {
-        let id = takeRequestId()
-        return try await send(.getStatus(requestId: id), id: id)
+        let id = takeRequestID()
+        return try await send(.getStatus(requestID: id), id: id)
     }
 
     /// Sends any message's JSON text and returns the receiver's answer to its `requestId` (which
     /// the text must carry) as JSON text: a `MEDIA_STATUS`, or an error such as `INVALID_REQUEST`.
-    public func send(text: String, requestId: Int) async throws -> String {
+    public func send(text: String, requestID: Int) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             guard let transport, closedReason == nil else {
                 continuation.resume(throwing: ConnectionError(description: closedReason ?? "not connected"))
                 return
             }
-            waiting[requestId] = continuation
+            waiting[requestID] = continuation
             Task {
                 do {
                     try await transport.send(text: text)
                 } catch {
                     // A write that fails means the connection is gone, though its end may not have
                     // been seen yet: the request fails as every request on a closed connection does.
-                    self.fail(requestId, with: error as? ConnectionError ?? ConnectionError(description: "the connection failed: \(error)"))
+                    self.fail(requestID, with: error as? ConnectionError ?? ConnectionError(description: "the connection failed: \(error)"))
                 }
             }
         }
     }
 
     private func send(_ request: CastMediaChannel.Request, id: Int) async throws -> CastMediaStatus? {
-        let answer = try await send(text: request.json.serialized(.compact), requestId: id)
+        let answer = try await send(text: request.json.serialized(.compact), requestID: id)
         switch CastMediaChannel.receiverMessage(from: Array(answer.utf8), currentMedia: mediaInformation) {
         case .mediaStatus(_, let status, _): return status
         case .error(let error): throw error
@@ -184,20 +184,20 @@ public actor RemoteMediaClient {
     }
 
     /// The next request id this client would use.
-    public func makeRequestId() -> Int { takeRequestId() }
+    public func makeRequestID() -> Int { takeRequestID() }
 
     private func expectStatus(_ status: CastMediaStatus?) throws -> CastMediaStatus {
         guard let status else { throw ConnectionError(description: "the receiver answered with no media status") }
         return status
     }
 
-    private func takeRequestId() -> Int {
-        defer { nextRequestId += 1 }
-        return nextRequestId
+    private func takeRequestID() -> Int {
+        defer { nextRequestID += 1 }
+        return nextRequestID
     }
 
-    private func fail(_ requestId: Int, with error: any Error) {
-        waiting.removeValue(forKey: requestId)?.resume(throwing: error)
+    private func fail(_ requestID: Int, with error: any Error) {
+        waiting.removeValue(forKey: requestID)?.resume(throwing: error)
     }
 
     // MARK: Updates
@@ -228,16 +228,16 @@ public actor RemoteMediaClient {
 
     private func receive(_ text: String) {
         switch CastMediaChannel.receiverMessage(from: Array(text.utf8), currentMedia: mediaInformation) {
-        case .mediaStatus(let requestId, let status, let includesMedia):
+        case .mediaStatus(let requestID, let status, let includesMedia):
             mediaStatus = status
             if includesMedia, let media = status?.media {
                 mediaInformation = media
                 deliver(.mediaMetadata(media))
             }
             if let status { deliver(.mediaStatus(status)) } else { mediaInformation = nil }
-            if requestId != 0 { waiting.removeValue(forKey: requestId)?.resume(returning: text) }
+            if requestID != 0 { waiting.removeValue(forKey: requestID)?.resume(returning: text) }
         case .error(let error):
-            waiting.removeValue(forKey: error.requestId)?.resume(returning: text)
+            waiting.removeValue(forKey: error.requestID)?.resume(returning: text)
         case .other:
             break
         }

@@ -74,14 +74,14 @@ import Testing
             #expect(status["activeTrackIds"]?.arrayValue == [1])
             #expect(status["media"]?.objectValue?["contentId"]?.stringValue == "http://127.0.0.1/movie.mp4")
             let sessionID = try #require(status["mediaSessionId"])
-            #expect(await session.status?.activeTrackIds == [1])
+            #expect(await session.status?.activeTrackIDs == [1])
 
             let switched = try await connection.request(
                 ["type": "EDIT_TRACKS_INFO", "mediaSessionId": sessionID, "activeTrackIds": [2]], namespace: CastV2Namespace.media, to: transport)
             #expect(switched["status"]?.arrayValue?.first?.objectValue?["activeTrackIds"]?.arrayValue == [2])
             // Only the status changed: Cast sends media again only when it changes.
             #expect(switched["status"]?.arrayValue?.first?.objectValue?["media"] == nil)
-            #expect(await session.status?.activeTrackIds == [2])
+            #expect(await session.status?.activeTrackIDs == [2])
             await connection.close()
         }
     }

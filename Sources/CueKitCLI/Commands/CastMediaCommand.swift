@@ -26,7 +26,7 @@ struct CastMediaCommand: ParsableCommand {
     var tracks: [String] = []
 
     @Option(help: ArgumentHelp("The media's contentId, usually its URL.", valueName: "id"))
-    var contentId: String
+    var contentID: String
 
     @Option(help: ArgumentHelp("The media URL, when the content id is not one.", valueName: "url"))
     var contentUrl: String?
@@ -68,7 +68,7 @@ struct CastMediaCommand: ParsableCommand {
     var subtype: [MediaTrack.TextTrackType] = []
 
     @Option(help: ArgumentHelp("The id of the first track; the others follow.", valueName: "id"))
-    var firstId = 1
+    var firstID = 1
 
     @Option(
         help: ArgumentHelp("A track id to switch on at load (repeat or separate with commas).", valueName: "id"),
@@ -82,7 +82,7 @@ struct CastMediaCommand: ParsableCommand {
     var active: [[Int]] = []
 
     @Option(help: ArgumentHelp("The LOAD message's requestId.", valueName: "id"))
-    var requestId: Int?
+    var requestID: Int?
 
     @Flag(help: "Print the media information alone, not the LOAD message.")
     var mediaOnly = false
@@ -101,7 +101,7 @@ struct CastMediaCommand: ParsableCommand {
         if language.count > tracks.count { throw ValidationError("--language is given \(language.count) times for \(tracks.count) tracks") }
         if name.count > tracks.count { throw ValidationError("--name is given \(name.count) times for \(tracks.count) tracks") }
         if subtype.count > tracks.count { throw ValidationError("--subtype is given \(subtype.count) times for \(tracks.count) tracks") }
-        if mediaOnly && (!active.isEmpty || requestId != nil) {
+        if mediaOnly && (!active.isEmpty || requestID != nil) {
             throw ValidationError("--active and --request-id belong to the LOAD message; they cannot go with --media-only")
         }
     }
@@ -111,14 +111,14 @@ struct CastMediaCommand: ParsableCommand {
         for (index, path) in tracks.enumerated() {
             let hints = try CaptionFileHints.read(path)
             let fileName = path.split(separator: "/").last.map(String.init) ?? path
-            let contentId = baseURL.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? path
+            let contentID = baseURL.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? path
             let language = index < self.language.count ? self.language[index] : hints.language
             mediaTracks.append(
                 MediaTrack(
-                    trackId: firstId + index,
+                    trackID: firstID + index,
                     type: .text,
                     subtype: index < subtype.count ? subtype[index] : hints.kind ?? .subtitles,
-                    trackContentId: contentId,
+                    trackContentID: contentID,
                     trackContentType: hints.contentType,
                     name: index < name.count ? name[index] : hints.label ?? language,
                     language: language
@@ -126,9 +126,9 @@ struct CastMediaCommand: ParsableCommand {
             )
         }
         let resolvedStyle = try style.resolve()
-        let contentExtension = contentId.split(separator: "?").first?.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        let contentExtension = contentID.split(separator: "?").first?.split(separator: ".").last.map { $0.lowercased() } ?? ""
         let media = MediaInformation(
-            contentId: contentId,
+            contentID: contentID,
             contentUrl: contentUrl,
             contentType: contentType ?? CaptionFileHints.contentTypes[contentExtension],
             streamType: streamType,
@@ -137,8 +137,8 @@ struct CastMediaCommand: ParsableCommand {
             tracks: mediaTracks.isEmpty ? nil : mediaTracks,
             textTrackStyle: resolvedStyle?.style
         )
-        let activeIds = active.flatMap { $0 }
-        let request = CastLoadRequest(requestId: requestId, media: media, activeTrackIds: active.isEmpty ? nil : activeIds)
+        let activeIDs = active.flatMap { $0 }
+        let request = CastLoadRequest(requestID: requestID, media: media, activeTrackIDs: active.isEmpty ? nil : activeIDs)
         let json = mediaOnly ? media.json : request.json
         let text = json.serialized(compact ? .compact : .pretty) + "\n"
         try OutputSink.write(text, to: output)

@@ -4,15 +4,15 @@ import CueKit
 /// the media to play, and which of its tracks to switch on.
 public struct CastLoadRequest: Sendable, Hashable {
     /// The sender's request number (`requestId`), echoed in the receiver's reply.
-    public var requestId: Int?
+    public var requestID: Int?
     /// What to play (`media`).
     public var media: MediaInformation
     /// Whether to start playing at once (`autoplay`, true when absent).
     public var autoplay: Bool?
     /// Where to start, in seconds (`currentTime`).
     public var currentTime: Double?
-    /// The tracks to switch on (`activeTrackIds`), by ``MediaTrack/trackId``.
-    public var activeTrackIds: [Int]?
+    /// The tracks to switch on (`activeTrackIds`), by ``MediaTrack/trackID``.
+    public var activeTrackIDs: [Int]?
     /// Application data (`customData`).
     public var customData: CastJSONValue?
     /// Members CueKit does not model (`credentials`, `queueData`...), in document order.
@@ -23,19 +23,19 @@ public struct CastLoadRequest: Sendable, Hashable {
 
     /// Creates a load request.
     public init(
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         media: MediaInformation,
         autoplay: Bool? = nil,
         currentTime: Double? = nil,
-        activeTrackIds: [Int]? = nil,
+        activeTrackIDs: [Int]? = nil,
         customData: CastJSONValue? = nil,
         otherFields: CastJSONObject = CastJSONObject()
     ) {
-        self.requestId = requestId
+        self.requestID = requestID
         self.media = media
         self.autoplay = autoplay
         self.currentTime = currentTime
-        self.activeTrackIds = activeTrackIds
+        self.activeTrackIDs = activeTrackIDs
         self.customData = customData
         self.otherFields = otherFields
     }
@@ -49,7 +49,7 @@ extension CastLoadRequest: CastDecodable {
         if let type = decoder.string(object, "type", at: path), type != Self.type {
             decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")
         }
-        let requestId = decoder.member(object, "requestId").flatMap {
+        let requestID = decoder.member(object, "requestId").flatMap {
             decoder.integer($0, at: path.appending("requestId"), of: "requestId")
         }
         var media: MediaInformation?
@@ -60,13 +60,13 @@ extension CastLoadRequest: CastDecodable {
         }
         let autoplay = decoder.bool(object, "autoplay", at: path)
         let currentTime = decoder.number(object, "currentTime", at: path)
-        let activeTrackIds = decodeTrackIDs(object, at: path, with: &decoder)
+        let activeTrackIDs = decodeTrackIDs(object, at: path, with: &decoder)
         let customData = decoder.any(object, "customData")
         let others = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "LOAD message")
         guard let media else { return nil }
         return CastLoadRequest(
-            requestId: requestId, media: media, autoplay: autoplay, currentTime: currentTime,
-            activeTrackIds: activeTrackIds, customData: customData, otherFields: others
+            requestID: requestID, media: media, autoplay: autoplay, currentTime: currentTime,
+            activeTrackIDs: activeTrackIDs, customData: customData, otherFields: others
         )
     }
 
@@ -92,11 +92,11 @@ extension CastLoadRequest: CastDecodable {
     public var json: CastJSONValue {
         var object = CastJSONObject()
         object["type"] = .string(Self.type)
-        object["requestId"] = requestId.map { .number(Double($0)) }
+        object["requestId"] = requestID.map { .number(Double($0)) }
         object["media"] = media.json
         object["autoplay"] = autoplay.map { .bool($0) }
         object["currentTime"] = currentTime.map { .number($0) }
-        object["activeTrackIds"] = activeTrackIds.map { .array($0.map { .number(Double($0)) }) }
+        object["activeTrackIds"] = activeTrackIDs.map { .array($0.map { .number(Double($0)) }) }
         object["customData"] = customData
         for (key, value) in otherFields where object[key] == nil { object[key] = value }
         return .object(object)
@@ -121,11 +121,11 @@ extension CastLoadRequest: Codable {
 /// It cannot change the list of tracks: that takes a new `LOAD`.
 public struct CastEditTracksInfoRequest: Sendable, Hashable {
     /// The sender's request number (`requestId`).
-    public var requestId: Int?
+    public var requestID: Int?
     /// The media session the request is for (`mediaSessionId`).
-    public var mediaSessionId: Int?
+    public var mediaSessionID: Int?
     /// The tracks to have on (`activeTrackIds`): absent leaves them, empty switches all off.
-    public var activeTrackIds: [Int]?
+    public var activeTrackIDs: [Int]?
     /// The new style (`textTrackStyle`): absent keeps the current one.
     public var textTrackStyle: TextTrackStyle?
     /// The language of the text tracks to switch on (`language`); it wins over `activeTrackIds`
@@ -148,9 +148,9 @@ public struct CastEditTracksInfoRequest: Sendable, Hashable {
 
     /// Creates an edit request.
     public init(
-        requestId: Int? = nil,
-        mediaSessionId: Int? = nil,
-        activeTrackIds: [Int]? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int? = nil,
+        activeTrackIDs: [Int]? = nil,
         textTrackStyle: TextTrackStyle? = nil,
         language: String? = nil,
         enableTextTracks: Bool? = nil,
@@ -159,9 +159,9 @@ public struct CastEditTracksInfoRequest: Sendable, Hashable {
         customData: CastJSONValue? = nil,
         otherFields: CastJSONObject = CastJSONObject()
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.activeTrackIds = activeTrackIds
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.activeTrackIDs = activeTrackIDs
         self.textTrackStyle = textTrackStyle
         self.language = language
         self.enableTextTracks = enableTextTracks
@@ -184,13 +184,13 @@ extension CastEditTracksInfoRequest: CastDecodable {
             decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")
         }
         var request = CastEditTracksInfoRequest()
-        request.requestId = decoder.member(object, "requestId").flatMap {
+        request.requestID = decoder.member(object, "requestId").flatMap {
             decoder.integer($0, at: path.appending("requestId"), of: "requestId")
         }
-        request.mediaSessionId = decoder.member(object, "mediaSessionId").flatMap {
+        request.mediaSessionID = decoder.member(object, "mediaSessionId").flatMap {
             decoder.integer($0, at: path.appending("mediaSessionId"), of: "mediaSessionId")
         }
-        request.activeTrackIds = CastLoadRequest.decodeTrackIDs(object, at: path, with: &decoder)
+        request.activeTrackIDs = CastLoadRequest.decodeTrackIDs(object, at: path, with: &decoder)
         if let value = decoder.member(object, "textTrackStyle") {
             request.textTrackStyle = TextTrackStyle.decode(value, at: path.appending("textTrackStyle"), with: &decoder)
         }
@@ -220,9 +220,9 @@ extension CastEditTracksInfoRequest: CastDecodable {
     public var json: CastJSONValue {
         var object = CastJSONObject()
         object["type"] = .string(Self.type)
-        object["requestId"] = requestId.map { .number(Double($0)) }
-        object["mediaSessionId"] = mediaSessionId.map { .number(Double($0)) }
-        object["activeTrackIds"] = activeTrackIds.map { .array($0.map { .number(Double($0)) }) }
+        object["requestId"] = requestID.map { .number(Double($0)) }
+        object["mediaSessionId"] = mediaSessionID.map { .number(Double($0)) }
+        object["activeTrackIds"] = activeTrackIDs.map { .array($0.map { .number(Double($0)) }) }
         object["textTrackStyle"] = textTrackStyle?.json
         object["language"] = language.map { .string($0) }
         object["enableTextTracks"] = enableTextTracks.map { .bool($0) }

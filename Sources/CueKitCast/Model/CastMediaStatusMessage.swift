@@ -7,7 +7,7 @@ import CueKit
 /// style); a status without it leaves a sender's media as it was.
 public struct CastMediaStatusMessage: Sendable, Hashable {
     /// The id of the request answered; 0 for a status no request of this sender caused.
-    public var requestId: Int
+    public var requestID: Int
     /// The statuses: one per media session, none when nothing is loaded.
     public var statuses: [CastMediaStatus]
     /// For each status, whether it carried `media`.
@@ -17,8 +17,8 @@ public struct CastMediaStatusMessage: Sendable, Hashable {
     public static let type = "MEDIA_STATUS"
 
     /// Creates a message.
-    public init(requestId: Int, statuses: [CastMediaStatus], carriesMedia: [Bool]? = nil) {
-        self.requestId = requestId
+    public init(requestID: Int, statuses: [CastMediaStatus], carriesMedia: [Bool]? = nil) {
+        self.requestID = requestID
         self.statuses = statuses
         self.carriesMedia = carriesMedia ?? statuses.map { $0.media != nil }
     }
@@ -26,13 +26,13 @@ public struct CastMediaStatusMessage: Sendable, Hashable {
     /// The message as Cast JSON.
     public var json: CastJSONValue {
         guard let first = statuses.first else {
-            return CastMediaChannel.mediaStatus(nil, requestId: requestId, includingMedia: false)
+            return CastMediaChannel.mediaStatus(nil, requestID: requestID, includingMedia: false)
         }
-        var message = CastMediaChannel.mediaStatus(first, requestId: requestId, includingMedia: carriesMedia.first ?? false)
+        var message = CastMediaChannel.mediaStatus(first, requestID: requestID, includingMedia: carriesMedia.first ?? false)
         if statuses.count > 1, case .object(var object) = message {
             object["status"] = .array(
                 zip(statuses, carriesMedia).map { status, withMedia in
-                    CastMediaChannel.mediaStatus(status, requestId: requestId, includingMedia: withMedia).objectValue?["status"]?.arrayValue?
+                    CastMediaChannel.mediaStatus(status, requestID: requestID, includingMedia: withMedia).objectValue?["status"]?.arrayValue?
                         .first ?? .null
                 })
             message = .object(object)
@@ -52,7 +52,7 @@ public struct CastMediaStatusMessage: Sendable, Hashable {
                 validator.check(carried, at: statusPath.appending("media"))
             }
             let known = carriesMedia[index] ? status.media : media
-            validator.checkActiveTrackIDs(status.activeTrackIds, of: known, at: statusPath.appending("activeTrackIds"))
+            validator.checkActiveTrackIDs(status.activeTrackIDs, of: known, at: statusPath.appending("activeTrackIds"))
         }
         return validator.diagnostics
     }
@@ -71,9 +71,9 @@ extension CastMediaStatusMessage: CastDecodable {
         if let type = decoder.string(object, "type", at: path), type != Self.type {
             decoder.report(.error, .castUnknownMessageType, at: path.appending("type"), "expected \"\(Self.type)\", found \"\(type)\"")
         }
-        var requestId = 0
+        var requestID = 0
         if let value = decoder.member(object, "requestId") {
-            requestId = decoder.integer(value, at: path.appending("requestId"), of: "requestId") ?? 0
+            requestID = decoder.integer(value, at: path.appending("requestId"), of: "requestId") ?? 0
         } else {
             decoder.report(
                 .error, .castMissingField, at: path, "a MEDIA_STATUS needs requestId: the id of the request it answers, or 0 for a broadcast")
@@ -118,10 +118,10 @@ extension CastMediaStatusMessage: CastDecodable {
                 media = MediaInformation.decode(value, at: statusPath.appending("media"), with: &decoder)
             }
             _ = decoder.otherFields(entry, known: Set(statusFieldNames), at: statusPath, in: "media status")
-            statuses.append(CastMediaStatus(mediaSessionId: session, media: media, activeTrackIds: ids, playerState: state, currentTime: time))
+            statuses.append(CastMediaStatus(mediaSessionID: session, media: media, activeTrackIDs: ids, playerState: state, currentTime: time))
             carries.append(media != nil)
         }
         _ = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "MEDIA_STATUS message")
-        return CastMediaStatusMessage(requestId: requestId, statuses: statuses, carriesMedia: carries)
+        return CastMediaStatusMessage(requestID: requestID, statuses: statuses, carriesMedia: carries)
     }
 }

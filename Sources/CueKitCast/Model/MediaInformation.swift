@@ -8,8 +8,8 @@ import CueKit
 /// not model (`breaks`, `entity`, `hlsSegmentFormat`...) are kept in ``otherFields``.
 public struct MediaInformation: Sendable, Hashable {
     /// The content's identifier, usually its URL (`contentId`).
-    public var contentId: String?
-    /// The content's URL when ``contentId`` is not one (`contentUrl`).
+    public var contentID: String?
+    /// The content's URL when ``contentID`` is not one (`contentUrl`).
     public var contentUrl: String?
     /// The content's MIME type (`contentType`).
     public var contentType: String?
@@ -30,7 +30,7 @@ public struct MediaInformation: Sendable, Hashable {
 
     /// Creates media information.
     public init(
-        contentId: String? = nil,
+        contentID: String? = nil,
         contentUrl: String? = nil,
         contentType: String? = nil,
         streamType: StreamType? = nil,
@@ -41,7 +41,7 @@ public struct MediaInformation: Sendable, Hashable {
         customData: CastJSONValue? = nil,
         otherFields: CastJSONObject = CastJSONObject()
     ) {
-        self.contentId = contentId
+        self.contentID = contentID
         self.contentUrl = contentUrl
         self.contentType = contentType
         self.streamType = streamType
@@ -77,7 +77,7 @@ extension MediaInformation: CastDecodable {
     static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> MediaInformation? {
         guard let object = decoder.object(json, at: path, of: "a MediaInformation") else { return nil }
         var media = MediaInformation()
-        media.contentId = decoder.string(object, "contentId", at: path)
+        media.contentID = decoder.string(object, "contentId", at: path)
         media.contentUrl = decoder.string(object, "contentUrl", at: path)
         media.contentType = decoder.string(object, "contentType", at: path)
         media.streamType = decoder.enumeration(object, "streamType", at: path, as: StreamType.self)
@@ -109,7 +109,7 @@ extension MediaInformation: CastDecodable {
     /// The media information as Cast JSON: set fields only, then ``otherFields``.
     public var json: CastJSONValue {
         var object = CastJSONObject()
-        object["contentId"] = contentId.map { .string($0) }
+        object["contentId"] = contentID.map { .string($0) }
         object["contentUrl"] = contentUrl.map { .string($0) }
         object["contentType"] = contentType.map { .string($0) }
         object["streamType"] = streamType.map { .string($0.rawValue) }
@@ -124,7 +124,7 @@ extension MediaInformation: CastDecodable {
 
     /// The track with an identifier, if the media has one.
     public func track(withID id: Int) -> MediaTrack? {
-        tracks?.first { $0.trackId == id }
+        tracks?.first { $0.trackID == id }
     }
 }
 

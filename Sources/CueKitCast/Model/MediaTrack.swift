@@ -3,18 +3,18 @@ import CueKit
 /// One track of a media item as Cast describes it (`chrome.cast.media.Track`,
 /// `cast.framework.messages.Track`): an audio, video or text stream the receiver can switch on.
 ///
-/// For a side-loaded caption file, ``trackContentId`` is its URL and ``trackContentType`` its MIME
+/// For a side-loaded caption file, ``trackContentID`` is its URL and ``trackContentType`` its MIME
 /// type (`text/vtt`). Members CueKit does not model (`isInband`, `roles`, `audioTrackInfo`...) are
 /// kept in ``otherFields``.
 public struct MediaTrack: Sendable, Hashable {
     /// The track's identifier, unique within its media item (`trackId`).
-    public var trackId: Int
+    public var trackID: Int
     /// Audio, video or text (`type`).
     public var type: TrackType
     /// For text tracks, what the text is (`subtype`).
     public var subtype: TextTrackType?
     /// Where the receiver finds the content, usually a URL (`trackContentId`).
-    public var trackContentId: String?
+    public var trackContentID: String?
     /// The content's MIME type (`trackContentType`), needed for side-loaded tracks.
     public var trackContentType: String?
     /// A human-readable name that senders show in their track menus (`name`).
@@ -28,20 +28,20 @@ public struct MediaTrack: Sendable, Hashable {
 
     /// Creates a track.
     public init(
-        trackId: Int,
+        trackID: Int,
         type: TrackType,
         subtype: TextTrackType? = nil,
-        trackContentId: String? = nil,
+        trackContentID: String? = nil,
         trackContentType: String? = nil,
         name: String? = nil,
         language: String? = nil,
         customData: CastJSONValue? = nil,
         otherFields: CastJSONObject = CastJSONObject()
     ) {
-        self.trackId = trackId
+        self.trackID = trackID
         self.type = type
         self.subtype = subtype
-        self.trackContentId = trackContentId
+        self.trackContentID = trackContentID
         self.trackContentType = trackContentType
         self.name = name
         self.language = language
@@ -89,9 +89,9 @@ extension MediaTrack: CastDecodable {
 
     static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> MediaTrack? {
         guard let object = decoder.object(json, at: path, of: "a Track") else { return nil }
-        var trackId: Int?
+        var trackID: Int?
         if let value = decoder.member(object, "trackId") {
-            trackId = decoder.integer(value, at: path.appending("trackId"), of: "trackId")
+            trackID = decoder.integer(value, at: path.appending("trackId"), of: "trackId")
         } else {
             decoder.report(.error, .castMissingField, at: path, "a track needs a trackId")
         }
@@ -100,15 +100,15 @@ extension MediaTrack: CastDecodable {
             decoder.report(.error, .castMissingField, at: path, "a track needs a type (\(TrackType.valueList))")
         }
         let subtype = decoder.enumeration(object, "subtype", at: path, as: TextTrackType.self)
-        let contentId = decoder.string(object, "trackContentId", at: path)
+        let contentID = decoder.string(object, "trackContentId", at: path)
         let contentType = decoder.string(object, "trackContentType", at: path)
         let name = decoder.string(object, "name", at: path)
         let language = decoder.string(object, "language", at: path)
         let customData = decoder.any(object, "customData")
         let others = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "Track")
-        guard let trackId, let type else { return nil }
+        guard let trackID, let type else { return nil }
         return MediaTrack(
-            trackId: trackId, type: type, subtype: subtype, trackContentId: contentId, trackContentType: contentType,
+            trackID: trackID, type: type, subtype: subtype, trackContentID: contentID, trackContentType: contentType,
             name: name, language: language, customData: customData, otherFields: others
         )
     }
@@ -121,10 +121,10 @@ extension MediaTrack: CastDecodable {
     /// The track as Cast JSON: set fields only, then ``otherFields``.
     public var json: CastJSONValue {
         var object = CastJSONObject()
-        object["trackId"] = .number(Double(trackId))
+        object["trackId"] = .number(Double(trackID))
         object["type"] = .string(type.rawValue)
         object["subtype"] = subtype.map { .string($0.rawValue) }
-        object["trackContentId"] = trackContentId.map { .string($0) }
+        object["trackContentId"] = trackContentID.map { .string($0) }
         object["trackContentType"] = trackContentType.map { .string($0) }
         object["name"] = name.map { .string($0) }
         object["language"] = language.map { .string($0) }

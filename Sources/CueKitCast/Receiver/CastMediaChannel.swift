@@ -17,43 +17,43 @@ public enum CastMediaChannel {
         /// `EDIT_TRACKS_INFO`: active tracks, language, text track style.
         case editTracksInfo(CastEditTracksInfoRequest)
         /// `GET_STATUS`: the status, to the asking sender alone.
-        case getStatus(requestId: Int?)
+        case getStatus(requestID: Int?)
         /// `PLAY`.
-        case play(requestId: Int?, mediaSessionId: Int?)
+        case play(requestID: Int?, mediaSessionID: Int?)
         /// `PAUSE`.
-        case pause(requestId: Int?, mediaSessionId: Int?)
+        case pause(requestID: Int?, mediaSessionID: Int?)
         /// `SEEK` to `currentTime` seconds.
-        case seek(requestId: Int?, mediaSessionId: Int?, currentTime: Double)
+        case seek(requestID: Int?, mediaSessionID: Int?, currentTime: Double)
         /// `STOP`: ends the media session.
-        case stop(requestId: Int?, mediaSessionId: Int?)
+        case stop(requestID: Int?, mediaSessionID: Int?)
 
         /// The request's id, when it has one.
-        public var requestId: Int? {
+        public var requestID: Int? {
             switch self {
-            case .load(let request): request.requestId
-            case .editTracksInfo(let request): request.requestId
+            case .load(let request): request.requestID
+            case .editTracksInfo(let request): request.requestID
             case .getStatus(let id), .play(let id, _), .pause(let id, _), .seek(let id, _, _), .stop(let id, _): id
             }
         }
 
         /// The request as Cast JSON.
         public var json: CastJSONValue {
-            func simple(_ type: String, _ requestId: Int?, _ mediaSessionId: Int?) -> CastJSONObject {
+            func simple(_ type: String, _ requestID: Int?, _ mediaSessionID: Int?) -> CastJSONObject {
                 var object = CastJSONObject()
                 object["type"] = .string(type)
-                object["requestId"] = requestId.map { .number(Double($0)) }
-                object["mediaSessionId"] = mediaSessionId.map { .number(Double($0)) }
+                object["requestId"] = requestID.map { .number(Double($0)) }
+                object["mediaSessionId"] = mediaSessionID.map { .number(Double($0)) }
                 return object
             }
             switch self {
             case .load(let request): return request.json
             case .editTracksInfo(let request): return request.json
-            case .getStatus(let requestId): return .object(simple("GET_STATUS", requestId, nil))
-            case .play(let requestId, let session): return .object(simple("PLAY", requestId, session))
-            case .pause(let requestId, let session): return .object(simple("PAUSE", requestId, session))
-            case .stop(let requestId, let session): return .object(simple("STOP", requestId, session))
-            case .seek(let requestId, let session, let time):
-                var object = simple("SEEK", requestId, session)
+            case .getStatus(let requestID): return .object(simple("GET_STATUS", requestID, nil))
+            case .play(let requestID, let session): return .object(simple("PLAY", requestID, session))
+            case .pause(let requestID, let session): return .object(simple("PAUSE", requestID, session))
+            case .stop(let requestID, let session): return .object(simple("STOP", requestID, session))
+            case .seek(let requestID, let session, let time):
+                var object = simple("SEEK", requestID, session)
                 object["currentTime"] = .number(time)
                 return .object(object)
             }
@@ -70,28 +70,28 @@ public enum CastMediaChannel {
         guard bytes.count <= maximumRequestLength else {
             return .failure(
                 CastRequestError(
-                    requestId: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [CastMessage.tooLong(maximumRequestLength)]))
+                    requestID: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [CastMessage.tooLong(maximumRequestLength)]))
         }
         let document: CastJSONDocument
         do {
             document = try CastJSONDocument(parsing: bytes)
         } catch {
-            return .failure(CastRequestError(requestId: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [error.diagnostic]))
+            return .failure(CastRequestError(requestID: 0, type: .invalidRequest, reason: .invalidCommand, diagnostics: [error.diagnostic]))
         }
         let object = document.value.objectValue ?? CastJSONObject()
-        let requestId = object["requestId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
-        let mediaSessionId = object["mediaSessionId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+        let requestID = object["requestId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+        let mediaSessionID = object["mediaSessionId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
         guard let type = object["type"]?.stringValue else {
             return .failure(
                 CastRequestError(
-                    requestId: requestId ?? 0, type: .invalidRequest, reason: .invalidCommand,
+                    requestID: requestID ?? 0, type: .invalidRequest, reason: .invalidCommand,
                     message: "a media message needs a string member \"type\" (LOAD, EDIT_TRACKS_INFO, GET_STATUS...)"))
         }
         func checked(as kind: CastMessage.Kind, failing errorType: CastRequestError.ErrorType) -> Result<CastMessage, CastRequestError> {
             let result = CastMessage.check(document, as: kind)
             let errors = result.diagnostics.filter { $0.severity == .error }
             guard let message = result.message, errors.isEmpty else {
-                return .failure(CastRequestError(requestId: requestId ?? 0, type: errorType, reason: .invalidParams, diagnostics: errors))
+                return .failure(CastRequestError(requestID: requestID ?? 0, type: errorType, reason: .invalidParams, diagnostics: errors))
             }
             return .success(message)
         }
@@ -106,22 +106,22 @@ public enum CastMediaChannel {
                 guard case .editTracksInfo(let request) = message else { preconditionFailure("an EDIT_TRACKS_INFO checked as one") }
                 return .success(.editTracksInfo(request))
             }
-        case "GET_STATUS": return .success(.getStatus(requestId: requestId))
-        case "PLAY": return .success(.play(requestId: requestId, mediaSessionId: mediaSessionId))
-        case "PAUSE": return .success(.pause(requestId: requestId, mediaSessionId: mediaSessionId))
-        case "STOP": return .success(.stop(requestId: requestId, mediaSessionId: mediaSessionId))
+        case "GET_STATUS": return .success(.getStatus(requestID: requestID))
+        case "PLAY": return .success(.play(requestID: requestID, mediaSessionID: mediaSessionID))
+        case "PAUSE": return .success(.pause(requestID: requestID, mediaSessionID: mediaSessionID))
+        case "STOP": return .success(.stop(requestID: requestID, mediaSessionID: mediaSessionID))
         case "SEEK":
             guard let time = object["currentTime"]?.numberValue else {
                 return .failure(
                     CastRequestError(
-                        requestId: requestId ?? 0, type: .invalidRequest, reason: .invalidParams,
+                        requestID: requestID ?? 0, type: .invalidRequest, reason: .invalidParams,
                         message: "SEEK needs currentTime, a number of seconds"))
             }
-            return .success(.seek(requestId: requestId, mediaSessionId: mediaSessionId, currentTime: time))
+            return .success(.seek(requestID: requestID, mediaSessionID: mediaSessionID, currentTime: time))
         default:
             return .failure(
                 CastRequestError(
-                    requestId: requestId ?? 0, type: .invalidRequest, reason: .invalidCommand,
+                    requestID: requestID ?? 0, type: .invalidRequest, reason: .invalidCommand,
                     message: "\"\(type)\" is not a media command this receiver answers (LOAD, EDIT_TRACKS_INFO, GET_STATUS, PLAY, PAUSE, SEEK, STOP)"
                 ))
         }
@@ -129,22 +129,22 @@ public enum CastMediaChannel {
 
     /// A `MEDIA_STATUS` message: `requestId` (0 when no request caused it) and one status.
     /// `media` is included only when `includingMedia` says so, as Cast sends it only when it changed.
-    public static func mediaStatus(_ status: CastMediaStatus?, requestId: Int, includingMedia: Bool) -> CastJSONValue {
+    public static func mediaStatus(_ status: CastMediaStatus?, requestID: Int, includingMedia: Bool) -> CastJSONValue {
         var message = CastJSONObject()
         message["type"] = "MEDIA_STATUS"
-        message["requestId"] = .number(Double(requestId))
+        message["requestId"] = .number(Double(requestID))
         guard let status else {
             message["status"] = .array([])
             return .object(message)
         }
         var entry = CastJSONObject()
-        entry["mediaSessionId"] = .number(Double(status.mediaSessionId))
+        entry["mediaSessionId"] = .number(Double(status.mediaSessionID))
         entry["playbackRate"] = 1
         entry["playerState"] = .string(status.playerState.rawValue)
         if status.playerState == .idle, status.media == nil { entry["idleReason"] = "CANCELLED" }
         entry["currentTime"] = .number(status.currentTime)
         entry["supportedMediaCommands"] = .number(Double(supportedMediaCommands))
-        entry["activeTrackIds"] = .array(status.activeTrackIds.map { .number(Double($0)) })
+        entry["activeTrackIds"] = .array(status.activeTrackIDs.map { .number(Double($0)) })
         if includingMedia, let media = status.media { entry["media"] = media.json }
         message["status"] = .array([.object(entry)])
         return .object(message)
@@ -160,7 +160,7 @@ public enum CastMediaChannel {
     public static func error(_ error: CastRequestError) -> CastJSONValue {
         var message = CastJSONObject()
         message["type"] = .string(error.type.rawValue)
-        message["requestId"] = .number(Double(error.requestId))
+        message["requestId"] = .number(Double(error.requestID))
         message["reason"] = .string(error.reason.rawValue)
         var details = CastJSONObject()
         details["message"] = .string(error.message)
@@ -177,7 +177,7 @@ extension CastMediaChannel {
     public enum ReceiverMessage: Sendable, Hashable {
         /// `MEDIA_STATUS`: the status (nil when nothing is loaded), and whether it carried
         /// `media` (the media information changed).
-        case mediaStatus(requestId: Int, status: CastMediaStatus?, includesMedia: Bool)
+        case mediaStatus(requestID: Int, status: CastMediaStatus?, includesMedia: Bool)
         /// A refused request (`INVALID_REQUEST`, `LOAD_FAILED`...).
         case error(CastRequestError)
         /// Anything else, as JSON.
@@ -193,11 +193,11 @@ extension CastMediaChannel {
         func integer(_ value: CastJSONValue?) -> Int? {
             value?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
         }
-        let requestId = integer(object["requestId"]) ?? 0
+        let requestID = integer(object["requestId"]) ?? 0
         switch object["type"]?.stringValue {
         case "MEDIA_STATUS":
             guard let entry = object["status"]?.arrayValue?.first?.objectValue, let session = integer(entry["mediaSessionId"]) else {
-                return .mediaStatus(requestId: requestId, status: nil, includesMedia: false)
+                return .mediaStatus(requestID: requestID, status: nil, includesMedia: false)
             }
             var current = media
             var includesMedia = false
@@ -209,15 +209,15 @@ extension CastMediaChannel {
             let ids = entry["activeTrackIds"]?.arrayValue?.compactMap(integer) ?? []
             let time = entry["currentTime"]?.numberValue ?? 0
             let status = CastMediaStatus(
-                mediaSessionId: session, media: state == .idle && !includesMedia ? nil : current, activeTrackIds: ids, playerState: state,
+                mediaSessionID: session, media: state == .idle && !includesMedia ? nil : current, activeTrackIDs: ids, playerState: state,
                 currentTime: time)
-            return .mediaStatus(requestId: requestId, status: status, includesMedia: includesMedia)
+            return .mediaStatus(requestID: requestID, status: status, includesMedia: includesMedia)
         case let type?:
             guard let errorType = CastRequestError.ErrorType(rawValue: type) else { return .other(document.value) }
             let reason = object["reason"]?.stringValue.flatMap(CastRequestError.ErrorReason.init(rawValue:)) ?? .invalidParams
             let details = object["customData"]?.objectValue
             let message = details?["message"]?.stringValue
-            return .error(CastRequestError(requestId: requestId, type: errorType, reason: reason, message: message))
+            return .error(CastRequestError(requestID: requestID, type: errorType, reason: reason, message: message))
         case nil:
             return .other(document.value)
         }

@@ -44,9 +44,9 @@ public struct CastReceiverModel: Sendable, Hashable {
     /// The loaded media, with its current text track style; nil before the first load.
     public private(set) var media: MediaInformation?
     /// The identifier of the current media session; it grows with each load.
-    public private(set) var mediaSessionId: Int?
+    public private(set) var mediaSessionID: Int?
     /// The active tracks, in the order they were asked for.
-    public private(set) var activeTrackIds: [Int] = []
+    public private(set) var activeTrackIDs: [Int] = []
     /// The player's state: playing after a load (paused when it asks for no autoplay).
     public private(set) var playerState: CastMediaStatus.PlayerState = .idle
     /// The playhead, in seconds.
@@ -56,7 +56,7 @@ public struct CastReceiverModel: Sendable, Hashable {
     private var listenerQueues: [ListenerID: [Callback]] = [:]
     private var listenerOrder: [ListenerID] = []
     private var nextListener = 1
-    private var nextRequestId = 1
+    private var nextRequestID = 1
 
     /// A receiver with nothing loaded and no listeners.
     public init(preferredLanguage: String? = nil) {
@@ -65,9 +65,9 @@ public struct CastReceiverModel: Sendable, Hashable {
 
     /// The status a listener would be sent now; nil before the first load.
     public var status: CastMediaStatus? {
-        guard let mediaSessionId else { return nil }
+        guard let mediaSessionID else { return nil }
         return CastMediaStatus(
-            mediaSessionId: mediaSessionId, media: media, activeTrackIds: activeTrackIds, playerState: playerState, currentTime: currentTime)
+            mediaSessionID: mediaSessionID, media: media, activeTrackIDs: activeTrackIDs, playerState: playerState, currentTime: currentTime)
     }
 
     /// The listeners, in order of registration.
@@ -98,40 +98,40 @@ public struct CastReceiverModel: Sendable, Hashable {
     /// Loads media (a `LOAD` message): the receiver's rules for the media must hold (see
     /// ``CastLoadRequest/validate(at:locations:)``), and active track ids must name its tracks.
     public mutating func load(_ request: CastLoadRequest) -> CastRequestResult {
-        let requestId = assignRequestId(request.requestId)
+        let requestID = assignRequestID(request.requestID)
         let problems =
             request.validate().filter { $0.severity == .error }
             + styleProblems(request.media.textTrackStyle, at: CastJSONPath.root.appending("media").appending("textTrackStyle"))
         guard problems.isEmpty else {
-            return .failure(CastRequestError(requestId: requestId, type: .loadFailed, reason: .invalidParams, diagnostics: problems))
+            return .failure(CastRequestError(requestID: requestID, type: .loadFailed, reason: .invalidParams, diagnostics: problems))
         }
         media = request.media
-        mediaSessionId = (mediaSessionId ?? 0) + 1
-        activeTrackIds = request.activeTrackIds ?? defaultTracks(of: request.media)
+        mediaSessionID = (mediaSessionID ?? 0) + 1
+        activeTrackIDs = request.activeTrackIDs ?? defaultTracks(of: request.media)
         playerState = request.autoplay == false ? .paused : .playing
         currentTime = max(0, request.currentTime ?? 0)
         broadcastMetadata()
         broadcastStatus()
-        return .success(CastRequestCompletion(requestId: requestId, status: status!))
+        return .success(CastRequestCompletion(requestID: requestID, status: status!))
     }
 
     /// Edits the tracks of the loaded media (an `EDIT_TRACKS_INFO` message): active tracks, text
     /// track style, or both. Either everything in the request applies or nothing does.
     public mutating func editTracksInfo(_ request: CastEditTracksInfoRequest) -> CastRequestResult {
-        let requestId = assignRequestId(request.requestId)
-        guard let media, let mediaSessionId else {
+        let requestID = assignRequestID(request.requestID)
+        guard let media, let mediaSessionID else {
             return .failure(
                 CastRequestError(
-                    requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId,
+                    requestID: requestID, type: .invalidRequest, reason: .invalidMediaSessionID,
                     message: "no media is loaded: load media before editing its tracks"
                 )
             )
         }
-        if let asked = request.mediaSessionId, asked != mediaSessionId {
+        if let asked = request.mediaSessionID, asked != mediaSessionID {
             return .failure(
                 CastRequestError(
-                    requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId,
-                    message: "media session \(asked) is not the current one (\(mediaSessionId))"
+                    requestID: requestID, type: .invalidRequest, reason: .invalidMediaSessionID,
+                    message: "media session \(asked) is not the current one (\(mediaSessionID))"
                 )
             )
         }
@@ -139,15 +139,15 @@ public struct CastReceiverModel: Sendable, Hashable {
             request.validate(against: media).filter { $0.severity == .error }
             + styleProblems(request.textTrackStyle, at: CastJSONPath.root.appending("textTrackStyle"))
         guard problems.isEmpty else {
-            return .failure(CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidParams, diagnostics: problems))
+            return .failure(CastRequestError(requestID: requestID, type: .invalidRequest, reason: .invalidParams, diagnostics: problems))
         }
-        if let ids = activeTracks(after: request, of: media) { activeTrackIds = ids }
+        if let ids = activeTracks(after: request, of: media) { activeTrackIDs = ids }
         if let style = request.textTrackStyle {
             self.media?.textTrackStyle = style
             broadcastMetadata()
         }
         broadcastStatus()
-        return .success(CastRequestCompletion(requestId: requestId, status: status!))
+        return .success(CastRequestCompletion(requestID: requestID, status: status!))
     }
 
     /// The active tracks an EDIT_TRACKS_INFO asks for, as a Cast receiver reads it: `language`
@@ -156,16 +156,16 @@ public struct CastReceiverModel: Sendable, Hashable {
     /// they are unless `activeTrackIds` names the full list. Nil: the tracks do not change.
     private func activeTracks(after request: CastEditTracksInfoRequest, of media: MediaInformation) -> [Int]? {
         let tracks = media.tracks ?? []
-        let textIDs = Set(tracks.filter { $0.type == .text }.map(\.trackId))
-        let otherActive = activeTrackIds.filter { !textIDs.contains($0) }
+        let textIDs = Set(tracks.filter { $0.type == .text }.map(\.trackID))
+        let otherActive = activeTrackIDs.filter { !textIDs.contains($0) }
         if request.enableTextTracks == false { return otherActive }
         if let language = request.language {
-            let matching = tracks.filter { $0.type == .text && Self.language($0.language, matches: language) }.map(\.trackId)
+            let matching = tracks.filter { $0.type == .text && Self.language($0.language, matches: language) }.map(\.trackID)
             return otherActive + matching.prefix(1)
         }
-        if let ids = request.activeTrackIds { return ids }
-        if request.enableTextTracks == true, !activeTrackIds.contains(where: textIDs.contains) {
-            return otherActive + tracks.filter { $0.type == .text }.prefix(1).map(\.trackId)
+        if let ids = request.activeTrackIDs { return ids }
+        if request.enableTextTracks == true, !activeTrackIDs.contains(where: textIDs.contains) {
+            return otherActive + tracks.filter { $0.type == .text }.prefix(1).map(\.trackID)
         }
         return nil
     }
@@ -185,28 +185,28 @@ public struct CastReceiverModel: Sendable, Hashable {
         let candidates = (media.tracks ?? []).filter { track in
             track.type == .text && (track.subtype == nil || track.subtype == .subtitles || track.subtype == .captions)
         }
-        return candidates.first { Self.language($0.language, matches: preferredLanguage) }.map { [$0.trackId] } ?? []
+        return candidates.first { Self.language($0.language, matches: preferredLanguage) }.map { [$0.trackID] } ?? []
     }
 
     /// Starts or resumes playback (`PLAY`); every listener gets the status.
-    public mutating func play(requestId: Int? = nil, mediaSessionId: Int? = nil) -> CastRequestResult {
-        playback(requestId: requestId, mediaSessionId: mediaSessionId) { $0.playerState = .playing }
+    public mutating func play(requestID: Int? = nil, mediaSessionID: Int? = nil) -> CastRequestResult {
+        playback(requestID: requestID, mediaSessionID: mediaSessionID) { $0.playerState = .playing }
     }
 
     /// Pauses playback (`PAUSE`); every listener gets the status.
-    public mutating func pause(requestId: Int? = nil, mediaSessionId: Int? = nil) -> CastRequestResult {
-        playback(requestId: requestId, mediaSessionId: mediaSessionId) { $0.playerState = .paused }
+    public mutating func pause(requestID: Int? = nil, mediaSessionID: Int? = nil) -> CastRequestResult {
+        playback(requestID: requestID, mediaSessionID: mediaSessionID) { $0.playerState = .paused }
     }
 
     /// Moves the playhead (`SEEK`); a time past the media's duration is clamped to it.
-    public mutating func seek(to time: Double, requestId: Int? = nil, mediaSessionId: Int? = nil) -> CastRequestResult {
+    public mutating func seek(to time: Double, requestID: Int? = nil, mediaSessionID: Int? = nil) -> CastRequestResult {
         guard time.isFinite, time >= 0 else {
             return .failure(
                 CastRequestError(
-                    requestId: assignRequestId(requestId), type: .invalidRequest, reason: .invalidParams,
+                    requestID: assignRequestID(requestID), type: .invalidRequest, reason: .invalidParams,
                     message: "currentTime must be a number of seconds, 0 or more; found \(time)"))
         }
-        return playback(requestId: requestId, mediaSessionId: mediaSessionId) { model in
+        return playback(requestID: requestID, mediaSessionID: mediaSessionID) { model in
             if let duration = model.media?.duration, duration >= 0 {
                 model.currentTime = min(time, duration)
             } else {
@@ -216,89 +216,89 @@ public struct CastReceiverModel: Sendable, Hashable {
     }
 
     /// The status of the current session, to the asking sender alone (`GET_STATUS`).
-    public mutating func getStatus(requestId: Int? = nil) -> CastRequestResult {
-        let requestId = assignRequestId(requestId)
+    public mutating func getStatus(requestID: Int? = nil) -> CastRequestResult {
+        let requestID = assignRequestID(requestID)
         guard let status else {
             return .failure(
-                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded"))
+                CastRequestError(requestID: requestID, type: .invalidRequest, reason: .invalidMediaSessionID, message: "no media is loaded"))
         }
-        return .success(CastRequestCompletion(requestId: requestId, status: status))
+        return .success(CastRequestCompletion(requestID: requestID, status: status))
     }
 
     /// Records where a receiver's player is, as it reports it; nothing is broadcast.
     public mutating func reportPlayback(currentTime: Double) {
-        guard mediaSessionId != nil, currentTime.isFinite, currentTime >= 0 else { return }
+        guard mediaSessionID != nil, currentTime.isFinite, currentTime >= 0 else { return }
         self.currentTime = currentTime
     }
 
-    private mutating func playback(requestId: Int?, mediaSessionId asked: Int?, _ change: (inout CastReceiverModel) -> Void)
+    private mutating func playback(requestID: Int?, mediaSessionID asked: Int?, _ change: (inout CastReceiverModel) -> Void)
         -> CastRequestResult
     {
-        let requestId = assignRequestId(requestId)
-        guard let mediaSessionId else {
+        let requestID = assignRequestID(requestID)
+        guard let mediaSessionID else {
             return .failure(
-                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded"))
+                CastRequestError(requestID: requestID, type: .invalidRequest, reason: .invalidMediaSessionID, message: "no media is loaded"))
         }
-        if let asked, asked != mediaSessionId {
+        if let asked, asked != mediaSessionID {
             return .failure(
                 CastRequestError(
-                    requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId,
-                    message: "media session \(asked) is not the current one (\(mediaSessionId))"))
+                    requestID: requestID, type: .invalidRequest, reason: .invalidMediaSessionID,
+                    message: "media session \(asked) is not the current one (\(mediaSessionID))"))
         }
         change(&self)
         broadcastStatus()
-        return .success(CastRequestCompletion(requestId: requestId, status: status!))
+        return .success(CastRequestCompletion(requestID: requestID, status: status!))
     }
 
     /// Switches on exactly these tracks of the loaded media; an empty list switches all off.
-    public mutating func setActiveTrackIds(_ ids: [Int], requestId: Int? = nil) -> CastRequestResult {
-        editTracksInfo(CastEditTracksInfoRequest(requestId: requestId, activeTrackIds: ids))
+    public mutating func setActiveTrackIDs(_ ids: [Int], requestID: Int? = nil) -> CastRequestResult {
+        editTracksInfo(CastEditTracksInfoRequest(requestID: requestID, activeTrackIDs: ids))
     }
 
     /// Sets the text track style of the loaded media.
-    public mutating func setTextTrackStyle(_ style: TextTrackStyle, requestId: Int? = nil) -> CastRequestResult {
-        editTracksInfo(CastEditTracksInfoRequest(requestId: requestId, textTrackStyle: style))
+    public mutating func setTextTrackStyle(_ style: TextTrackStyle, requestID: Int? = nil) -> CastRequestResult {
+        editTracksInfo(CastEditTracksInfoRequest(requestID: requestID, textTrackStyle: style))
     }
 
     /// Asks to change the track list of the loaded media, which a receiver refuses: tracks are
     /// fixed by the load, and a sender must load the media again with the new list.
-    public mutating func replaceTracks(_ tracks: [MediaTrack], requestId: Int? = nil) -> CastRequestResult {
-        let requestId = assignRequestId(requestId)
+    public mutating func replaceTracks(_ tracks: [MediaTrack], requestID: Int? = nil) -> CastRequestResult {
+        let requestID = assignRequestID(requestID)
         guard media != nil else {
             return .failure(
-                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded")
+                CastRequestError(requestID: requestID, type: .invalidRequest, reason: .invalidMediaSessionID, message: "no media is loaded")
             )
         }
         return .failure(
             CastRequestError(
-                requestId: requestId, type: .invalidRequest, reason: .notSupported,
+                requestID: requestID, type: .invalidRequest, reason: .notSupported,
                 message: "the tracks of loaded media cannot be edited: load the media again with the new track list"
             )
         )
     }
 
     /// Ends the media session (a `STOP` message); every listener gets the status.
-    public mutating func stop(requestId: Int? = nil) -> CastRequestResult {
-        let requestId = assignRequestId(requestId)
-        guard let mediaSessionId else {
+    public mutating func stop(requestID: Int? = nil) -> CastRequestResult {
+        let requestID = assignRequestID(requestID)
+        guard let mediaSessionID else {
             return .failure(
-                CastRequestError(requestId: requestId, type: .invalidRequest, reason: .invalidMediaSessionId, message: "no media is loaded")
+                CastRequestError(requestID: requestID, type: .invalidRequest, reason: .invalidMediaSessionID, message: "no media is loaded")
             )
         }
         media = nil
-        activeTrackIds = []
+        activeTrackIDs = []
         playerState = .idle
         currentTime = 0
-        let final = CastMediaStatus(mediaSessionId: mediaSessionId, media: nil, activeTrackIds: [], playerState: .idle)
+        let final = CastMediaStatus(mediaSessionID: mediaSessionID, media: nil, activeTrackIDs: [], playerState: .idle)
         for id in listenerOrder { listenerQueues[id]?.append(.statusUpdated(final)) }
-        self.mediaSessionId = nil
-        return .success(CastRequestCompletion(requestId: requestId, status: final))
+        self.mediaSessionID = nil
+        return .success(CastRequestCompletion(requestID: requestID, status: final))
     }
 
-    private mutating func assignRequestId(_ asked: Int?) -> Int {
+    private mutating func assignRequestID(_ asked: Int?) -> Int {
         if let asked { return asked }
-        defer { nextRequestId += 1 }
-        return nextRequestId
+        defer { nextRequestID += 1 }
+        return nextRequestID
     }
 
     /// A style built in code may hold values a receiver refuses (a negative scale): check it as
@@ -325,11 +325,11 @@ public struct CastReceiverModel: Sendable, Hashable {
 /// track rules touch.
 public struct CastMediaStatus: Sendable, Hashable {
     /// The media session.
-    public var mediaSessionId: Int
+    public var mediaSessionID: Int
     /// The loaded media, with its text track style; nil after a stop.
     public var media: MediaInformation?
     /// The active tracks.
-    public var activeTrackIds: [Int]
+    public var activeTrackIDs: [Int]
     /// The player's state.
     public var playerState: PlayerState
     /// The playhead, in seconds.
@@ -337,11 +337,11 @@ public struct CastMediaStatus: Sendable, Hashable {
 
     /// Creates a status; a status with media defaults to playing, one without to idle.
     public init(
-        mediaSessionId: Int, media: MediaInformation?, activeTrackIds: [Int], playerState: PlayerState? = nil, currentTime: Double = 0
+        mediaSessionID: Int, media: MediaInformation?, activeTrackIDs: [Int], playerState: PlayerState? = nil, currentTime: Double = 0
     ) {
-        self.mediaSessionId = mediaSessionId
+        self.mediaSessionID = mediaSessionID
         self.media = media
-        self.activeTrackIds = activeTrackIds
+        self.activeTrackIDs = activeTrackIDs
         self.playerState = playerState ?? (media == nil ? .idle : .playing)
         self.currentTime = currentTime
     }
@@ -365,13 +365,13 @@ public typealias CastRequestResult = Result<CastRequestCompletion, CastRequestEr
 /// A request completed.
 public struct CastRequestCompletion: Sendable, Hashable {
     /// The request's id (the caller's, or one the receiver assigned).
-    public var requestId: Int
+    public var requestID: Int
     /// The status after the request.
     public var status: CastMediaStatus
 
     /// Creates a completion.
-    public init(requestId: Int, status: CastMediaStatus) {
-        self.requestId = requestId
+    public init(requestID: Int, status: CastMediaStatus) {
+        self.requestID = requestID
         self.status = status
     }
 }
@@ -380,7 +380,7 @@ public struct CastRequestCompletion: Sendable, Hashable {
 /// `ErrorReason`), and what was wrong.
 public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The failed request's id.
-    public var requestId: Int
+    public var requestID: Int
     /// Cast's error type.
     public var type: ErrorType
     /// Cast's error reason.
@@ -391,8 +391,8 @@ public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertib
     public var message: String
 
     /// Creates an error; the message defaults to the first diagnostic's.
-    public init(requestId: Int, type: ErrorType, reason: ErrorReason, diagnostics: [Diagnostic] = [], message: String? = nil) {
-        self.requestId = requestId
+    public init(requestID: Int, type: ErrorType, reason: ErrorReason, diagnostics: [Diagnostic] = [], message: String? = nil) {
+        self.requestID = requestID
         self.type = type
         self.reason = reason
         self.diagnostics = diagnostics
@@ -415,7 +415,7 @@ public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertib
         /// The request's parameters are not valid (an unknown track id...).
         case invalidParams = "INVALID_PARAMS"
         /// There is no such media session (nothing loaded, or a stale id).
-        case invalidMediaSessionId = "INVALID_MEDIA_SESSION_ID"
+        case invalidMediaSessionID = "INVALID_MEDIA_SESSION_ID"
         /// The receiver does not do this.
         case notSupported = "NOT_SUPPORTED"
         /// The message is not a command the receiver knows, or is not JSON.

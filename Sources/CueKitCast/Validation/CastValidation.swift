@@ -35,9 +35,9 @@ struct CastValidator {
     }
 
     mutating func check(_ track: MediaTrack, at path: CastJSONPath) {
-        if track.trackId < 0 {
+        if track.trackID < 0 {
             report(
-                .warning, .castBadTrackID, at: path.appending("trackId"), "track ids are expected to be 0 or more, found \(track.trackId)")
+                .warning, .castBadTrackID, at: path.appending("trackId"), "track ids are expected to be 0 or more, found \(track.trackID)")
         }
         if track.subtype != nil, track.type != .text {
             report(
@@ -67,15 +67,15 @@ struct CastValidator {
             report(.warning, .castEmptyName, at: path.appending("name"), "name is empty: sender track menus show an empty entry")
         }
         checkContentType(of: track, at: path)
-        if track.type == .text, let contentId = track.trackContentId {
-            checkFetchedURL(contentId, at: path.appending("trackContentId"), what: "trackContentId")
+        if track.type == .text, let contentID = track.trackContentID {
+            checkFetchedURL(contentID, at: path.appending("trackContentId"), what: "trackContentId")
         }
     }
 
     private mutating func checkContentType(of track: MediaTrack, at path: CastJSONPath) {
         let typePath = path.appending("trackContentType")
         guard let contentType = track.trackContentType else {
-            if track.type == .text, track.trackContentId != nil {
+            if track.type == .text, track.trackContentID != nil {
                 report(
                     .warning, .castMissingContentType, at: path,
                     "a side-loaded text track needs trackContentType (text/vtt for WebVTT) for the receiver to pick its parser"
@@ -145,7 +145,7 @@ struct CastValidator {
     }
 
     mutating func check(_ media: MediaInformation, at path: CastJSONPath) {
-        if media.contentId == nil, media.contentUrl == nil, media.otherFields["entity"] == nil {
+        if media.contentID == nil, media.contentUrl == nil, media.otherFields["entity"] == nil {
             report(.error, .castMissingContent, at: path, "media needs a contentId or a contentUrl to play")
         }
         if media.contentType == nil {
@@ -187,13 +187,13 @@ struct CastValidator {
             var firstIndex: [Int: Int] = [:]
             for (index, track) in tracks.enumerated() {
                 let trackPath = tracksPath.appending(index: index)
-                if let earlier = firstIndex[track.trackId] {
+                if let earlier = firstIndex[track.trackID] {
                     report(
                         .error, .castDuplicateTrackID, at: trackPath.appending("trackId"),
-                        "track id \(track.trackId) is already used by \(tracksPath.appending(index: earlier)); track ids must be unique"
+                        "track id \(track.trackID) is already used by \(tracksPath.appending(index: earlier)); track ids must be unique"
                     )
                 } else {
-                    firstIndex[track.trackId] = index
+                    firstIndex[track.trackID] = index
                 }
                 check(track, at: trackPath)
             }
@@ -207,7 +207,7 @@ struct CastValidator {
         var seen: Set<Int> = []
         // The media's track ids, hashed once: a LOAD of 80,000 tracks and 80,000 active ids is
         // checked in linear time.
-        let trackIDs = media.map { Set(($0.tracks ?? []).map(\.trackId)) }
+        let trackIDs = media.map { Set(($0.tracks ?? []).map(\.trackID)) }
         var knownList: String?
         for (index, id) in ids.enumerated() {
             let idPath = path.appending(index: index)
@@ -224,7 +224,7 @@ struct CastValidator {
     /// "the media's tracks are 1, 2, 3": the first ten distinct ids, in order.
     private static func describeTrackIDs(of media: MediaInformation) -> String {
         var listed: Set<Int> = []
-        let distinct = (media.tracks ?? []).map(\.trackId).filter { listed.insert($0).inserted }
+        let distinct = (media.tracks ?? []).map(\.trackID).filter { listed.insert($0).inserted }
         guard !distinct.isEmpty else { return "the media has no tracks" }
         let shown = distinct.prefix(10).map(String.init).joined(separator: ", ")
         return "the media's tracks are \(shown)" + (distinct.count > 10 ? " and \(distinct.count - 10) more" : "")
@@ -286,7 +286,7 @@ extension CastLoadRequest {
     public func validate(at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) -> [Diagnostic] {
         var validator = CastValidator(locations: locations)
         validator.check(media, at: path.appending("media"))
-        if let ids = activeTrackIds {
+        if let ids = activeTrackIDs {
             validator.checkActiveTrackIDs(ids, of: media, at: path.appending("activeTrackIds"))
         }
         return validator.diagnostics
@@ -300,7 +300,7 @@ extension CastEditTracksInfoRequest {
         against media: MediaInformation? = nil, at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()
     ) -> [Diagnostic] {
         var validator = CastValidator(locations: locations)
-        if let ids = activeTrackIds {
+        if let ids = activeTrackIDs {
             validator.checkActiveTrackIDs(ids, of: media, at: path.appending("activeTrackIds"))
         }
         if let style = textTrackStyle {

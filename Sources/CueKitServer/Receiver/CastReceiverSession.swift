@@ -62,34 +62,34 @@ public actor CastReceiverSession {
         switch request {
         case .load(let load): result = model.load(load)
         case .editTracksInfo(let edit): result = model.editTracksInfo(edit)
-        case .play(let requestId, let session): result = model.play(requestId: requestId, mediaSessionId: session)
-        case .pause(let requestId, let session): result = model.pause(requestId: requestId, mediaSessionId: session)
-        case .seek(let requestId, let session, let time): result = model.seek(to: time, requestId: requestId, mediaSessionId: session)
-        case .stop(let requestId, let session):
-            if let session, session != model.mediaSessionId {
+        case .play(let requestID, let session): result = model.play(requestID: requestID, mediaSessionID: session)
+        case .pause(let requestID, let session): result = model.pause(requestID: requestID, mediaSessionID: session)
+        case .seek(let requestID, let session, let time): result = model.seek(to: time, requestID: requestID, mediaSessionID: session)
+        case .stop(let requestID, let session):
+            if let session, session != model.mediaSessionID {
                 result = .failure(
                     CastRequestError(
-                        requestId: requestId ?? 0, type: .invalidRequest, reason: .invalidMediaSessionId,
+                        requestID: requestID ?? 0, type: .invalidRequest, reason: .invalidMediaSessionID,
                         message: "media session \(session) is not the current one"))
             } else {
-                result = model.stop(requestId: requestId)
+                result = model.stop(requestID: requestID)
             }
-        case .getStatus(let requestId):
+        case .getStatus(let requestID):
             // The asking sender alone, with everything: media included.
-            let requestId = requestId ?? 0
-            send(CastMediaChannel.mediaStatus(model.status, requestId: requestId, includingMedia: true), to: sender)
+            let requestID = requestID ?? 0
+            send(CastMediaChannel.mediaStatus(model.status, requestID: requestID, includingMedia: true), to: sender)
             return
         }
         switch result {
         case .failure(let error):
             send(CastMediaChannel.error(error), to: sender)
         case .success(let completion):
-            broadcast(requestId: completion.requestId, askedBy: sender)
+            broadcast(requestID: completion.requestID, askedBy: sender)
             updateDisplays()
         }
     }
 
-    private func broadcast(requestId: Int, askedBy requester: CastReceiverModel.ListenerID) {
+    private func broadcast(requestID: Int, askedBy requester: CastReceiverModel.ListenerID) {
         for id in model.listeners {
             let callbacks = model.takeCallbacks(for: id)
             var status: CastMediaStatus?
@@ -101,7 +101,7 @@ public actor CastReceiverSession {
                 }
             }
             guard let status else { continue }
-            let message = CastMediaChannel.mediaStatus(status, requestId: id == requester ? requestId : 0, includingMedia: mediaChanged)
+            let message = CastMediaChannel.mediaStatus(status, requestID: id == requester ? requestID : 0, includingMedia: mediaChanged)
             send(message, to: id)
         }
     }
@@ -151,21 +151,21 @@ public actor CastReceiverSession {
             state["mediaSessionId"] = .null
             return .object(state)
         }
-        state["mediaSessionId"] = .number(Double(status.mediaSessionId))
+        state["mediaSessionId"] = .number(Double(status.mediaSessionID))
         state["playerState"] = .string(status.playerState.rawValue)
         state["currentTime"] = .number(status.currentTime)
-        state["src"] = .string(media.contentUrl ?? media.contentId ?? "")
+        state["src"] = .string(media.contentUrl ?? media.contentID ?? "")
         state["contentType"] = media.contentType.map { .string($0) } ?? .null
-        let active = Set(status.activeTrackIds)
+        let active = Set(status.activeTrackIDs)
         var tracks: [CastJSONValue] = []
         for track in media.tracks ?? [] where track.type == .text {
             var element = CastJSONObject()
-            element["trackId"] = .number(Double(track.trackId))
+            element["trackId"] = .number(Double(track.trackID))
             element["kind"] = .string(Self.kind(of: track.subtype))
-            element["src"] = .string(track.trackContentId ?? "")
+            element["src"] = .string(track.trackContentID ?? "")
             element["srclang"] = .string(track.language ?? "")
-            element["label"] = .string(track.name ?? track.language ?? "Track \(track.trackId)")
-            element["mode"] = .string(active.contains(track.trackId) ? "showing" : "disabled")
+            element["label"] = .string(track.name ?? track.language ?? "Track \(track.trackID)")
+            element["mode"] = .string(active.contains(track.trackID) ? "showing" : "disabled")
             tracks.append(.object(element))
         }
         state["tracks"] = .array(tracks)

@@ -18,8 +18,8 @@ import Testing
             Issue.record("not a LOAD: \(String(describing: check.message))")
             return
         }
-        #expect(request.requestId == 1)
-        #expect(request.activeTrackIds == [1])
+        #expect(request.requestID == 1)
+        #expect(request.activeTrackIDs == [1])
         #expect(request.autoplay == true)
         #expect(request.media.streamType == .buffered)
         #expect(request.media.duration == nil)
@@ -28,15 +28,15 @@ import Testing
         #expect(
             request.media.tracks == [
                 MediaTrack(
-                    trackId: 1, type: .text, subtype: .subtitles, trackContentId: "https://some-url/caption_en.vtt",
+                    trackID: 1, type: .text, subtype: .subtitles, trackContentID: "https://some-url/caption_en.vtt",
                     trackContentType: "text/vtt", name: "English Subtitles", language: "en-US", customData: .null
                 ),
                 MediaTrack(
-                    trackId: 2, type: .text, subtype: .subtitles, trackContentId: "https://some-url/caption_fr.vtt",
+                    trackID: 2, type: .text, subtype: .subtitles, trackContentID: "https://some-url/caption_fr.vtt",
                     trackContentType: "text/vtt", name: "French Subtitles", language: "fr", customData: .null
                 ),
                 MediaTrack(
-                    trackId: 3, type: .audio, trackContentId: "trk0001", trackContentType: "audio/mp3", name: "French Audio",
+                    trackID: 3, type: .audio, trackContentID: "trk0001", trackContentType: "audio/mp3", name: "French Audio",
                     language: "fr", customData: .null
                 ),
             ]
@@ -60,7 +60,7 @@ import Testing
             Issue.record("not EDIT_TRACKS_INFO")
             return
         }
-        #expect(request.activeTrackIds == [2])
+        #expect(request.activeTrackIDs == [2])
         #expect(request.textTrackStyle?.edgeType == TextTrackStyle.EdgeType.none)
         #expect(request.json.serialized() + "\n" == text)
     }

@@ -8,9 +8,9 @@ import Testing
     }
 
     @Test func readsEveryMediaCommand() throws {
-        #expect(try request(#"{"type":"GET_STATUS","requestId":3}"#).get() == .getStatus(requestId: 3))
-        #expect(try request(#"{"type":"PAUSE","requestId":4,"mediaSessionId":2}"#).get() == .pause(requestId: 4, mediaSessionId: 2))
-        #expect(try request(#"{"type":"SEEK","requestId":5,"currentTime":12.5}"#).get() == .seek(requestId: 5, mediaSessionId: nil, currentTime: 12.5))
+        #expect(try request(#"{"type":"GET_STATUS","requestId":3}"#).get() == .getStatus(requestID: 3))
+        #expect(try request(#"{"type":"PAUSE","requestId":4,"mediaSessionId":2}"#).get() == .pause(requestID: 4, mediaSessionID: 2))
+        #expect(try request(#"{"type":"SEEK","requestId":5,"currentTime":12.5}"#).get() == .seek(requestID: 5, mediaSessionID: nil, currentTime: 12.5))
         guard case .editTracksInfo(let edit) = try request(
             #"{"type":"EDIT_TRACKS_INFO","requestId":6,"language":"fr","enableTextTracks":true,"isSuggestedLanguage":false,"sequenceNumber":9}"#
         ).get() else {
@@ -31,7 +31,7 @@ import Testing
         #expect(notJSON.reason == .invalidCommand)
         guard case .failure(let unknown) = request(#"{"type":"QUEUE_JUMP","requestId":8}"#) else { Issue.record("accepted"); return }
         #expect(unknown.reason == .invalidCommand)
-        #expect(unknown.requestId == 8)
+        #expect(unknown.requestID == 8)
         guard case .failure(let tracks) = request(#"{"type":"EDIT_TRACKS_INFO","requestId":9,"tracks":[]}"#) else { Issue.record("accepted"); return }
         #expect(tracks.type == .invalidRequest)
         #expect(tracks.diagnostics.map(\.code) == [.castTracksNotEditable])
@@ -48,17 +48,17 @@ import Testing
 
     @Test func aStatusCarriesMediaOnlyWhenAskedAndReadsBack() throws {
         let track = MediaTrack(
-            trackId: 1, type: .text, subtype: .captions, trackContentId: "https://cdn.example.com/t.vtt", trackContentType: "text/vtt",
+            trackID: 1, type: .text, subtype: .captions, trackContentID: "https://cdn.example.com/t.vtt", trackContentType: "text/vtt",
             language: "en")
-        let media = MediaInformation(contentId: "https://cdn.example.com/m.mp4", contentType: "video/mp4", streamType: .buffered, tracks: [track])
-        let status = CastMediaStatus(mediaSessionId: 3, media: media, activeTrackIds: [1], playerState: .paused, currentTime: 4)
-        let without = CastMediaChannel.mediaStatus(status, requestId: 0, includingMedia: false)
+        let media = MediaInformation(contentID: "https://cdn.example.com/m.mp4", contentType: "video/mp4", streamType: .buffered, tracks: [track])
+        let status = CastMediaStatus(mediaSessionID: 3, media: media, activeTrackIDs: [1], playerState: .paused, currentTime: 4)
+        let without = CastMediaChannel.mediaStatus(status, requestID: 0, includingMedia: false)
         #expect(without.objectValue?["status"]?.arrayValue?.first?.objectValue?["media"] == nil)
-        let with = CastMediaChannel.mediaStatus(status, requestId: 12, includingMedia: true)
-        guard case .mediaStatus(let requestId, let read, let carried) = CastMediaChannel.receiverMessage(from: Array(with.serialized().utf8)) else {
+        let with = CastMediaChannel.mediaStatus(status, requestID: 12, includingMedia: true)
+        guard case .mediaStatus(let requestID, let read, let carried) = CastMediaChannel.receiverMessage(from: Array(with.serialized().utf8)) else {
             Issue.record("not read as a status"); return
         }
-        #expect(requestId == 12)
+        #expect(requestID == 12)
         #expect(carried)
         #expect(read == status)
         // Without media, the sender keeps the media it has.
@@ -86,7 +86,7 @@ import Testing
     @Test func everyTextFormatCastListsIsAcceptedWithoutAWarning() {
         for type in ["text/vtt", "application/ttml+xml", "application/mp4", "text/mp4", "text/cea608", "text/vtt; charset=utf-8"] {
             let track = MediaTrack(
-                trackId: 1, type: .text, subtype: .captions, trackContentId: "https://cdn.example.com/t", trackContentType: type, language: "en")
+                trackID: 1, type: .text, subtype: .captions, trackContentID: "https://cdn.example.com/t", trackContentType: type, language: "en")
             #expect(track.validate().isEmpty, "\(type): \(track.validate())")
         }
     }

@@ -6,26 +6,26 @@ import Testing
     typealias Callback = CastReceiverModel.Callback
 
     let english = MediaTrack(
-        trackId: 1, type: .text, subtype: .subtitles, trackContentId: "https://cdn.example.com/en.vtt", trackContentType: "text/vtt",
+        trackID: 1, type: .text, subtype: .subtitles, trackContentID: "https://cdn.example.com/en.vtt", trackContentType: "text/vtt",
         name: "English", language: "en"
     )
     let french = MediaTrack(
-        trackId: 2, type: .text, subtype: .subtitles, trackContentId: "https://cdn.example.com/fr.vtt", trackContentType: "text/vtt",
+        trackID: 2, type: .text, subtype: .subtitles, trackContentID: "https://cdn.example.com/fr.vtt", trackContentType: "text/vtt",
         name: "Français", language: "fr"
     )
-    let audio = MediaTrack(trackId: 3, type: .audio, trackContentId: "trk0001", trackContentType: "audio/mp4", language: "fr")
+    let audio = MediaTrack(trackID: 3, type: .audio, trackContentID: "trk0001", trackContentType: "audio/mp4", language: "fr")
 
     var media: MediaInformation {
         MediaInformation(
-            contentId: "https://cdn.example.com/movie.mp4", contentType: "video/mp4", streamType: .buffered,
+            contentID: "https://cdn.example.com/movie.mp4", contentType: "video/mp4", streamType: .buffered,
             tracks: [english, french, audio])
     }
 
     /// A receiver with media loaded and three listeners whose load callbacks were drained.
-    func loadedReceiver(activeTrackIds: [Int] = [1]) -> (CastReceiverModel, [CastReceiverModel.ListenerID]) {
+    func loadedReceiver(activeTrackIDs: [Int] = [1]) -> (CastReceiverModel, [CastReceiverModel.ListenerID]) {
         var receiver = CastReceiverModel()
         let listeners = [receiver.addListener(), receiver.addListener(), receiver.addListener()]
-        let result = receiver.load(CastLoadRequest(media: media, activeTrackIds: activeTrackIds))
+        let result = receiver.load(CastLoadRequest(media: media, activeTrackIDs: activeTrackIDs))
         #expect(throws: Never.self) { try result.get() }
         for listener in listeners { _ = receiver.takeCallbacks(for: listener) }
         return (receiver, listeners)
@@ -35,9 +35,9 @@ import Testing
         var receiver = CastReceiverModel()
         let first = receiver.addListener()
         let second = receiver.addListener()
-        let completion = try receiver.load(CastLoadRequest(requestId: 41, media: media, activeTrackIds: [2, 3])).get()
-        let status = CastMediaStatus(mediaSessionId: 1, media: media, activeTrackIds: [2, 3])
-        #expect(completion == CastRequestCompletion(requestId: 41, status: status))
+        let completion = try receiver.load(CastLoadRequest(requestID: 41, media: media, activeTrackIDs: [2, 3])).get()
+        let status = CastMediaStatus(mediaSessionID: 1, media: media, activeTrackIDs: [2, 3])
+        #expect(completion == CastRequestCompletion(requestID: 41, status: status))
         for listener in [first, second] {
             #expect(receiver.takeCallbacks(for: listener) == [.metadataUpdated(media), .statusUpdated(status)])
             #expect(receiver.takeCallbacks(for: listener) == [])
@@ -45,21 +45,21 @@ import Testing
     }
 
     @Test func aNewLoadStartsANewSessionAndReplacesTheActiveTracks() throws {
-        var (receiver, _) = loadedReceiver(activeTrackIds: [1])
+        var (receiver, _) = loadedReceiver(activeTrackIDs: [1])
         let completion = try receiver.load(CastLoadRequest(media: media)).get()
-        #expect(completion.status.mediaSessionId == 2)
-        #expect(receiver.activeTrackIds == [])
+        #expect(completion.status.mediaSessionID == 2)
+        #expect(receiver.activeTrackIDs == [])
     }
 
     @Test func aLoadWithAnUnknownActiveTrackFailsAndNotifiesNoOne() {
         var receiver = CastReceiverModel()
         let listener = receiver.addListener()
-        let result = receiver.load(CastLoadRequest(requestId: 5, media: media, activeTrackIds: [9]))
+        let result = receiver.load(CastLoadRequest(requestID: 5, media: media, activeTrackIDs: [9]))
         guard case .failure(let error) = result else {
             Issue.record("the load succeeded")
             return
         }
-        #expect(error.requestId == 5)
+        #expect(error.requestID == 5)
         #expect(error.type == .loadFailed)
         #expect(error.reason == .invalidParams)
         #expect(error.description == "LOAD_FAILED (INVALID_PARAMS): $.activeTrackIds[0]: no track has id 9; the media's tracks are 1, 2, 3")
@@ -80,38 +80,38 @@ import Testing
 
     @Test func activatingTracksNotifiesEveryListenerOfStatusOnly() throws {
         var (receiver, listeners) = loadedReceiver()
-        let completion = try receiver.setActiveTrackIds([2, 3]).get()
-        #expect(completion.status.activeTrackIds == [2, 3])
-        let status = CastMediaStatus(mediaSessionId: 1, media: media, activeTrackIds: [2, 3])
+        let completion = try receiver.setActiveTrackIDs([2, 3]).get()
+        #expect(completion.status.activeTrackIDs == [2, 3])
+        let status = CastMediaStatus(mediaSessionID: 1, media: media, activeTrackIDs: [2, 3])
         for listener in listeners {
             #expect(receiver.takeCallbacks(for: listener) == [.statusUpdated(status)])
         }
     }
 
     @Test func anEmptyListDeactivatesEveryTrack() throws {
-        var (receiver, listeners) = loadedReceiver(activeTrackIds: [1, 3])
-        _ = try receiver.setActiveTrackIds([]).get()
-        #expect(receiver.activeTrackIds == [])
+        var (receiver, listeners) = loadedReceiver(activeTrackIDs: [1, 3])
+        _ = try receiver.setActiveTrackIDs([]).get()
+        #expect(receiver.activeTrackIDs == [])
         for listener in listeners {
             #expect(
                 receiver.takeCallbacks(for: listener) == [
-                    .statusUpdated(CastMediaStatus(mediaSessionId: 1, media: media, activeTrackIds: []))
+                    .statusUpdated(CastMediaStatus(mediaSessionID: 1, media: media, activeTrackIDs: []))
                 ])
         }
     }
 
     @Test func activeTrackIDsMustBelongToTheLoadedMedia() {
-        var (receiver, listeners) = loadedReceiver(activeTrackIds: [1])
-        let result = receiver.setActiveTrackIds([2, 7], requestId: 12)
+        var (receiver, listeners) = loadedReceiver(activeTrackIDs: [1])
+        let result = receiver.setActiveTrackIDs([2, 7], requestID: 12)
         guard case .failure(let error) = result else {
             Issue.record("activating an unknown track succeeded")
             return
         }
-        #expect(error.requestId == 12)
+        #expect(error.requestID == 12)
         #expect(error.type == .invalidRequest)
         #expect(error.reason == .invalidParams)
         #expect(error.diagnostics.map(\.code) == [.castUnknownActiveTrack])
-        #expect(receiver.activeTrackIds == [1])
+        #expect(receiver.activeTrackIDs == [1])
         for listener in listeners { #expect(receiver.takeCallbacks(for: listener) == []) }
     }
 
@@ -122,7 +122,7 @@ import Testing
         var styled = media
         styled.textTrackStyle = style
         #expect(receiver.media == styled)
-        let status = CastMediaStatus(mediaSessionId: 1, media: styled, activeTrackIds: [1])
+        let status = CastMediaStatus(mediaSessionID: 1, media: styled, activeTrackIDs: [1])
         for listener in listeners {
             #expect(receiver.takeCallbacks(for: listener) == [.metadataUpdated(styled), .statusUpdated(status)])
         }
@@ -147,13 +147,13 @@ import Testing
     @Test func editingTracksAndStyleTogetherIsAllOrNothing() throws {
         var (receiver, listeners) = loadedReceiver()
         let style = TextTrackStyle(fontScale: 2)
-        let refused = receiver.editTracksInfo(CastEditTracksInfoRequest(activeTrackIds: [99], textTrackStyle: style))
+        let refused = receiver.editTracksInfo(CastEditTracksInfoRequest(activeTrackIDs: [99], textTrackStyle: style))
         #expect((try? refused.get()) == nil)
         #expect(receiver.media?.textTrackStyle == nil)
         for listener in listeners { #expect(receiver.takeCallbacks(for: listener) == []) }
 
-        _ = try receiver.editTracksInfo(CastEditTracksInfoRequest(activeTrackIds: [2], textTrackStyle: style)).get()
-        #expect(receiver.activeTrackIds == [2])
+        _ = try receiver.editTracksInfo(CastEditTracksInfoRequest(activeTrackIDs: [2], textTrackStyle: style)).get()
+        #expect(receiver.activeTrackIDs == [2])
         #expect(receiver.media?.textTrackStyle == style)
         for listener in listeners {
             #expect(receiver.takeCallbacks(for: listener).map(\.kind) == ["metadata", "status"])
@@ -197,13 +197,13 @@ import Testing
         var receiver = CastReceiverModel()
         let listener = receiver.addListener()
         for result in [
-            receiver.setActiveTrackIds([1]), receiver.setTextTrackStyle(TextTrackStyle()), receiver.replaceTracks([]), receiver.stop(),
+            receiver.setActiveTrackIDs([1]), receiver.setTextTrackStyle(TextTrackStyle()), receiver.replaceTracks([]), receiver.stop(),
         ] {
             guard case .failure(let error) = result else {
                 Issue.record("a request succeeded with nothing loaded")
                 continue
             }
-            #expect(error.reason == .invalidMediaSessionId)
+            #expect(error.reason == .invalidMediaSessionID)
         }
         #expect(receiver.takeCallbacks(for: listener) == [])
     }
@@ -211,7 +211,7 @@ import Testing
     @Test func aStaleMediaSessionIsRefused() throws {
         var (receiver, _) = loadedReceiver()
         _ = try receiver.load(CastLoadRequest(media: media)).get()
-        let result = receiver.editTracksInfo(CastEditTracksInfoRequest(mediaSessionId: 1, activeTrackIds: []))
+        let result = receiver.editTracksInfo(CastEditTracksInfoRequest(mediaSessionID: 1, activeTrackIDs: []))
         guard case .failure(let error) = result else {
             Issue.record("a stale session was accepted")
             return
@@ -221,9 +221,9 @@ import Testing
 
     @Test func requestIDsAreTheCallersOrAssignedInOrder() throws {
         var (receiver, _) = loadedReceiver()
-        #expect(try receiver.setActiveTrackIds([2], requestId: 100).get().requestId == 100)
-        let first = try receiver.setActiveTrackIds([1]).get().requestId
-        let second = try receiver.setActiveTrackIds([]).get().requestId
+        #expect(try receiver.setActiveTrackIDs([2], requestID: 100).get().requestID == 100)
+        let first = try receiver.setActiveTrackIDs([1]).get().requestID
+        let second = try receiver.setActiveTrackIDs([]).get().requestID
         #expect(second == first + 1)
     }
 
@@ -231,7 +231,7 @@ import Testing
         var (receiver, listeners) = loadedReceiver()
         receiver.removeListener(listeners[1])
         let late = receiver.addListener()
-        _ = try receiver.setActiveTrackIds([2]).get()
+        _ = try receiver.setActiveTrackIDs([2]).get()
         #expect(receiver.listeners == [listeners[0], listeners[2], late])
         #expect(receiver.takeCallbacks(for: listeners[1]) == [])
         #expect(receiver.takeCallbacks(for: late).map(\.kind) == ["status"])
@@ -241,7 +241,7 @@ import Testing
     @Test func stopEndsTheSessionAndTellsEveryone() throws {
         var (receiver, listeners) = loadedReceiver()
         let completion = try receiver.stop().get()
-        #expect(completion.status == CastMediaStatus(mediaSessionId: 1, media: nil, activeTrackIds: []))
+        #expect(completion.status == CastMediaStatus(mediaSessionID: 1, media: nil, activeTrackIDs: []))
         #expect(receiver.media == nil)
         for listener in listeners { #expect(receiver.takeCallbacks(for: listener).map(\.kind) == ["status"]) }
     }
@@ -250,12 +250,12 @@ import Testing
         let (receiver, listeners) = loadedReceiver()
         let changed = await Task.detached { () -> CastReceiverModel in
             var copy = receiver
-            _ = copy.setActiveTrackIds([])
+            _ = copy.setActiveTrackIDs([])
             return copy
         }.value
         var copy = changed
         #expect(copy.takeCallbacks(for: listeners[0]).map(\.kind) == ["status"])
-        #expect(receiver.activeTrackIds == [1])
+        #expect(receiver.activeTrackIDs == [1])
     }
 }
 

@@ -7,12 +7,12 @@ import Testing
         -> MediaTrack
     {
         MediaTrack(
-            trackId: id, type: .text, subtype: .subtitles, trackContentId: url, trackContentType: type, name: "Subtitles",
+            trackID: id, type: .text, subtype: .subtitles, trackContentID: url, trackContentType: type, name: "Subtitles",
             language: language)
     }
 
     func media(_ tracks: [MediaTrack]) -> MediaInformation {
-        MediaInformation(contentId: "https://cdn.example.com/movie.mp4", contentType: "video/mp4", streamType: .buffered, tracks: tracks)
+        MediaInformation(contentID: "https://cdn.example.com/movie.mp4", contentType: "video/mp4", streamType: .buffered, tracks: tracks)
     }
 
     func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.description) }
@@ -47,7 +47,7 @@ import Testing
         ("en-a", false), ("en-x", false), ("toolongtag", false), ("en-US-x-", false), ("fr CA", false),
     ])
     func checksTheShapeOfLanguageTags(tag: String, wellFormed: Bool) {
-        let track = MediaTrack(trackId: 1, type: .text, subtype: .captions, language: tag)
+        let track = MediaTrack(trackID: 1, type: .text, subtype: .captions, language: tag)
         #expect(track.validate().contains { $0.code == .castBadLanguage } == !wellFormed)
     }
 
@@ -61,9 +61,9 @@ import Testing
 
     @Test func contentTypeMustAgreeWithTheTrackType() {
         let text = subtitles(1, type: "audio/mp4")
-        let audio = MediaTrack(trackId: 2, type: .audio, trackContentId: "a1", trackContentType: "text/vtt", language: "fr")
-        let video = MediaTrack(trackId: 3, type: .video, trackContentType: "Audio/AAC; codecs=mp4a")
-        let subtitledAudio = MediaTrack(trackId: 4, type: .audio, subtype: .subtitles, language: "fr")
+        let audio = MediaTrack(trackID: 2, type: .audio, trackContentID: "a1", trackContentType: "text/vtt", language: "fr")
+        let video = MediaTrack(trackID: 3, type: .video, trackContentType: "Audio/AAC; codecs=mp4a")
+        let subtitledAudio = MediaTrack(trackID: 4, type: .audio, subtype: .subtitles, language: "fr")
         #expect(
             messages(media([text, audio, video, subtitledAudio]).validate()) == [
                 "error: $.tracks[0].trackContentType: 'audio/mp4' is not a text format, but the track's type is TEXT [cast-content-type-mismatch]",
@@ -103,7 +103,7 @@ import Testing
                 "error: $.duration: duration is in seconds and cannot be negative, found -3 [cast-bad-duration]",
             ]
         )
-        let live = MediaInformation(contentId: "x", contentType: "application/x-mpegurl", streamType: .live, duration: 60)
+        let live = MediaInformation(contentID: "x", contentType: "application/x-mpegurl", streamType: .live, duration: 60)
         #expect(
             messages(live.validate()) == ["warning: $.duration: a LIVE stream's duration is -1 (or absent), found 60 [cast-bad-duration]"])
     }
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func activeTrackIDsMustNameTracksOfTheMedia() {
-        let request = CastLoadRequest(media: media([subtitles(1), subtitles(2)]), activeTrackIds: [2, 5, 2])
+        let request = CastLoadRequest(media: media([subtitles(1), subtitles(2)]), activeTrackIDs: [2, 5, 2])
         #expect(
             messages(request.validate()) == [
                 "error: $.activeTrackIds[1]: no track has id 5; the media's tracks are 1, 2 [cast-unknown-active-track]",

@@ -28,7 +28,7 @@ import Testing
 
     static func load(mediaPort: Int) -> CastLoadRequest {
         CastLoadRequest(
-            media: RemoteMediaClientTests.media(base: "http://127.0.0.1:\(mediaPort)"), autoplay: false, currentTime: 1, activeTrackIds: [1])
+            media: RemoteMediaClientTests.media(base: "http://127.0.0.1:\(mediaPort)"), autoplay: false, currentTime: 1, activeTrackIDs: [1])
     }
 
     /// Runs `test` with Chromium, a media server (with `mediaOrigins` as its CORS) and a receiver

@@ -83,7 +83,7 @@ final class DevToolsBrowser: @unchecked Sendable {
 actor DevToolsPage {
     private var outbound: WebSocketOutboundWriter?
     private var waiting: [Int: CheckedContinuation<CastJSONObject, any Error>] = [:]
-    private var nextId = 1
+    private var nextID = 1
     private var connection: Task<Void, Never>?
 
     static func connect(to url: String) async throws -> DevToolsPage {
@@ -129,8 +129,8 @@ actor DevToolsPage {
     /// Calls a DevTools method and returns its `result`.
     func call(_ method: String, _ parameters: CastJSONObject = CastJSONObject()) async throws -> CastJSONObject {
         guard let outbound else { throw DevToolsBrowser.Failure("not connected") }
-        let id = nextId
-        nextId += 1
+        let id = nextID
+        nextID += 1
         var message = CastJSONObject()
         message["id"] = .number(Double(id))
         message["method"] = .string(method)

@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    @Test func everySenderHearsALoadWithMediaAndOnlyTheAskerGetsItsRequestId() async throws {
+    @Test func everySenderHearsALoadWithMediaAndOnlyTheAskerGetsItsRequestID() async throws {
         let session = CastReceiverSession()
         let (first, firstStream) = await session.connectSender()
         let (_, secondStream) = await session.connectSender()
@@ -89,7 +89,7 @@ import Testing
         #expect(afterPause?["status"]?.arrayValue?.first?.objectValue?["playerState"] == "PAUSED")
     }
 
-    @Test func languageWinsOverIdsAndEnableTextTracksSwitchesThemOff() async throws {
+    @Test func languageWinsOverIDsAndEnableTextTracksSwitchesThemOff() async throws {
         let session = CastReceiverSession()
         let (sender, stream) = await session.connectSender()
         let inbox = Inbox(stream)
@@ -97,10 +97,10 @@ import Testing
         _ = await inbox.next()
         await session.receive(#"{"type":"EDIT_TRACKS_INFO","requestId":2,"language":"de-DE","activeTrackIds":[1]}"#, from: sender)
         _ = await inbox.next()
-        #expect(await session.status?.activeTrackIds == [2])
+        #expect(await session.status?.activeTrackIDs == [2])
         await session.receive(#"{"type":"EDIT_TRACKS_INFO","requestId":3,"enableTextTracks":false}"#, from: sender)
         _ = await inbox.next()
-        #expect(await session.status?.activeTrackIds == [])
+        #expect(await session.status?.activeTrackIDs == [])
     }
 
     @Test func aLoadNamingNoTracksSwitchesOnThePreferredLanguage() async throws {
@@ -109,7 +109,7 @@ import Testing
         let inbox = Inbox(stream)
         await session.receive(Self.load.replacingOccurrences(of: #""activeTrackIds":[1]"#, with: #""autoplay":false"#), from: sender)
         _ = await inbox.next()
-        #expect(await session.status?.activeTrackIds == [2])
+        #expect(await session.status?.activeTrackIDs == [2])
     }
 
     @Test func receiverPagesAreSentTheStateToDraw() async throws {

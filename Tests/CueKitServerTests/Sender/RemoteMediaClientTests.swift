@@ -13,13 +13,13 @@ import Testing
     /// The media of the served folder: English (WebVTT) and German (SubRip converted on request).
     static func media(base: String) -> MediaInformation {
         MediaInformation(
-            contentId: "\(base)/movie.webm", contentType: "video/webm", streamType: .buffered,
+            contentID: "\(base)/movie.webm", contentType: "video/webm", streamType: .buffered,
             tracks: [
                 MediaTrack(
-                    trackId: 1, type: .text, subtype: .subtitles, trackContentId: "\(base)/english.vtt", trackContentType: "text/vtt",
+                    trackID: 1, type: .text, subtype: .subtitles, trackContentID: "\(base)/english.vtt", trackContentType: "text/vtt",
                     name: "English", language: "en"),
                 MediaTrack(
-                    trackId: 2, type: .text, subtype: .captions, trackContentId: "\(base)/tracks/german.srt?as=vtt",
+                    trackID: 2, type: .text, subtype: .captions, trackContentID: "\(base)/tracks/german.srt?as=vtt",
                     trackContentType: "text/vtt", name: "Deutsch", language: "de"),
             ])
     }
@@ -73,8 +73,8 @@ import Testing
             }
             let media = Self.media(base: "http://127.0.0.1:\(port)")
 
-            let loaded = try await first.load(CastLoadRequest(media: media, activeTrackIds: [1]))
-            #expect(loaded.activeTrackIds == [1])
+            let loaded = try await first.load(CastLoadRequest(media: media, activeTrackIDs: [1]))
+            #expect(loaded.activeTrackIDs == [1])
             for recorder in [firstUpdates, secondUpdates] {
                 #expect(Self.kinds(try await recorder.take(count: 2)) == ["metadata", "status"])
             }
@@ -88,13 +88,13 @@ import Testing
                 let late = await recorder.take()
                 #expect(Self.kinds(updates + late) == ["status"])
                 guard case .mediaStatus(let status) = updates.first else { continue }
-                #expect(status.activeTrackIds == [2])
+                #expect(status.activeTrackIDs == [2])
                 #expect(status.media == media)
             }
-            #expect(await server.session.status?.activeTrackIds == [2])
+            #expect(await server.session.status?.activeTrackIDs == [2])
 
             try await first.setActiveTrackIDs([])
-            #expect(await server.session.status?.activeTrackIds == [])
+            #expect(await server.session.status?.activeTrackIDs == [])
             _ = try await firstUpdates.take(count: 1)
             _ = try await secondUpdates.take(count: 1)
 
@@ -113,7 +113,7 @@ import Testing
             let before = await server.session.status
             let answer = try await second.send(
                 text: #"{"type":"EDIT_TRACKS_INFO","requestId":900,"tracks":[{"trackId":3,"type":"TEXT","trackContentId":"x.vtt"}],"activeTrackIds":[3]}"#,
-                requestId: 900)
+                requestID: 900)
             #expect(answer.contains(#""type":"INVALID_REQUEST""#))
             #expect(await server.session.status == before)
             do {
@@ -139,7 +139,7 @@ import Testing
         let lock = NSLock()
         var events: [String] = []
         func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaStatus status: CastMediaStatus) {
-            lock.withLock { events.append("status \(status.activeTrackIds)") }
+            lock.withLock { events.append("status \(status.activeTrackIDs)") }
         }
         func remoteMediaClient(_ client: RemoteMediaClient, didUpdateMediaMetadata media: MediaInformation) {
             lock.withLock { events.append("metadata") }
@@ -154,7 +154,7 @@ import Testing
             let sender = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:\(port)/cast")
             let listener = Listener()
             await sender.add(listener)
-            try await sender.load(CastLoadRequest(media: Self.media(base: "http://127.0.0.1:\(port)"), activeTrackIds: [2]))
+            try await sender.load(CastLoadRequest(media: Self.media(base: "http://127.0.0.1:\(port)"), activeTrackIDs: [2]))
             try await sender.setActiveTrackIDs([1])
             #expect(listener.lock.withLock { listener.events } == ["metadata", "status [2]", "status [1]"])
             await sender.disconnect()

@@ -68,10 +68,10 @@ struct RandomTrack: Sendable, CustomStringConvertible {
             var track = Track()
             track.header = header(using: &rng)
             let regionCount = Int.random(in: 0...3, using: &rng)
-            var regionIds: [String] = []
+            var regionIDs: [String] = []
             for _ in 0..<regionCount {
-                let region = region(avoiding: regionIds, using: &rng)
-                if !region.id.isEmpty { regionIds.append(region.id) }
+                let region = region(avoiding: regionIDs, using: &rng)
+                if !region.id.isEmpty { regionIDs.append(region.id) }
                 track.regions.append(region)
             }
             for _ in 0..<Int.random(in: 0...2, using: &rng) {
@@ -79,7 +79,7 @@ struct RandomTrack: Sendable, CustomStringConvertible {
             }
             var trees: [[CueNode]?] = []
             for _ in 0..<Int.random(in: 0...8, using: &rng) {
-                let (cue, tree) = cue(regions: regionIds, using: &rng)
+                let (cue, tree) = cue(regions: regionIDs, using: &rng)
                 track.cues.append(cue)
                 trees.append(tree)
             }
