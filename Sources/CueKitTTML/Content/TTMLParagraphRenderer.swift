@@ -19,16 +19,21 @@ import CueKit
 /// 4. Consecutive intervals with the same text, styles and settings in a region make one cue, so
 ///    that the text shown at every instant is the TTML document's, exactly, and a paragraph
 ///    without timed spans is one cue.
-struct TTMLParagraphRenderer {
+///
+/// A class, and an honest one: the reader owns the one renderer of a document, whose memos and
+/// scratch arrays live from paragraph to paragraph (emptied, not freed), and never copies it. Its
+/// state is read and written by one paragraph's rendering at a time, so its accesses are not
+/// checked at run time.
+final class TTMLParagraphRenderer {
     /// The regions; the first is the default region, used when the document defines none.
-    private(set) var regions: [TTMLRegion]
+    @exclusivity(unchecked) private(set) var regions: [TTMLRegion]
     /// Each region's own `tts:textAlign` and `tts:direction`, in the order of ``regions``.
-    private var regionText: [(textAlign: String?, direction: String?)]
+    @exclusivity(unchecked) private var regionText: [(textAlign: String?, direction: String?)]
     /// Each region's place in ``regions``.
-    private var regionIndex: [String: Int] = [:]
+    @exclusivity(unchecked) private var regionIndex: [String: Int] = [:]
     /// False when the document defines no region: then everything goes to the default region.
     var documentHasRegions: Bool {
-        didSet { selectionMemo.last = nil }
+        didSet { lastSelection = nil }
     }
     /// Where cues of unbounded content end, in milliseconds.
     let unboundedEnd: Int
@@ -37,26 +42,18 @@ struct TTMLParagraphRenderer {
     /// Whether content that selects no region is shown in the default region even when the
     /// document defines regions (``TTMLReader/Options/UnregionedContent/defaultRegion``).
     var presentsUnregionedContent = false {
-        didSet { selectionMemo.last = nil }
+        didSet { lastSelection = nil }
     }
 
     /// The region selection answered last, and its answer (``region(for:)``), kept from
     /// paragraph to paragraph; forgotten when what decides the answer changes.
-    private final class SelectionMemo {
-        @exclusivity(unchecked) var last: (TTMLParagraph.RegionSelection, Int?)?
-    }
-
-    private let selectionMemo = SelectionMemo()
+    @exclusivity(unchecked) private var lastSelection: (TTMLParagraph.RegionSelection, Int?)?
 
     /// Arrays that rendering fills for each paragraph, kept from one paragraph to the next:
     /// emptied, not freed, so that rendering the common paragraph allocates only its cue's text.
-    private final class Scratch {
-        @exclusivity(unchecked) var leaves: [(node: Int, region: Int)] = []
-        @exclusivity(unchecked) var seenRegions: [Int] = []
-        @exclusivity(unchecked) var builder = TTMLCueTextBuilder.Storage()
-    }
-
-    private let scratch = Scratch()
+    @exclusivity(unchecked) private var leavesShown: [(node: Int, region: Int)] = []
+    @exclusivity(unchecked) private var regionsShown: [Int] = []
+    @exclusivity(unchecked) private var builderStorage = TTMLCueTextBuilder.Storage()
 
     init(defaultRegion: TTMLRegion, documentHasRegions: Bool, unboundedEnd: Int, defaultRegionSettings: Bool) {
         regions = [defaultRegion]
@@ -67,11 +64,11 @@ struct TTMLParagraphRenderer {
     }
 
     /// Adds a region content can select.
-    mutating func add(_ region: TTMLRegion) {
+    func add(_ region: TTMLRegion) {
         regionIndex[region.identifier] = regions.count
         regions.append(region)
         regionText.append(Self.text(of: region))
-        selectionMemo.last = nil
+        lastSelection = nil
     }
 
     /// What rendering a paragraph found besides its cues.
@@ -105,13 +102,13 @@ struct TTMLParagraphRenderer {
         }
 
         // The leaves that are ever shown, with their regions (in arrays kept for the next paragraph).
-        scratch.leaves.removeAll(keepingCapacity: true)
-        scratch.seenRegions.removeAll(keepingCapacity: true)
+        leavesShown.removeAll(keepingCapacity: true)
+        regionsShown.removeAll(keepingCapacity: true)
         // The leaves of a paragraph, and paragraph after paragraph, mostly select the same
         // region: the last answer is reused when the selection is the same, which compares two
         // strings where a lookup hashed one.
-        var lastSelection = selectionMemo.last
-        defer { selectionMemo.last = lastSelection }
+        var lastSelection = self.lastSelection
+        defer { self.lastSelection = lastSelection }
         for index in paragraph.nodes.indices {
             switch paragraph.nodes[index].kind {
             case .element: continue
@@ -135,11 +132,11 @@ struct TTMLParagraphRenderer {
                 continue
             }
             if regions[region].interval.intersection(interval).isEmpty { continue }
-            scratch.leaves.append((index, region))
-            if !scratch.seenRegions.contains(region) { scratch.seenRegions.append(region) }
+            leavesShown.append((index, region))
+            if !regionsShown.contains(region) { regionsShown.append(region) }
         }
-        let leaves = scratch.leaves
-        let seenRegions = scratch.seenRegions
+        let leaves = leavesShown
+        let seenRegions = regionsShown
         guard !leaves.isEmpty else { return outcome }
         if appendSingleCue(leaves, &paragraph, root, &outcome, into: &output) {
             outcome.cueCount = 1
@@ -355,7 +352,7 @@ struct TTMLParagraphRenderer {
         for leaves: some Collection<Int>, in paragraph: TTMLParagraph, region: Int, at time: TTMLTime, droppedEmptyLines: inout Bool
     ) -> String? {
         let (opening, closing) = rootMarkup(region: region, chain: wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers)
-        var builder = TTMLCueTextBuilder(rootOpening: opening, rootClosing: closing, reusing: &scratch.builder)
+        var builder = TTMLCueTextBuilder(rootOpening: opening, rootClosing: closing, reusing: &builderStorage)
         var chainParent = 0
         for leaf in leaves {
             let parent = paragraph.nodes[leaf].parent
@@ -385,7 +382,7 @@ struct TTMLParagraphRenderer {
             }
         }
         if builder.droppedEmptyLines { droppedEmptyLines = true }
-        return builder.finish(returning: &scratch.builder)
+        return builder.finish(returning: &builderStorage)
     }
 
     /// The markup around a cue shown in `region` with the outer `chain`: the region's class and
@@ -394,7 +391,7 @@ struct TTMLParagraphRenderer {
     /// answers kept by pair.
     private func rootMarkup(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8]) {
         let key = RootMarkupKey(region: region, chain: chain)
-        if let known = rootCache.answers.answer(for: key) { return known }
+        if let known = rootAnswers.answer(for: key) { return known }
         var wrappers: [TTMLParagraph.Wrapper] = []
         if let className = regions[region].className { wrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
         wrappers += regions[region].tagWrappers
@@ -403,7 +400,7 @@ struct TTMLParagraphRenderer {
         for wrapper in wrappers { opening.open(wrapper) }
         var closing = CueTextMarkupBuilder()
         for wrapper in wrappers.reversed() { closing.close(wrapper) }
-        rootCache.answers.keep(key, (opening.bytes, closing.bytes))
+        rootAnswers.keep(key, (opening.bytes, closing.bytes))
         return (opening.bytes, closing.bytes)
     }
 
@@ -422,11 +419,7 @@ struct TTMLParagraphRenderer {
     /// The ``rootMarkup(region:chain:)`` answers: the few used last, compared in turn (a document
     /// mostly alternates between a few pairs: a region, and a speaker or none), then up to 256 by
     /// pair, hashed.
-    private final class RootCache {
-        @exclusivity(unchecked) var answers = KeptAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(recent: 16, capacity: 256)
-    }
-
-    private let rootCache = RootCache()
+    @exclusivity(unchecked) private var rootAnswers = KeptAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(recent: 16, capacity: 256)
 
     /// An element's wrappers at `time`: those of the last `set` active then that changes styles,
     /// else its own. For the `p` (node 0), nil unless a `set` replaces its outer chain.
@@ -487,7 +480,7 @@ struct TTMLParagraphRenderer {
             }
         }
         if index == 0 && !defaultRegionSettings { return CueSettings(alignment: alignment) }
-        return settingsMemo.settings(region: index, alignment: alignment) {
+        return memoizedSettings(region: index, alignment: alignment) {
             TTMLRegion.settings(for: regions[index].geometry, alignment: alignment)
         }
     }
@@ -501,25 +494,21 @@ struct TTMLParagraphRenderer {
     }
 
     /// The settings of each region for each alignment, made once: they depend on nothing else.
-    private final class SettingsMemo {
-        @exclusivity(unchecked) private var byRegion: [[CueSettings?]] = []
+    @exclusivity(unchecked) private var settingsByRegion: [[CueSettings?]] = []
 
-        func settings(region: Int, alignment: CueSettings.TextAlignment, make: () -> CueSettings) -> CueSettings {
-            let slot: Int
-            switch alignment {
-            case .start: slot = 0
-            case .center: slot = 1
-            case .end: slot = 2
-            case .left: slot = 3
-            case .right: slot = 4
-            }
-            while byRegion.count <= region { byRegion.append([CueSettings?](repeating: nil, count: 5)) }
-            if let known = byRegion[region][slot] { return known }
-            let made = make()
-            byRegion[region][slot] = made
-            return made
+    private func memoizedSettings(region: Int, alignment: CueSettings.TextAlignment, make: () -> CueSettings) -> CueSettings {
+        let slot: Int
+        switch alignment {
+        case .start: slot = 0
+        case .center: slot = 1
+        case .end: slot = 2
+        case .left: slot = 3
+        case .right: slot = 4
         }
+        while settingsByRegion.count <= region { settingsByRegion.append([CueSettings?](repeating: nil, count: 5)) }
+        if let known = settingsByRegion[region][slot] { return known }
+        let made = make()
+        settingsByRegion[region][slot] = made
+        return made
     }
-
-    private let settingsMemo = SettingsMemo()
 }
