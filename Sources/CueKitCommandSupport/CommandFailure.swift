@@ -22,6 +22,19 @@ package struct CommandFailure: Error {
     /// The exit status.
     package var status: ExitStatus
 
+    /// True when the message is a located diagnostic (`file:line:column: error: ... [code]`), which
+    /// already says where and how bad: it is printed as it is, without `cuekit: error:`.
+    package var isLocated = false
+
+    /// A failure whose message is a diagnostic located in a file, printed as it is.
+    package init(located diagnostic: String, status: ExitStatus) {
+        self.init(diagnostic, status: status)
+        isLocated = true
+    }
+
+    /// The line the failure is printed as on standard error.
+    package var line: String { (isLocated ? "" : "cuekit: error: ") + message }
+
     package init(_ message: String, status: ExitStatus = .usageOrIOError) {
         self.message = message.escapingControlCharacters
         self.status = status

@@ -46,7 +46,7 @@ package enum CommandLineMain {
     package static func exit<Root: ParsableCommand>(after error: any Error, _ root: Root.Type) -> Never {
         switch error {
         case let failure as CommandFailure:
-            StandardError.write("cuekit: error: \(failure.message)\n")
+            StandardError.write(failure.line + "\n")
             terminate(failure.status)
         case let error as WriteError:
             // Output that cannot be written, in any command: one line, exit 2.

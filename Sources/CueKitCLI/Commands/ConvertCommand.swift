@@ -270,7 +270,7 @@ struct ConvertCommand: ParsableCommand {
             }
             // The input is not a track at all (no format recognised; for WebVTT no signature, for
             // TTML not well-formed XML or no tt root; or over a reading limit): nothing was written.
-            throw CommandFailure(error.inFile(input == "-" ? "<stdin>" : input).description, status: .invalidInput)
+            throw CommandFailure(located: error.inFile(input == "-" ? "<stdin>" : input).description, status: .invalidInput)
         }
         resolved?.report(outcome.styleDiagnostics)
         if let stopped = outcome.stoppedBy {

@@ -111,7 +111,7 @@ struct InspectCommand: ParsableCommand {
             throw CommandFailure(error.diagnostic.message, status: .usageOrIOError)
         }
         try partialOutput(error)
-        throw CommandFailure(error.inFile(displayName).description, status: .invalidInput)
+        throw CommandFailure(located: error.inFile(displayName).description, status: .invalidInput)
     }
 }
 

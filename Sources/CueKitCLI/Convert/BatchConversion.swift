@@ -52,16 +52,16 @@ struct BatchConversion {
                     if let stopped = outcome.stoppedBy { ConvertCommand.reportStopped(stopped, input: inputs[index], outcome: outcome) }
                     result = .converted(outcome)
                 } catch let failure as CommandFailure {
-                    StandardError.write("cuekit: error: \(failure.message)\n")
+                    StandardError.write(failure.line + "\n")
                     result = .failed(failure.message)
                 } catch let error as WriteError {
                     StandardError.write("cuekit: error: \(error.message.escapingControlCharacters)\n")
                     result = .failed(error.message)
                 } catch let error as ReadError {
-                    let message =
-                        error.diagnostic.code == IOFailure.readCode
-                        ? error.diagnostic.message : error.inFile(inputs[index]).description
-                    StandardError.write("cuekit: error: \(message.escapingControlCharacters)\n")
+                    // A located diagnostic says where and how bad on its own; an I/O failure gets the prefix.
+                    let located = error.diagnostic.code != IOFailure.readCode
+                    let message = located ? error.inFile(inputs[index]).description : error.diagnostic.message
+                    StandardError.write((located ? "" : "cuekit: error: ") + message.escapingControlCharacters + "\n")
                     result = .failed(message)
                 } catch {
                     let message = "\(inputs[index]): \(error)"

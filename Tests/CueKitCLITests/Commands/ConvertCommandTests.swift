@@ -133,7 +133,7 @@ struct ConvertCommandTests {
         directory.write("Dear diary,\nno captions here.\n", to: "in.txt")
         let result = Self.run(["convert", directory.file("in.txt"), "-o", directory.file("out.vtt")])
         #expect(result.status == 1)
-        #expect(result.error.hasPrefix("cuekit: error: \(directory.file("in.txt")):1:1: error: "))
+        #expect(result.error.hasPrefix("\(directory.file("in.txt")):1:1: error: "))
         #expect(result.error.hasSuffix("[vtt-no-signature]\n"))
         #expect(directory.names == ["in.txt"])
     }

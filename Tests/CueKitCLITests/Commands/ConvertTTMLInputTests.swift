@@ -81,7 +81,7 @@ struct TTMLInputTests {
         let fixture = TestPaths.fixture("ttml/billion-laughs.ttml")
         let result = Self.run(["convert", fixture, "-o", directory.file("out.vtt")])
         #expect(result.status == 1)
-        #expect(result.error.hasPrefix("cuekit: error: \(fixture):2:"))
+        #expect(result.error.hasPrefix("\(fixture):2:"))
         #expect(result.error.hasSuffix("[ttml-doctype]\n"))
         #expect(directory.names.isEmpty)
     }

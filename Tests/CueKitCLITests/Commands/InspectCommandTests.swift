@@ -108,7 +108,7 @@ struct InspectCommandTests {
         #expect(run.standardOutput == "")
         #expect(
             run.standardError
-                == "cuekit: error: Fixtures/webvtt/signature-missing.vtt:1:1: error: a WebVTT file starts with the line 'WEBVTT'; this is not a WebVTT file [vtt-no-signature]\n"
+                == "Fixtures/webvtt/signature-missing.vtt:1:1: error: a WebVTT file starts with the line 'WEBVTT'; this is not a WebVTT file [vtt-no-signature]\n"
         )
     }
 
