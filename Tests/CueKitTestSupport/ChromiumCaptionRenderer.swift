@@ -28,14 +28,15 @@ public struct ChromiumCaptionRenderer {
 
     public static var isAvailable: Bool { Chromium.isInstalled && ExternalProcess.isInstalled("ffmpeg") }
 
-    /// Renders each WebVTT text in its own video and returns one image per file.
-    public func render(_ files: [String]) throws -> [Image] {
+    /// Renders each WebVTT text in its own video, paused at `time` seconds, and returns one image
+    /// per file.
+    public func render(_ files: [String], at time: Double = 0.5) throws -> [Image] {
         let video = directory.appendingPathComponent("grey.webm")
         try Self.check(
             ffmpeg,
             [
                 "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i",
-                "color=c=0x404040:s=\(Self.videoWidth)x\(Self.videoHeight):d=3:r=10",
+                "color=c=0x404040:s=\(Self.videoWidth)x\(Self.videoHeight):d=\(Int(time) + 2):r=10",
                 "-c:v", "libvpx", "-g", "1", "-b:v", "200k", "-y", video.path,
             ]
         )
@@ -58,7 +59,7 @@ public struct ChromiumCaptionRenderer {
             let waiting = document.querySelectorAll('video').length;
             for (const video of document.querySelectorAll('video')) {
               video.textTracks[0].mode = 'showing';
-              video.addEventListener('loadeddata', () => { video.currentTime = 0.5; });
+              video.addEventListener('loadeddata', () => { video.currentTime = \(time); });
               video.addEventListener('seeked', () => { if (--waiting === 0) document.title = 'ready'; });
             }
             </script></body></html>

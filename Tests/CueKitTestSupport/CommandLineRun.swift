@@ -36,10 +36,11 @@ public struct CommandLineRun: CustomStringConvertible, Sendable {
         try run(executable, arguments, input: input)
     }
 
-    /// Runs the program at `executable` with `arguments` and `input` on standard input, in the
-    /// package folder; with `environment`, in that environment instead of the tests' own.
+    /// Runs the program at `executable` with `arguments` and `input` on standard input, in
+    /// `directory` (the package folder unless given); with `environment`, in that environment
+    /// instead of the tests' own.
     public static func run(
-        _ executable: URL, _ arguments: [String], input: [UInt8] = [], environment: [String: String]? = nil
+        _ executable: URL, _ arguments: [String], input: [UInt8] = [], environment: [String: String]? = nil, in directory: URL? = nil
     ) throws -> CommandLineRun {
         // A command that stops reading early closes its standard input: writing more must fail
         // with EPIPE, not kill the test process.
@@ -47,7 +48,7 @@ public struct CommandLineRun: CustomStringConvertible, Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
+        process.currentDirectoryURL = directory ?? URL(fileURLWithPath: TestPaths.packageRoot)
         if let environment { process.environment = environment }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

@@ -136,6 +136,10 @@ extension TextTrackStyle {
         var applier = CastStyleApplier(style: self, at: path, locations: locations)
         track.stylesheets.removeAll { CastStyleApplier.isApplied($0) }
         for sheet in track.stylesheets { applier.inspect(sheet) }
+        for cue in track.cues {
+            guard applier.watchesCues(afterInserting: true) else { break }
+            applier.reportRules(usedBy: cue.text)
+        }
         if let sheet = applier.stylesheet { track.stylesheets.append(sheet) }
         return applier.diagnostics
     }
@@ -188,8 +192,19 @@ public struct CastStyleApplier: Sendable {
     /// True once the style sheet went in (before the first cue): from then on events pass unchanged.
     public private(set) var inserted = false
     private var warnedAboutImportant = false
-    /// The file's rules found to override the applied style.
+    /// The file's rules reported for overriding the applied style.
     private var overridingRules = 0
+    /// The file's class rules that would override the applied style, each reported when a cue
+    /// first uses its classes (a rule that selects no text overrides nothing); at most
+    /// ``maximumPendingRules``.
+    private var pendingRules: [OverridingRule] = []
+
+    /// A rule of the file and the applied properties it sets.
+    private struct OverridingRule: Sendable {
+        var rule: CueStyleRule
+        var classes: [Substring]
+        var properties: [String]
+    }
 
     /// Prepares to apply `style`; `path` and `locations` place its diagnostics in its JSON.
     public init(style: TextTrackStyle, at path: CastJSONPath = .root, locations: CastJSONLocations = CastJSONLocations()) {
@@ -209,8 +224,9 @@ public struct CastStyleApplier: Sendable {
         case .stylesheet(let sheet):
             if Self.isApplied(sheet) { return }
             inspect(sheet)
-        case .cue:
+        case .cue(let cue):
             try insert(to: handler)
+            if !pendingRules.isEmpty { reportRules(usedBy: cue.text) }
         case .header, .region, .note, .diagnostic:
             break
         }
@@ -220,6 +236,7 @@ public struct CastStyleApplier: Sendable {
     /// Adds the style sheet if no cue came (a file with no cues).
     public mutating func finish(to handler: (TrackEvent) throws -> Void) rethrows {
         try insert(to: handler)
+        pendingRules = []
         if overridingRules > Self.maximumReportedRules {
             diagnostics.append(
                 Diagnostic(
@@ -235,10 +252,18 @@ public struct CastStyleApplier: Sendable {
         if let stylesheet { try handler(.stylesheet(stylesheet)) }
     }
 
+    /// True while cues still matter to the applier: before its sheet went in, and while a rule of
+    /// the file waits for a cue that uses it. A caller that writes cues past the applier may do so
+    /// only when this is false.
+    public var watchesCues: Bool { watchesCues(afterInserting: inserted) }
+
+    func watchesCues(afterInserting inserted: Bool) -> Bool { !inserted || !pendingRules.isEmpty }
+
     /// Looks at one of the file's own sheets: `!important` there beats the applied style, and so
     /// does a rule that selects spans (classes, voices, identifiers) and sets a property the
-    /// applied style sets, on the text it selects. Each such rule is reported once (the first
-    /// ``maximumReportedRules``, then how many more at the end).
+    /// applied style sets, on the text it selects. Each such rule is reported once: a class rule
+    /// when a cue first uses its classes, any other at once (the first ``maximumReportedRules``,
+    /// then how many more at the end).
     mutating func inspect(_ sheet: CueStylesheet) {
         guard let stylesheet else { return }
         if !warnedAboutImportant, sheet.text.contains("!important") {
@@ -253,17 +278,61 @@ public struct CastStyleApplier: Sendable {
         let applied = Set(stylesheet.cueRules.flatMap { $0.declarations.map(\.property) })
         for rule in sheet.cueRules where rule.selector != .everyCue {
             let overridden = rule.declarations.map(\.property).filter { applied.contains($0) }
-            guard let first = overridden.first else { continue }
-            overridingRules += 1
-            guard overridingRules <= Self.maximumReportedRules else { continue }
-            let fields = Array(Set(overridden.map(Self.castField))).sorted().joined(separator: ", ")
-            diagnostics.append(
-                Diagnostic(
-                    .warning, .castOverriddenByFile, at: nil,
-                    "the file's rule \(rule.selector.css) sets \(overridden.count == 1 ? first : overridden.joined(separator: ", ")), which overrides the applied \(fields) on the text it selects"
-                ))
+            guard !overridden.isEmpty else { continue }
+            if case .classes(let names) = rule.selector, !names.isEmpty, pendingRules.count < Self.maximumPendingRules {
+                pendingRules.append(OverridingRule(rule: rule, classes: names.map { Substring($0) }, properties: overridden))
+            } else {
+                report(rule, overridden)
+            }
         }
     }
+
+    /// Reports the pending rules whose classes a tag of `text` carries (`<c.a.b>`, `<v.a Name>`).
+    mutating func reportRules(usedBy text: String) {
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: ".")) else { return }
+        var index = bytes.startIndex
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            // The tag's name and classes run to the first space, tab, line break or `>`.
+            var end = bytes.index(after: open)
+            while end < bytes.endIndex, !Self.endsTagClasses(bytes[end]) { end = bytes.index(after: end) }
+            let tag = text[open..<end].dropFirst()
+            if let firstDot = tag.firstIndex(of: ".") {
+                let classes = tag[tag.index(after: firstDot)...].split(separator: ".")
+                var waiting: [OverridingRule] = []
+                for pending in pendingRules {
+                    if pending.classes.allSatisfy(classes.contains) {
+                        report(pending.rule, pending.properties)
+                    } else {
+                        waiting.append(pending)
+                    }
+                }
+                pendingRules = waiting
+                if pendingRules.isEmpty { return }
+            }
+            index = end
+        }
+    }
+
+    private static func endsTagClasses(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ">") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\u{0C}")
+    }
+
+    private mutating func report(_ rule: CueStyleRule, _ overridden: [String]) {
+        overridingRules += 1
+        guard overridingRules <= Self.maximumReportedRules, let first = overridden.first else { return }
+        let fields = Array(Set(overridden.map(Self.castField))).sorted().joined(separator: ", ")
+        diagnostics.append(
+            Diagnostic(
+                .warning, .castOverriddenByFile, at: nil,
+                "the file's rule \(rule.selector.css) sets \(overridden.count == 1 ? first : overridden.joined(separator: ", ")), which overrides the applied \(fields) on the text it selects"
+            ))
+    }
+
+    /// How many of the file's class rules wait for a cue that uses them; past this, a rule is
+    /// reported at once.
+    public static let maximumPendingRules = 256
 
     /// How many of the file's overriding rules are named one by one.
     public static let maximumReportedRules = 10

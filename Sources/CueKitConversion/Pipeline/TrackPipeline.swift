@@ -89,10 +89,10 @@ public struct TrackPipeline: Sendable {
     }
 
     /// True when the next cue would be handed on as it came, and nothing with it: no timing edit,
-    /// no cue left out for being empty, and the style sheet (if any) already in. A caller may then
+    /// no cue left out for being empty, and the applied style (if any) done with cues. A caller may then
     /// write such a cue itself, past the pipeline, and count it with ``countCueHandedOnUnchanged()``.
     public var handsOnNextCueUnchanged: Bool {
-        timing.isIdentity && !dropsEmptyCues && (applier?.inserted ?? true)
+        timing.isIdentity && !dropsEmptyCues && !(applier?.watchesCues ?? false)
     }
 
     /// Counts a cue the caller wrote past the pipeline (see ``handsOnNextCueUnchanged``).

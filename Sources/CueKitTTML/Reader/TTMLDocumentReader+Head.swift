@@ -18,8 +18,11 @@ extension TTMLDocumentReader {
         headIdentifiers.insert(identifier)
     }
 
-    /// Resolves the head once it is complete: styles, regions, classes, and the STYLE block.
-    mutating func finishHead() {
+    /// Resolves the head once it is complete: styles, regions, classes, and the STYLE block. The
+    /// `body` that follows, when there is one, gives its styles to the `::cue` rule: they are the
+    /// track's base style, which a Cast style applied later overrides as a receiver does (a class
+    /// span around every cue would win over it).
+    mutating func finishHead(body: TTMLElementAttributes? = nil, _ bodyLocation: SourceLocation = .start) {
         headFinished = true
         var issues: [TTMLStyleResolver.Issue] = []
         // Head styles become classes named after them.
@@ -29,6 +32,9 @@ extension TTMLDocumentReader {
             let layer = layer(for: set, level: .inline, location: location, preferredName: identifier)
             styleCatalog.keepHeadLayer(layer, for: identifier)
         }
+        let bodyPresentation = body.map { bodyStyles($0, bodyLocation) } ?? TTMLPresentation()
+        bodyProperties = Set(bodyPresentation.declarations.map(\.property))
+        bodyStylesInEveryCueRule = body != nil
         // Regions.
         for definition in regionDefinitions where !definition.identifier.isEmpty {
             var set = styles.resolve(references: definition.references, own: TTMLStyleSet(), location: definition.location, issues: &issues)
@@ -62,6 +68,7 @@ extension TTMLDocumentReader {
                 if presentation.tags.contains(.underline) { base.declare("text-decoration", "underline") }
             }
         }
+        for declaration in bodyPresentation.declarations { base.declare(declaration.property, declaration.value) }
         everyCueRule = base.hasDeclarations ? base.rule(.everyCue) : nil
         if holdsEventsAfterHead {
             // The STYLE block waits for the body's classes: what follows is held until the end.
@@ -70,6 +77,20 @@ extension TTMLDocumentReader {
             return
         }
         appendStyleSheet()
+    }
+
+    /// The body's specified styles as CSS for every cue: its tags as the declarations they stand
+    /// for, since the `::cue` rule has no markup.
+    private mutating func bodyStyles(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> TTMLPresentation {
+        reportUnknownStyleReferences(attributes, location)
+        var (presentation, issues) = mapper.presentation(of: specifiedStyles(attributes, location), at: .block)
+        reportStyleIssues(issues, location)
+        noteApproximatedBackground(presentation, level: .block, location)
+        if presentation.tags.contains(.italic) { presentation.declare("font-style", "italic") }
+        if presentation.tags.contains(.bold) { presentation.declare("font-weight", "bold") }
+        if presentation.tags.contains(.underline) { presentation.declare("text-decoration", "underline") }
+        presentation.tags = []
+        return presentation
     }
 
     /// Seals the classes and hands out the STYLE block: the every-cue rule, then a rule a class.

@@ -62,14 +62,9 @@ extension TTMLDocumentReader {
     mutating func layers(_ attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level, location: SourceLocation) -> [Layer] {
         var result: [Layer] = []
         for reference in attributes.styleReferences {
-            if let layer = styleCatalog.headLayer(reference) {
-                result.append(layer)
-            } else if regions.index(forKey: reference) != nil {
-                reportOnce("style-ref:" + reference, .error, .ttmlUnknownStyle, location, "style attribute names \(quoted(reference)), which is a region, not a style; it is ignored")
-            } else {
-                reportOnce("style-ref:" + reference, .error, .ttmlUnknownStyle, location, "style \(quoted(reference)) is not defined; the reference is ignored")
-            }
+            if let layer = styleCatalog.headLayer(reference) { result.append(layer) }
         }
+        reportUnknownStyleReferences(attributes, location)
         if !attributes.styles.isEmpty {
             let key = TTMLStyleCatalog.InlineLayerKey(styles: attributes.styles, level: level)
             if let kept = styleCatalog.inlineLayer(for: key) {
@@ -83,10 +78,19 @@ extension TTMLDocumentReader {
         return result
     }
 
-    /// The class and tags of a specified set, registering the class.
-    mutating func layer(for set: TTMLStyleSet, level: TTMLStyleMapper.Level, location: SourceLocation, preferredName: String?) -> Layer {
-        let (presentation, issues) = mapper.presentation(of: set, at: level)
-        reportStyleIssues(issues, location)
+    /// Reports each of an element's style references that names no style.
+    mutating func reportUnknownStyleReferences(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
+        for reference in attributes.styleReferences where styleCatalog.headLayer(reference) == nil {
+            if regions.index(forKey: reference) != nil {
+                reportOnce("style-ref:" + reference, .error, .ttmlUnknownStyle, location, "style attribute names \(quoted(reference)), which is a region, not a style; it is ignored")
+            } else {
+                reportOnce("style-ref:" + reference, .error, .ttmlUnknownStyle, location, "style \(quoted(reference)) is not defined; the reference is ignored")
+            }
+        }
+    }
+
+    /// Notes, once, that a region, body or div background is drawn behind its text.
+    mutating func noteApproximatedBackground(_ presentation: TTMLPresentation, level: TTMLStyleMapper.Level, _ location: SourceLocation) {
         let paintsBox = presentation.declarations.contains { declaration in
             (declaration.property == "background-color" && !(declaration.value.utf8.count == 9 && declaration.value.hasSuffix("00")))
                 || declaration.property == "opacity"
@@ -96,6 +100,17 @@ extension TTMLDocumentReader {
                 "approximated-background", .note, .ttmlStyleApproximated, location,
                 "the background or opacity of a region, body or div is drawn behind (or applied to) its text, as WebVTT has no box for them")
         }
+    }
+
+    /// The class and tags of a specified set, registering the class.
+    mutating func layer(for set: TTMLStyleSet, level: TTMLStyleMapper.Level, location: SourceLocation, preferredName: String?) -> Layer {
+        var (presentation, issues) = mapper.presentation(of: set, at: level)
+        reportStyleIssues(issues, location)
+        if level == .region, !bodyProperties.isEmpty {
+            // The body's value of these is what its text inherits; the `::cue` rule has it.
+            presentation.declarations.removeAll { bodyProperties.contains($0.property) }
+        }
+        noteApproximatedBackground(presentation, level: level, location)
         let name = registry.className(for: presentation, preferredName: preferredName)
         if name != nil, registry.isSealed, !reportedLateStyles, !registry.lateEntries.isEmpty {
             reportedLateStyles = true

@@ -53,8 +53,11 @@ extension TTMLDocumentReader {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
             mergeable = nil
         }
-        for layer in layers(attributes, level: .block, location: location) {
-            appendLayer(layer, to: &wrappers, mergeable: &mergeable)
+        // The body's styles are in the `::cue` rule (``finishHead(body:_:)``).
+        if what != "body" || !bodyStylesInEveryCueRule {
+            for layer in layers(attributes, level: .block, location: location) {
+                appendLayer(layer, to: &wrappers, mergeable: &mergeable)
+            }
         }
         container.wrappers = wrappers
         container.mergeableClasses = mergeable

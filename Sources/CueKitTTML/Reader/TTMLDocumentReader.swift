@@ -48,8 +48,14 @@ struct TTMLDocumentReader {
     var anonymousRegionCount = 0
     /// Classes the scan pass found, registered by the read pass before the STYLE block.
     let scannedPresentations: [TTMLPresentation]
-    /// The `::cue` rule of the initial background and `initial` styles, once the head is read.
+    /// The `::cue` rule of the initial background, the `initial` styles and the body's styles,
+    /// once the head is read.
     var everyCueRule: CueStyleRule?
+    /// The CSS properties the body's styles give every cue (in ``everyCueRule``): region classes
+    /// leave them out, as the body's value is what the text inherits in TTML.
+    var bodyProperties: Set<String> = []
+    /// True when the body's styles went into ``everyCueRule`` (the head ended at the body).
+    var bodyStylesInEveryCueRule = false
     /// A one-pass read of a whole document: the STYLE block and every event after the head are
     /// held until the end, so that the block lists the classes the body registers as it is read.
     var holdsEventsAfterHead = false
@@ -275,7 +281,7 @@ struct TTMLDocumentReader {
         case (.tt?, .head):
             stack.append(.head)
         case (.tt?, .body):
-            if !headFinished { finishHead() }
+            if !headFinished { finishHead(body: attributes, location) }
             startBody(attributes, location)
         case (.head?, .styling):
             stack.append(.styling)

@@ -182,15 +182,32 @@ import Testing
     }
 
     @Test func namesEachRuleOfTheFileThatOverridesTheStyleOnItsSpans() {
-        var track = Track(stylesheets: [
-            CueStylesheet("::cue { color: blue; }\n::cue(.a) { color: red; font-size: 80%; }\n::cue(v[voice=\"Ann\"]) { text-decoration: underline; }")
-        ])
+        let sheet = CueStylesheet(
+            "::cue { color: blue; }\n::cue(.a) { color: red; font-size: 80%; }\n::cue(.b.c) { color: red; }\n::cue(v[voice=\"Ann\"]) { text-decoration: underline; }"
+        )
+        var track = Track(stylesheets: [sheet], cues: [Cue(start: 0, end: 1_000, text: "<v.b Ann>hi <c.a>there</c></v>")])
         let diagnostics = TextTrackStyle(foregroundColor: .white, fontScale: 1.5).apply(to: &track)
         // The general ::cue rule loses to the style written after it; the voice rule sets nothing
-        // the style sets.
+        // the style sets; no span carries both .b and .c, so that rule selects nothing.
         #expect(diagnostics.map(\.code) == [.castOverriddenByFile])
         #expect(diagnostics.first?.message.contains("::cue(.a) sets color, font-size") == true)
         #expect(diagnostics.first?.message.contains("fontScale, foregroundColor") == true)
+    }
+
+    @Test func aClassRuleNoCueUsesOverridesNothingAndIsNotReported() throws {
+        let sheet = CueStylesheet("::cue(.unused) { color: red; }\n::cue(.used) { color: lime; }")
+        var applier = CastStyleApplier(style: TextTrackStyle(foregroundColor: .white))
+        var written: [TrackEvent] = []
+        let events: [TrackEvent] = [
+            .stylesheet(sheet), .cue(Cue(start: 0, end: 1_000, text: "plain")), .cue(Cue(start: 1_000, end: 2_000, text: "<c.used.x>on</c>")),
+        ]
+        for event in events { applier.process(event) { written.append($0) } }
+        #expect(applier.watchesCues, "::cue(.unused) still waits for a cue")
+        applier.finish { written.append($0) }
+        #expect(applier.diagnostics.map(\.message) == [
+            "the file's rule ::cue(.used) sets color, which overrides the applied foregroundColor on the text it selects"
+        ])
+        #expect(written.count == 4)
     }
 
     @Test func warnsWhenTheFileUsesImportant() {
