@@ -93,17 +93,22 @@ package struct StyleOptions: ParsableArguments {
             resolved = try Self.read(styleFile)
         }
         var style = resolved.style
-        if let foreground { style.foregroundColor = foreground }
-        if let background { style.backgroundColor = background }
-        if let edgeType { style.edgeType = edgeType }
-        if let edgeColor { style.edgeColor = edgeColor }
-        if let fontScale { style.fontScale = fontScale }
-        if let fontFamily { style.fontFamily = fontFamily }
-        if let fontGenericFamily { style.fontGenericFamily = fontGenericFamily }
-        if let fontStyle { style.fontStyle = fontStyle }
-        if let windowColor { style.windowColor = windowColor }
-        if let windowType { style.windowType = windowType }
-        if let windowCornerRadius { style.windowRoundedCornerRadius = windowCornerRadius }
+        func flag<Value>(_ value: Value?, _ field: String, _ name: String, _ set: (inout TextTrackStyle, Value) -> Void) {
+            guard let value else { return }
+            set(&style, value)
+            resolved.flags[field] = name
+        }
+        flag(foreground, "foregroundColor", "--foreground") { $0.foregroundColor = $1 }
+        flag(background, "backgroundColor", "--background") { $0.backgroundColor = $1 }
+        flag(edgeType, "edgeType", "--edge-type") { $0.edgeType = $1 }
+        flag(edgeColor, "edgeColor", "--edge-color") { $0.edgeColor = $1 }
+        flag(fontScale, "fontScale", "--font-scale") { $0.fontScale = $1 }
+        flag(fontFamily, "fontFamily", "--font-family") { $0.fontFamily = $1 }
+        flag(fontGenericFamily, "fontGenericFamily", "--font-generic-family") { $0.fontGenericFamily = $1 }
+        flag(fontStyle, "fontStyle", "--font-style") { $0.fontStyle = $1 }
+        flag(windowColor, "windowColor", "--window-color") { $0.windowColor = $1 }
+        flag(windowType, "windowType", "--window-type") { $0.windowType = $1 }
+        flag(windowCornerRadius, "windowRoundedCornerRadius", "--window-corner-radius") { $0.windowRoundedCornerRadius = $1 }
         resolved.style = style
         return resolved
     }
@@ -116,13 +121,37 @@ package struct StyleOptions: ParsableArguments {
         package var locations: CastJSONLocations
         /// The JSON file, when the style came from one.
         package var file: String?
+        /// The flag that set each field given on the command line (`edgeType`: `--edge-type`).
+        package var flags: [String: String] = [:]
 
-        /// Prints diagnostics about the style, naming its file.
-        package func report(_ diagnostics: [Diagnostic]) {
-            for diagnostic in diagnostics {
-                StandardError.write(diagnostic.formatted(file: file ?? "style") + "\n")
-            }
+        package init(style: TextTrackStyle, path: CastJSONPath, locations: CastJSONLocations, file: String?) {
+            self.style = style
+            self.path = path
+            self.locations = locations
+            self.file = file
         }
+
+        /// Prints diagnostics about the style, each naming where it came from: the flag that set
+        /// the field it is about (`--edge-type: note: …`), else the JSON file and the line in it.
+        package func report(_ diagnostics: [Diagnostic]) {
+            for diagnostic in diagnostics { StandardError.write(formatted(diagnostic) + "\n") }
+        }
+
+        /// One diagnostic as ``report(_:)`` prints it.
+        package func formatted(_ diagnostic: Diagnostic) -> String {
+            for (field, flag) in flags {
+                let prefix = "\(path.appending(field)): "
+                guard diagnostic.message.hasPrefix(prefix) else { continue }
+                var fromFlag = diagnostic
+                fromFlag.location = nil
+                fromFlag.message.removeFirst(prefix.count)
+                return fromFlag.formatted(file: flag)
+            }
+            return diagnostic.formatted(file: file ?? Self.flagsName)
+        }
+
+        /// What a diagnostic about the style as a whole names when only flags gave it.
+        static let flagsName = "style options"
     }
 
     /// Reads a style from a JSON file: a bare style, or the `textTrackStyle` of a message.

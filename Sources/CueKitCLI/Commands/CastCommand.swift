@@ -11,7 +11,7 @@ struct CastCommand: ParsableCommand {
         discussion: """
             Examples:
               cuekit cast media --content-id https://cdn.example.com/movie.m3u8 movie.en.vtt > load.json
-              cuekit cast check load.json
+              cuekit cast check load.json edit.json
             """,
         subcommands: [CastMediaCommand.self, CastCheckCommand.self, CastSendCommand.self, CastPlayCommand.self, CastTracksCommand.self, CastRestyleCommand.self, CastDevicesCommand.self, CastEmulateCommand.self]
     )
@@ -24,22 +24,22 @@ struct CastCheckCommand: ParsableCommand {
         abstract:
             "Check a Cast message as a receiver would: a LOAD or EDIT_TRACKS_INFO message, a MEDIA_STATUS, media information, or a text track style.",
         discussion: """
-            Prints every problem as FILE:LINE:COLUMN: SEVERITY: $.json.path: message [code], in document order. \
-            Exit status: 0 when the message is valid (notes and warnings allowed), 1 when it has errors, \
-            2 when the file cannot be read or the command line is wrong.
+            Prints every problem as FILE:LINE:COLUMN: SEVERITY: $.json.path: message [code], in document order, \
+            then a summary line. Exit status: 0 when every message is valid (notes and warnings allowed), \
+            1 when one has errors, 2 when a file cannot be read or the command line is wrong.
 
             With --media LOAD.json, the active track ids of an EDIT_TRACKS_INFO or a MEDIA_STATUS are checked against \
             the tracks that LOAD loads (or that media information lists).
 
             Examples:
-              cuekit cast check load.json
+              cuekit cast check load.json edit.json
               cuekit cast check --media load.json edit.json
               cuekit cast check --as style --warnings-as-errors style.json
             """
     )
 
-    @Argument(help: ArgumentHelp("The JSON file ('-' for standard input).", valueName: "file.json"))
-    var file: String
+    @Argument(help: ArgumentHelp("The JSON files ('-' for standard input).", valueName: "file.json"))
+    var files: [String] = []
 
     @Option(
         name: .customLong("as"),
@@ -66,6 +66,11 @@ struct CastCheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The longest message checked, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
     var maxMessageBytes = ByteCount(CastMessage.defaultMaximumLength)
 
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one file to check ('-' for standard input).") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read only once.") }
+    }
+
     func run() throws {
         let limit = maxMessageBytes.bytes
         var loaded: MediaInformation?
@@ -81,18 +86,40 @@ struct CastCheckCommand: ParsableCommand {
                 throw CommandFailure("--media \(mediaFile) is not a valid LOAD message or media information", status: .invalidInput)
             }
         }
-        let bytes = try Self.read(file, limit: limit)
-        let result: CastCheckResult
-        if bytes.count > limit {
-            result = CastMessage.check(bytes, as: kind, maximumLength: limit)
-        } else {
+        var summary = ValidationSummary(strict: warningsAsErrors)
+        var standardOutput = FileDescriptorSink.standardOutput()
+        for file in files {
+            var outcome = FileValidation(path: file == "-" ? "<stdin>" : file, strict: warningsAsErrors)
             do {
-                result = CastMessage.check(try CastJSONDocument(parsing: bytes), as: kind, loadedMedia: loaded)
-            } catch {
-                result = CastCheckResult(message: nil, diagnostics: [error.diagnostic])
+                let result = check(try Self.read(file, limit: limit), limit: limit, loaded: loaded)
+                var output = ""
+                for diagnostic in result.diagnostics {
+                    output += diagnostic.formatted(file: outcome.path) + "\n"
+                    outcome.count(diagnostic)
+                }
+                // A file that is no message at all is invalid even when its only problem is a warning.
+                if result.message == nil && outcome.errors == 0 { outcome.errors = 1 }
+                try standardOutput.write(output)
+            } catch let failure as CommandFailure {
+                StandardError.write("cuekit: error: \(failure.message)\n")
+                outcome.failure = failure.message
             }
+            summary.add(outcome)
         }
-        try report(result)
+        try standardOutput.write(summary.line + "\n")
+        try standardOutput.flush()
+        if summary.failed > 0 { throw ExitCode(ExitStatus.usageOrIOError.rawValue) }
+        if summary.invalid > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+    }
+
+    /// Checks one file's bytes, against the media `--media` loads when given.
+    private func check(_ bytes: [UInt8], limit: Int, loaded: MediaInformation?) -> CastCheckResult {
+        if bytes.count > limit { return CastMessage.check(bytes, as: kind, maximumLength: limit) }
+        do {
+            return CastMessage.check(try CastJSONDocument(parsing: bytes), as: kind, loadedMedia: loaded)
+        } catch {
+            return CastCheckResult(message: nil, diagnostics: [error.diagnostic])
+        }
     }
 
     /// The file's bytes, at most one past `limit` (a huge document is refused unread).
@@ -110,22 +137,6 @@ struct CastCheckCommand: ParsableCommand {
             throw CommandFailure(error.diagnostic.message)
         } catch is TooLong {}
         return bytes
-    }
-
-    private func report(_ result: CastCheckResult) throws {
-        var output = ""
-        for diagnostic in result.diagnostics { output += diagnostic.formatted(file: file) + "\n" }
-        var standardOutput = FileDescriptorSink.standardOutput()
-        try standardOutput.write(output)
-        try standardOutput.flush()
-        let errors = result.diagnostics.filter { $0.severity == .error }.count
-        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-        if errors > 0 || result.message == nil {
-            throw CommandFailure("\(file): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))", status: .invalidInput)
-        }
-        if warningsAsErrors && warnings > 0 {
-            throw CommandFailure("\(file): \(Self.count(warnings, "warning")) (warnings are errors)", status: .invalidInput)
-        }
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

@@ -126,8 +126,20 @@ import Testing
     func acceptsValidMessages(name: String) throws {
         let run = try CommandLineRun.cuekit(["cast", "check", TestPaths.fixture("cast/" + name)])
         #expect(run.status == 0, "\(run)")
-        #expect(run.standardOutput == "")
+        #expect(run.standardOutput == "1 file: 1 valid (0 errors, 0 warnings)\n")
         #expect(run.standardError == "")
+    }
+
+    @Test func checksManyFilesWithOneSummaryAndTheWorstStatus() throws {
+        let valid = TestPaths.fixture("cast/edit-tracks-info.json"), invalid = TestPaths.fixture("cast/load-invalid.json")
+        let run = try CommandLineRun.cuekit(["cast", "check", valid, invalid, "missing.json"])
+        #expect(run.status == 2, "an unreadable file is an I/O error: \(run)")
+        #expect(run.standardOutput.hasSuffix("\n3 files: 1 valid, 1 invalid, 1 unreadable (4 errors, 1 warning)\n"), "\(run)")
+        #expect(run.standardOutput.split(separator: "\n").filter { $0.hasPrefix(invalid + ":") }.count == 5)
+        #expect(run.standardError == "cuekit: error: cannot read 'missing.json': No such file or directory\n")
+        let readable = try CommandLineRun.cuekit(["cast", "check", valid, invalid])
+        #expect(readable.status == 1, "\(readable)")
+        #expect(readable.standardOutput.hasSuffix("\n2 files: 1 valid, 1 invalid (4 errors, 1 warning)\n"))
     }
 
     @Test func printsEveryProblemWithItsLineAndExitsOne() throws {
@@ -141,10 +153,11 @@ import Testing
                 \(file):8:19: error: $.media.tracks[1].trackId: track id 1 is already used by $.media.tracks[0]; track ids must be unique [cast-duplicate-track-id]
                 \(file):8:134: error: $.media.tracks[1].trackContentType: 'audio/mp4' is not a text format, but the track's type is TEXT [cast-content-type-mismatch]
                 \(file):11:22: error: $.activeTrackIds[0]: no track has id 2; the media's tracks are 1 [cast-unknown-active-track]
+                1 file: 0 valid, 1 invalid (4 errors, 1 warning)
 
                 """
         )
-        #expect(run.standardError == "cuekit: error: \(file): 4 errors, 1 warning\n")
+        #expect(run.standardError == "")
     }
 
     @Test func warningsFailOnlyWhenAskedTo() throws {
@@ -152,16 +165,17 @@ import Testing
             #"{"contentId": "https://cdn.example.com/a.mp4", "contentType": "video/mp4", "contentUrl": "http://cdn.example.com/a.mp4"}"#
         let relaxed = try CommandLineRun.cuekit(["cast", "check", "-"], input: input)
         #expect(relaxed.status == 0, "\(relaxed)")
-        #expect(relaxed.standardOutput.contains("-:1:90: warning: $.contentUrl: 'http://cdn.example.com/a.mp4' is http"))
+        #expect(relaxed.standardOutput.contains("<stdin>:1:90: warning: $.contentUrl: 'http://cdn.example.com/a.mp4' is http"))
+        #expect(relaxed.standardOutput.hasSuffix("\n1 file: 1 valid (0 errors, 1 warning)\n"))
         let strict = try CommandLineRun.cuekit(["cast", "check", "--warnings-as-errors", "-"], input: input)
         #expect(strict.status == 1, "\(strict)")
-        #expect(strict.standardError == "cuekit: error: -: 1 warning (warnings are errors)\n")
+        #expect(strict.standardOutput.hasSuffix("\n1 file: 0 valid, 1 invalid (0 errors, 1 warning, warnings are errors)\n"))
     }
 
     @Test func readsAsTheKindItIsTold() throws {
         let style = try CommandLineRun.cuekit(["cast", "check", "--as", "style", "-"], input: #"{"edgeType": "GLOW"}"#)
         #expect(style.status == 1)
-        #expect(style.standardOutput.contains("-:1:14: error: $.edgeType: 'GLOW' is not a TextTrackEdgeType"))
+        #expect(style.standardOutput.contains("<stdin>:1:14: error: $.edgeType: 'GLOW' is not a TextTrackEdgeType"))
         let bad = try CommandLineRun.cuekit(["cast", "check", "--as", "queue", "-"], input: "{}")
         #expect(bad.status == 2)
     }
@@ -169,7 +183,9 @@ import Testing
     @Test func syntaxErrorsAndUnknownMessagesAreInvalid() throws {
         let broken = try CommandLineRun.cuekit(["cast", "check", "-"], input: "{\"type\": \"LOAD\", }")
         #expect(broken.status == 1)
-        #expect(broken.standardOutput == "-:1:18: error: unexpected '}'; expected a member name in double quotes [cast-json-syntax]\n")
+        #expect(
+            broken.standardOutput
+                == "<stdin>:1:18: error: unexpected '}'; expected a member name in double quotes [cast-json-syntax]\n1 file: 0 valid, 1 invalid (1 error, 0 warnings)\n")
         let seek = try CommandLineRun.cuekit(["cast", "check", "-"], input: #"{"type": "SEEK"}"#)
         #expect(seek.status == 1)
         #expect(seek.standardOutput.contains("is not a message type CueKit checks"))

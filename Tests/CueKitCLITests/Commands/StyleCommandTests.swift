@@ -55,6 +55,19 @@ import Testing
         #expect(directory.names == ["styled.vtt"], "no temporary file is left behind")
     }
 
+    @Test func eachStyleDiagnosticNamesTheFlagOrTheFileItCameFrom() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("{\"edgeType\": \"OUTLINE\",\n \"windowColor\": \"#FF0000FF\"}", to: "style.json")
+        let run = try CommandLineRun.cuekit(["style", movie, "-o", "-", "--style", directory.file("style.json"), "--edge-type", "raised"])
+        #expect(run.status == 0, "\(run)")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 2, "\(run)")
+        // The flag overrode the file's edgeType: the note is the flag's; the window is the file's.
+        #expect(lines.first?.hasPrefix("--edge-type: note: edgeType RAISED has no edgeColor") == true, "\(run)")
+        #expect(lines.last?.hasPrefix(directory.file("style.json") + ":2:17: warning: $.windowColor: ") == true, "\(run)")
+    }
+
     @Test func reportsTheWindowAndExitsZero() throws {
         let run = try CommandLineRun.cuekit([
             "style", movie, "-o", "-", "--foreground", "#FFFFFF", "--window-type", "rounded-corners", "--window-corner-radius", "8",
@@ -62,7 +75,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.standardError
-                == "style: warning: $.windowType: windowType, windowRoundedCornerRadius describe the caption window of CEA-608/708, which has no ::cue equivalent in WebVTT: not written into the file (send them in the Cast message's textTrackStyle) [cast-window-not-in-webvtt]\n"
+                == "--window-type: warning: windowType, windowRoundedCornerRadius describe the caption window of CEA-608/708, which has no ::cue equivalent in WebVTT: not written into the file (send them in the Cast message's textTrackStyle) [cast-window-not-in-webvtt]\n"
         )
         #expect(!run.standardOutput.contains("window"))
     }
