@@ -38,8 +38,11 @@ extension DiagnosticCode {
     public static let srtASSLineBreak: DiagnosticCode = "srt-ass-line-break"
     /// The input ends with a sequence number and no timing line: that cue is dropped.
     public static let srtIncompleteCue: DiagnosticCode = "srt-incomplete-cue"
-    /// The input holds no cue at all.
+    /// The input holds lines but no cue at all: it is not a SubRip track, and reading fails.
     public static let srtNoCues: DiagnosticCode = "srt-no-cues"
+    /// The input is empty, or holds only blank lines: reading fails, as for an empty WebVTT or
+    /// TTML file.
+    public static let srtEmpty: DiagnosticCode = "srt-empty"
     /// A line or a cue's text is longer than the reader's limit; the rest is dropped.
     public static let srtTooLong: DiagnosticCode = "srt-too-long"
     /// More distinct font colours than ``SubRipReader/Options/Limits/maximumColors``.

@@ -89,6 +89,8 @@ public struct SubRipReader: TrackReader, Sendable {
     var blankLineInText: Int?
     var textCutReported = false
     var cueCount = 0
+    /// True once a line other than a blank one came: a file without one is empty.
+    var sawNonBlankLine = false
 
     // Reused buffers.
     var repaired: [UInt8] = []
@@ -162,10 +164,18 @@ public struct SubRipReader: TrackReader, Sendable {
                 "\(decoder.undecodableUnits) \(encoding) code unit(s) could not be decoded (an unpaired surrogate, a value past U+10FFFF, or a cut-off last unit) and were read as U+FFFD",
                 handler)
         }
+        // Input with no cue is no track: empty input is refused in every format CueKit reads (as
+        // a WebVTT file without its signature and a TTML document without its root are).
+        if !sawNonBlankLine {
+            throw ReadError(
+                .srtEmpty, at: .start,
+                "the file is empty; a SubRip file holds cues: a number, a timing line such as '00:00:01,000 --> 00:00:02,000', then text")
+        }
         if cueCount == 0 {
-            try report(
-                .warning, .srtNoCues, line: nil, column: nil,
-                "the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000')", handler)
+            for note in limiter.notes(code: .srtDiagnosticsLimited) { try emit(.diagnostic(note), handler) }
+            throw ReadError(
+                .srtNoCues, at: nil,
+                "the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000'); it is not a SubRip track")
         }
         for note in limiter.notes(code: .srtDiagnosticsLimited) { try emit(.diagnostic(note), handler) }
     }
@@ -249,6 +259,7 @@ public struct SubRipReader: TrackReader, Sendable {
             inStrayRun = false
             return
         }
+        sawNonBlankLine = true
         if takeNumber(line) {
             state = .afterNumber
             return

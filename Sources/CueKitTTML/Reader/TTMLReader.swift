@@ -165,7 +165,7 @@ public final class TTMLReader: PrescanningTrackReader {
     static func error(for refusal: XMLRefusal) -> ReadError {
         switch refusal {
         case .empty:
-            return ReadError(.ttmlEmpty, at: nil, "the file is empty: a TTML document starts with <tt> (or an XML declaration)")
+            return ReadError(.ttmlEmpty, at: .start, "the file is empty; a TTML document starts with <tt> (or an XML declaration)")
         case .documentTypeDeclaration(let location):
             return ReadError(
                 .ttmlDocumentType, at: location,

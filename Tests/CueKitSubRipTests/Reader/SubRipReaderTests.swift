@@ -149,13 +149,15 @@ import Testing
         )
     }
 
-    @Test func reportsAnEmptyInput() throws {
-        #expect(
-            try EventDump.read("")
-                == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
-        #expect(
-            try EventDump.read("\n\n  \n")
-                == "warning: the input holds no SubRip cue (a timing line such as '00:00:01,000 --> 00:00:02,000') [srt-no-cues]")
+    @Test func anEmptyInputOrOneWithNoCueIsNoTrackAsInEveryFormat() throws {
+        for input in ["", "\n\n  \n", "\u{FEFF}\r\n"] {
+            let error = try #require(throws: ReadError.self) { try EventDump.read(input) }
+            #expect(error.diagnostic.code == .srtEmpty, "\(input.debugDescription)")
+            #expect(error.diagnostic.location == .start)
+        }
+        // Lines, but no cue: not a SubRip track either.
+        let error = try #require(throws: ReadError.self) { try EventDump.read("hello\n\n1\n") }
+        #expect(error.diagnostic.code == .srtNoCues)
     }
 
     @Test func countsColumnsInUnicodeScalars() throws {
@@ -235,8 +237,8 @@ import Testing
     @Test func emitsTheHeaderFirstEvenForNoInput() throws {
         var reader = SubRipReader()
         var events: [TrackEvent] = []
-        try reader.finish { events.append($0) }
-        #expect(events.first == .header(""))
+        #expect(throws: ReadError.self) { try reader.finish { events.append($0) } }
+        #expect(events == [.header("")])
     }
 }
 
