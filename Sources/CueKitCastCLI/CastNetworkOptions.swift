@@ -60,7 +60,8 @@ struct ServeOptions: ParsableArguments {
 
             Examples:
               cuekit serve media/
-              cuekit serve media/ --host 0.0.0.0 --port 8080 --allow-origin https://receiver.example.com
+              cuekit serve media/ --host 0.0.0.0 --port 8080 \\
+                --allow-origin https://receiver.example.com
             """
     )
 
@@ -134,7 +135,8 @@ struct CastSendOptions: ParsableArguments {
 
             Examples:
               cuekit cast send --to ws://127.0.0.1:8000/cast load.json
-              echo '{"type":"EDIT_TRACKS_INFO","activeTrackIds":[2]}' | cuekit cast send --to ws://127.0.0.1:8000/cast -
+              echo '{"type":"EDIT_TRACKS_INFO","activeTrackIds":[2]}' \\
+                | cuekit cast send --to ws://127.0.0.1:8000/cast -
             """
     )
 
@@ -167,9 +169,9 @@ struct CastEmulateOptions: ParsableArguments {
             Its TLS certificate is made at start and signed by itself, as a device's is.
 
             Examples:
-              cuekit cast emulate --folder media            # Cast v2 on 127.0.0.1:8009, tracks and page on :8010
-              cuekit cast emulate --port 0 --http-port 0    # free ports, printed at start
-              cuekit cast emulate --host 0.0.0.0 --announce --name "Test TV"   # findable by cuekit cast devices
+              cuekit cast emulate --folder media          # Cast v2 :8009, pages :8010
+              cuekit cast emulate --port 0 --http-port 0  # free ports, printed at start
+              cuekit cast emulate --host 0.0.0.0 --announce --name "Test TV"
             """
     )
 
@@ -237,8 +239,10 @@ struct CastPlayOptions: ParsableArguments {
             until the device goes away (exit 2, with the reason). Tracks must be inside the movie's folder.
 
             Examples:
-              cuekit cast play --device 192.168.1.20 media/movie.mp4 --track media/movie.en.srt --track media/movie.fr.ttml --active 1
-              cuekit cast play --device 127.0.0.1:8009 movie.webm --track movie.de.vtt --style style.json
+              cuekit cast play --device 192.168.1.20 media/movie.mp4 \\
+                --track media/movie.en.srt --track media/movie.fr.ttml --active 1
+              cuekit cast play --device 127.0.0.1:8009 movie.webm \\
+                --track movie.de.vtt --style style.json
               cuekit cast play --device "Living Room" movie.mp4 --track movie.en.vtt
             """
     )
@@ -310,7 +314,8 @@ struct CastRestyleOptions: ParsableArguments {
         discussion: """
             Examples:
               cuekit cast restyle --device 192.168.1.20 --style style.json
-              cuekit cast restyle --device 127.0.0.1:8009 --foreground '#FFFF00FF' --edge-type outline
+              cuekit cast restyle --device 127.0.0.1:8009 \\
+                --foreground '#FFFF00FF' --edge-type outline
             """
     )
 

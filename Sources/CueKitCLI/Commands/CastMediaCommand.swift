@@ -17,8 +17,9 @@ struct CastMediaCommand: ParsableCommand {
             go to standard error and make the exit status 1, and the JSON is printed all the same.
 
             Examples:
-              cuekit cast media --content-id https://cdn.example.com/movie.m3u8 movie.en.vtt movie.fr.vtt
-              cuekit cast media --content-id https://cdn.example.com/movie.mp4 subs.srt --language de --name Deutsch --media-only
+              cuekit cast media --content-id https://cdn.example.com/a.m3u8 en.vtt fr.vtt
+              cuekit cast media --content-id https://cdn.example.com/a.mp4 subs.srt \\
+                --language de --name Deutsch --media-only
             """
     )
 

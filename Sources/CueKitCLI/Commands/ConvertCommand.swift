@@ -49,7 +49,7 @@ struct ConvertCommand: ParsableCommand {
               cuekit convert episode.srt -o episode.vtt
               cuekit convert movie.ttml -o - | gzip > movie.vtt.gz
               cuekit convert captions/*.ttml --output-dir web/ --jobs 4
-              cuekit convert pal.vtt -o film.vtt --frame-rate 25:23.976 --shift -1.5s --drop-empty
+              cuekit convert pal.vtt -o film.vtt --frame-rate 25:23.976 --shift -1.5s
               cuekit convert in.vtt -o out.vtt --foreground '#FFFF00' --edge-type OUTLINE
               cuekit convert ep.srt -o ep.ttml --ttml-profile ebu-tt-d
             """

@@ -19,7 +19,8 @@ struct StyleCommand: ParsableCommand {
             input could be read); 2 for a usage or I/O error.
 
             Examples:
-              cuekit style movie.en.vtt -o movie.en.styled.vtt --foreground '#FFFF00' --edge-type outline --font-scale 1.5
+              cuekit style movie.en.vtt -o styled.vtt \\
+                --foreground '#FFFF00' --edge-type outline --font-scale 1.5
               cuekit style movie.en.vtt -o - --style load.json
             """
     )

@@ -26,7 +26,7 @@ struct ValidateCommand: ParsableCommand {
 
             Examples:
               cuekit validate captions/*.vtt
-              cuekit validate --strict --format sarif movie.en.vtt movie.fr.ttml > cuekit.sarif
+              cuekit validate --strict --format sarif movie.en.vtt > cuekit.sarif
               curl -s https://example.com/captions.srt | cuekit validate -
               cuekit validate --ttml-profile ebu-tt-d delivery/*.ttml
             """

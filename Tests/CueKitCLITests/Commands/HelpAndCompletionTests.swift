@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import CueKitCommandSupport
 import CueKitTestSupport
 import Testing
@@ -14,24 +15,30 @@ struct HelpAndCompletionTests {
     static let commands: [[String]] = [
         ["convert"], ["validate"], ["inspect"], ["style"], ["cast"], ["cast", "media"], ["cast", "check"], ["generate"],
         // The network commands: their help, through cuekit, is cuekit-cast's, and their examples are
-        // command lines cuekit-cast accepts (serve's second example is wrapped in its help, so it
-        // is not among them).
-        ["cast", "send"], ["cast", "tracks"], ["cast", "restyle"], ["cast", "devices"],
+        // command lines cuekit-cast accepts.
+        ["cast", "send"], ["cast", "tracks"], ["cast", "restyle"], ["cast", "devices"], ["cast", "play"], ["cast", "emulate"], ["serve"],
     ]
 
     /// The example command lines of a help text: the lines after `Examples:` that start with
     /// `cuekit`, cut before any pipe or redirection, split into words (single quotes kept together).
     static func examples(in help: String) -> [[String]] {
         guard let start = help.range(of: "Examples:") else { return [] }
-        return help[start.upperBound...].split(separator: "\n").compactMap { line -> [String]? in
+        // A command continued on the next line (` \` at the end) is one command.
+        let joined = help[start.upperBound...].replacingOccurrences(of: " \\\n", with: " ")
+        return joined.split(separator: "\n").compactMap { line -> [String]? in
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("cuekit ") else { return nil }
             var words: [String] = []
             var word = ""
-            var quoted = false
+            var quote: Character?
+            var previous: Character = " "
             for character in trimmed {
-                if character == "'" {
-                    quoted.toggle()
+                defer { previous = character }
+                let quoted = quote != nil
+                if character == "'" || character == "\"", quote == nil || quote == character {
+                    quote = quoted ? nil : character
+                } else if !quoted && character == "#" && previous == " " {
+                    break
                 } else if character == " " && !quoted {
                     if !word.isEmpty { words.append(word) }
                     word = ""
@@ -41,8 +48,32 @@ struct HelpAndCompletionTests {
                     word.append(character)
                 }
             }
-            if !word.isEmpty && !quoted { words.append(word) }
+            if !word.isEmpty && quote == nil { words.append(word) }
             return Array(words.dropFirst())
+        }
+    }
+
+    /// Printed at 80 columns, no example breaks inside a command: each line of the examples starts
+    /// a command (two spaces in), or continues one whose line ends with ` \`.
+    @Test(arguments: commands)
+    func helpExamplesNeverBreakInsideACommand(_ command: [String]) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = "80"
+        let run = try CommandLineRun.run(CommandLineRun.executable, command + ["--help"], environment: environment)
+        let help = run.standardOutput
+        let start = try #require(help.range(of: "Examples:\n"), "\(command)")
+        let block = help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+        var continued = false
+        for line in block {
+            if line.isEmpty || line.hasPrefix("USAGE") { break }
+            #expect(line.count <= 80, "\(command): '\(line)' is wider than 80 columns")
+            let indent = line.prefix { $0 == " " }.count
+            if continued {
+                #expect(indent >= 4, "\(command): '\(line)' continues a command but is not indented under it")
+            } else {
+                #expect(indent == 2, "\(command): '\(line)' is a piece of a command cut by wrapping")
+            }
+            continued = line.hasSuffix(" \\")
         }
     }
 
