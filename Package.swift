@@ -78,20 +78,22 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        // RemoteMediaClient: a Swift sender for a CueKit receiver, over its WebSocket (or any
-        // RemoteMediaTransport: CueKitCastV2 adds a Cast device's channel).
+        // RemoteMediaClient: a Swift sender for a CueKit receiver, over its ws:// WebSocket on
+        // SwiftNIO alone (or any RemoteMediaTransport: CueKitCastV2 adds a Cast device's channel).
         .target(
             name: "CueKitCastSender",
             dependencies: [
                 "CueKitCast",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         // The Cast v2 channel real devices speak (TLS, length-prefixed protobuf frames), a sender
         // over it (RemoteMediaClient.connect(toDevice:)), and a Cast device for development and
         // tests that runs any CastMediaApplication (CueKitServer's receiver). The server and the
-        // sender do not depend on it: only what speaks Cast v2 links protobuf, X509 and Crypto, and
-        // TLS reaches the server not at all (the sender's WebSocket client has its own, for wss://).
+        // sender do not depend on it: only what speaks Cast v2 links protobuf, X509, Crypto and TLS.
         .target(
             name: "CueKitCastV2",
             dependencies: [

@@ -152,7 +152,7 @@ struct CastSendOptions: ParsableArguments {
     var timeout: Double = 10
 
     func validate() throws {
-        guard to.hasPrefix("ws://") || to.hasPrefix("wss://") else { throw ValidationError("--to must be a ws:// or wss:// URL") }
+        guard to.hasPrefix("ws://") else { throw ValidationError("--to must be a ws:// URL (a CueKit receiver's sender socket)") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 }
