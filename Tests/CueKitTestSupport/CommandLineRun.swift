@@ -1,9 +1,8 @@
 import Foundation
 
 /// Runs a program the package builds (the `cuekit` command, the examples), which sits next to the
-/// test bundle in the build products, in the package folder, through pipes (a command may stop
-/// reading its standard input early). Other programs (Chromium, ffmpeg, the Python peers) run
-/// through ``ExternalProcess``.
+/// test bundle in the build products, in the package folder, through ``ExternalProcess``; its
+/// output as text and as bytes.
 public struct CommandLineRun: CustomStringConvertible, Sendable {
     public var status: Int32
     public var standardOutput: String
@@ -42,42 +41,9 @@ public struct CommandLineRun: CustomStringConvertible, Sendable {
     public static func run(
         _ executable: URL, _ arguments: [String], input: [UInt8] = [], environment: [String: String]? = nil, in directory: URL? = nil
     ) throws -> CommandLineRun {
-        // A command that stops reading early closes its standard input: writing more must fail
-        // with EPIPE, not kill the test process.
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? URL(fileURLWithPath: TestPaths.packageRoot)
-        if let environment { process.environment = environment }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Read both outputs while the process runs, so that neither pipe fills up.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var output = Data(), errors = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            output = stdout.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        group.enter()
-        DispatchQueue.global().async {
-            errors = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
-        try? stdin.fileHandleForWriting.close()
-        group.wait()
-        process.waitUntilExit()
-        return CommandLineRun(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: output, as: UTF8.self),
-            standardError: String(decoding: errors, as: UTF8.self),
-            outputBytes: [UInt8](output)
-        )
+        let run = ExternalProcess.run(
+            executable.path, arguments, input: input, environment: environment, directory: directory?.path ?? TestPaths.packageRoot)
+        return CommandLineRun(status: run.status, standardOutput: run.output, standardError: run.error, outputBytes: run.standardOutput)
     }
 
     /// Runs `cuekit` with `input` as UTF-8 text on its standard input.

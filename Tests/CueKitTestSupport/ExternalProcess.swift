@@ -1,14 +1,18 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Runs a program and collects what it printed: for tests that run `cuekit` itself, or a real
-/// client (Chromium, ffmpeg) to compare against.
+/// Runs a program to completion and collects what it printed: the test support's one runner, for
+/// tests that run `cuekit` itself (through ``CommandLineRun``) or a real client (Chromium, ffmpeg)
+/// to compare against. A program left running while a test talks to it is a ``RunningCommand``.
 ///
-/// Standard input, output and error go through files in a temporary directory, so that a program
-/// printing a lot can never block on a full pipe.
+/// Standard output and error go through files in a temporary directory, so that a program
+/// printing a lot can never block on a full pipe; standard input is a pipe, written while the
+/// program runs (a command may stop reading it early).
 public enum ExternalProcess {
     /// What a run gave.
     public struct Result: Sendable {
@@ -26,58 +30,74 @@ public enum ExternalProcess {
     }
 
     /// Runs `executable` (a path, or a name looked up in `PATH`) with `arguments`, feeding it
-    /// `input`. Standard output goes to `standardOutputPath` when given (and is then not collected).
-    /// With a `deadline` (seconds), a program still running then is killed (status 137): a guard
-    /// against a hang, never a measurement.
+    /// `input`, in `directory` when given and with `environment` instead of the tests' own when
+    /// given. Standard output goes to `standardOutputPath` when given (and is then not
+    /// collected). With a `deadline` (seconds), a program still running then is killed (status
+    /// 137): a guard against a hang, never a measurement.
     public static func run(
         _ executable: String,
         _ arguments: [String],
         input: [UInt8] = [],
         standardOutputPath: String? = nil,
-        deadline: Double? = nil
+        deadline: Double? = nil,
+        environment: [String: String]? = nil,
+        directory: String? = nil
     ) -> Result {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
-        let inputPath = scratch.file("stdin")
         let outputPath = standardOutputPath ?? scratch.file("stdout")
         let errorPath = scratch.file("stderr")
-        writeBytes(input, to: inputPath)
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            return Result(status: 127, standardOutput: [], standardError: Array("cannot run \(executable): error \(spawned)".utf8))
+        writeBytes([], to: outputPath)
+        writeBytes([], to: errorPath)
+        guard let path = executable.contains("/") ? executable : find(executable),
+            let standardOutput = FileHandle(forWritingAtPath: outputPath),
+            let standardError = FileHandle(forWritingAtPath: errorPath)
+        else {
+            return Result(status: 127, standardOutput: [], standardError: Array("cannot run \(executable)".utf8))
         }
-        var status: Int32 = 0
+        defer {
+            try? standardOutput.close()
+            try? standardError.close()
+        }
+        // A program that stops reading early closes the pipe: writing more must fail with EPIPE,
+        // not end the test process.
+        signal(SIGPIPE, SIG_IGN)
+        let standardInput = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardInput = standardInput
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        do {
+            try process.run()
+        } catch {
+            return Result(status: 127, standardOutput: [], standardError: Array("cannot run \(executable): \(error)".utf8))
+        }
+        let writer = standardInput.fileHandleForWriting
+        let written = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: Data(input))
+            try? writer.close()
+            written.signal()
+        }
         if let deadline {
-            let clock = ContinuousClock()
-            let end = clock.now.advanced(by: .milliseconds(Int(deadline * 1000)))
-            while true {
-                let waited = waitpid(pid, &status, WNOHANG)
-                if waited == pid || (waited < 0 && errno != EINTR) { break }
-                if clock.now >= end {
-                    kill(pid, SIGKILL)
-                    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            let end = ContinuousClock.now.advanced(by: .milliseconds(Int(deadline * 1000)))
+            while process.isRunning {
+                if ContinuousClock.now >= end {
+                    kill(process.processIdentifier, SIGKILL)
                     break
                 }
                 usleep(20_000)
             }
-        } else {
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         }
-        let exited = (status & 0x7F) == 0
-        let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        process.waitUntilExit()
+        written.wait()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return Result(
-            status: code,
+            status: status,
             standardOutput: standardOutputPath == nil ? readBytes(outputPath) : [],
             standardError: readBytes(errorPath))
     }
