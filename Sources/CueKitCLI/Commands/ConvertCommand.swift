@@ -78,6 +78,12 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The TTML document's language, xml:lang (BCP 47; default: und).", valueName: "tag"))
     var language: String = "und"
 
+    @Option(
+        help: ArgumentHelp(
+            "Inner timestamps in TTML output: whole-cue (the default: the whole text for the whole cue, as WebVTT players show it) or paint-on (the text after each one shown from its time).",
+            valueName: "mode"))
+    var timestamps: InnerTimestampsArgument = .wholeCue
+
     @Option(help: ArgumentHelp("How many files to convert at once (default: one per core).", valueName: "n"))
     var jobs: Int?
 
@@ -212,7 +218,8 @@ struct ConvertCommand: ParsableCommand {
             hours: hours == .always ? .always : .whenNeeded,
             notes: dropNotes ? .drop : .keep)
         settings.conversion.subRip = SubRipWriterOptions(lineEnding: lineEnding == .lf ? .lf : .crlf)
-        settings.conversion.ttml = TTMLWriterOptions(profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language)
+        settings.conversion.ttml = TTMLWriterOptions(
+            profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language, innerTimestamps: timestamps.mode)
         settings.conversion.timing = try timing()
         settings.conversion.dropsEmptyCues = dropEmpty
         settings.conversion.keepsValidInputUnchanged = !normalize
@@ -319,6 +326,19 @@ enum TTMLProfileArgument: String, CommandLineChoice {
         case .imsc11: .imsc11
         case .ebuTTD: .ebuTTD
         case .ttml1: .ttml1
+        }
+    }
+}
+
+/// `--timestamps` values: ``TTMLWriterOptions/InnerTimestamps``.
+enum InnerTimestampsArgument: String, CommandLineChoice {
+    case wholeCue = "whole-cue"
+    case paintOn = "paint-on"
+
+    var mode: TTMLWriterOptions.InnerTimestamps {
+        switch self {
+        case .wholeCue: .wholeCue
+        case .paintOn: .paintOn
         }
     }
 }

@@ -258,8 +258,10 @@ struct TTMLDocumentBuilder {
         appendLiteral("</span>")
     }
 
-    /// An inner timestamp: the text after it is shown from then.
+    /// An inner timestamp: with paint-on, the text after it is shown from then; else nothing (the
+    /// whole cue shows for its whole time, as in WebVTT).
     mutating func takeTimestamp(_ time: Int, context: inout TextContext) {
+        guard options.innerTimestamps == .paintOn else { return }
         if time > context.cueStart, time < context.cueEnd {
             // Text is never taken back: a timestamp earlier than one before it changes nothing.
             context.shownFrom = max(context.shownFrom ?? time, time)

@@ -19,7 +19,8 @@ import CueKit
 /// - `<i>`, `<b>`, `<u>`: spans styled `tts:fontStyle`, `tts:fontWeight`, `tts:textDecoration`;
 /// - voices: spans with `ttm:agent`, the agent declared in the head with its name;
 /// - `<lang>`: spans with `xml:lang`; ruby: `tts:ruby` containers, bases and texts;
-/// - inner timestamps: the text after one is a span timed from it, as TTML shows progressive text;
+/// - inner timestamps: left out, so the whole cue shows for its whole time as in WebVTT; with
+///   ``TTMLWriterOptions/InnerTimestamps/paintOn``, the text after one is a span timed from it;
 /// - line breaks: `br`; cue identifiers that are XML names: `xml:id`; notes: XML comments; the
 ///   header text: `ttm:title`.
 ///

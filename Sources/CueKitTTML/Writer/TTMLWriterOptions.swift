@@ -14,13 +14,28 @@ public struct TTMLWriterOptions: Sendable, Hashable {
     /// file: the head (styles, regions, agents) is known only once the last cue is written, and is
     /// written first, so the body waits. Memory stays bounded whatever the track's length.
     public var bodyMemoryLimit: Int
+    /// What a cue's inner timestamps (`<00:00:13.000>`) become.
+    public var innerTimestamps: InnerTimestamps
 
     /// Creates options; the defaults write IMSC 1.1 Text with millisecond times.
-    public init(profile: TTMLProfile = .imsc11, frameRate: FrameRate? = nil, language: String = "und", bodyMemoryLimit: Int = 4 << 20) {
+    public init(
+        profile: TTMLProfile = .imsc11, frameRate: FrameRate? = nil, language: String = "und", bodyMemoryLimit: Int = 4 << 20,
+        innerTimestamps: InnerTimestamps = .wholeCue
+    ) {
         self.profile = profile
         self.frameRate = frameRate
         self.language = language
         self.bodyMemoryLimit = bodyMemoryLimit
+        self.innerTimestamps = innerTimestamps
+    }
+
+    /// What inner timestamps become. In WebVTT a timestamp only switches the `:past` and `:future`
+    /// styles of the text around it: every player shows the whole cue for its whole time.
+    public enum InnerTimestamps: String, Sendable, Hashable, CaseIterable {
+        /// The whole text for the whole cue, as WebVTT players show it; the timestamps are left out.
+        case wholeCue = "whole-cue"
+        /// Karaoke: the text after a timestamp is a span timed from it, shown from then on.
+        case paintOn = "paint-on"
     }
 
     /// A frame rate for frame-based times: a whole number of frames per second, times a

@@ -53,6 +53,17 @@ struct ConvertTTMLOutputTests {
         #expect(ebu.error.contains("EBU-TT-D has no ttm:agent"))
     }
 
+    @Test func innerTimestampsAreWholeCueUnlessPaintOnIsAsked() throws {
+        let input = "WEBVTT\n\n00:00:12.000 --> 00:00:14.000\nSome text <00:00:13.000>and some later text\n"
+        let whole = try CommandLineRun.cuekit(["convert", "-", "-o", "-", "--to", "ttml"], input: input)
+        #expect(whole.status == 0, "\(whole)")
+        #expect(whole.standardOutput.contains(">Some text and some later text</p>"), "\(whole)")
+        let paintOn = try CommandLineRun.cuekit(["convert", "-", "-o", "-", "--to", "ttml", "--timestamps", "paint-on"], input: input)
+        #expect(paintOn.standardOutput.contains(#">Some text <span begin="00:00:01.000">and some later text</span></p>"#), "\(paintOn)")
+        let bad = try CommandLineRun.cuekit(["convert", "-", "-o", "-", "--to", "ttml", "--timestamps", "karaoke"], input: input)
+        #expect(bad.status == 2)
+    }
+
     @Test func aSingleFrameRateIsRefusedForOtherOutputs() {
         let result = Self.run(["convert", "-", "--to", "vtt", "--frame-rate", "25"], input: Self.webVTT)
         #expect(result.status == 2)

@@ -183,7 +183,7 @@ import Testing
             00:00:01.000 --> 00:00:04.000
             <v Bob>Hi <i>you</i></v> <b>bold</b> <u>under</u> <lang fr>oui</lang> <ruby>漢<rt>kan</rt></ruby> one <00:00:02.000>two <00:00:05.000>late
             """
-        let (text, diagnostics) = try Self.write(source)
+        let (text, diagnostics) = try Self.write(source, TTMLWriterOptions(innerTimestamps: .paintOn))
         #expect(text.contains(#"<ttm:agent xml:id="_a1" type="person"><ttm:name type="full">Bob</ttm:name></ttm:agent>"#))
         let paragraph = try #require(Self.paragraphs(text).first)
         #expect(paragraph.contains(#"<span ttm:agent="_a1">Hi <span style="_s2">you</span></span>"#), "\(paragraph)")
@@ -192,6 +192,20 @@ import Testing
         #expect(paragraph.contains(#" one <span begin="00:00:01.000">two </span><span begin="00:00:01.000">late</span>"#), "\(paragraph)")
         #expect(text.contains(#"<style xml:id="_s5" tts:ruby="container"/>"#))
         #expect(diagnostics.map(\.code) == [.ttmlWriteAdjusted])
+    }
+
+    /// A WebVTT player shows the whole cue for its whole time (an inner timestamp only switches
+    /// `:past` and `:future` styles), and so does the TTML by default: no timed span.
+    @Test func innerTimestampsShowTheWholeCueUnlessPaintOnIsAsked() throws {
+        let source = "WEBVTT\n\n00:00:12.000 --> 00:00:14.000\nSome text <00:00:13.000>and <b>some</b> later <00:00:15.000>text\n"
+        let (whole, wholeDiagnostics) = try Self.write(source)
+        let paragraph = try #require(Self.paragraphs(whole).first)
+        #expect(paragraph.hasSuffix(#">Some text and <span style="_s2">some</span> later text</p>"#), "\(paragraph)")
+        #expect(!whole.contains("<span begin="))
+        #expect(wholeDiagnostics.isEmpty, "nothing is lost: \(wholeDiagnostics)")
+        let (paintOn, paintOnDiagnostics) = try Self.write(source, TTMLWriterOptions(innerTimestamps: .paintOn))
+        #expect(paintOn.contains(#"Some text <span begin="00:00:01.000">and </span>"#), "\(paintOn)")
+        #expect(paintOnDiagnostics.map(\.code) == [.ttmlWriteAdjusted], "the timestamp past the cue's end is reported")
     }
 
     @Test func identifiersNotesAndHeader() throws {
