@@ -4,8 +4,12 @@
 /// The page holds no rules. It connects to `/receiver/socket`, and each state it is sent names the
 /// media, the tracks with their modes (`showing` or `disabled`), the style sheet of the text track
 /// style (made in Swift by `TextTrackStyle.receiverPageCSS`), the player state and the playhead. It
-/// reports where its player is once a second. `window.cuekit` exposes the last state and the
-/// tracks that failed to load, for tests and for a person with the developer tools open.
+/// reports where its player is once a second, and whether each new session loaded: `LOADED` once
+/// the video has its metadata and every track answered WebVTT with CORS, else `LOAD_ERROR` with
+/// Cast's `detailedErrorCode` (100 + the media element's error code for the media, 905 for a
+/// track) and a sentence naming the URL. A failure is shown on the page too. `window.cuekit`
+/// exposes the last state, the reports and the tracks that failed to load, for tests and for a
+/// person with the developer tools open.
 enum ReceiverPage {
     static let html = #"""
         <!doctype html>
@@ -18,6 +22,7 @@ enum ReceiverPage {
         html, body { margin: 0; height: 100%; background: #000; overflow: hidden; }
         #player { display: block; width: 100vw; height: 100vh; background: #000; }
         #status { position: fixed; left: 8px; top: 6px; color: #9a9a9a; font: 13px system-ui, sans-serif; }
+        #status.error { color: #ff8a80; font-size: 16px; right: 8px; }
         </style>
         <style id="cast-style"></style>
         </head>
@@ -29,7 +34,7 @@ enum ReceiverPage {
         const video = document.getElementById("player");
         const castStyle = document.getElementById("cast-style");
         const statusLine = document.getElementById("status");
-        const cuekit = window.cuekit = { state: null, trackErrors: [], mediaErrors: 0, socket: null };
+        const cuekit = window.cuekit = { state: null, trackErrors: [], mediaErrors: 0, reports: [], socket: null };
         let sessionId = null;
         let lastTime = null;
 
@@ -54,7 +59,8 @@ enum ReceiverPage {
             video.removeAttribute("src");
             video.load();
             castStyle.textContent = "";
-            statusLine.textContent = "Waiting for a sender to load media…";
+            statusLine.textContent = state.error ? "Could not play: " + state.error : "Waiting for a sender to load media…";
+            statusLine.className = state.error ? "error" : "";
             statusLine.hidden = false;
             return;
           }
@@ -74,8 +80,10 @@ enum ReceiverPage {
               element.addEventListener("load", enforceModes);
               video.appendChild(element);
             }
+            checkLoad(state);
           }
           statusLine.hidden = true;
+          statusLine.className = "";
           castStyle.textContent = state.css;
           enforceModes();
           if (state.currentTime !== lastTime) {
@@ -95,6 +103,62 @@ enum ReceiverPage {
             const element = document.getElementById("track-" + track.trackId);
             if (element && element.track.mode !== track.mode) element.track.mode = track.mode;
           }
+        }
+
+        function report(message) {
+          cuekit.reports.push(message);
+          const socket = cuekit.socket;
+          if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+        }
+
+        const mediaErrorNames = { 1: "MEDIA_ERR_ABORTED", 2: "MEDIA_ERR_NETWORK", 3: "MEDIA_ERR_DECODE", 4: "MEDIA_ERR_SRC_NOT_SUPPORTED" };
+
+        // What the server answers for a URL, to say why the player refused it.
+        async function httpStatus(url) {
+          try {
+            const response = await fetch(url, { method: "HEAD", mode: "cors", credentials: "omit" });
+            return response.ok ? "" : " (HTTP " + response.status + ")";
+          } catch (error) {
+            return " (it cannot be fetched: the server is unreachable or sends no CORS headers)";
+          }
+        }
+
+        function mediaLoaded(src) {
+          return new Promise((resolve, reject) => {
+            if (video.readyState >= 1) { resolve(); return; }
+            video.addEventListener("loadedmetadata", () => resolve(), { once: true });
+            video.addEventListener("error", async () => {
+              const code = video.error ? video.error.code : 0;
+              const name = mediaErrorNames[code] || "an unknown error";
+              reject({ detailedErrorCode: 100 + code, message: "the media " + src + " could not be played: " + name + (await httpStatus(src)) });
+            }, { once: true });
+          });
+        }
+
+        // A track loads on a receiver when it is served with CORS and is WebVTT.
+        async function trackLoaded(track) {
+          const what = "track " + track.trackId + " (" + track.src + ")";
+          let response;
+          try {
+            response = await fetch(track.src, { mode: "cors", credentials: "omit" });
+          } catch (error) {
+            throw { detailedErrorCode: 905, message: what + " cannot be fetched: the server is unreachable or sends no CORS headers" };
+          }
+          if (!response.ok) throw { detailedErrorCode: 905, message: what + " could not be loaded (HTTP " + response.status + ")" };
+          const text = (await response.text()).replace(/^\uFEFF/, "");
+          if (!/^WEBVTT([ \t\r\n]|$)/.test(text)) {
+            throw { detailedErrorCode: 905, message: what + " is not WebVTT, which is all a receiver draws (it starts " + JSON.stringify(text.slice(0, 24)) + ")" };
+          }
+        }
+
+        function checkLoad(state) {
+          const id = state.mediaSessionId;
+          Promise.all([mediaLoaded(state.src)].concat(state.tracks.map(trackLoaded))).then(
+            () => { if (sessionId === id) report({ type: "LOADED", mediaSessionId: id }); },
+            (failure) => {
+              if (sessionId !== id) return;
+              report({ type: "LOAD_ERROR", mediaSessionId: id, detailedErrorCode: failure.detailedErrorCode || 905, message: failure.message || String(failure) });
+            });
         }
 
         video.textTracks.addEventListener("change", enforceModes);
