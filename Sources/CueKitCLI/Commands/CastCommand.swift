@@ -10,7 +10,7 @@ struct CastCommand: ParsableCommand {
         abstract: "Build and check Google Cast media information, tracks and text track styles.",
         discussion: """
             Examples:
-              cuekit cast media --content-id https://cdn.example.com/movie.m3u8 movie.en.vtt > load.json
+              cuekit cast media --base-url https://cdn.example --content-id a.m3u8 a.en.vtt > load.json
               cuekit cast check load.json
             """,
         subcommands: [CastMediaCommand.self, CastCheckCommand.self, CastSendCommand.self, CastPlayCommand.self, CastTracksCommand.self, CastRestyleCommand.self, CastDevicesCommand.self, CastEmulateCommand.self]

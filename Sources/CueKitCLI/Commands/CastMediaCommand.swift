@@ -23,9 +23,9 @@ struct CastMediaCommand: ParsableCommand {
             standard error and make the exit status 1, and the JSON is printed all the same.
 
             Examples:
-              cuekit cast media --content-id https://cdn.example.com/movie.m3u8 movie.en.vtt movie.fr.vtt
-              cuekit cast media --base-url https://media.example.com --content-id movie.webm movie.en.srt movie.fr.ttml
-              cuekit cast media --base-url https://media.example.com --content-id movie.mp4 subs.srt --language de --name Deutsch --media-only
+              cuekit cast media --base-url https://cdn.example --content-id a.m3u8 a.en.vtt a.fr.vtt
+              cuekit cast media --base-url https://cdn.example --content-id a.webm a.en.srt
+              cuekit cast media --base-url https://cdn.example --content-id a.mp4 s.srt --language de --name Deutsch --media-only
             """
     )
 

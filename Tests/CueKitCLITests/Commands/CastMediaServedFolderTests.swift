@@ -63,7 +63,16 @@ struct CastMediaServedFolderTests {
 
     @Test func everyHelpExampleBuildsALoadThatCastCheckPasses() throws {
         let help = try CommandLineRun.cuekit(["cast", "media", "--help"])
-        let examples = HelpAndCompletionTests.examples(in: help.standardOutput)
+        // An example too long for the help's width goes on over the next lines.
+        var joined: [String] = []
+        for line in help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let last = joined.last, last.hasPrefix("  cuekit "), !line.hasPrefix(" "), !line.isEmpty, !line.hasSuffix(":") {
+                joined[joined.count - 1] = last + " " + line
+            } else {
+                joined.append(String(line))
+            }
+        }
+        let examples = HelpAndCompletionTests.examples(in: joined.joined(separator: "\n"))
         #expect(examples.count >= 3, "\(help.standardOutput)")
         for example in examples {
             let tracks = example.filter { [".vtt", ".srt", ".ttml"].contains(where: $0.hasSuffix) }
