@@ -3,7 +3,8 @@
 ///
 /// The page holds no rules. It connects to `/receiver/socket`, and each state it is sent names the
 /// media, the tracks with their modes (`showing` or `disabled`), the style sheet of the text track
-/// style (made in Swift by `TextTrackStyle.receiverPageCSS`), the player state and the playhead. It
+/// style (made in Swift by `TextTrackStyle.receiverPageCSS`, made to win over a track's own STYLE
+/// rules), the player state and the playhead. It
 /// reports where its player is once a second, and whether each new session loaded: `LOADED` once
 /// the video has its metadata and every track answered WebVTT with CORS, else `LOAD_ERROR` with
 /// Cast's `detailedErrorCode` (100 + the media element's error code for the media, 905 for a
@@ -84,7 +85,7 @@ enum ReceiverPage {
           }
           statusLine.hidden = true;
           statusLine.className = "";
-          castStyle.textContent = state.css;
+          applyCastStyle(state.css);
           enforceModes();
           if (state.currentTime !== lastTime) {
             lastTime = state.currentTime;
@@ -92,6 +93,18 @@ enum ReceiverPage {
           }
           if (state.playerState === "PLAYING") video.play().catch(() => {});
           else video.pause();
+        }
+
+        // The Cast style wins over a track's own STYLE rules, as it does where CueKit bakes it into
+        // WebVTT (after the file's own): each of its declarations is made important, since a
+        // track's rules would otherwise win over the page's.
+        function applyCastStyle(css) {
+          if (castStyle.textContent === css) return;
+          castStyle.textContent = css;
+          for (const rule of Array.from(castStyle.sheet ? castStyle.sheet.cssRules : [])) {
+            if (!rule.style) continue;
+            for (const name of Array.from(rule.style)) rule.style.setProperty(name, rule.style.getPropertyValue(name), "important");
+          }
         }
 
         // The modes are the server's: Chromium's own choice of a track by the viewer's language, made
