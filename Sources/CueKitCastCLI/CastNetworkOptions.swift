@@ -257,7 +257,8 @@ struct CastPlayOptions: ParsableArguments {
     var tracks: [String] = []
 
     @Option(
-        help: ArgumentHelp("A track id to switch on at load (repeat or separate with commas), or 'none'; by default the first track.", valueName: "id"),
+        help: ArgumentHelp(
+            "A track id to switch on at load (repeat or separate with commas), or 'none'; by default the first track.", valueName: "id"),
         transform: { text in
             if text == "none" { return [] }
             return try text.split(separator: ",").map { part in
@@ -284,7 +285,8 @@ struct CastPlayOptions: ParsableArguments {
 
     func validate() throws {
         for id in active.flatMap({ $0 }) where !(1...max(tracks.count, 1)).contains(id) || tracks.isEmpty {
-            throw ValidationError("--active \(id) names no track: " + (tracks.isEmpty ? "no --track is given" : "the tracks are 1 to \(tracks.count)"))
+            let known = tracks.isEmpty ? "no --track is given" : "the tracks are 1 to \(tracks.count)"
+            throw ValidationError("--active \(id) names no track: " + known)
         }
         guard (0...65_535).contains(httpPort) else { throw ValidationError("--http-port must be 0 to 65535") }
     }

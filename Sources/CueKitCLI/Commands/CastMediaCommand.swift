@@ -55,7 +55,8 @@ struct CastMediaCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The URL the files are served from (cuekit serve's address): WebVTT tracks are URL/NAME, others URL/tracks/NAME?as=vtt (by default, the path as given).",
+            "The URL the files are served from (cuekit serve's address): WebVTT tracks are URL/NAME, others URL/tracks/NAME?as=vtt "
+                + "(by default, the path as given).",
             valueName: "url"
         )
     )
@@ -78,7 +79,9 @@ struct CastMediaCommand: ParsableCommand {
     var firstID = 1
 
     @Option(
-        help: ArgumentHelp("A track id to switch on at load (repeat or separate with commas); 'none' for no track (by default, the first).", valueName: "id"),
+        help: ArgumentHelp(
+            "A track id to switch on at load (repeat or separate with commas); 'none' for no track (by default, the first).",
+            valueName: "id"),
         transform: { text in
             if text == "none" { return [] }
             return try text.split(separator: ",").map { part in
@@ -189,7 +192,8 @@ struct CastMediaCommand: ParsableCommand {
         )
         // The first text track is on unless --active says otherwise.
         let activeIDs = active.isEmpty ? mediaTracks.prefix(1).map(\.trackID) : active.flatMap { $0 }
-        let request = CastLoadRequest(requestID: requestID ?? 1, media: media, activeTrackIDs: mediaTracks.isEmpty && active.isEmpty ? nil : activeIDs)
+        let request = CastLoadRequest(
+            requestID: requestID ?? 1, media: media, activeTrackIDs: mediaTracks.isEmpty && active.isEmpty ? nil : activeIDs)
         let json = mediaOnly ? media.json : request.json
         let text = json.serialized(compact ? .compact : .pretty) + "\n"
         try OutputSink.write(text, to: output)

@@ -220,7 +220,9 @@ extension CastMediaChannel {
             let details = object["customData"]?.objectValue
             let message = details?["message"]?.stringValue
             return .error(
-                CastRequestError(requestID: requestID, type: errorType, reason: reason, message: message, detailedErrorCode: integer(object["detailedErrorCode"])))
+                CastRequestError(
+                    requestID: requestID, type: errorType, reason: reason, message: message,
+                    detailedErrorCode: integer(object["detailedErrorCode"])))
         case nil:
             return .other(document.value)
         }

@@ -432,7 +432,8 @@ public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// Creates an error; the message defaults to the first diagnostic's.
     public init(
-        requestID: Int, type: ErrorType, reason: ErrorReason, diagnostics: [Diagnostic] = [], message: String? = nil, detailedErrorCode: Int? = nil
+        requestID: Int, type: ErrorType, reason: ErrorReason, diagnostics: [Diagnostic] = [], message: String? = nil,
+        detailedErrorCode: Int? = nil
     ) {
         self.requestID = requestID
         self.type = type

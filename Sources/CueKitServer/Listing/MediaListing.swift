@@ -22,9 +22,9 @@ import NIOPosix
 /// that are a valid Cast `TextTrackStyle`. Names are paths inside the folder; URLs are
 /// percent-encoded paths on this server. Hidden names and links that leave the folder are
 /// skipped, as the file server skips them. Each folder is listed by name, a file before its
-/// variants (``precedes(_:_:)``), so that the sender page's first track is the plain one. The walk is bounded: at most ``maximumFiles`` files
-/// listed, folders ``maximumDepth`` levels deep; when it stops early, `truncated` is true and
-/// `reason` says where.
+/// variants (``precedes(_:_:)``), so that the sender page's first track is the plain one. The
+/// walk is bounded: at most ``maximumFiles`` files listed, folders ``maximumDepth`` levels deep;
+/// when it stops early, `truncated` is true and `reason` says where.
 struct MediaListing: Sendable {
     /// The path the listing answers at.
     static let path = "/media.json"

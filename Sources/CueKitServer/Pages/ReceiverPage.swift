@@ -160,7 +160,10 @@ enum ReceiverPage {
           if (!response.ok) throw { detailedErrorCode: 905, message: what + " could not be loaded (HTTP " + response.status + ")" };
           const text = (await response.text()).replace(/^\uFEFF/, "");
           if (!/^WEBVTT([ \t\r\n]|$)/.test(text)) {
-            throw { detailedErrorCode: 905, message: what + " is not WebVTT, which is all a receiver draws (it starts " + JSON.stringify(text.slice(0, 24)) + ")" };
+            const url = new URL(track.src, location.href);
+            const served = url.origin === location.origin && /\.(srt|ttml|dfxp|xml)$/i.test(url.pathname)
+              ? "; name it as /tracks" + url.pathname + "?as=vtt, which answers WebVTT" : "";
+            throw { detailedErrorCode: 905, message: what + " is not WebVTT, which is all a receiver draws (it starts " + JSON.stringify(text.slice(0, 24)) + ")" + served };
           }
         }
 

@@ -154,18 +154,21 @@ public actor CastReceiverSession {
         pendingLoad = nil
         model.discardCallbacks()
         let error = CastRequestError(
-            requestID: pending.requestID, type: .loadFailed, reason: .genericLoadError, message: "another load replaced this one before it loaded",
-            detailedErrorCode: 904)
+            requestID: pending.requestID, type: .loadFailed, reason: .genericLoadError,
+            message: "another load replaced this one before it loaded", detailedErrorCode: 904)
         send(CastMediaChannel.error(error), to: pending.requester)
     }
 
     /// A load failed: every sender gets `LOAD_FAILED` with `message` (the asker with its request
     /// id), then, when a session was started for it, the idle status that ends it.
-    private func failLoad(requestID: Int, askedBy requester: CastReceiverModel.ListenerID, code: Int, message: String, endingSession: Bool) {
+    private func failLoad(
+        requestID: Int, askedBy requester: CastReceiverModel.ListenerID, code: Int, message: String, endingSession: Bool
+    ) {
         model.discardCallbacks()
         for id in model.listeners {
             let error = CastRequestError(
-                requestID: id == requester ? requestID : 0, type: .loadFailed, reason: .genericLoadError, message: message, detailedErrorCode: code)
+                requestID: id == requester ? requestID : 0, type: .loadFailed, reason: .genericLoadError, message: message,
+                detailedErrorCode: code)
             send(CastMediaChannel.error(error), to: id)
         }
         lastFailure = message

@@ -28,8 +28,8 @@ struct LoadPreflight: Sendable {
             }
             if let problem = missing(path, what: what) { return problem }
             if let format = TrackFormat(path: path), format != .webVTT {
-                return
-                    "\(what) is \(format.displayName), which a receiver does not draw: name it as /tracks/\(MediaListing.escaped(path))?as=vtt, which answers WebVTT"
+                let converted = "/tracks/\(MediaListing.escaped(path))?as=vtt"
+                return "\(what) is \(format.displayName), which a receiver does not draw: name it as \(converted), which answers WebVTT"
             }
         }
         return nil

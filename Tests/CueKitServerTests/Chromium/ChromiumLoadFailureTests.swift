@@ -77,7 +77,10 @@ extension ChromiumReceiverTests {
             // named directly (absolute URLs, which only the receiver can try).
             try await expectFailure(load(media: base + "/missing.webm", track: base + "/english.vtt"), saying: "missing.webm could not be played", code: 104)
             try await expectFailure(load(media: base + "/movie.webm", track: base + "/gone.vtt"), saying: "gone.vtt) could not be loaded (HTTP 404)", code: 905)
-            try await expectFailure(load(media: base + "/movie.webm", track: base + "/german.srt"), saying: "german.srt) is not WebVTT", code: 905)
+            try await expectFailure(load(media: base + "/movie.webm", track: base + "/german.srt"), saying: "name it as /tracks/german.srt?as=vtt", code: 905)
+            if let shots = ProcessInfo.processInfo.environment["CUEKIT_SCREENSHOT_DIR"] {
+                try await first.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("sender-load-failed.png"))
+            }
             // The server finds this one itself: a path on it naming nothing.
             try await expectFailure(load(media: "/missing.webm", track: "/english.vtt"), saying: "/missing.webm is not in the served folder", code: 905)
             // A Swift sender's load fails with the same error, typed.

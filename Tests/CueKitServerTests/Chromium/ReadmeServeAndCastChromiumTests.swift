@@ -119,6 +119,7 @@ struct ReadmeServeAndCastChromiumTests {
         #expect(black > 100, "\(black) outline pixels")
         if let folder = ProcessInfo.processInfo.environment["CUEKIT_SCREENSHOT_DIR"] {
             try screenshot.write(to: URL(fileURLWithPath: folder).appendingPathComponent("readme-serve-and-cast.png"))
+            try await sender.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("readme-sender.png"))
         }
         browser.close()
         #expect(server.interrupt() == 0)
