@@ -158,7 +158,17 @@ enum ReceiverPage {
             throw { detailedErrorCode: 905, message: what + " cannot be fetched: the server is unreachable or sends no CORS headers" };
           }
           if (!response.ok) throw { detailedErrorCode: 905, message: what + " could not be loaded (HTTP " + response.status + ")" };
-          const text = (await response.text()).replace(/^\uFEFF/, "");
+          // The first bytes say whether it is WebVTT; the <track> itself reads the rest.
+          const reader = response.body.getReader();
+          const decoder = new TextDecoder();
+          let text = "";
+          while (text.length < 16) {
+            const chunk = await reader.read();
+            if (chunk.done) break;
+            text += decoder.decode(chunk.value, { stream: true });
+          }
+          reader.cancel().catch(() => {});
+          text = text.replace(/^\uFEFF/, "");
           if (!/^WEBVTT([ \t\r\n]|$)/.test(text)) {
             const url = new URL(track.src, location.href);
             const served = url.origin === location.origin && /\.(srt|ttml|dfxp|xml)$/i.test(url.pathname)
