@@ -123,8 +123,8 @@ public actor CastReceiverSession {
                 result = model.stop(requestID: requestID)
             }
         case .getStatus(let requestID):
-            // The asking sender alone, with everything: media included.
-            // Media still loading is not yet playing.
+            // The asking sender alone, with everything: media included. Media still loading is
+            // not yet playing.
             var status = model.status
             if pendingLoad != nil { status?.playerState = .buffering }
             send(CastMediaChannel.mediaStatus(status, requestID: requestID ?? 0, includingMedia: true), to: sender)
@@ -160,11 +160,12 @@ public actor CastReceiverSession {
     }
 
     /// A load failed: every sender gets `LOAD_FAILED` with `message` (the asker with its request
-    /// id), then, when a session was started for it, the idle status that ends it.
+    /// id). When a session was started for it (`endingSession`), what the load would have told is
+    /// dropped and the idle status that ends the session follows.
     private func failLoad(
         requestID: Int, askedBy requester: CastReceiverModel.ListenerID, code: Int, message: String, endingSession: Bool
     ) {
-        model.discardCallbacks()
+        if endingSession { model.discardCallbacks() }
         for id in model.listeners {
             let error = CastRequestError(
                 requestID: id == requester ? requestID : 0, type: .loadFailed, reason: .genericLoadError, message: message,

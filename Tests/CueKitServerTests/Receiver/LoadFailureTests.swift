@@ -118,6 +118,38 @@ import Testing
         #expect(Self.status(await askerInbox.next())?["playerState"] == "PLAYING")
     }
 
+    @Test func aLoadWaitingForThePageSurvivesARefusedLoadAndAnotherLoadInterruptsIt() async throws {
+        let session = CastReceiverSession { load in load.media.contentID == "/missing.webm" ? "missing" : nil }
+        let (_, displayStream) = await session.connectDisplay()
+        var display = displayStream.makeAsyncIterator()
+        _ = await display.next()
+        let (sender, stream) = await session.connectSender()
+        let inbox = Inbox(stream)
+        await session.receive(CastReceiverSessionTests.load, from: sender)
+        // Refused at once; the waiting load is untouched and is answered when the page reports.
+        let missing = CastReceiverSessionTests.load.replacingOccurrences(of: "http://127.0.0.1:1/m.webm", with: "/missing.webm")
+            .replacingOccurrences(of: #""requestId":7"#, with: #""requestId":20"#)
+        await session.receive(missing, from: sender)
+        #expect(await inbox.next()?["requestId"] == 20)
+        await session.displayReport(#"{"type":"LOADED","mediaSessionId":1}"#)
+        let answered = await inbox.next()
+        #expect(answered?["requestId"] == 7)
+        #expect(Self.status(answered)?["playerState"] == "PLAYING")
+        // A second load while a third waits: the waiting one is interrupted (904).
+        let second = CastReceiverSessionTests.load.replacingOccurrences(of: #""requestId":7"#, with: #""requestId":21"#)
+        let third = CastReceiverSessionTests.load.replacingOccurrences(of: #""requestId":7"#, with: #""requestId":22"#)
+        await session.receive(second, from: sender)
+        await session.receive(third, from: sender)
+        let interrupted = await inbox.next()
+        #expect(interrupted?["type"] == "LOAD_FAILED")
+        #expect(interrupted?["requestId"] == 21)
+        #expect(interrupted?["detailedErrorCode"] == 904)
+        await session.displayReport(#"{"type":"LOADED","mediaSessionId":3}"#)
+        let loaded = await inbox.next()
+        #expect(loaded?["requestId"] == 22)
+        #expect(Self.status(loaded)?["mediaSessionId"] == 3)
+    }
+
     @Test func aSenderReadsTheFailureAsATypedError() {
         let text = #"{"type":"LOAD_FAILED","requestId":3,"reason":"GENERIC_LOAD_ERROR","detailedErrorCode":905,"customData":{"message":"gone"}}"#
         guard case .error(let error) = CastMediaChannel.receiverMessage(from: Array(text.utf8)) else {
