@@ -14,6 +14,7 @@ struct LoadPreflight: Sendable {
     /// Why the load cannot play, or nil.
     func problem(with load: CastLoadRequest) -> String? {
         let media = load.media
+        if (media.contentUrl ?? media.contentID)?.isEmpty == true { return "the LOAD names no media: its contentId is empty" }
         if let url = media.contentUrl ?? media.contentID, let path = Self.localPath(url) {
             if let problem = missing(path, what: "the media \(url)") { return problem }
         }

@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test(.enabled(if: toolsInstalled, "needs chromium and ffmpeg; bash .ci/setup installs them"))
-    func withoutCORSChromiumRefusesTheTrack() async throws {
+    func withoutCORSTheLoadFailsWithTheReason() async throws {
         try await withReceiver(mediaOrigins: .none) { browser, port, mediaPort, server in
             let receiver = try await browser.open("http://127.0.0.1:\(port)/receiver")
             #expect(try await receiver.wait(until: "window.cuekit && cuekit.state !== null"))

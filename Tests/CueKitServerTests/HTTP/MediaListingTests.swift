@@ -119,5 +119,6 @@ import Testing
             preflight.problem(with: load("/movie.webm", "/german.srt"))
                 == "track 1 (/german.srt) is SubRip, which a receiver does not draw: name it as /tracks/german.srt?as=vtt, which answers WebVTT")
         #expect(preflight.problem(with: load("/../etc/passwd", "/english.vtt")) == "the media /../etc/passwd is not in the served folder")
+        #expect(preflight.problem(with: load("", "/english.vtt")) == "the LOAD names no media: its contentId is empty")
     }
 }
