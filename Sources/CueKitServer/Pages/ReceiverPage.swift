@@ -37,6 +37,7 @@ enum ReceiverPage {
         const statusLine = document.getElementById("status");
         const cuekit = window.cuekit = { state: null, trackErrors: [], mediaErrors: 0, reports: [], socket: null };
         let sessionId = null;
+        let loadedSession = null;
         let lastTime = null;
 
         function connect() {
@@ -180,7 +181,7 @@ enum ReceiverPage {
         function checkLoad(state) {
           const id = state.mediaSessionId;
           Promise.all([mediaLoaded(state.src)].concat(state.tracks.map(trackLoaded))).then(
-            () => { if (sessionId === id) report({ type: "LOADED", mediaSessionId: id }); },
+            () => { if (sessionId === id) { loadedSession = id; report({ type: "LOADED", mediaSessionId: id }); } },
             (failure) => {
               if (sessionId !== id) return;
               report({ type: "LOAD_ERROR", mediaSessionId: id, detailedErrorCode: failure.detailedErrorCode || 905, message: failure.message || String(failure) });
@@ -188,7 +189,14 @@ enum ReceiverPage {
         }
 
         video.textTracks.addEventListener("change", enforceModes);
-        video.addEventListener("error", () => { cuekit.mediaErrors += 1; });
+        // A failure after the load was answered ends the session too (the server tells the senders ERROR).
+        video.addEventListener("error", () => {
+          cuekit.mediaErrors += 1;
+          if (sessionId === null || loadedSession !== sessionId || !video.error) return;
+          const code = video.error.code;
+          report({ type: "LOAD_ERROR", mediaSessionId: sessionId, detailedErrorCode: 100 + code,
+            message: "the media " + video.currentSrc + " stopped playing: " + (mediaErrorNames[code] || "an unknown error") });
+        });
         setInterval(() => {
           const socket = cuekit.socket;
           if (socket && socket.readyState === WebSocket.OPEN && sessionId !== null) {
