@@ -2,7 +2,8 @@
 /// namespace over `/cast` like any other sender.
 ///
 /// It offers what the server has (`/media.json`): a media picker, the tracks with a switch each
-/// (the first on at load), and the folder's Cast styles; the choices write a LOAD message, with
+/// (those named after the media chosen, else the first eight; the first of them on at load), and
+/// the folder's Cast styles; the choices write a LOAD message, with
 /// absolute URLs, that the person can still edit as JSON. It lists the loaded media's text tracks
 /// with a switch each (and one for all off), edits every field of the text track style, shows a
 /// failed load (`LOAD_FAILED`, `ERROR`) with its reason at the top, and shows each message it is
@@ -227,9 +228,9 @@ enum SenderPage {
           const tracks = document.getElementById("offered-tracks");
           offer.tracks.forEach((track, index) => {
             const row = document.createElement("div");
-            const include = document.createElement("input"); include.type = "checkbox"; include.checked = true; include.id = "offer-track-" + index;
+            const include = document.createElement("input"); include.type = "checkbox"; include.id = "offer-track-" + index;
             const active = document.createElement("input"); active.type = "radio"; active.name = "active-track"; active.value = String(index);
-            active.id = "offer-active-" + index; active.checked = index === 0;
+            active.id = "offer-active-" + index;
             const label = document.createElement("label"); label.htmlFor = include.id;
             label.textContent = track.name + " (" + track.format + (track.language ? ", " + track.language : "") + ")";
             const activeLabel = document.createElement("label"); activeLabel.htmlFor = active.id; activeLabel.textContent = " on at load";
@@ -249,9 +250,28 @@ enum SenderPage {
           if (offer.media.length === 0) summary += " Put a video (.webm, .mp4…) in the folder to load it.";
           if (offer.truncated) summary += " Not everything is listed: " + offer.reason + ".";
           box.textContent = summary;
-          for (const element of document.querySelectorAll("#media, #offered-tracks input")) element.addEventListener("change", writeLoad);
+          for (const element of document.querySelectorAll("#offered-tracks input")) element.addEventListener("change", writeLoad);
+          media.addEventListener("change", () => { chooseTracks(); writeLoad(); });
           style.addEventListener("change", chooseStyle);
+          chooseTracks();
           writeLoad();
+        }
+
+        // The tracks offered with a media file: those named after it (movie.en.vtt for movie.webm),
+        // else the first few; the first of them on at load.
+        function chooseTracks() {
+          const offer = cuekit.offer;
+          const mediaURL = document.getElementById("media").value;
+          const item = offer.media.find((m) => m.url === mediaURL);
+          const stem = item ? item.name.replace(/\.[^./]*$/, "") + "." : null;
+          let chosen = offer.tracks.map((track, index) => index).filter((index) => stem && offer.tracks[index].name.startsWith(stem));
+          if (chosen.length === 0) chosen = offer.tracks.map((track, index) => index).slice(0, 8);
+          offer.tracks.forEach((track, index) => {
+            document.getElementById("offer-track-" + index).checked = chosen.includes(index);
+            document.getElementById("offer-active-" + index).checked = index === chosen[0];
+          });
+          const none = document.getElementById("offer-active-none");
+          if (none) none.checked = chosen.length === 0;
         }
 
         async function chooseStyle() {

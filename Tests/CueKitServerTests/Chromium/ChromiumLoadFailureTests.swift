@@ -16,6 +16,7 @@ extension ChromiumReceiverTests {
         let folder = ServedFolder()
         defer { folder.remove() }
         try FileManager.default.copyItem(atPath: TestPaths.fixture("cast/movie.webm"), toPath: folder.directory.file("movie.webm"))
+        folder.write(ServedFolder.english.replacingOccurrences(of: "English", with: "French"), to: "movie.fr.vtt")
         guard let browser = try await DevToolsBrowser.launch() else { return }
         defer { browser.close() }
         try await withServer(folder) { client, _ in
@@ -28,6 +29,10 @@ extension ChromiumReceiverTests {
             for page in [first, second] {
                 #expect(try await page.wait(until: "window.cuekit && cuekit.offer !== null && cuekit.socket.readyState === 1"))
             }
+            // The LOAD the page builds: the tracks named after the media, the first on.
+            let built = try await first.evaluate(
+                "(() => { const m = JSON.parse(document.getElementById('load-json').value); return [m.media.contentId, m.media.tracks.map(t => t.trackContentId), m.activeTrackIds]; })()")
+            #expect(built == [.string(base + "/movie.webm"), [.string(base + "/tracks/movie.fr.vtt?as=vtt")], [1]])
             let swift = try await RemoteMediaClient.connect(to: "ws://127.0.0.1:\(port)/cast")
             let recorder = RemoteMediaClientTests.Recorder()
             let updates = await swift.updates()
