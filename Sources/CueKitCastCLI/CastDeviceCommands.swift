@@ -67,7 +67,7 @@ struct CastPlayCommand: AsyncParsableCommand {
 
         let server = try TrackServer.quiet(folder: folder, host: serveHost, port: options.httpPort)
         let tracks = options.tracks
-        let active = options.active
+        let active = options.activeTrackIDs
         let movieName = movieURL.lastPathComponent
         do {
             try await withThrowingTaskGroup { group in
@@ -87,7 +87,7 @@ struct CastPlayCommand: AsyncParsableCommand {
                 say("cuekit: serving \(folder) at \(base)/ for \(device)")
                 let updates = await client.updates()
                 // Its status arrives with the updates, as every status after it.
-                try await client.load(CastLoadRequest(media: media, activeTrackIDs: active.map { [$0] } ?? []))
+                try await client.load(CastLoadRequest(media: media, activeTrackIDs: active))
                 group.addTask {
                     for await update in updates {
                         if case .mediaStatus(let status) = update { say(statusLine(status)) }

@@ -52,9 +52,11 @@ struct ServeOptions: ParsableArguments {
             Files are served with the CORS a Cast receiver needs (Access-Control-Allow-Origin, and Range, \
             Accept-Encoding and Content-Type allowed), byte ranges, HEAD, ETag and Last-Modified with conditional \
             requests, and gzip for text. /tracks/NAME?as=vtt&style=STYLE answers any track CueKit reads as WebVTT with \
-            a Cast TextTrackStyle baked in (STYLE: inline JSON, or a JSON file in the folder). /receiver is a \
-            receiver page; /sender a control page; senders speak Cast's media namespace as JSON over the \
-            WebSocket /cast (see cuekit cast send). Nothing outside the folder is served. The server binds \
+            a Cast TextTrackStyle baked in (STYLE: inline JSON, or a JSON file in the folder). /media.json lists the \
+            folder's media, tracks (by their /tracks/ URL) and Cast styles. /receiver is a receiver page; /sender \
+            a control page that offers those files and builds the LOAD; senders speak Cast's media namespace as \
+            JSON over the WebSocket /cast (see cuekit cast send). A LOAD whose media or tracks fail to load \
+            reaches every sender as LOAD_FAILED with the reason. Nothing outside the folder is served. The server binds \
             127.0.0.1 unless --host says otherwise: a Cast device on the network needs the machine's LAN address. \
             It stops cleanly on SIGINT or SIGTERM. Exit status: 0 after a clean stop; 2 when it cannot start.
 
@@ -236,13 +238,14 @@ struct CastPlayOptions: ParsableArguments {
             Serves the movie's folder with CORS on an address the device can reach (tracks are served \
             converted to WebVTT), launches the Default Media Receiver over Cast v2, loads the movie with \
             its tracks and style, and prints each status update as it arrives, until Ctrl-C (exit 0) or \
-            until the device goes away (exit 2, with the reason). Tracks must be inside the movie's folder.
+            until the device goes away (exit 2, with the reason). Tracks must be inside the movie's folder. \
+            The first track is on at load unless --active names others (--active none: no track).
 
             Examples:
               cuekit cast play --device 192.168.1.20 media/movie.mp4 \\
-                --track media/movie.en.srt --track media/movie.fr.ttml --active 1
+                --track media/movie.en.srt --track media/movie.fr.ttml --active 2
               cuekit cast play --device 127.0.0.1:8009 movie.webm \\
-                --track movie.de.vtt --style style.json
+                --track movie.de.vtt --style style.json --active none
               cuekit cast play --device "Living Room" movie.mp4 --track movie.en.vtt
             """
     )
@@ -257,8 +260,23 @@ struct CastPlayOptions: ParsableArguments {
     @Option(name: .customLong("track"), help: ArgumentHelp("A caption file (WebVTT, TTML, SubRip), once per track; ids count from 1.", valueName: "file"))
     var tracks: [String] = []
 
-    @Option(help: ArgumentHelp("The id of the track to switch on at load (none by default).", valueName: "id"))
-    var active: Int?
+    @Option(
+        help: ArgumentHelp(
+            "A track id to switch on at load (repeat or separate with commas), or 'none'; by default the first track.", valueName: "id"),
+        transform: { text in
+            if text == "none" { return [] }
+            return try text.split(separator: ",").map { part in
+                guard let id = Int(part.filter { $0 != " " }) else { throw ValidationError("'\(part)' is not a track id (or 'none')") }
+                return id
+            }
+        }
+    )
+    var active: [[Int]] = []
+
+    /// The tracks on at load: those --active names, else the first.
+    var activeTrackIDs: [Int] {
+        active.isEmpty ? (tracks.isEmpty ? [] : [1]) : active.flatMap { $0 }
+    }
 
     @Option(name: .customLong("serve-host"), help: ArgumentHelp("The address the device reaches this machine at (by default, the one the route to the device uses).", valueName: "address"))
     var serveHost: String?
@@ -270,8 +288,9 @@ struct CastPlayOptions: ParsableArguments {
     var style: StyleOptions
 
     func validate() throws {
-        if let active, !(1...max(tracks.count, 1)).contains(active) || tracks.isEmpty {
-            throw ValidationError("--active \(active) names no track: the tracks are 1 to \(tracks.count)")
+        for id in active.flatMap({ $0 }) where !(1...max(tracks.count, 1)).contains(id) || tracks.isEmpty {
+            let known = tracks.isEmpty ? "no --track is given" : "the tracks are 1 to \(tracks.count)"
+            throw ValidationError("--active \(id) names no track: " + known)
         }
         guard (0...65_535).contains(httpPort) else { throw ValidationError("--http-port must be 0 to 65535") }
     }

@@ -15,6 +15,7 @@ import NIOCore
 /// | --- | --- |
 /// | `/NAME` | a file of the folder: ranges, `HEAD`, `ETag`/`Last-Modified` and conditional requests, gzip for text |
 /// | `/tracks/NAME?as=vtt&style=S` | NAME (WebVTT, SubRip, TTML) as WebVTT with a Cast style baked in |
+/// | `/media.json` | the folder's media, tracks (by their `/tracks/` URL) and styles (``MediaListing``) |
 /// | `/receiver` | the receiver page: a `<video crossorigin>` with `<track>`s, drawn as the senders say |
 /// | `/sender` | a control page: load, switch tracks, edit the style |
 /// | `/cast` | the senders' WebSocket: Cast's media namespace as JSON |
@@ -79,7 +80,8 @@ public struct TrackServer: Sendable {
             throw StartError(description: "the folder for converted tracks cannot be made: \(error.localizedDescription)")
         }
         conversions = TrackConversionCache(files: files, cacheFolder: cacheFolder.path)
-        session = CastReceiverSession(preferredLanguage: configuration.preferredLanguage)
+        let preflight = LoadPreflight(files: files)
+        session = CastReceiverSession(preferredLanguage: configuration.preferredLanguage) { preflight.problem(with: $0) }
     }
 
     /// Runs until the task is cancelled or the process gets SIGINT or SIGTERM, then stops
@@ -119,6 +121,7 @@ public struct TrackServer: Sendable {
         router.add(middleware: CastCORSMiddleware(origins: configuration.allowedOrigins))
         router.add(middleware: GzipMiddleware(cache: GzipCache()))
         router.add(middleware: ByteRangeRepair())
+        router.add(middleware: MediaListingMiddleware(listing: MediaListing(files: files)))
         router.add(middleware: FileMiddleware(fileProvider: files).withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension))
 
         let page = { @Sendable (html: String) -> Response in

@@ -10,7 +10,7 @@ struct CastCommand: ParsableCommand {
         abstract: "Build and check Google Cast media information, tracks and text track styles.",
         discussion: """
             Examples:
-              cuekit cast media --content-id https://cdn.example.com/a.mp4 en.vtt
+              cuekit cast media --base-url https://cdn.example --content-id a.mp4 a.en.vtt
               cuekit cast check load.json edit.json
             """,
         subcommands: [CastMediaCommand.self, CastCheckCommand.self, CastSendCommand.self, CastPlayCommand.self, CastTracksCommand.self, CastRestyleCommand.self, CastDevicesCommand.self, CastEmulateCommand.self]

@@ -13,12 +13,20 @@ struct CastMediaCommand: ParsableCommand {
             Each TRACK becomes a TEXT track, with ids from --first-id in the order given. The content type comes \
             from the file's extension; the language, label and kind from --language/--name/--subtype (given once \
             per track, in order), else from the file's WebVTT header (Language:, Label:, Kind:) or its name \
-            (movie.pt-BR.vtt, movie.en.sdh.vtt). The message is checked as a receiver would check it: problems \
-            go to standard error and make the exit status 1, and the JSON is printed all the same.
+            (movie.pt-BR.vtt, movie.en.sdh.vtt). The first track is on at load unless --active says otherwise \
+            (--active none: no track). The LOAD carries --request-id, 1 by default.
+
+            --base-url is where the files are served, such as a folder served by cuekit serve (behind HTTPS for \
+            a real receiver): a WebVTT track is BASE/NAME; a SubRip or TTML track is BASE/tracks/NAME?as=vtt, \
+            which cuekit serve answers as WebVTT, the only format a receiver draws; a relative --content-id is \
+            made absolute against it too. The message is checked as a receiver would check it: problems go to \
+            standard error and make the exit status 1, and the JSON is printed all the same.
 
             Examples:
-              cuekit cast media --content-id https://cdn.example.com/a.m3u8 en.vtt fr.vtt
-              cuekit cast media --content-id https://cdn.example.com/a.mp4 subs.srt \\
+              cuekit cast media --base-url https://cdn.example --content-id a.m3u8 \\
+                a.en.vtt a.fr.vtt
+              cuekit cast media --base-url https://cdn.example --content-id a.webm a.en.srt
+              cuekit cast media --base-url https://cdn.example --content-id a.mp4 s.srt \\
                 --language de --name Deutsch --media-only
             """
     )
@@ -49,7 +57,8 @@ struct CastMediaCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The URL the track files are served from: each trackContentId is this URL and the file's name (by default, the path as given).",
+            "The URL the files are served from (cuekit serve's address): WebVTT tracks are URL/NAME, others URL/tracks/NAME?as=vtt "
+                + "(by default, the path as given).",
             valueName: "url"
         )
     )
@@ -72,9 +81,12 @@ struct CastMediaCommand: ParsableCommand {
     var firstID = 1
 
     @Option(
-        help: ArgumentHelp("A track id to switch on at load (repeat or separate with commas).", valueName: "id"),
+        help: ArgumentHelp(
+            "A track id to switch on at load (repeat or separate with commas); 'none' for no track (by default, the first).",
+            valueName: "id"),
         transform: { text in
-            try text.split(separator: ",").map { part in
+            if text == "none" { return [] }
+            return try text.split(separator: ",").map { part in
                 guard let id = Int(part.filter { $0 != " " }) else { throw ValidationError("'\(part)' is not a track id") }
                 return id
             }
@@ -82,7 +94,7 @@ struct CastMediaCommand: ParsableCommand {
     )
     var active: [[Int]] = []
 
-    @Option(help: ArgumentHelp("The LOAD message's requestId.", valueName: "id"))
+    @Option(help: ArgumentHelp("The LOAD message's requestId (1 by default).", valueName: "id"))
     var requestID: Int?
 
     @Flag(help: "Print the media information alone, not the LOAD message.")
@@ -107,12 +119,50 @@ struct CastMediaCommand: ParsableCommand {
         }
     }
 
+    /// `base` and `path` joined with one `/`.
+    static func joined(_ base: String, _ path: String) -> String {
+        (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + path.drop { $0 == "/" }
+    }
+
+    /// True when `url` has a scheme (`https:`, `data:`; RFC 3986, section 3.1) or is `//host…`.
+    static func isAbsolute(_ url: String) -> Bool {
+        if url.hasPrefix("//") { return true }
+        guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return false }
+        return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// A file name as a URL path segment: every byte but the unreserved ones (RFC 3986) escaped.
+    static func escaped(_ name: String) -> String {
+        var text = ""
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF")
+                text += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+            }
+        }
+        return text
+    }
+
     func run() throws {
         var mediaTracks: [MediaTrack] = []
         for (index, path) in tracks.enumerated() {
             let hints = try CaptionFileHints.read(path)
-            let fileName = path.split(separator: "/").last.map(String.init) ?? path
-            let contentID = baseURL.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? path
+            let fileName = Self.escaped(path.split(separator: "/").last.map(String.init) ?? path)
+            var contentType = hints.contentType
+            var contentID = path
+            if let baseURL {
+                if hints.contentType == TrackFormat.webVTT.mediaType {
+                    contentID = Self.joined(baseURL, fileName)
+                } else {
+                    // Served converted: cuekit serve answers /tracks/NAME?as=vtt as WebVTT.
+                    contentID = Self.joined(baseURL, "tracks/" + fileName + "?as=vtt")
+                    contentType = TrackFormat.webVTT.mediaType
+                }
+            }
             let language = index < self.language.count ? self.language[index] : hints.language
             mediaTracks.append(
                 MediaTrack(
@@ -120,7 +170,7 @@ struct CastMediaCommand: ParsableCommand {
                     type: .text,
                     subtype: index < subtype.count ? subtype[index] : hints.kind ?? .subtitles,
                     trackContentID: contentID,
-                    trackContentType: hints.contentType,
+                    trackContentType: contentType,
                     name: index < name.count ? name[index] : hints.label ?? language,
                     language: language
                 )
@@ -128,6 +178,10 @@ struct CastMediaCommand: ParsableCommand {
         }
         let resolvedStyle = try style.resolve()
         let contentExtension = contentID.split(separator: "?").first?.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        var contentID = self.contentID
+        if let baseURL, !Self.isAbsolute(contentID) {
+            contentID = Self.joined(baseURL, contentID.hasPrefix("./") ? String(contentID.dropFirst(2)) : contentID)
+        }
         let media = MediaInformation(
             contentID: contentID,
             contentUrl: contentUrl,
@@ -138,8 +192,10 @@ struct CastMediaCommand: ParsableCommand {
             tracks: mediaTracks.isEmpty ? nil : mediaTracks,
             textTrackStyle: resolvedStyle?.style
         )
-        let activeIDs = active.flatMap { $0 }
-        let request = CastLoadRequest(requestID: requestID, media: media, activeTrackIDs: active.isEmpty ? nil : activeIDs)
+        // The first text track is on unless --active says otherwise.
+        let activeIDs = active.isEmpty ? mediaTracks.prefix(1).map(\.trackID) : active.flatMap { $0 }
+        let request = CastLoadRequest(
+            requestID: requestID ?? 1, media: media, activeTrackIDs: mediaTracks.isEmpty && active.isEmpty ? nil : activeIDs)
         let json = mediaOnly ? media.json : request.json
         let text = json.serialized(compact ? .compact : .pretty) + "\n"
         try OutputSink.write(text, to: output)

@@ -141,7 +141,7 @@ public enum CastMediaChannel {
         entry["mediaSessionId"] = .number(Double(status.mediaSessionID))
         entry["playbackRate"] = 1
         entry["playerState"] = .string(status.playerState.rawValue)
-        if status.playerState == .idle, status.media == nil { entry["idleReason"] = "CANCELLED" }
+        if status.playerState == .idle, status.media == nil { entry["idleReason"] = .string((status.idleReason ?? .cancelled).rawValue) }
         entry["currentTime"] = .number(status.currentTime)
         entry["supportedMediaCommands"] = .number(Double(supportedMediaCommands))
         entry["activeTrackIds"] = .array(status.activeTrackIDs.map { .number(Double($0)) })
@@ -162,6 +162,7 @@ public enum CastMediaChannel {
         message["type"] = .string(error.type.rawValue)
         message["requestId"] = .number(Double(error.requestID))
         message["reason"] = .string(error.reason.rawValue)
+        if let code = error.detailedErrorCode { message["detailedErrorCode"] = .number(Double(code)) }
         var details = CastJSONObject()
         details["message"] = .string(error.message)
         if !error.diagnostics.isEmpty {
@@ -208,16 +209,20 @@ extension CastMediaChannel {
             let state = entry["playerState"]?.stringValue.flatMap(CastMediaStatus.PlayerState.init(rawValue:)) ?? .idle
             let ids = entry["activeTrackIds"]?.arrayValue?.compactMap(integer) ?? []
             let time = entry["currentTime"]?.numberValue ?? 0
+            let idleReason = entry["idleReason"]?.stringValue.flatMap(CastMediaStatus.IdleReason.init(rawValue:))
             let status = CastMediaStatus(
                 mediaSessionID: session, media: state == .idle && !includesMedia ? nil : current, activeTrackIDs: ids, playerState: state,
-                currentTime: time)
+                currentTime: time, idleReason: idleReason)
             return .mediaStatus(requestID: requestID, status: status, includesMedia: includesMedia)
         case let type?:
             guard let errorType = CastRequestError.ErrorType(rawValue: type) else { return .other(document.value) }
             let reason = object["reason"]?.stringValue.flatMap(CastRequestError.ErrorReason.init(rawValue:)) ?? .invalidParams
             let details = object["customData"]?.objectValue
             let message = details?["message"]?.stringValue
-            return .error(CastRequestError(requestID: requestID, type: errorType, reason: reason, message: message))
+            return .error(
+                CastRequestError(
+                    requestID: requestID, type: errorType, reason: reason, message: message,
+                    detailedErrorCode: integer(object["detailedErrorCode"])))
         case nil:
             return .other(document.value)
         }

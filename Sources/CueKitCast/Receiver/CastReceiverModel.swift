@@ -277,6 +277,27 @@ public struct CastReceiverModel: Sendable, Hashable {
         )
     }
 
+    /// Ends the media session because its media or a track failed to load or play, as a receiver
+    /// does after an `ERROR` or a `LOAD_FAILED`: every listener gets an idle status whose
+    /// `idleReason` is `ERROR`. Nil when nothing is loaded.
+    @discardableResult
+    public mutating func endAfterFailure() -> CastMediaStatus? {
+        guard let mediaSessionID else { return nil }
+        media = nil
+        activeTrackIDs = []
+        playerState = .idle
+        currentTime = 0
+        let final = CastMediaStatus(mediaSessionID: mediaSessionID, media: nil, activeTrackIDs: [], playerState: .idle, idleReason: .error)
+        for id in listenerOrder { listenerQueues[id]?.append(.statusUpdated(final)) }
+        self.mediaSessionID = nil
+        return final
+    }
+
+    /// Forgets every callback not yet taken: what a load that then failed would have told.
+    public mutating func discardCallbacks() {
+        for id in listenerOrder { listenerQueues[id] = [] }
+    }
+
     /// Ends the media session (a `STOP` message); every listener gets the status.
     public mutating func stop(requestID: Int? = nil) -> CastRequestResult {
         let requestID = assignRequestID(requestID)
@@ -334,16 +355,32 @@ public struct CastMediaStatus: Sendable, Hashable {
     public var playerState: PlayerState
     /// The playhead, in seconds.
     public var currentTime: Double
+    /// Why the player is idle, when it is and a reason is known.
+    public var idleReason: IdleReason?
 
     /// Creates a status; a status with media defaults to playing, one without to idle.
     public init(
-        mediaSessionID: Int, media: MediaInformation?, activeTrackIDs: [Int], playerState: PlayerState? = nil, currentTime: Double = 0
+        mediaSessionID: Int, media: MediaInformation?, activeTrackIDs: [Int], playerState: PlayerState? = nil, currentTime: Double = 0,
+        idleReason: IdleReason? = nil
     ) {
         self.mediaSessionID = mediaSessionID
         self.media = media
         self.activeTrackIDs = activeTrackIDs
         self.playerState = playerState ?? (media == nil ? .idle : .playing)
         self.currentTime = currentTime
+        self.idleReason = idleReason
+    }
+
+    /// `idleReason`, as Cast names it.
+    public enum IdleReason: String, Sendable, Hashable, CaseIterable {
+        /// A sender stopped the media.
+        case cancelled = "CANCELLED"
+        /// Another load replaced it.
+        case interrupted = "INTERRUPTED"
+        /// It played to its end.
+        case finished = "FINISHED"
+        /// It failed to load or to play.
+        case error = "ERROR"
     }
 
     /// `playerState`, as Cast names it.
@@ -389,14 +426,21 @@ public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertib
     public var diagnostics: [Diagnostic]
     /// One line saying what failed.
     public var message: String
+    /// Cast's `detailedErrorCode` (`cast.framework.events.DetailedErrorCode`): 100 to 104 for the
+    /// media element's errors, 905 for a load that failed, 904 for one another load interrupted.
+    public var detailedErrorCode: Int?
 
     /// Creates an error; the message defaults to the first diagnostic's.
-    public init(requestID: Int, type: ErrorType, reason: ErrorReason, diagnostics: [Diagnostic] = [], message: String? = nil) {
+    public init(
+        requestID: Int, type: ErrorType, reason: ErrorReason, diagnostics: [Diagnostic] = [], message: String? = nil,
+        detailedErrorCode: Int? = nil
+    ) {
         self.requestID = requestID
         self.type = type
         self.reason = reason
         self.diagnostics = diagnostics
         self.message = message ?? diagnostics.first?.message ?? reason.rawValue
+        self.detailedErrorCode = detailedErrorCode
     }
 
     /// `TYPE (REASON): message`.
@@ -408,6 +452,9 @@ public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertib
         case loadFailed = "LOAD_FAILED"
         /// A request was malformed or does not apply to the current state.
         case invalidRequest = "INVALID_REQUEST"
+        /// The media or a track failed after the load was answered (`ERROR`, with a
+        /// `detailedErrorCode`).
+        case error = "ERROR"
     }
 
     /// `ErrorReason`: why.
@@ -420,5 +467,7 @@ public struct CastRequestError: Error, Sendable, Hashable, CustomStringConvertib
         case notSupported = "NOT_SUPPORTED"
         /// The message is not a command the receiver knows, or is not JSON.
         case invalidCommand = "INVALID_COMMAND"
+        /// The media or a track could not be loaded (missing, refused, not a format the receiver plays).
+        case genericLoadError = "GENERIC_LOAD_ERROR"
     }
 }

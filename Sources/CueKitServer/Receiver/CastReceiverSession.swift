@@ -10,18 +10,41 @@ import CueKitCast
 /// tracks, playback). The sender that asked gets its `requestId` back; the others get 0, as on
 /// Cast. A refused request is answered to its sender alone, with Cast's error and the reasons.
 ///
-/// Receiver pages only draw: each is sent the whole state (``displayState``) after every change.
+/// Receiver pages draw: each is sent the whole state (``displayState``) after every change. They
+/// also load: while a page is open, a load is answered only when a page reports that the media and
+/// every track loaded, as a Cast receiver answers a LOAD once its player has the media. A page that
+/// reports a failure makes the load fail: every sender gets `LOAD_FAILED` with the reason (the
+/// asker with its `requestId`), then an idle status whose `idleReason` is `ERROR`; nobody is told
+/// `PLAYING`. A failure after the load was answered reaches every sender as `ERROR`.
 public actor CastReceiverSession {
     private var model: CastReceiverModel
     private var senders: [CastReceiverModel.ListenerID: AsyncStream<String>.Continuation] = [:]
     private var displays: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextDisplay = 1
     private var lastDisplayState = ""
+    private let loadCheck: (@Sendable (CastLoadRequest) -> String?)?
+    private let loadConfirmationTimeout: Duration
+    private var pendingLoad: PendingLoad?
+    private var lastFailure: String?
+
+    /// A load waiting for a receiver page to report it loaded.
+    private struct PendingLoad {
+        var mediaSessionID: Int
+        var requestID: Int
+        var requester: CastReceiverModel.ListenerID
+    }
 
     /// A receiver with nothing loaded. `preferredLanguage` picks the text track a load switches
-    /// on when it names none.
-    public init(preferredLanguage: String? = nil) {
+    /// on when it names none. `loadCheck` sees each valid LOAD first and returns why it cannot
+    /// play (a file of the served folder that is missing), or nil. A load no receiver page has
+    /// reported on within `loadConfirmationTimeout` is answered as loaded.
+    public init(
+        preferredLanguage: String? = nil, loadConfirmationTimeout: Duration = .seconds(20),
+        loadCheck: (@Sendable (CastLoadRequest) -> String?)? = nil
+    ) {
         model = CastReceiverModel(preferredLanguage: preferredLanguage)
+        self.loadCheck = loadCheck
+        self.loadConfirmationTimeout = loadConfirmationTimeout
     }
 
     /// The current media status (nil before the first load).
@@ -58,9 +81,34 @@ public actor CastReceiverSession {
             send(CastMediaChannel.error(error), to: sender)
             return
         }
+        // Any other command first answers a load still waiting for the receiver page, as loaded:
+        // its senders hear of it before they hear of what follows.
+        switch request {
+        case .load, .getStatus: break
+        default: if let pending = pendingLoad { confirmLoad(pending.mediaSessionID) }
+        }
         let result: CastRequestResult
         switch request {
-        case .load(let load): result = model.load(load)
+        case .load(let load):
+            if let problem = loadCheck?(load) {
+                failLoad(requestID: load.requestID ?? 0, askedBy: sender, code: 905, message: problem, endingSession: false)
+                return
+            }
+            interruptPendingLoad()
+            result = model.load(load)
+            if case .success(let completion) = result, !displays.isEmpty {
+                // Answered once a receiver page has loaded it (or failed to).
+                let session = completion.status.mediaSessionID
+                pendingLoad = PendingLoad(mediaSessionID: session, requestID: completion.requestID, requester: sender)
+                lastFailure = nil
+                updateDisplays()
+                let timeout = loadConfirmationTimeout
+                Task {
+                    try? await Task.sleep(for: timeout)
+                    self.confirmLoad(session)
+                }
+                return
+            }
         case .editTracksInfo(let edit): result = model.editTracksInfo(edit)
         case .play(let requestID, let session): result = model.play(requestID: requestID, mediaSessionID: session)
         case .pause(let requestID, let session): result = model.pause(requestID: requestID, mediaSessionID: session)
@@ -75,21 +123,71 @@ public actor CastReceiverSession {
                 result = model.stop(requestID: requestID)
             }
         case .getStatus(let requestID):
-            // The asking sender alone, with everything: media included.
-            let requestID = requestID ?? 0
-            send(CastMediaChannel.mediaStatus(model.status, requestID: requestID, includingMedia: true), to: sender)
+            // The asking sender alone, with everything: media included. Media still loading is
+            // not yet playing.
+            var status = model.status
+            if pendingLoad != nil { status?.playerState = .buffering }
+            send(CastMediaChannel.mediaStatus(status, requestID: requestID ?? 0, includingMedia: true), to: sender)
             return
         }
         switch result {
         case .failure(let error):
             send(CastMediaChannel.error(error), to: sender)
         case .success(let completion):
+            if case .load = request { lastFailure = nil }
             broadcast(requestID: completion.requestID, askedBy: sender)
             updateDisplays()
         }
     }
 
-    private func broadcast(requestID: Int, askedBy requester: CastReceiverModel.ListenerID) {
+    /// Answers the pending load of `mediaSessionID`, if it still waits: every sender hears of it.
+    private func confirmLoad(_ mediaSessionID: Int) {
+        guard let pending = pendingLoad, pending.mediaSessionID == mediaSessionID else { return }
+        pendingLoad = nil
+        broadcast(requestID: pending.requestID, askedBy: pending.requester)
+    }
+
+    /// A load still waiting when another arrives was interrupted: its asker is told so
+    /// (`LOAD_FAILED`, detailed code 904), and what it would have told is dropped.
+    private func interruptPendingLoad() {
+        guard let pending = pendingLoad else { return }
+        pendingLoad = nil
+        model.discardCallbacks()
+        let error = CastRequestError(
+            requestID: pending.requestID, type: .loadFailed, reason: .genericLoadError,
+            message: "another load replaced this one before it loaded", detailedErrorCode: 904)
+        send(CastMediaChannel.error(error), to: pending.requester)
+    }
+
+    /// A load failed: every sender gets `LOAD_FAILED` with `message` (the asker with its request
+    /// id). When a session was started for it (`endingSession`), what the load would have told is
+    /// dropped and the idle status that ends the session follows.
+    private func failLoad(
+        requestID: Int, askedBy requester: CastReceiverModel.ListenerID, code: Int, message: String, endingSession: Bool
+    ) {
+        if endingSession { model.discardCallbacks() }
+        for id in model.listeners {
+            let error = CastRequestError(
+                requestID: id == requester ? requestID : 0, type: .loadFailed, reason: .genericLoadError, message: message,
+                detailedErrorCode: code)
+            send(CastMediaChannel.error(error), to: id)
+        }
+        lastFailure = message
+        if endingSession, model.endAfterFailure() != nil { broadcast(requestID: 0, askedBy: requester) }
+        updateDisplays()
+    }
+
+    /// The media or a track of the playing session failed after its load was answered: every
+    /// sender gets `ERROR` with the reason, then the idle status that ends the session.
+    private func failPlayback(code: Int, message: String) {
+        let error = CastRequestError(requestID: 0, type: .error, reason: .genericLoadError, message: message, detailedErrorCode: code)
+        for id in model.listeners { send(CastMediaChannel.error(error), to: id) }
+        lastFailure = message
+        if model.endAfterFailure() != nil { broadcast(requestID: 0, askedBy: nil) }
+        updateDisplays()
+    }
+
+    private func broadcast(requestID: Int, askedBy requester: CastReceiverModel.ListenerID?) {
         for id in model.listeners {
             let callbacks = model.takeCallbacks(for: id)
             var status: CastMediaStatus?
@@ -127,12 +225,32 @@ public actor CastReceiverSession {
         displays.removeValue(forKey: id)?.finish()
     }
 
-    /// A report from a receiver page: where its player is (`{"type":"PLAYBACK","currentTime":S}`).
+    /// A report from a receiver page: where its player is (`{"type":"PLAYBACK","currentTime":S}`),
+    /// that a session's media and tracks loaded (`{"type":"LOADED","mediaSessionId":N}`), or that
+    /// one failed (`{"type":"LOAD_ERROR","mediaSessionId":N,"detailedErrorCode":C,"message":M}`).
+    /// Reports on a session that is no longer the current one are ignored.
     public func displayReport(_ text: String) {
-        guard let document = try? CastJSONDocument(parsing: text), let object = document.value.objectValue,
-            object["type"]?.stringValue == "PLAYBACK", let time = object["currentTime"]?.numberValue
-        else { return }
-        model.reportPlayback(currentTime: time)
+        guard let document = try? CastJSONDocument(parsing: text), let object = document.value.objectValue else { return }
+        let session = object["mediaSessionId"]?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+        switch object["type"]?.stringValue {
+        case "PLAYBACK":
+            guard let time = object["currentTime"]?.numberValue else { return }
+            model.reportPlayback(currentTime: time)
+        case "LOADED":
+            if let session { confirmLoad(session) }
+        case "LOAD_ERROR":
+            guard let session, session == model.mediaSessionID else { return }
+            let code = object["detailedErrorCode"]?.numberValue.map { Int($0) } ?? 905
+            let message = object["message"]?.stringValue ?? "the receiver could not load the media"
+            if let pending = pendingLoad, pending.mediaSessionID == session {
+                pendingLoad = nil
+                failLoad(requestID: pending.requestID, askedBy: pending.requester, code: code, message: message, endingSession: true)
+            } else {
+                failPlayback(code: code, message: message)
+            }
+        default:
+            return
+        }
     }
 
     private func updateDisplays() {
@@ -149,6 +267,7 @@ public actor CastReceiverSession {
         state["type"] = "RECEIVER_STATE"
         guard let status = model.status, let media = status.media else {
             state["mediaSessionId"] = .null
+            if let lastFailure { state["error"] = .string(lastFailure) }
             return .object(state)
         }
         state["mediaSessionId"] = .number(Double(status.mediaSessionID))

@@ -132,10 +132,42 @@ import Testing
         defer { folder.remove() }
         let device = try Emulating(folder: folder.path)
         let play = try RunningCommand(["cast", "play", "--device", "127.0.0.1:\(device.castPort)", "movie.mp4", "--track", "movie.de.vtt"], in: folder.path)
-        #expect(play.waitFor("active tracks []"), "\(play.text)")
+        #expect(play.waitFor("active tracks [1]"), "\(play.text)")
         device.stop()
         #expect(play.exitStatus() == 2, "\(play.text)")
         #expect(play.text.contains("went away"), "\(play.text)")
+    }
+
+    /// Without --active the first track is on; `--active none` leaves every track off; an id
+    /// that names no track is a usage error.
+    @Test func playSwitchesOnTheFirstTrackUnlessToldOtherwise() throws {
+        let folder = try Self.castFolder()
+        defer { folder.remove() }
+        let device = try Emulating(folder: folder.path)
+        defer { device.stop() }
+        let address = "127.0.0.1:\(device.castPort)"
+        let first = try RunningCommand(["cast", "play", "--device", address, "movie.mp4", "--track", "movie.fr.ttml", "--track", "movie.de.vtt"], in: folder.path)
+        #expect(first.waitFor("active tracks [1]"), "\(first.text)")
+        let loaded = try device.status()
+        #expect(loaded["activeTrackIds"] as? [Int] == [1])
+        let tracks = try #require((loaded["media"] as? [String: Any])?["tracks"] as? [[String: Any]])
+        #expect(tracks.first?["language"] as? String == "fr")
+        #expect(first.interrupt() == 0, "\(first.text)")
+
+        let none = try RunningCommand(
+            ["cast", "play", "--device", address, "movie.mp4", "--track", "movie.fr.ttml", "--track", "movie.de.vtt", "--active", "none"], in: folder.path)
+        #expect(none.waitFor("active tracks []"), "\(none.text)")
+        #expect(try device.status()["activeTrackIds"] as? [Int] == [])
+        #expect(none.interrupt() == 0, "\(none.text)")
+
+        let both = try RunningCommand(
+            ["cast", "play", "--device", address, "movie.mp4", "--track", "movie.fr.ttml", "--track", "movie.de.vtt", "--active", "2,1"], in: folder.path)
+        #expect(both.waitFor("active tracks [2, 1]"), "\(both.text)")
+        #expect(both.interrupt() == 0, "\(both.text)")
+
+        let unknown = try CommandLineRun.cuekit(["cast", "play", "--device", address, "movie.mp4", "--track", "movie.de.vtt", "--active", "2"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("--active 2 names no track: the tracks are 1 to 1"), "\(unknown.standardError)")
     }
 
     @Test func devicesFindsAnAnnouncedEmulator() throws {

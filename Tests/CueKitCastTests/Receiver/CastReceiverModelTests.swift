@@ -259,6 +259,35 @@ import Testing
     }
 }
 
+extension CastReceiverModelTests {
+    @Test func aFailureEndsTheSessionWithAnIdleStatusWhoseReasonIsError() throws {
+        var (receiver, listeners) = loadedReceiver()
+        let session = try #require(receiver.mediaSessionID)
+        let failed = receiver.endAfterFailure()
+        let ended = try #require(failed)
+        #expect(ended == CastMediaStatus(mediaSessionID: session, media: nil, activeTrackIDs: [], playerState: .idle, idleReason: .error))
+        #expect(receiver.status == nil && receiver.media == nil)
+        #expect(receiver.takeCallbacks(for: listeners[0]) == [.statusUpdated(ended)])
+        let json = CastMediaChannel.mediaStatus(ended, requestID: 0, includingMedia: true).serialized(.compact)
+        #expect(json.contains(#""playerState":"IDLE","idleReason":"ERROR""#), "\(json)")
+        guard case .mediaStatus(_, let read?, _) = CastMediaChannel.receiverMessage(from: Array(json.utf8)) else {
+            Issue.record("not read back: \(json)")
+            return
+        }
+        #expect(read.idleReason == .error)
+        // Nothing is loaded: nothing more to end.
+        #expect(receiver.endAfterFailure() == nil)
+    }
+
+    @Test func discardedCallbacksAreNeverTaken() throws {
+        var (receiver, listeners) = loadedReceiver()
+        _ = try receiver.setActiveTrackIDs([2]).get()
+        receiver.discardCallbacks()
+        for listener in listeners { #expect(receiver.takeCallbacks(for: listener).isEmpty) }
+        #expect(receiver.activeTrackIDs == [2])
+    }
+}
+
 extension CastReceiverModel.Callback {
     var kind: String {
         switch self {

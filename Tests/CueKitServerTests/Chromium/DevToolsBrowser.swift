@@ -195,7 +195,8 @@ actor DevToolsPage {
         if let root = document["root"]?.objectValue { visit(root) }
         var cues: [DrawnCue] = []
         for (id, text) in found {
-            let computed = try await call("CSS.getComputedStyleForNode", ["nodeId": .number(Double(id))])
+            // A cue box can go between the two calls, as the cues change: it is drawn no more.
+            guard let computed = try? await call("CSS.getComputedStyleForNode", ["nodeId": .number(Double(id))]) else { continue }
             var style: [String: String] = [:]
             for entry in computed["computedStyle"]?.arrayValue ?? [] {
                 if let name = entry.objectValue?["name"]?.stringValue, let value = entry.objectValue?["value"]?.stringValue { style[name] = value }
