@@ -201,7 +201,9 @@ struct CastMediaCommand: ParsableCommand {
         try OutputSink.write(text, to: output)
 
         let diagnostics = mediaOnly ? media.validate() : request.validate()
-        for diagnostic in diagnostics { StandardError.write(diagnostic.formatted(file: "cast media") + "\n") }
+        // Each problem names the message written, and its place in it.
+        let written = output == "-" ? "<stdout>" : output
+        for diagnostic in diagnostics { StandardError.write(diagnostic.formatted(file: written) + "\n") }
         let errors = diagnostics.filter { $0.severity == .error }.count
         if errors > 0 {
             throw CommandFailure(

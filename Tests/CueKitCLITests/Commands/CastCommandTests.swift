@@ -83,9 +83,9 @@ import Testing
         #expect(run.standardOutput.hasPrefix("{\n  \"type\": \"LOAD\""))
         #expect(
             run.standardError == """
-                cast media: error: $.media.tracks[0].language: 'en_GB' is not a BCP 47 language tag (RFC 5646); write 'en-GB' [cast-bad-language]
-                cast media: warning: $.media.tracks[0].trackContentId: '\(movie)' is not an absolute URL: the receiver resolves trackContentId against its own page, not the sender's [cast-relative-url]
-                cast media: error: $.activeTrackIds[1]: no track has id 4; the media's tracks are 1 [cast-unknown-active-track]
+                <stdout>: error: $.media.tracks[0].language: 'en_GB' is not a BCP 47 language tag (RFC 5646); write 'en-GB' [cast-bad-language]
+                <stdout>: warning: $.media.tracks[0].trackContentId: '\(movie)' is not an absolute URL: the receiver resolves trackContentId against its own page, not the sender's [cast-relative-url]
+                <stdout>: error: $.activeTrackIds[1]: no track has id 4; the media's tracks are 1 [cast-unknown-active-track]
                 cuekit: error: the message has 2 errors; a receiver would refuse it
 
                 """
