@@ -138,7 +138,15 @@ let package = Package(
         .executableTarget(name: "ConvertAnything", dependencies: ["CueKitConversion"], path: "Examples/ConvertAnything"),
 
         // Helpers shared by the test targets: fixture paths, the chunking verifier, seeded randomness.
-        .target(name: "CueKitTestSupport", dependencies: ["CueKit"], path: "Tests/CueKitTestSupport"),
+        // What the tests share: process runners, fixtures' paths, the Chromium renderer and its
+        // DevTools driver (a WebSocket client, so it links SwiftNIO; tests only).
+        .target(
+            name: "CueKitTestSupport",
+            dependencies: [
+                "CueKit", "CueKitCast",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
+            path: "Tests/CueKitTestSupport"),
         .testTarget(
             name: "CueKitTests",
             dependencies: [
@@ -184,7 +192,6 @@ let package = Package(
                 // Built first for the test that converts through every door.
                 "CueKitCLI", "ConvertAnything",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -1,11 +1,9 @@
 import CueKit
 import CueKitCast
-import CueKitTestSupport
 import Foundation
 import HummingbirdWSClient
 import Logging
 import NIOCore
-
 
 /// Headless Chromium driven over the DevTools protocol: open pages, run script in them, read the
 /// drawn DOM (user-agent shadow trees included, where the cue boxes are), computed styles, and
@@ -13,15 +11,15 @@ import NIOCore
 ///
 /// Chromium writes the port it listens on to `DevToolsActivePort` in its profile folder; each page
 /// is a target with its own WebSocket.
-final class DevToolsBrowser: @unchecked Sendable {
-    let chromium: RunningCommand
-    let profile: TemporaryDirectory
-    let port: Int
+public final class DevToolsBrowser: @unchecked Sendable {
+    public let chromium: RunningCommand
+    public let profile: TemporaryDirectory
+    public let port: Int
     /// The browser's own target, which opens tabs.
-    var control: DevToolsPage?
+    public var control: DevToolsPage?
 
     /// Starts Chromium with a window of `width`×`height`; nil when Chromium is not installed.
-    static func launch(width: Int = 1280, height: Int = 720) async throws -> DevToolsBrowser? {
+    public static func launch(width: Int = 1280, height: Int = 720) async throws -> DevToolsBrowser? {
         guard let executable = Chromium.executable else { return nil }
         let profile = TemporaryDirectory()
         let chromium = try RunningCommand(
@@ -58,20 +56,20 @@ final class DevToolsBrowser: @unchecked Sendable {
     }
 
     /// Ends Chromium (and so its connections); safe to call again.
-    func close() {
+    public func close() {
         guard chromium.process.isRunning else { return }
         if let control { Task { await control.close() } }
         chromium.stop()
         profile.remove()
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
     }
 
     /// Opens `url` in a new tab.
-    func open(_ url: String) async throws -> DevToolsPage {
+    public func open(_ url: String) async throws -> DevToolsPage {
         guard let control else { throw Failure("not connected to the browser") }
         let target = try await control.call("Target.createTarget", ["url": .string(url), "newWindow": true, "background": false])
         guard let id = target["targetId"]?.stringValue else { throw Failure("no target for \(url)") }
@@ -80,13 +78,13 @@ final class DevToolsBrowser: @unchecked Sendable {
 }
 
 /// One tab, over its DevTools WebSocket.
-actor DevToolsPage {
+public actor DevToolsPage {
     private var outbound: WebSocketOutboundWriter?
     private var waiting: [Int: CheckedContinuation<CastJSONObject, any Error>] = [:]
     private var nextID = 1
     private var connection: Task<Void, Never>?
 
-    static func connect(to url: String) async throws -> DevToolsPage {
+    public static func connect(to url: String) async throws -> DevToolsPage {
         let page = DevToolsPage()
         try await page.open(url)
         return page
@@ -127,7 +125,7 @@ actor DevToolsPage {
     }
 
     /// Calls a DevTools method and returns its `result`.
-    func call(_ method: String, _ parameters: CastJSONObject = CastJSONObject()) async throws -> CastJSONObject {
+    public func call(_ method: String, _ parameters: CastJSONObject = CastJSONObject()) async throws -> CastJSONObject {
         guard let outbound else { throw DevToolsBrowser.Failure("not connected") }
         let id = nextID
         nextID += 1
@@ -145,7 +143,7 @@ actor DevToolsPage {
     }
 
     /// Evaluates `expression` in the page (promises awaited) and returns its value as JSON.
-    func evaluate(_ expression: String) async throws -> CastJSONValue {
+    public func evaluate(_ expression: String) async throws -> CastJSONValue {
         let result = try await call(
             "Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true])
         if let exception = result["exceptionDetails"] {
@@ -155,7 +153,7 @@ actor DevToolsPage {
     }
 
     /// Evaluates `condition` every 100 ms until it is true, for at most `seconds`.
-    func wait(until condition: String, seconds: Double = 15) async throws -> Bool {
+    public func wait(until condition: String, seconds: Double = 15) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if case .bool(true) = try await evaluate(condition) { return true }
@@ -165,14 +163,14 @@ actor DevToolsPage {
     }
 
     /// A drawn cue: its text as laid out, and its computed style.
-    struct DrawnCue: Sendable {
-        var text: String
-        var style: [String: String]
+    public struct DrawnCue: Sendable {
+        public var text: String
+        public var style: [String: String]
     }
 
     /// The cues Chromium draws over the video: the `cue` boxes of the user-agent shadow tree
     /// of the media element, with their computed style.
-    func drawnCues() async throws -> [DrawnCue] {
+    public func drawnCues() async throws -> [DrawnCue] {
         _ = try await call("DOM.enable")
         _ = try await call("CSS.enable")
         let document = try await call("DOM.getDocument", ["depth": -1, "pierce": true])
@@ -207,7 +205,7 @@ actor DevToolsPage {
     }
 
     /// A PNG of the page.
-    func screenshot() async throws -> Data {
+    public func screenshot() async throws -> Data {
         let result = try await call("Page.captureScreenshot", ["format": "png"])
         guard let base64 = result["data"]?.stringValue, let data = Data(base64Encoded: base64) else {
             throw DevToolsBrowser.Failure("no screenshot")
@@ -215,7 +213,7 @@ actor DevToolsPage {
         return data
     }
 
-    func close() async {
+    public func close() async {
         try? await outbound?.close(.normalClosure, reason: nil)
         connection?.cancel()
     }
