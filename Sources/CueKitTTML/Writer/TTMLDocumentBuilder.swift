@@ -31,6 +31,7 @@ struct TTMLDocumentBuilder {
     /// The last sixteen distinct settings met (other than none) and their regions.
     var recentSettings: [CueSettings] = []
     var recentRegions: [String] = []
+    var recentLines: [Int] = []
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
@@ -84,6 +85,7 @@ struct TTMLDocumentBuilder {
             defaultPlacement = nil
             recentSettings = []
             recentRegions = []
+            recentLines = []
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -212,7 +214,7 @@ struct TTMLDocumentBuilder {
             }
         }
         appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
-        line.append(region(for: cue.settings))
+        line.append(region(for: cue.settings, lines: Self.lineCount(cue)))
         // One pass over the text's bytes: its direction, then (when it has no markup) the text.
         var text = cue.text
         let (wrapper, hasMarkup) = text.withUTF8 { bytes in
@@ -462,19 +464,27 @@ struct TTMLDocumentBuilder {
         return styles.id(for: merged)
     }
 
-    mutating func region(for settings: CueSettings) -> String {
+    /// How many lines a cue's region must hold: only a box placed by a percentage depends on it.
+    static func lineCount(_ cue: Cue) -> Int {
+        guard case .percentage = cue.settings.line else { return 1 }
+        return cue.text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
+    mutating func region(for settings: CueSettings, lines: Int = 1) -> String {
         // Most cues have no settings, and most others share theirs with a recent cue. Settings are
         // compared in place: they are cheap to compare, not to copy or to hash.
         let isDefault = settings.isDefault
         if isDefault, let defaultPlacement { return defaultPlacement }
-        if !isDefault, let index = recentSettings.withUnsafeBufferPointer({ $0.lastIndex { $0 == settings } }) {
+        if !isDefault, let index = recentSettings.withUnsafeBufferPointer({ $0.lastIndex { $0 == settings } }),
+            recentLines[index] == lines
+        {
             return recentRegions[index]
         }
         let id: String
         if let name = settings.region, let known = trackRegions[name] {
             id = known
         } else {
-            id = regionID(for: TTMLRegionGeometry(cue: settings))
+            id = regionID(for: TTMLRegionGeometry(cue: settings, lines: lines))
         }
         if isDefault {
             defaultPlacement = id
@@ -482,9 +492,11 @@ struct TTMLDocumentBuilder {
             if recentSettings.count == 16 {
                 recentSettings.removeFirst()
                 recentRegions.removeFirst()
+                recentLines.removeFirst()
             }
             recentSettings.append(settings)
             recentRegions.append(id)
+            recentLines.append(lines)
         }
         return id
     }

@@ -5,10 +5,13 @@ import CueKit
 ///
 /// WebVTT places a cue with its settings (W3C WebVTT section 7.2); TTML places a paragraph in a
 /// region. The writer gives each distinct placement one region:
-/// - along the line (`position`, `size`, `align`), the box WebVTT computes: `size` wide, its
-///   `position` point aligned as `positionAlign` says (or as `align` implies), kept in the video;
+/// - along the line (`position`, `size`, `align`), the box WebVTT computes: `size` wide, but no
+///   wider than its `position` point allows (WebVTT section 7.2's maximum size: a centred box at 37%
+///   is at most 74% wide), that point aligned as `positionAlign` says (or as `align` implies);
 /// - across lines (`line`), `auto` is the whole height with the text at the end (`after`); a
-///   percentage starts the box there (`start`), ends it there (`end`) or centres it there; a line
+///   percentage starts the box there (`start`), ends it there (`end`) or centres it there, and the
+///   box is at least as tall as the cue's lines, kept inside the video (`line:100%` is drawn at the
+///   bottom, not in a box of no height); a line
 ///   number counts rows of TTML's default 15-row cell grid (6.6667% each) from the top, or from the
 ///   bottom when negative;
 /// - `vertical` becomes `tts:writingMode` `tbrl` or `tblr`, with the two axes exchanged: a line
@@ -25,9 +28,9 @@ struct TTMLRegionGeometry: Hashable, Sendable {
     /// The height of one WebVTT line: one row of TTML's default cell grid.
     static let lineHeight = 100.0 / 15
 
-    /// The region of a cue placed by its own settings.
-    init(cue settings: CueSettings) {
-        let size = min(max(settings.size, 0), 100)
+    /// The region of a cue of `lines` lines placed by its own settings.
+    init(cue settings: CueSettings, lines: Int = 1) {
+        var size = min(max(settings.size, 0), 100)
         let position: Double
         switch settings.position {
         case .percentage(let value): position = value
@@ -48,6 +51,14 @@ struct TTMLRegionGeometry: Hashable, Sendable {
             case .center: anchor = .center
             }
         }
+        // WebVTT's maximum size: the box may not cross the video's edge from its position point.
+        let maximumSize: Double
+        switch anchor {
+        case .lineLeft, .auto: maximumSize = 100 - position
+        case .center: maximumSize = 2 * min(position, 100 - position)
+        case .lineRight: maximumSize = position
+        }
+        size = min(size, max(maximumSize, 0))
         var inlineStart: Double
         switch anchor {
         case .lineLeft, .auto: inlineStart = position
@@ -57,6 +68,30 @@ struct TTMLRegionGeometry: Hashable, Sendable {
         inlineStart = min(max(inlineStart, 0), 100 - size)
 
         let lineHeight = Self.lineHeight
+        // The cue's own lines, for a box placed by a percentage.
+        let textExtent = min(Double(max(lines, 1)) * lineHeight, 100)
+        /// The start and extent of a box at `line` percent, aligned as `lineAlignment` says and at
+        /// least `textExtent` long, kept inside the video.
+        func box(at line: Double) -> (start: Double, extent: Double) {
+            var (start, extent): (Double, Double)
+            switch settings.lineAlignment {
+            case .start: (start, extent) = (line, 100 - line)
+            case .end: (start, extent) = (0, line)
+            case .center:
+                let half = min(line, 100 - line)
+                (start, extent) = (line - half, 2 * half)
+            }
+            if extent < textExtent {
+                let wanted: Double
+                switch settings.lineAlignment {
+                case .start: wanted = line
+                case .end: wanted = line - textExtent
+                case .center: wanted = line - textExtent / 2
+                }
+                (start, extent) = (min(max(wanted, 0), 100 - textExtent), textExtent)
+            }
+            return (start, extent)
+        }
         switch settings.vertical {
         case .horizontal:
             // Lines are rows from the top (negative: from the bottom); percentages are y.
@@ -65,12 +100,11 @@ struct TTMLRegionGeometry: Hashable, Sendable {
             case .auto: break
             case .percentage(let value):
                 let line = min(max(value, 0), 100)
+                (top, height) = box(at: line)
                 switch settings.lineAlignment {
-                case .start: (top, height, align) = (line, 100 - line, "before")
-                case .end: (top, height, align) = (0, line, "after")
-                case .center:
-                    let half = min(line, 100 - line)
-                    (top, height, align) = (line - half, 2 * half, "center")
+                case .start: align = "before"
+                case .end: align = "after"
+                case .center: align = "center"
                 }
             case .number(let value):
                 let lines = value.rounded(.towardZero)

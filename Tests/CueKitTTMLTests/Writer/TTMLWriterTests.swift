@@ -112,11 +112,31 @@ import Testing
             """
         let (text, _) = try Self.write(source)
         #expect(text.contains(#"<region xml:id="_r1" tts:origin="0% 10%" tts:extent="100% 90%" tts:displayAlign="before"/>"#))
-        #expect(text.contains(#"<region xml:id="_r2" tts:origin="0% 0%" tts:extent="50% 100%" tts:displayAlign="before"/>"#))
+        // Centred at 20%, a box is at most 40% wide (WebVTT's maximum size), not the 50% asked.
+        #expect(text.contains(#"<region xml:id="_r2" tts:origin="0% 0%" tts:extent="40% 100%" tts:displayAlign="before"/>"#))
         #expect(text.contains(#"<region xml:id="_r3" tts:origin="0% 0%" tts:extent="100% 100%" tts:displayAlign="after" tts:writingMode="tblr"/>"#))
         let regions = Self.paragraphs(text).map { $0.contains(#"region="_r1""#) }
         #expect(regions == [true, true, false, false])
         #expect(text.contains(#"tts:textAlign="left""#))
+    }
+
+    /// WebVTT section 7.2: a box is no wider than its position point allows, so a cue centred at
+    /// 37% is drawn centred there, whatever its size; and a box placed by a percentage holds the
+    /// cue's lines inside the video.
+    @Test func placementFollowsWebVTTsMaximumSizeAndKeepsTheLinesInTheVideo() throws {
+        func region(_ settings: String, _ text: String = "Hi") throws -> String {
+            let (document, _) = try Self.write("WEBVTT\n\n00:00:01.000 --> 00:00:02.000 \(settings)\n\(text)\n")
+            let line = try #require(document.split(separator: "\n").first { $0.hasPrefix("<region") })
+            return String(line.drop { $0 != " " }.dropFirst().drop { $0 != " " }.dropFirst().dropLast(2))
+        }
+        #expect(try region("position:37% line:74%") == #"tts:origin="0% 74%" tts:extent="74% 26%" tts:displayAlign="before""#)
+        #expect(try region("position:80%,line-left") == #"tts:origin="80% 0%" tts:extent="20% 100%" tts:displayAlign="after""#)
+        #expect(try region("position:30%,line-right size:50%") == #"tts:origin="0% 0%" tts:extent="30% 100%" tts:displayAlign="after""#)
+        // line:100% starts the box at the bottom edge: it moves up to hold the cue's lines.
+        #expect(try region("line:100%") == #"tts:origin="0% 93.33%" tts:extent="100% 6.67%" tts:displayAlign="before""#)
+        #expect(try region("line:100%", "two\nlines") == #"tts:origin="0% 86.67%" tts:extent="100% 13.33%" tts:displayAlign="before""#)
+        #expect(try region("line:0%,end") == #"tts:origin="0% 0%" tts:extent="100% 6.67%" tts:displayAlign="after""#)
+        #expect(try region("line:2%,center", "a\nb\nc") == #"tts:origin="0% 0%" tts:extent="100% 20%" tts:displayAlign="center""#)
     }
 
     @Test func webVTTRegionsBecomeRegionsAndScrollIsReported() throws {
