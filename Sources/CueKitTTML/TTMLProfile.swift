@@ -26,6 +26,8 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable, CustomStringC
     var hasRuby: Bool { self == .imsc11 }
     /// True when the profile has `tts:textShadow` (TTML2).
     var hasTextShadow: Bool { self == .imsc11 }
+    /// True when the profile has `tts:textOutline` (TTML1 and IMSC; EBU-TT-D has none).
+    var hasTextOutline: Bool { self != .ebuTTD }
     /// True when the profile has `ttm:agent`.
     var hasAgents: Bool { self != .ebuTTD }
     /// True when the profile has frame-based times.

@@ -49,7 +49,13 @@ enum TTMLStyleTranslation {
             case "text-decoration", "text-decoration-line":
                 written = textDecoration(lowered).map { ("tts:textDecoration", $0) }
             case "text-shadow":
-                if profile.hasTextShadow { written = textShadow(value).map { ("tts:textShadow", $0) } }
+                // An outline drawn as shadows all round (a Cast OUTLINE edge) is TTML's own outline,
+                // which every IMSC renderer draws; other shadows stay shadows where the profile has them.
+                if profile.hasTextOutline, let outline = textOutline(value) {
+                    written = ("tts:textOutline", outline)
+                } else if profile.hasTextShadow {
+                    written = textShadow(value).map { ("tts:textShadow", $0) }
+                }
             case "opacity":
                 if let number = Double(lowered), number >= 0, number <= 1 { written = ("tts:opacity", number.ttmlNumber) }
             case "line-height":
@@ -220,6 +226,48 @@ enum TTMLStyleTranslation {
             written.append((lengths + [shadowColor].compactMap { $0 }).joined(separator: " "))
         }
         return written.joined(separator: ", ")
+    }
+
+    /// CSS shadows that draw an outline (unblurred, one colour, offset the same distance to every
+    /// side: the four diagonals, or the four sides and four diagonals) as TTML's `tts:textOutline`,
+    /// `color thickness`; nil for any other shadow.
+    static func textOutline(_ css: String) -> String? {
+        let shadows = splitOutsideParentheses(css, at: ",")
+        guard shadows.count == 4 || shadows.count == 8 else { return nil }
+        var outlineColor: String?
+        var distance: Double?
+        var directions: Set<[Int]> = []
+        for shadow in shadows {
+            var offsets: [Double] = []
+            var shadowColor: String?
+            for token in splitOutsideParentheses(shadow, at: " ") where !token.isEmpty {
+                let lowered = token.lowercased()
+                if lowered == "0" {
+                    offsets.append(0)
+                } else if let value = number(lowered, unit: "em") {
+                    offsets.append(value)
+                } else if shadowColor == nil, let parsed = color(token) {
+                    shadowColor = parsed
+                } else {
+                    return nil
+                }
+            }
+            // x, y and an optional blur of zero.
+            guard offsets.count == 2 || (offsets.count == 3 && offsets[2] == 0), let shadowColor else { return nil }
+            guard outlineColor == nil || outlineColor == shadowColor else { return nil }
+            outlineColor = shadowColor
+            for offset in offsets.prefix(2) where offset != 0 {
+                guard distance == nil || abs(abs(offset) - distance!) < 1e-9 else { return nil }
+                distance = abs(offset)
+            }
+            directions.insert(offsets.prefix(2).map { $0 == 0 ? 0 : ($0 > 0 ? 1 : -1) })
+        }
+        let diagonals: Set<[Int]> = [[1, 1], [1, -1], [-1, 1], [-1, -1]]
+        let sides: Set<[Int]> = [[1, 0], [-1, 0], [0, 1], [0, -1]]
+        guard directions == diagonals || directions == diagonals.union(sides), let outlineColor, let distance, distance > 0 else {
+            return nil
+        }
+        return "\(outlineColor) \(distance.ttmlNumber)em"
     }
 
     private static func length(_ token: String) -> String? {

@@ -1,3 +1,4 @@
+import Foundation
 import CueKit
 import Testing
 
@@ -42,6 +43,25 @@ import Testing
         #expect(TTMLStyleTranslation.textShadow("1em 1em, 1em 1em, 1em 1em, 1em 1em, 1em 1em") == nil)
         #expect(TTMLStyleTranslation.textShadow("2px 2px black") == nil)
         #expect(TTMLStyleTranslation.textShadow("none") == "none")
+    }
+
+    /// A Cast OUTLINE edge (four diagonal shadows), or the eight-way outline the TTML reader writes,
+    /// is TTML's own outline, which every IMSC renderer draws; a shadow to one side stays a shadow.
+    @Test func anOutlineDrawnWithShadowsIsATextOutline() {
+        let cast = "rgba(0, 0, 255, 1) -0.05em -0.05em 0, rgba(0, 0, 255, 1) 0.05em -0.05em 0, rgba(0, 0, 255, 1) -0.05em 0.05em 0, rgba(0, 0, 255, 1) 0.05em 0.05em 0"
+        #expect(TTMLStyleTranslation.textOutline(cast) == "#0000ffff 0.05em")
+        let eightWay = "0.1em 0 #000000, -0.1em 0 #000000, 0 0.1em #000000, 0 -0.1em #000000, 0.1em 0.1em #000000, -0.1em -0.1em #000000, 0.1em -0.1em #000000, -0.1em 0.1em #000000"
+        #expect(TTMLStyleTranslation.textOutline(eightWay) == "#000000ff 0.1em")
+        // A drop shadow, mixed colours, uneven distances, a blur: no outline.
+        #expect(TTMLStyleTranslation.textOutline("0.05em 0.05em 0 black") == nil)
+        #expect(TTMLStyleTranslation.textOutline(cast.replacingOccurrences(of: "0, 0, 255, 1) 0.05em 0.05em", with: "255, 0, 0, 1) 0.05em 0.05em")) == nil)
+        #expect(TTMLStyleTranslation.textOutline(cast.replacingOccurrences(of: "0.05em 0.05em 0", with: "0.1em 0.1em 0")) == nil)
+        #expect(TTMLStyleTranslation.textOutline(cast.replacingOccurrences(of: "0.05em 0.05em 0", with: "0.05em 0.05em 0.1em")) == nil)
+        for profile in [TTMLProfile.imsc11, .ttml1] {
+            let result = TTMLStyleTranslation.translate([.init("text-shadow", cast)], profile: profile)
+            #expect(result.attributes.map(\.name) == ["tts:textOutline"], "\(profile)")
+        }
+        #expect(TTMLStyleTranslation.translate([.init("text-shadow", cast)], profile: .ebuTTD).attributes.isEmpty)
     }
 
     @Test func declarationsInOrderWithTheLastOfOneAttributeWinning() {
