@@ -43,7 +43,7 @@ struct ReadmeQuickStartChromiumTests {
     /// The outline's black, darker than the translucent black box behind cue text on grey.
     static func isOutlineBlack(_ p: Image.Pixel) -> Bool { p.red < 5 && p.green < 5 && p.blue < 5 }
 
-    @Test func theQuickStartDrawsYellowOutlinedTextForSubRipAndTTML() throws {
+    @Test func theQuickStartDrawsYellowOutlinedTextForSubRipAndTTML() async throws {
         let commands = try Self.quickStartCommands()
         let generate = try #require(commands.first { $0.dropFirst().first == "generate" })
         let convert = try #require(commands.first { $0.dropFirst().first == "convert" })
@@ -73,7 +73,7 @@ struct ReadmeQuickStartChromiumTests {
         let files = try ["demo.vtt", "ttml.vtt", "plain.vtt"].map { try #require(directory.read($0), "\($0) was not written") }
         // The second cue of `generate --seed 7` (Latin text, which every font draws) shows from
         // 6.5 s to 12 s.
-        let images = try renderer.render(files, at: 7)
+        let images = try await renderer.render(files, at: 7)
 
         for (index, name) in [(0, "SubRip"), (1, "TTML")] {
             #expect(images[index].region(where: Self.isYellow).count > 300, "\(name): no yellow text; \(where_)")

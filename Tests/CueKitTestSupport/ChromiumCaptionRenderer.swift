@@ -4,10 +4,9 @@ import Foundation
 /// Draws WebVTT files the way a Cast receiver does, in headless Chromium, and reads back the pixels.
 ///
 /// Each file plays in its own `<video>` (a grey test video made by ffmpeg) with its track showing,
-/// paused half a second in; one screenshot holds them all. The screenshot is converted to PPM by
-/// ffmpeg and read here, so the test needs no image library. Chromium runs with a virtual time
-/// budget, so it takes the screenshot once the page has loaded, sought and drawn the cues, however
-/// slow the machine.
+/// paused at a given time; one screenshot holds them all, taken over DevTools (``DevToolsBrowser``)
+/// once every video has sought and the cues are painted. The screenshot is converted to PPM by
+/// ffmpeg and read here, so the test needs no image library.
 public struct ChromiumCaptionRenderer {
     /// The size of each video, in CSS pixels; Chromium's cue font size is 5% of the video height.
     public static let videoWidth = 640
@@ -30,7 +29,7 @@ public struct ChromiumCaptionRenderer {
 
     /// Renders each WebVTT text in its own video, paused at `time` seconds, and returns one image
     /// per file.
-    public func render(_ files: [String], at time: Double = 0.5) throws -> [Image] {
+    public func render(_ files: [String], at time: Double = 0.5) async throws -> [Image] {
         let video = directory.appendingPathComponent("grey.webm")
         try Self.check(
             ffmpeg,
@@ -67,15 +66,22 @@ public struct ChromiumCaptionRenderer {
         let pageURL = directory.appendingPathComponent("page.html")
         try Data(page.utf8).write(to: pageURL)
         let screenshot = directory.appendingPathComponent("screenshot.png")
-        try Self.check(
-            chromium,
-            Chromium.headlessSwitches + [
-                "--allow-file-access-from-files", "--hide-scrollbars",
-                "--force-device-scale-factor=1", "--mute-audio", "--virtual-time-budget=15000",
-                "--window-size=\(Self.columns * Self.videoWidth),\(rows * Self.videoHeight)", "--screenshot=\(screenshot.path)",
-                pageURL.absoluteString,
-            ]
-        )
+        // Driven over DevTools: the screenshot is taken once every video has sought and the cues
+        // are painted, however slow the machine (a timed screenshot could come first).
+        let (width, height) = (Self.columns * Self.videoWidth, rows * Self.videoHeight)
+        guard let browser = try await DevToolsBrowser.launch(width: width, height: height, switches: ["--allow-file-access-from-files"]) else {
+            throw ChromiumFailure(message: "Chromium is not installed")
+        }
+        defer { browser.close() }
+        let tab = try await browser.open(pageURL.absoluteString)
+        _ = try await tab.call(
+            "Emulation.setDeviceMetricsOverride", ["width": .number(Double(width)), "height": .number(Double(height)), "deviceScaleFactor": 1, "mobile": false])
+        guard try await tab.wait(until: "document.title === 'ready'", seconds: 60) else {
+            throw ChromiumFailure(message: "the videos did not seek to \(time) s within 60 s")
+        }
+        _ = try await tab.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+        try await tab.screenshot().write(to: screenshot)
+        await tab.close()
         let ppm = directory.appendingPathComponent("screenshot.ppm")
         try Self.check(
             ffmpeg, ["-hide_banner", "-loglevel", "error", "-i", screenshot.path, "-f", "image2", "-c:v", "ppm", "-y", ppm.path])

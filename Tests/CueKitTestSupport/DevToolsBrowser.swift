@@ -18,8 +18,9 @@ public final class DevToolsBrowser: @unchecked Sendable {
     /// The browser's own target, which opens tabs.
     public var control: DevToolsPage?
 
-    /// Starts Chromium with a window of `width`×`height`; nil when Chromium is not installed.
-    public static func launch(width: Int = 1280, height: Int = 720) async throws -> DevToolsBrowser? {
+    /// Starts Chromium with a window of `width`×`height` and `switches` besides the usual; nil when
+    /// Chromium is not installed.
+    public static func launch(width: Int = 1280, height: Int = 720, switches: [String] = []) async throws -> DevToolsBrowser? {
         guard let executable = Chromium.executable else { return nil }
         let profile = TemporaryDirectory()
         let chromium = try RunningCommand(
@@ -29,8 +30,8 @@ public final class DevToolsBrowser: @unchecked Sendable {
                 "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--hide-scrollbars",
                 "--autoplay-policy=no-user-gesture-required", "--mute-audio", "--no-first-run", "--disable-extensions",
                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
-                "--disable-features=BackgroundMediaSuspend,MediaSessionService", "about:blank",
-            ],
+                "--disable-features=BackgroundMediaSuspend,MediaSessionService",
+            ] + switches + ["about:blank"],
             standardError: .nullDevice)
         let portFile = profile.file("DevToolsActivePort")
         for _ in 0..<300 {

@@ -49,8 +49,6 @@ struct TTMLDocumentBuilder {
     /// Span styles by the tag and the class names' bytes, and the key being looked up (a voice's
     /// name, too).
     var spanStylesByBytes: [[UInt8]: String?] = [:]
-    /// Ruby container, base and text styles without classes.
-    var rubyStyles: [String: String] = [:]
     var spanStyleKey: [UInt8] = []
     /// Agents by the voice names' bytes (emptied past ``maximumCachedNames``).
     var agentsByVoice: [[UInt8]: String] = [:]
@@ -101,7 +99,6 @@ struct TTMLDocumentBuilder {
             tagStyles = [String??](repeating: nil, count: 4)
             spanStyles = [:]
             spanStylesByBytes = [:]
-            rubyStyles = [:]
         case .note(let note):
             appendLiteral("<!--")
             line.append(Self.commentText(note.text))
@@ -387,11 +384,10 @@ struct TTMLDocumentBuilder {
                 continue
             }
             if options.profile.hasRuby {
-                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
-                appendRubyStart(container: container, base: styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))
+                appendRubyStart(containerStyle: classes.isEmpty ? nil : styleID(for: classes))
                 appendNodes(base, context: &context)
-                let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
-                appendRubyText(text)
+                let textClasses = classAttributes(annotation.classes)
+                appendRubyText(textClasses.isEmpty ? nil : styleID(for: textClasses))
                 appendNodes(annotation.children, context: &context)
                 appendLiteral("</span></span>")
             } else {
@@ -406,20 +402,27 @@ struct TTMLDocumentBuilder {
         appendNodes(base, context: &context)
     }
 
-    /// Opens a ruby container and its base.
-    func appendRubyStart(container: String, base: String) {
-        line.append(#"<span style=""#)
-        line.append(container)
-        line.append(#""><span style=""#)
-        line.append(base)
-        line.append(#"">"#)
+    /// Opens a ruby container and its base. `tts:ruby` is written on the spans themselves, where
+    /// every TTML reader looks for it (some read it from nowhere else); classes go in `style`.
+    func appendRubyStart(containerStyle: String?) {
+        line.append(#"<span tts:ruby="container""#)
+        if let containerStyle {
+            line.append(#" style=""#)
+            line.append(containerStyle)
+            line.append("\"")
+        }
+        line.append(#"><span tts:ruby="base">"#)
     }
 
     /// Closes a ruby base and opens its text.
-    func appendRubyText(_ style: String) {
-        line.append(#"</span><span style=""#)
-        line.append(style)
-        line.append(#"">"#)
+    func appendRubyText(_ style: String?) {
+        line.append(#"</span><span tts:ruby="text""#)
+        if let style {
+            line.append(#" style=""#)
+            line.append(style)
+            line.append("\"")
+        }
+        line.append(">")
     }
 
     // MARK: - Styles, regions, agents

@@ -40,7 +40,7 @@ struct ChromiumRenderingTests {
         TextTrackStyle(foregroundColor: red, backgroundColor: yellow, edgeType: edge, edgeColor: blue, fontScale: scale)
     }
 
-    @Test func drawsTheStylesColoursEdgesAndSizes() throws {
+    @Test func drawsTheStylesColoursEdgesAndSizes() async throws {
         let renderer = try #require(try ChromiumCaptionRenderer.make())
         let files = [
             // 0: no style: Chromium's own white text on translucent black.
@@ -62,7 +62,7 @@ struct ChromiumRenderingTests {
                     foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), backgroundColor: Self.yellow, fontScale: 3)
             ),
         ]
-        let images = try renderer.render(files)
+        let images = try await renderer.render(files)
         let keep = ProcessInfo.processInfo.environment["CUEKIT_KEEP_RENDERINGS"] != nil
         defer { if !keep { renderer.removeFiles() } }
         let where_ = keep ? "screenshot: \(renderer.screenshotPath)" : "set CUEKIT_KEEP_RENDERINGS=1 to keep the screenshot"

@@ -11,7 +11,7 @@ import Testing
 /// `Fixtures/ttml/webvtt-and-ttml.png`, the picture the TTML documentation names.
 @Suite(.enabled(if: ChromiumCaptionRenderer.isAvailable, "chromium or ffmpeg is not installed"), .tags(.chromium), .skippableByTag)
 struct TTMLWriterChromiumTests {
-    @Test func theTTMLDrawsAsTheWebVTTDoes() throws {
+    @Test func theTTMLDrawsAsTheWebVTTDoes() async throws {
         let source = try String(contentsOfFile: TestPaths.fixture("ttml/styled-source.vtt"), encoding: .utf8)
         let track = try WebVTTReader.read(source).track
         var ttml = TTMLWriter(to: MemorySink())
@@ -23,7 +23,7 @@ struct TTMLWriterChromiumTests {
 
         let renderer = try #require(try ChromiumCaptionRenderer.make())
         defer { renderer.removeFiles() }
-        let images = try renderer.render([source, webVTT.sink.string])
+        let images = try await renderer.render([source, webVTT.sink.string])
         if ProcessInfo.processInfo.environment["CUEKIT_WRITE_PICTURES"] == "1" {
             try? FileManager.default.removeItem(atPath: TestPaths.fixture("ttml/webvtt-and-ttml.png"))
             try FileManager.default.copyItem(atPath: renderer.screenshotPath, toPath: TestPaths.fixture("ttml/webvtt-and-ttml.png"))
