@@ -63,6 +63,16 @@ public enum ShownText {
         }
     }
 
+    /// The cues as TTML written with inner timestamps left out shows them, and as WebVTT players
+    /// show them: the whole text for the whole cue. With `rubyInParentheses`, ruby as
+    /// ``shownProgressively(_:rubyInParentheses:)`` shows it.
+    public static func shownWhole(_ cues: [Cue], rubyInParentheses: Bool = false) -> [Shown] {
+        cues.map { cue in
+            let nodes = CueText.nodes(from: cue.text)
+            return Shown(start: cue.start, end: cue.end, lines: lines(of: revealed(nodes, at: .max, cue: cue, rubyInParentheses: rubyInParentheses)))
+        }
+    }
+
     /// The nodes shown at `time`: text after a timestamp later than `time` left out.
     private static func revealed(_ nodes: [CueNode], at time: Int, cue: Cue, rubyInParentheses: Bool) -> [CueNode] {
         var shownFrom = cue.start

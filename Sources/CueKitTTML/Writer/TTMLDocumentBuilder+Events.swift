@@ -94,9 +94,11 @@ extension TTMLDocumentBuilder {
             let end = text.closes[index]
             if tag == .rubyText {
                 if options.profile.hasRuby {
-                    appendRubyStart(containerStyle: classStyle(classes, of: text))
+                    let container = rubyStyle("container", classes: classes, of: text)
+                    appendRubyStart(container: container, base: rubyStyle("base", classes: 0..<0, of: text))
                     appendEvents(baseStart..<index, of: text, context: &context)
-                    appendRubyText(classStyle(annotationClasses, of: text))
+                    let annotation = rubyStyle("text", classes: annotationClasses, of: text)
+                    appendRubyText(annotation)
                     appendEvents(index + 1..<end, of: text, context: &context)
                     appendLiteral("</span></span>")
                 } else {
@@ -113,11 +115,13 @@ extension TTMLDocumentBuilder {
         appendEvents(baseStart..<close, of: text, context: &context)
     }
 
-    /// The style of a ruby span's classes; nil when it has none.
-    mutating func classStyle(_ classes: Range<Int>, of text: EventText) -> String? {
-        guard !classes.isEmpty else { return nil }
-        let attributes = classAttributes(text.classNames(classes))
-        return attributes.isEmpty ? nil : styleID(for: attributes)
+    /// The style of a ruby container, base or text (`role`), with the classes of its span; those
+    /// without classes are worked out once.
+    mutating func rubyStyle(_ role: String, classes: Range<Int>, of text: EventText) -> String {
+        if classes.isEmpty, let known = rubyStyles[role] { return known }
+        let style = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: role)] + classAttributes(text.classNames(classes)))
+        if classes.isEmpty { rubyStyles[role] = style }
+        return style
     }
 
     /// ``openSpan(_:classes:)`` for an event: the style is found by the class names' bytes, the

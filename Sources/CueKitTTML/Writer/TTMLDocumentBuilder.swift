@@ -49,6 +49,8 @@ struct TTMLDocumentBuilder {
     /// Span styles by the tag and the class names' bytes, and the key being looked up (a voice's
     /// name, too).
     var spanStylesByBytes: [[UInt8]: String?] = [:]
+    /// Ruby container, base and text styles without classes.
+    var rubyStyles: [String: String] = [:]
     var spanStyleKey: [UInt8] = []
     /// Agents by the voice names' bytes (emptied past ``maximumCachedNames``).
     var agentsByVoice: [[UInt8]: String] = [:]
@@ -99,6 +101,7 @@ struct TTMLDocumentBuilder {
             tagStyles = [String??](repeating: nil, count: 4)
             spanStyles = [:]
             spanStylesByBytes = [:]
+            rubyStyles = [:]
         case .note(let note):
             appendLiteral("<!--")
             line.append(Self.commentText(note.text))
@@ -384,10 +387,11 @@ struct TTMLDocumentBuilder {
                 continue
             }
             if options.profile.hasRuby {
-                appendRubyStart(containerStyle: classes.isEmpty ? nil : styleID(for: classes))
+                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
+                appendRubyStart(container: container, base: styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))
                 appendNodes(base, context: &context)
-                let textClasses = classAttributes(annotation.classes)
-                appendRubyText(textClasses.isEmpty ? nil : styleID(for: textClasses))
+                let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
+                appendRubyText(text)
                 appendNodes(annotation.children, context: &context)
                 appendLiteral("</span></span>")
             } else {
@@ -402,27 +406,20 @@ struct TTMLDocumentBuilder {
         appendNodes(base, context: &context)
     }
 
-    /// Opens a ruby container and its base. `tts:ruby` is written on the spans themselves, where
-    /// every TTML reader looks for it (some read it from nowhere else); classes go in `style`.
-    func appendRubyStart(containerStyle: String?) {
-        line.append(#"<span tts:ruby="container""#)
-        if let containerStyle {
-            line.append(#" style=""#)
-            line.append(containerStyle)
-            line.append("\"")
-        }
-        line.append(#"><span tts:ruby="base">"#)
+    /// Opens a ruby container and its base.
+    func appendRubyStart(container: String, base: String) {
+        line.append(#"<span style=""#)
+        line.append(container)
+        line.append(#""><span style=""#)
+        line.append(base)
+        line.append(#"">"#)
     }
 
     /// Closes a ruby base and opens its text.
-    func appendRubyText(_ style: String?) {
-        line.append(#"</span><span tts:ruby="text""#)
-        if let style {
-            line.append(#" style=""#)
-            line.append(style)
-            line.append("\"")
-        }
-        line.append(">")
+    func appendRubyText(_ style: String) {
+        line.append(#"</span><span style=""#)
+        line.append(style)
+        line.append(#"">"#)
     }
 
     // MARK: - Styles, regions, agents

@@ -42,15 +42,19 @@ struct TTMLWriterTTConvTests {
         return sources
     }
 
-    @Test(arguments: TTMLProfile.allCases)
-    func ttconvShowsTheSourceTextAtEveryInstant(_ profile: TTMLProfile) throws {
+    /// Every profile, inner timestamps left out (the default), and IMSC 1.1 with paint-on timestamps.
+    static let cases: [(TTMLProfile, TTMLWriterOptions.InnerTimestamps)] =
+        TTMLProfile.allCases.map { ($0, .wholeCue) } + [(.imsc11, .paintOn)]
+
+    @Test(arguments: cases)
+    func ttconvShowsTheSourceTextAtEveryInstant(_ profile: TTMLProfile, _ timestamps: TTMLWriterOptions.InnerTimestamps) throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let sources = try Self.sources()
         #expect(sources.count > 300)
         var arguments: [String] = []
         for (index, source) in sources.enumerated() {
-            var writer = TTMLWriter(to: MemorySink(), options: TTMLWriterOptions(profile: profile))
+            var writer = TTMLWriter(to: MemorySink(), options: TTMLWriterOptions(profile: profile, innerTimestamps: timestamps))
             try writer.write(source.track)
             let bytes = writer.sink.bytes
             let read = try TTMLReader.read(bytes: bytes)
@@ -77,7 +81,10 @@ struct TTMLWriterTTConvTests {
                 continue
             }
             let ttconvCues = try WebVTTReader.read(output).track.cues
-            let expected = ShownText.shownProgressively(source.track.cues, rubyInParentheses: profile != .imsc11)
+            let expected =
+                timestamps == .paintOn
+                ? ShownText.shownProgressively(source.track.cues, rubyInParentheses: profile != .imsc11)
+                : ShownText.shownWhole(source.track.cues, rubyInParentheses: profile != .imsc11)
             let horizon = (source.track.cues.map(\.end) + ttconvCues.map(\.end)).max().map { $0 + 1 } ?? 1
             let differences = ShownText.differences(expected: expected, actual: ShownText.shown(ttconvCues), horizon: horizon)
             if !differences.isEmpty {
