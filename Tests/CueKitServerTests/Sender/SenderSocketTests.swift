@@ -1,0 +1,78 @@
+import CueKit
+import CueKitCast
+import CueKitTestSupport
+import HummingbirdTesting
+import Testing
+
+@testable import CueKitCastSender
+@testable import CueKitServer
+
+/// The receiver's sender socket at the message level: who is told, and with which `requestId`.
+@Suite(.tags(.network), .skippableByTag) struct SenderSocketTests {
+    /// The next `MEDIA_STATUS` (or error) on `messages`, read as JSON; nil when none comes within
+    /// `limit`.
+    static func next(_ messages: AsyncStream<String>, within limit: Duration = .seconds(10)) async -> CastJSONObject? {
+        await withTaskGroup(of: CastJSONObject?.self) { group in
+            group.addTask {
+                for await text in messages {
+                    if let object = (try? CastJSONDocument(parsing: text))?.value.objectValue { return object }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+    }
+
+    @Test func aSenderThatHasJustConnectedIsToldOfTheNextLoad() async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        try await withServer(folder) { client, _ in
+            let url = "ws://127.0.0.1:\(try #require(client.port))/cast"
+            let loader = try await RemoteMediaClient.connect(to: url)
+            let media = RemoteMediaClientTests.media(base: "http://127.0.0.1")
+            var missed: [Int] = []
+            for round in 0..<100 {
+                // Connected means registered: the load right after is told to the new sender.
+                let listener = try await WebSocketMediaTransport.open(url)
+                let messages = await listener.messages()
+                try await loader.load(CastLoadRequest(media: media, activeTrackIDs: [round % 2 + 1]))
+                let told = await Self.next(messages, within: .seconds(5))
+                await listener.close()
+                if told?["type"]?.stringValue != "MEDIA_STATUS" || told?["requestId"] != 0 {
+                    // One miss fails the test; stop there rather than wait on every round.
+                    missed.append(round)
+                    break
+                }
+            }
+            #expect(missed.isEmpty, "rounds in which the new sender was not told: \(missed)")
+            await loader.disconnect()
+        }
+    }
+
+    @Test func aRequestWithoutRequestIDIsAnsweredWithZero() async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        try await withServer(folder) { client, server in
+            let sender = try await WebSocketMediaTransport.open("ws://127.0.0.1:\(try #require(client.port))/cast")
+            let messages = await sender.messages()
+            let media = RemoteMediaClientTests.media(base: "http://127.0.0.1")
+            try await sender.send(text: CastLoadRequest(requestID: 1, media: media, activeTrackIDs: [1]).json.serialized(.compact))
+            let loaded = await Self.next(messages)
+            #expect(loaded?["type"]?.stringValue == "MEDIA_STATUS")
+            #expect(loaded?["requestId"] == 1)
+
+            // No requestId: answered with 0, not with an id this sender used before.
+            try await sender.send(text: #"{"type":"EDIT_TRACKS_INFO","activeTrackIds":[2]}"#)
+            let switched = await Self.next(messages)
+            #expect(switched?["type"]?.stringValue == "MEDIA_STATUS")
+            #expect(switched?["requestId"] == 0)
+            #expect(await server.session.status?.activeTrackIDs == [2])
+            await sender.close()
+        }
+    }
+}
