@@ -19,7 +19,7 @@ public final class CastRequest: Hashable {
         self.requestID = requestID
     }
 
-    /// Returns when the receiver answered the request; throws its ``CastRequestError`` or the
+    /// Returns when the receiver answered the request; throws its `CastRequestError` or the
     /// connection's error when it did not.
     public var completion: Void {
         get async throws {
@@ -63,7 +63,7 @@ public final class CastRequest: Hashable {
 public protocol CastRequestDelegate: AnyObject {
     /// The receiver answered with a status: the request took effect.
     func requestDidComplete(_ request: CastRequest)
-    /// The receiver refused the request (a ``CastRequestError``), or the connection closed first.
+    /// The receiver refused the request (a `CastRequestError`), or the connection closed first.
     func request(_ request: CastRequest, didFailWithError error: any Error)
 }
 

@@ -22,7 +22,7 @@ public protocol RemoteMediaClientListener: AnyObject, Sendable {
 /// ```
 ///
 /// Each request returns when the receiver answers it: with the status it sent back, or by throwing
-/// its ``CastRequestError``. Updates, including those caused by other senders, come through
+/// its `CastRequestError`. Updates, including those caused by other senders, come through
 /// ``updates()`` and the listeners; a status that carries `media` is delivered as a metadata update
 /// and then a status update, in that order.
 public actor RemoteMediaClient {

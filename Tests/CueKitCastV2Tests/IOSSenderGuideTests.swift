@@ -143,7 +143,8 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         #expect(loaded.tracks?.first?.subtype == .captions)
         #expect(await session.status?.activeTrackIDs == [])
 
-        let style = TextTrackStyle(foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), fontScale: 1, fontGenericFamily: .serif)
+        let style = TextTrackStyle(
+            foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), fontScale: 1, fontGenericFamily: .serif)
         let told = try await Self.within(.seconds(30)) { await heard.value }
         #expect(told.map(\.carriesMedia) == [true, false, true, false])
         #expect(told.map(\.activeTrackIDs) == [[], [1], [1], []])

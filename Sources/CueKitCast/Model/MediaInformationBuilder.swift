@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Builds ``MediaInformation`` step by step, as `GCKMediaInformationBuilder` does on iOS: create

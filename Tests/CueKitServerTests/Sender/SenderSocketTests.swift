@@ -75,4 +75,43 @@ import Testing
             await sender.close()
         }
     }
+
+    @Test @MainActor func aSessionOverTheWebSocketEndsOnceItsConnectionIsClosed() async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        let port = try await withServer(folder) { client, server in
+            let port = try #require(client.port)
+            let loaded = try await Self.loadAndEnd(url: "ws://127.0.0.1:\(port)/cast")
+            #expect(loaded == 1)
+            // The server lets the sender go once its handler sees the close.
+            for _ in 0..<500 where await server.session.senderCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await server.session.senderCount == 0)
+            return port
+        }
+        #expect(port > 0)
+    }
+
+    /// Loads through a session's main-actor call and ends the session; the media session id.
+    @MainActor static func loadAndEnd(url: String) async throws -> Int? {
+        let sessions = SessionManager()
+        try await sessions.connect(to: url)
+        let client = try #require(sessions.currentSession?.remoteMediaClient)
+        let request = client.loadMedia(RemoteMediaClientTests.media(base: "http://127.0.0.1"))
+        try await request.completion
+        let id = await client.mediaStatus?.mediaSessionID
+        await sessions.endSession()
+        #expect(await client.closedReason != nil)
+        return id
+    }
+
+    @Test func closingTheTransportReturnsOnceTheConnectionIsClosed() async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        try await withServer(folder) { client, _ in
+            let transport = try await WebSocketMediaTransport.open("ws://127.0.0.1:\(try #require(client.port))/cast")
+            #expect(await transport.closeReason == nil)
+            await transport.close()
+            #expect(await transport.closeReason != nil)
+        }
+    }
 }
