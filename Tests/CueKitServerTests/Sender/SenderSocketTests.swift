@@ -99,9 +99,19 @@ import Testing
         let request = client.loadMedia(RemoteMediaClientTests.media(base: "http://127.0.0.1"))
         try await request.completion
         let id = await client.mediaStatus?.mediaSessionID
+        // A refused request fails its completion with the receiver's error, and records it.
+        let refused = switchOn([9], on: client)
+        await #expect(throws: CastRequestError.self) { try await refused.completion }
+        #expect(refused.error is CastRequestError)
+        #expect(refused != request)
         await sessions.endSession()
         #expect(await client.closedReason != nil)
         return id
+    }
+
+    /// A synchronous caller, where Swift picks the main-actor call over the async one.
+    @MainActor static func switchOn(_ ids: [Int], on client: RemoteMediaClient) -> CastRequest {
+        client.setActiveTrackIDs(ids)
     }
 
     @Test func closingTheTransportReturnsOnceTheConnectionIsClosed() async throws {
