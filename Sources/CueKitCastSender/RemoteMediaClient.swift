@@ -25,6 +25,10 @@ public protocol RemoteMediaClientListener: AnyObject, Sendable {
 /// its `CastRequestError`. Updates, including those caused by other senders, come through
 /// ``updates()`` and the listeners; a status that carries `media` is delivered as a metadata update
 /// and then a status update, in that order.
+///
+/// From synchronous main-actor code, as in an iOS view controller, the same calls return a
+/// ``CastRequest`` at once (`loadMedia(_:)`, `setActiveTrackIDs(_:)`...); see
+/// <doc:FromTheIOSSenderGuide>.
 public actor RemoteMediaClient {
     /// What the receiver told this sender.
     public enum Update: Sendable, Hashable {

@@ -158,7 +158,12 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         await watcher.close()
     }
 
-    /// `body`'s result, or a failure when it takes longer than `limit`.
+    /// Nothing came within the limit.
+    struct TimedOut: Error {
+        var limit: Duration
+    }
+
+    /// `body`'s result, or ``TimedOut`` when it takes longer than `limit`.
     static func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { await body() }
@@ -167,9 +172,7 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw CastV2Connection.ConnectionError.closed("nothing heard within \(limit)")
-            }
+            guard let first = try await group.next(), let value = first else { throw TimedOut(limit: limit) }
             return value
         }
     }
