@@ -38,7 +38,7 @@ struct CastSendCommand: AsyncParsableCommand {
             var json = request.json
             var requestID = request.requestID
             if requestID == nil, case .object(var object) = json {
-                let id = await client.makeRequestID()
+                let id = client.makeRequestID()
                 object["requestId"] = .number(Double(id))
                 json = .object(object)
                 requestID = id

@@ -1,4 +1,5 @@
 import CueKitCast
+import Synchronization
 
 /// Told of a receiver's changes, as `GCKRemoteMediaClientListener` is on iOS.
 public protocol RemoteMediaClientListener: AnyObject, Sendable {
@@ -21,9 +22,13 @@ public protocol RemoteMediaClientListener: AnyObject, Sendable {
 /// ```
 ///
 /// Each request returns when the receiver answers it: with the status it sent back, or by throwing
-/// its ``CastRequestError``. Updates, including those caused by other senders, come through
+/// its `CastRequestError`. Updates, including those caused by other senders, come through
 /// ``updates()`` and the listeners; a status that carries `media` is delivered as a metadata update
 /// and then a status update, in that order.
+///
+/// From synchronous main-actor code, as in an iOS view controller, the same calls return a
+/// ``CastRequest`` at once (`loadMedia(_:)`, `setActiveTrackIDs(_:)`...); see
+/// <doc:FromTheIOSSenderGuide>.
 public actor RemoteMediaClient {
     /// What the receiver told this sender.
     public enum Update: Sendable, Hashable {
@@ -54,7 +59,11 @@ public actor RemoteMediaClient {
     private var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     private var nextSubscriber = 0
     private var listeners: [ObjectIdentifier: any RemoteMediaClientListener] = [:]
-    private var nextRequestID = 1
+    /// The next request id: taken synchronously by the main-actor calls, so it is locked, not isolated.
+    private nonisolated let nextRequestID = Mutex(1)
+    /// The main-actor calls' work, run one after another in the order the calls were made.
+    private nonisolated let queued = AsyncStream<@Sendable (RemoteMediaClient) async -> Void>.makeStream()
+    private var queueTask: Task<Void, Never>?
     /// Why the connection closed; nil while it is open.
     public private(set) var closedReason: String?
 
@@ -75,6 +84,7 @@ public actor RemoteMediaClient {
     public static func connect(over transport: any RemoteMediaTransport) async throws -> RemoteMediaClient {
         let client = RemoteMediaClient()
         await client.attach(transport)
+        await client.startQueue()
         _ = try await client.requestStatus()
         return client
     }
@@ -86,6 +96,21 @@ public actor RemoteMediaClient {
             for await text in messages { self.receive(text) }
             self.closed(await transport.closeReason ?? "the receiver closed the connection")
         }
+    }
+
+    private func startQueue() {
+        let jobs = queued.stream
+        queueTask = Task { [weak self] in
+            for await job in jobs {
+                guard let self else { return }
+                await job(self)
+            }
+        }
+    }
+
+    /// Queues work after that of the calls made before (see `loadMedia(_:)`).
+    nonisolated func enqueue(_ job: @escaping @Sendable (RemoteMediaClient) async -> Void) {
+        queued.continuation.yield(job)
     }
 
     /// Closes the connection; pending requests fail.
@@ -129,28 +154,40 @@ public actor RemoteMediaClient {
     /// Resumes playback.
     @discardableResult
     public func play() async throws -> CastMediaStatus {
-        let id = takeRequestID()
-        return try await expectStatus(send(.play(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID), id: id))
+        try await play(requestID: takeRequestID())
+    }
+
+    func play(requestID id: Int) async throws -> CastMediaStatus {
+        try await expectStatus(send(.play(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID), id: id))
     }
 
     /// Pauses playback.
     @discardableResult
     public func pause() async throws -> CastMediaStatus {
-        let id = takeRequestID()
-        return try await expectStatus(send(.pause(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID), id: id))
+        try await pause(requestID: takeRequestID())
+    }
+
+    func pause(requestID id: Int) async throws -> CastMediaStatus {
+        try await expectStatus(send(.pause(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID), id: id))
     }
 
     /// Moves the playhead to `time` seconds.
     @discardableResult
     public func seek(to time: Double) async throws -> CastMediaStatus {
-        let id = takeRequestID()
-        return try await expectStatus(send(.seek(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID, currentTime: time), id: id))
+        try await seek(to: time, requestID: takeRequestID())
+    }
+
+    func seek(to time: Double, requestID id: Int) async throws -> CastMediaStatus {
+        try await expectStatus(send(.seek(requestID: id, mediaSessionID: mediaStatus?.mediaSessionID, currentTime: time), id: id))
     }
 
     /// Asks for the status (`GET_STATUS`); nil when nothing is loaded.
     public func requestStatus() async throws -> CastMediaStatus? {
-        let id = takeRequestID()
-        return try await send(.getStatus(requestID: id), id: id)
+        try await requestStatus(requestID: takeRequestID())
+    }
+
+    func requestStatus(requestID id: Int) async throws -> CastMediaStatus? {
+        try await send(.getStatus(requestID: id), id: id)
     }
 
     /// Sends any message's JSON text and returns the receiver's answer to its `requestId` (which
@@ -184,16 +221,18 @@ public actor RemoteMediaClient {
     }
 
     /// The next request id this client would use.
-    public func makeRequestID() -> Int { takeRequestID() }
+    public nonisolated func makeRequestID() -> Int { takeRequestID() }
 
     private func expectStatus(_ status: CastMediaStatus?) throws -> CastMediaStatus {
         guard let status else { throw ConnectionError(description: "the receiver answered with no media status") }
         return status
     }
 
-    private func takeRequestID() -> Int {
-        defer { nextRequestID += 1 }
-        return nextRequestID
+    private nonisolated func takeRequestID() -> Int {
+        nextRequestID.withLock { next in
+            defer { next += 1 }
+            return next
+        }
     }
 
     private func fail(_ requestID: Int, with error: any Error) {

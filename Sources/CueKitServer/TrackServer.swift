@@ -7,6 +7,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import Synchronization
 
 /// `cuekit serve`: a folder of media and tracks over HTTP, as a Google Cast receiver needs it, and
 /// a receiver that senders drive.
@@ -177,8 +178,13 @@ public struct TrackServer: Sendable {
 
         let session = self.session
         let maximumMessageBytes = configuration.maximumMessageBytes
-        router.ws("/cast") { inbound, outbound, _ in
-            let (id, messages) = await session.connectSender()
+        // The sender is registered before the upgrade is answered: once its socket is open, it is
+        // told of every change, even one another sender makes before this handler runs.
+        router.ws("/cast") { _, context in
+            context.senderRegistration.register(await session.connectSender(), in: session)
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let (id, messages) = context.requestContext.senderRegistration.take() else { return }
             do {
                 try await Self.exchange(inbound, outbound, sending: messages, maximumMessageBytes: maximumMessageBytes) { text in
                     await session.receive(text, from: id)
@@ -232,10 +238,42 @@ struct ServerContext: RequestContext, WebSocketRequestContext, RemoteAddressRequ
     var coreContext: CoreRequestContextStorage
     let webSocket: WebSocketHandlerReference<ServerContext>
     let remoteAddress: SocketAddress?
+    /// The sender a `/cast` upgrade registered, handed to its WebSocket handler.
+    let senderRegistration = SenderRegistration()
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
         remoteAddress = source.channel.remoteAddress
+    }
+}
+
+/// A sender registered with the receiver session while its upgrade is answered, until its
+/// WebSocket handler takes it. One whose upgrade never completes is disconnected when the request
+/// context goes away.
+final class SenderRegistration: Sendable {
+    private struct Registered: Sendable {
+        var id: CastReceiverModel.ListenerID
+        var messages: AsyncStream<String>
+        var session: CastReceiverSession
+    }
+
+    private let registered = Mutex<Registered?>(nil)
+
+    func register(_ sender: (CastReceiverModel.ListenerID, AsyncStream<String>), in session: CastReceiverSession) {
+        registered.withLock { $0 = Registered(id: sender.0, messages: sender.1, session: session) }
+    }
+
+    /// The registered sender, once.
+    func take() -> (CastReceiverModel.ListenerID, AsyncStream<String>)? {
+        registered.withLock { registered in
+            defer { registered = nil }
+            return registered.map { ($0.id, $0.messages) }
+        }
+    }
+
+    deinit {
+        guard let left = registered.withLock({ $0 }) else { return }
+        Task { await left.session.disconnectSender(left.id) }
     }
 }

@@ -38,6 +38,16 @@ public struct CastColor: Sendable, Hashable, CustomStringConvertible, Codable {
         public var description: String { message }
     }
 
+    /// Reads `#RRGGBBAA` or `#RRGGBB`, as `GCKColor(cssString:)` does on iOS; nil for anything
+    /// else (``init(parsing:)`` says why).
+    public init?(cssString: String) {
+        guard let color = try? CastColor(parsing: cssString) else { return nil }
+        self = color
+    }
+
+    /// ``hex``, by its iOS name: `#RRGGBBAA`.
+    public var cssString: String { hex }
+
     /// Reads `#RRGGBBAA` or `#RRGGBB` (hexadecimal digits in either case).
     public init(parsing text: String) throws(ParseError) {
         let scalars = Array(text.unicodeScalars)

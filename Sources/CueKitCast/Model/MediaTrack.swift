@@ -82,6 +82,25 @@ public struct MediaTrack: Sendable, Hashable {
     }
 }
 
+extension MediaTrack {
+    /// Creates a track with the argument labels of `GCKMediaTrack` on iOS: `identifier` is
+    /// ``trackID``, `contentIdentifier` ``trackContentID``, `contentType` ``trackContentType``,
+    /// `textSubtype` ``subtype`` and `languageCode` ``language``.
+    public init(
+        identifier: Int, contentIdentifier: String?, contentType: String?, type: TrackType, textSubtype: TextTrackType?,
+        name: String?, languageCode: String?, customData: CastJSONValue?
+    ) {
+        self.init(
+            trackID: identifier, type: type, subtype: textSubtype, trackContentID: contentIdentifier, trackContentType: contentType,
+            name: name, language: languageCode, customData: customData)
+    }
+
+    /// ``trackID``, by its iOS name.
+    public var identifier: Int { trackID }
+    /// ``language``, by its iOS name.
+    public var languageCode: String? { language }
+}
+
 extension MediaTrack: CastDecodable {
     static let fieldNames: [String] = [
         "trackId", "type", "subtype", "trackContentId", "trackContentType", "name", "language", "customData",

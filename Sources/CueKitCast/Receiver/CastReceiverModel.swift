@@ -56,7 +56,6 @@ public struct CastReceiverModel: Sendable, Hashable {
     private var listenerQueues: [ListenerID: [Callback]] = [:]
     private var listenerOrder: [ListenerID] = []
     private var nextListener = 1
-    private var nextRequestID = 1
 
     /// A receiver with nothing loaded and no listeners.
     public init(preferredLanguage: String? = nil) {
@@ -316,10 +315,10 @@ public struct CastReceiverModel: Sendable, Hashable {
         return .success(CastRequestCompletion(requestID: requestID, status: final))
     }
 
+    /// The request's own id, or 0 for one that carries none (the message checks warn of it): 0 is
+    /// the id of statuses no request caused, so it can never be mistaken for a sender's earlier id.
     private mutating func assignRequestID(_ asked: Int?) -> Int {
-        if let asked { return asked }
-        defer { nextRequestID += 1 }
-        return nextRequestID
+        asked ?? 0
     }
 
     /// A style built in code may hold values a receiver refuses (a negative scale): check it as

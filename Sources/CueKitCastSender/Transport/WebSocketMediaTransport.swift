@@ -78,9 +78,16 @@ actor WebSocketMediaTransport: RemoteMediaTransport {
         try await outbound.write(WebSocketConnection.frame(.text, ByteBuffer(string: text)))
     }
 
+    /// Sends a close frame and returns once the connection is closed: when the receiver has
+    /// answered the close, or after five seconds without an answer.
     func close() async {
         try? await outbound?.write(WebSocketConnection.closeFrame())
-        outbound?.finish()
-        connection?.cancel()
+        guard let connection else { return }
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(5))
+            connection.cancel()
+        }
+        await connection.value
+        deadline.cancel()
     }
 }

@@ -107,6 +107,7 @@ public actor CastV2Connection {
             } catch {
                 self.closed("the connection failed: \(error)")
             }
+            self.channelDidClose()
             opened.continuation.finish()
         }
         for await writer in opened.stream { outbound = writer }
@@ -116,15 +117,21 @@ public actor CastV2Connection {
         heartbeatTask = Task { await self.beat() }
     }
 
-    /// Closes every virtual connection and the channel.
+    /// Closes every virtual connection (`CLOSE`, the application's first, the platform's last),
+    /// then the TLS session, and returns once the channel is closed: a program that exits right
+    /// after leaves the device a clean shutdown.
     public func close() async {
-        guard closeReason == nil else { return }
-        for destination in connected {
-            try? await send(["type": "CLOSE"], namespace: CastV2Namespace.connection, to: destination)
+        if closeReason == nil {
+            for destination in connected.sorted(by: { ($0 == "receiver-0" ? 1 : 0, $0) < ($1 == "receiver-0" ? 1 : 0, $1) }) {
+                try? await send(["type": "CLOSE"], namespace: CastV2Namespace.connection, to: destination)
+            }
+            closed("closed by this sender")
         }
-        outbound?.finish()
-        closed("closed by this sender")
+        await channelTask?.value
     }
+
+    /// True once the channel is closed, TLS included.
+    private(set) var isChannelClosed = false
 
     // MARK: Messages
 
@@ -243,6 +250,8 @@ public actor CastV2Connection {
             try? await send(["type": "PING"], namespace: CastV2Namespace.heartbeat, to: "receiver-0")
         }
     }
+
+    private func channelDidClose() { isChannelClosed = true }
 
     private func closed(_ reason: String) {
         guard closeReason == nil else { return }

@@ -89,3 +89,12 @@ actor CastV2MediaTransport: RemoteMediaTransport {
         await channel.close()
     }
 }
+
+extension SessionManager {
+    /// Connects to a Cast device over Cast v2, joins its Default Media Receiver (launching it
+    /// unless it runs), and makes it the current session.
+    @discardableResult
+    public func connect(toDevice host: String, port: Int = 8009) async throws -> CastSession {
+        try await start(with: RemoteMediaClient.connect(toDevice: host, port: port))
+    }
+}

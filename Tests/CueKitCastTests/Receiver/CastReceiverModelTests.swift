@@ -219,12 +219,24 @@ import Testing
         #expect(error.description == "INVALID_REQUEST (INVALID_MEDIA_SESSION_ID): media session 1 is not the current one (2)")
     }
 
-    @Test func requestIDsAreTheCallersOrAssignedInOrder() throws {
-        var (receiver, _) = loadedReceiver()
+    @Test func aRequestIsAnsweredWithItsOwnIDOrWithZeroWhenItCarriesNone() throws {
+        var receiver = CastReceiverModel()
+        #expect(try receiver.load(CastLoadRequest(requestID: 1, media: media, activeTrackIDs: [1])).get().requestID == 1)
         #expect(try receiver.setActiveTrackIDs([2], requestID: 100).get().requestID == 100)
-        let first = try receiver.setActiveTrackIDs([1]).get().requestID
-        let second = try receiver.setActiveTrackIDs([]).get().requestID
-        #expect(second == first + 1)
+        // Without an id: 0, the id of statuses no request caused, never one a sender used before.
+        #expect(try receiver.editTracksInfo(CastEditTracksInfoRequest(activeTrackIDs: [1])).get().requestID == 0)
+        #expect(try receiver.setActiveTrackIDs([]).get().requestID == 0)
+        #expect(try receiver.play().get().requestID == 0)
+        let refused = receiver.editTracksInfo(CastEditTracksInfoRequest(mediaSessionID: 99, activeTrackIDs: [1]))
+        guard case .failure(let error) = refused else {
+            Issue.record("a stale session was accepted")
+            return
+        }
+        #expect(error.requestID == 0)
+        // The message check still warns of the missing id.
+        let unnumbered = try CastJSONDocument(parsing: #"{"type":"EDIT_TRACKS_INFO","activeTrackIds":[1]}"#)
+        let warnings = CastMessage.check(unnumbered, as: .editTracksInfo).diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.contains { $0.message.contains("needs a requestId") })
     }
 
     @Test func listenersHearOnlyWhatHappensWhileRegistered() throws {

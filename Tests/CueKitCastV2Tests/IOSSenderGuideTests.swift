@@ -1,0 +1,179 @@
+import CueKitCast
+import CueKitCastSender
+import CueKitServer
+import CueKitTestSupport
+import Foundation
+import Testing
+
+@testable import CueKitCastV2
+
+// The iOS SDK's names, as plain aliases: code written against them compiles unchanged.
+private typealias GCKMediaTrack = MediaTrack
+private typealias GCKMediaMetadata = MediaMetadata
+private typealias GCKMediaInformation = MediaInformation
+private typealias GCKMediaInformationBuilder = MediaInformationBuilder
+private typealias GCKMediaTextTrackStyle = TextTrackStyle
+private typealias GCKColor = CastColor
+private typealias GCKRequest = CastRequest
+private typealias GCKRequestDelegate = CastRequestDelegate
+private typealias GCKSessionManager = SessionManager
+private let kGCKMetadataKeyTitle = MediaMetadata.Key.title
+private let kGCKMetadataKeySubtitle = MediaMetadata.Key.subtitle
+
+/// A screen of an iPhone app that casts a film with English captions, written as the iOS sender
+/// guide writes one: synchronous methods on the main actor, requests answered through a delegate.
+@MainActor
+private final class FilmPlayerScreen: GCKRequestDelegate {
+    let sessionManager = GCKSessionManager()
+    private(set) var mediaInformation: GCKMediaInformation?
+    private(set) var styleRequest: GCKRequest?
+    private(set) var styleCompletions: [GCKRequest] = []
+    private(set) var styleFailures: [any Error] = []
+
+    func prepareMedia() {
+        let captions = GCKMediaTrack(
+            identifier: 1, contentIdentifier: "https://example.com/film/captions-en.vtt", contentType: "text/vtt", type: .text,
+            textSubtype: .captions, name: "English captions", languageCode: "en", customData: nil)
+        var metadata = GCKMediaMetadata(metadataType: .movie)
+        metadata.setString("The Lighthouse Keeper", forKey: kGCKMetadataKeyTitle)
+        metadata.setString("A short film", forKey: kGCKMetadataKeySubtitle)
+        metadata.addImage(.init(url: "https://example.com/film/poster.jpg", width: 480, height: 720))
+
+        let builder = GCKMediaInformationBuilder(contentURL: URL(string: "https://example.com/film/film.mp4")!)
+        builder.streamType = .none
+        builder.contentType = "video/mp4"
+        builder.metadata = metadata
+        builder.mediaTracks = [captions]
+        mediaInformation = builder.build()
+    }
+
+    @discardableResult
+    func castFilm() -> GCKRequest? {
+        guard let mediaInformation else { return nil }
+        return sessionManager.currentSession?.remoteMediaClient?.loadMedia(mediaInformation)
+    }
+
+    @discardableResult
+    func showCaptions() -> GCKRequest? {
+        sessionManager.currentSession?.remoteMediaClient?.setActiveTrackIDs([1])
+    }
+
+    func makeCaptionsRedAndSerif() {
+        var style = GCKMediaTextTrackStyle.createDefault()
+        style.foregroundColor = GCKColor(cssString: "#FF000080")
+        style.fontGenericFamily = .serif
+        styleRequest = sessionManager.currentSession?.remoteMediaClient?.setTextTrackStyle(style)
+        styleRequest?.delegate = self
+    }
+
+    @discardableResult
+    func hideCaptions() -> GCKRequest? {
+        sessionManager.currentSession?.remoteMediaClient?.setActiveTrackIDs(nil)
+    }
+
+    func requestDidComplete(_ request: GCKRequest) {
+        if request == styleRequest { styleCompletions.append(request) }
+    }
+
+    func request(_ request: GCKRequest, didFailWithError error: any Error) {
+        styleFailures.append(error)
+    }
+}
+
+/// The guide's program against an emulated Cast device, watched by a second sender of its own.
+@Suite(.tags(.network), .skippableByTag) struct IOSSenderGuideTests {
+    /// What the watching sender heard: whether each status carried media, the active tracks,
+    /// and the style when media came.
+    struct Heard: Equatable {
+        var carriesMedia: Bool
+        var activeTrackIDs: [Int]
+        var style: CastJSONValue?
+    }
+
+    @Test @MainActor func theGuidesCodeCastsAFilmWithCaptionsAndAnotherSenderHearsEachStep() async throws {
+        let session = CastReceiverSession()
+        var configuration = CastV2Device.Configuration()
+        configuration.port = 0
+        let device = CastV2Device(configuration: configuration, application: session)
+        let port = try await device.start()
+        let running = Task { try await device.run() }
+        defer { running.cancel() }
+
+        // The watcher launches the Default Media Receiver and joins its media channel first.
+        let watcher = try await CastV2Connection.connect(host: "127.0.0.1", port: port)
+        let transport = try await CastV2DeviceTests.launch(watcher)
+        _ = try await watcher.request(["type": "GET_STATUS"], namespace: CastV2Namespace.media, to: transport)
+        let messages = await watcher.messages()
+        let heard = Task {
+            var heard: [Heard] = []
+            for await message in messages where message.namespace == CastV2Namespace.media {
+                guard let object = (try? CastJSONDocument(parsing: message.text ?? ""))?.value.objectValue,
+                    object["type"]?.stringValue == "MEDIA_STATUS", object["requestId"] == 0,
+                    let status = object["status"]?.arrayValue?.first?.objectValue
+                else { continue }
+                let media = status["media"]?.objectValue
+                heard.append(
+                    Heard(
+                        carriesMedia: media != nil,
+                        activeTrackIDs: (status["activeTrackIds"]?.arrayValue ?? []).compactMap { $0.numberValue.map(Int.init) },
+                        style: media?["textTrackStyle"]))
+                if heard.count == 4 { break }
+            }
+            return heard
+        }
+
+        let screen = FilmPlayerScreen()
+        screen.prepareMedia()
+        try await screen.sessionManager.connect(toDevice: "127.0.0.1", port: port)
+        screen.castFilm()
+        screen.showCaptions()
+        screen.makeCaptionsRedAndSerif()
+        let hidden = try #require(screen.hideCaptions())
+        try await hidden.completion
+
+        #expect(screen.styleCompletions.count == 1)
+        #expect(screen.styleFailures.isEmpty)
+        #expect(screen.styleRequest?.isFinished == true)
+        let loaded = try #require(await session.status?.media)
+        #expect(loaded.contentID == "https://example.com/film/film.mp4")
+        #expect(loaded.streamType == MediaInformation.StreamType.none)
+        #expect(loaded.mediaMetadata?.metadataType == .movie)
+        #expect(loaded.mediaMetadata?.title == "The Lighthouse Keeper")
+        #expect(loaded.metadata?.objectValue?["metadataType"] == 1)
+        #expect(loaded.tracks?.first?.subtype == .captions)
+        #expect(await session.status?.activeTrackIDs == [])
+
+        let style = TextTrackStyle(
+            foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), fontScale: 1, fontGenericFamily: .serif)
+        let told = try await Self.within(.seconds(30)) { await heard.value }
+        #expect(told.map(\.carriesMedia) == [true, false, true, false])
+        #expect(told.map(\.activeTrackIDs) == [[], [1], [1], []])
+        #expect(told.dropFirst(2).first?.style.flatMap { try? TextTrackStyle(json: $0) } == style)
+        #expect(await session.status?.media?.textTrackStyle == style)
+
+        await screen.sessionManager.endSession()
+        #expect(screen.sessionManager.currentSession == nil)
+        // A late answer does not tell the delegate twice.
+        #expect(screen.styleCompletions.count == 1)
+        await watcher.close()
+    }
+
+    /// Nothing came within the limit.
+    struct TimedOut: Error {
+        var limit: Duration
+    }
+
+    /// `body`'s result, or ``TimedOut`` when it takes longer than `limit`.
+    static func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw TimedOut(limit: limit) }
+            return value
+        }
+    }
+}
