@@ -23,7 +23,7 @@ struct CastCORSMiddleware<Context: RequestContext>: RouterMiddleware {
     /// `Access-Control-Allow-Methods`.
     static var allowedMethods: String { "GET, HEAD, OPTIONS" }
     /// `Access-Control-Expose-Headers`.
-    static var exposedHeaders: String { "Content-Length, Content-Range, Accept-Ranges, Content-Encoding, ETag, Last-Modified" }
+    static var exposedHeaders: String { "Content-Length, Content-Range, Accept-Ranges, Content-Encoding, ETag, Last-Modified, X-CueKit-Conversion" }
 
     let origins: AllowedOrigins
 

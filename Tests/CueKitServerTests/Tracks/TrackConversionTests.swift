@@ -31,6 +31,8 @@ import Testing
                 #expect(text.contains("font-family: serif;"))
                 // The file's own colour rule overrides the applied colour on its span: a warning.
                 #expect(response.headers[HTTPField.Name("X-CueKit-Conversion")!] == "1 cues, 0 errors, 1 warnings")
+                // A page of another origin (a receiver, a sender page) may read it.
+                #expect(response.headers[.accessControlExposeHeaders]?.contains("X-CueKit-Conversion") == true)
             }
         }
     }
