@@ -1,6 +1,5 @@
 import CueKitCast
 import CueKitCastSender
-import CueKitServer
 import CueKitTestSupport
 import Foundation
 import Testing
@@ -80,7 +79,8 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
     }
 }
 
-/// The guide's program against an emulated Cast device, watched by a second sender of its own.
+/// The guide's program against `cuekit cast emulate` (the command, as a developer runs it), watched
+/// by a second sender of its own.
 @Suite(.tags(.network), .skippableByTag) struct IOSSenderGuideTests {
     /// What the watching sender heard: whether each status carried media, the active tracks,
     /// and the style when media came.
@@ -90,14 +90,29 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         var style: CastJSONValue?
     }
 
-    @Test @MainActor func theGuidesCodeCastsAFilmWithCaptionsAndAnotherSenderHearsEachStep() async throws {
-        let session = CastReceiverSession()
-        var configuration = CastV2Device.Configuration()
-        configuration.port = 0
-        let device = CastV2Device(configuration: configuration, application: session)
-        let port = try await device.start()
-        let running = Task { try await device.run() }
-        defer { running.cancel() }
+    /// Starts `cuekit-cast cast emulate` on free ports; its Cast v2 port once it listens.
+    static func startEmulator(in folder: TemporaryDirectory) throws -> (RunningCommand, Int) {
+        let log = folder.file("emulator.log")
+        folder.write("", to: "emulator.log")
+        let emulator = try RunningCommand(
+            CommandLineRun.product("cuekit-cast"), ["cast", "emulate", "--port", "0", "--http-port", "0", "--folder", folder.path],
+            standardError: FileHandle(forWritingAtPath: log))
+        let marker = "Cast device on 127.0.0.1:"
+        _ = emulator.wait(seconds: 60) { $0.contains(marker) && $0.contains("http://127.0.0.1:") }
+        let text = emulator.text
+        guard let range = text.range(of: marker), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+            emulator.stop()
+            throw TimedOut(limit: .seconds(60))
+        }
+        return (emulator, port)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: CommandLineRun.product("cuekit-cast").path), "cuekit-cast is not built"))
+    @MainActor func theGuidesCodeCastsAFilmWithCaptionsAndAnotherSenderHearsEachStep() async throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (emulator, port) = try Self.startEmulator(in: folder)
+        defer { emulator.stop() }
 
         // The watcher launches the Default Media Receiver and joins its media channel first.
         let watcher = try await CastV2Connection.connect(host: "127.0.0.1", port: port)
@@ -134,14 +149,21 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         #expect(screen.styleCompletions.count == 1)
         #expect(screen.styleFailures.isEmpty)
         #expect(screen.styleRequest?.isFinished == true)
-        let loaded = try #require(await session.status?.media)
+        // What the device holds, asked by the watcher.
+        func status() async throws -> (media: MediaInformation?, activeTrackIDs: [Int]) {
+            let answer = try await watcher.request(["type": "GET_STATUS"], namespace: CastV2Namespace.media, to: transport)
+            let first = answer["status"]?.arrayValue?.first?.objectValue
+            let media = try first?["media"].map { try MediaInformation(json: $0) }
+            return (media, (first?["activeTrackIds"]?.arrayValue ?? []).compactMap { $0.numberValue.map(Int.init) })
+        }
+        let loaded = try #require(try await status().media)
         #expect(loaded.contentID == "https://example.com/film/film.mp4")
         #expect(loaded.streamType == MediaInformation.StreamType.none)
         #expect(loaded.mediaMetadata?.metadataType == .movie)
         #expect(loaded.mediaMetadata?.title == "The Lighthouse Keeper")
         #expect(loaded.metadata?.objectValue?["metadataType"] == 1)
         #expect(loaded.tracks?.first?.subtype == .captions)
-        #expect(await session.status?.activeTrackIDs == [])
+        #expect(try await status().activeTrackIDs == [])
 
         let style = TextTrackStyle(
             foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), fontScale: 1, fontGenericFamily: .serif)
@@ -149,7 +171,7 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         #expect(told.map(\.carriesMedia) == [true, false, true, false])
         #expect(told.map(\.activeTrackIDs) == [[], [1], [1], []])
         #expect(told.dropFirst(2).first?.style.flatMap { try? TextTrackStyle(json: $0) } == style)
-        #expect(await session.status?.media?.textTrackStyle == style)
+        #expect(try await status().media?.textTrackStyle == style)
 
         await screen.sessionManager.endSession()
         #expect(screen.sessionManager.currentSession == nil)
