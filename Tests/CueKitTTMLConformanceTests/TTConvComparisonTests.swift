@@ -65,7 +65,7 @@ struct TTConvComparisonTests {
         #expect(Self.documents.count == 136)
         #expect(different == deliberate)
         #expect(matching + deliberate + Self.refusedOnPurpose.count == Self.documents.count)
-        print("TTML conformance: \(Self.documents.count) documents compared, \(matching) matching, \(deliberate) deliberate differences, \(Self.refusedOnPurpose.count) refused on purpose")
+        ConformanceReport.note("TTML conformance: \(Self.documents.count) documents compared, \(matching) matching, \(deliberate) deliberate differences, \(Self.refusedOnPurpose.count) refused on purpose")
     }
 
     // MARK: Where ttconv is wrong

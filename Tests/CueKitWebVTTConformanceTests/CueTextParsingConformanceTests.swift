@@ -43,7 +43,7 @@ struct CueTextParsingConformanceTests {
                 }
             }
         }
-        print("WebVTT cue text parsing: \(passed)/\(total) tests passed")
+        ConformanceReport.note("WebVTT cue text parsing: \(passed)/\(total) tests passed")
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
         #expect(total >= 78)
     }

@@ -20,7 +20,7 @@ struct FileParsingConformanceTests {
         for path in TestPaths.files(in: folder, suffixes: [".json"]) where !path.hasSuffix("/index.json") {
             try run(path, folder: folder, tally: &tally)
         }
-        print(
+        ConformanceReport.note(
             "WebVTT file parsing: \(tally.testsPassed)/\(tally.tests) tests, \(tally.assertionsPassed)/\(tally.assertions) assertions passed"
                 + " (\(tally.testsWithoutInput) tests have no retrievable input)"
         )

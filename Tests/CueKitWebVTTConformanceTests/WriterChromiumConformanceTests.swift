@@ -41,7 +41,7 @@ struct WriterChromiumConformanceTests {
         let comparisons = try Chromium.compare(pairs, in: directory.path).get()
         let different = comparisons.filter { !$0.isSame }
         let cues = comparisons.map(\.cueCounts.0).filter { $0 > 0 }.reduce(0, +)
-        print(
+        ConformanceReport.note(
             "WebVTT writer in Chromium: \(comparisons.count - different.count)/\(comparisons.count) pairs read the same (\(pairs.count / variants.count) inputs, \(cues) cues compared)"
         )
         let known: Set<String> = ["header-space.vtt", "header-tab.vtt"]

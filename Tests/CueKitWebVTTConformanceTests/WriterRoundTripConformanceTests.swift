@@ -66,7 +66,7 @@ struct WriterRoundTripConformanceTests {
                 }
             }
         }
-        print("WebVTT writer round trip: \(files) inputs (\(rejected) more rejected as not WebVTT), \(writes) writes checked")
+        ConformanceReport.note("WebVTT writer round trip: \(files) inputs (\(rejected) more rejected as not WebVTT), \(writes) writes checked")
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(files >= 340)
     }
