@@ -80,7 +80,7 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
 }
 
 /// The guide's program against `cuekit cast emulate` (the command, as a developer runs it), watched
-/// by a second sender of its own.
+/// by a second sender of the test's own on the device's WebSocket.
 @Suite(.tags(.network), .skippableByTag) struct IOSSenderGuideTests {
     /// What the watching sender heard: whether each status carried media, the active tracks,
     /// and the style when media came.
@@ -90,8 +90,8 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         var style: CastJSONValue?
     }
 
-    /// Starts `cuekit-cast cast emulate` on free ports; its Cast v2 port once it listens.
-    static func startEmulator(in folder: TemporaryDirectory) throws -> (RunningCommand, Int) {
+    /// Starts `cuekit-cast cast emulate` on free ports; its Cast v2 and HTTP ports once it listens.
+    static func startEmulator(in folder: TemporaryDirectory) throws -> (RunningCommand, castPort: Int, httpPort: Int) {
         let log = folder.file("emulator.log")
         folder.write("", to: "emulator.log")
         let emulator = try RunningCommand(
@@ -100,42 +100,51 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         let marker = "Cast device on 127.0.0.1:"
         _ = emulator.wait(seconds: 60) { $0.contains(marker) && $0.contains("http://127.0.0.1:") }
         let text = emulator.text
-        guard let range = text.range(of: marker), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+        func port(after marker: String) -> Int? {
+            guard let range = text.range(of: marker) else { return nil }
+            return Int(text[range.upperBound...].prefix { $0.isNumber })
+        }
+        guard let castPort = port(after: marker), let httpPort = port(after: "http://127.0.0.1:") else {
             emulator.stop()
             throw TimedOut(limit: .seconds(60))
         }
-        return (emulator, port)
+        return (emulator, castPort, httpPort)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: CommandLineRun.product("cuekit-cast").path), "cuekit-cast is not built"))
     @MainActor func theGuidesCodeCastsAFilmWithCaptionsAndAnotherSenderHearsEachStep() async throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let (emulator, port) = try Self.startEmulator(in: folder)
+        let (emulator, port, httpPort) = try Self.startEmulator(in: folder)
         defer { emulator.stop() }
 
-        // The watcher launches the Default Media Receiver and joins its media channel first.
-        let watcher = try await CastV2Connection.connect(host: "127.0.0.1", port: port)
-        let transport = try await CastV2DeviceTests.launch(watcher)
-        _ = try await watcher.request(["type": "GET_STATUS"], namespace: CastV2Namespace.media, to: transport)
-        let messages = await watcher.messages()
-        let heard = Task {
-            var heard: [Heard] = []
-            for await message in messages where message.namespace == CastV2Namespace.media {
-                guard let object = (try? CastJSONDocument(parsing: message.text ?? ""))?.value.objectValue,
-                    object["type"]?.stringValue == "MEDIA_STATUS", object["requestId"] == 0,
-                    let status = object["status"]?.arrayValue?.first?.objectValue
-                else { continue }
+        // The watcher joins the device's receiver on its WebSocket first, and keeps what it is told
+        // unasked (requestId 0); a status it asks for comes back with its own id.
+        let watcher = try await CastSocketWatcher.connect(to: "ws://127.0.0.1:\(httpPort)/cast")
+        let (heard, hear) = AsyncStream<Heard>.makeStream()
+        let listening = Task {
+            for await object in watcher.messages where object["type"]?.stringValue == "MEDIA_STATUS" && object["requestId"] == 0 {
+                guard let status = object["status"]?.arrayValue?.first?.objectValue else { continue }
                 let media = status["media"]?.objectValue
-                heard.append(
+                hear.yield(
                     Heard(
                         carriesMedia: media != nil,
                         activeTrackIDs: (status["activeTrackIds"]?.arrayValue ?? []).compactMap { $0.numberValue.map(Int.init) },
                         style: media?["textTrackStyle"]))
-                if heard.count == 4 { break }
             }
-            return heard
+            hear.finish()
         }
+        defer { listening.cancel() }
+        var asked = 900
+        // What the device holds, asked by the watcher.
+        func status() async throws -> (media: MediaInformation?, activeTrackIDs: [Int]) {
+            asked += 1
+            let answer = try await watcher.request(["type": "GET_STATUS", "requestId": .number(Double(asked))])
+            let first = answer["status"]?.arrayValue?.first?.objectValue
+            let media = try first?["media"].map { try MediaInformation(json: $0) }
+            return (media, (first?["activeTrackIds"]?.arrayValue ?? []).compactMap { $0.numberValue.map(Int.init) })
+        }
+        _ = try await status()
 
         let screen = FilmPlayerScreen()
         screen.prepareMedia()
@@ -149,13 +158,6 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         #expect(screen.styleCompletions.count == 1)
         #expect(screen.styleFailures.isEmpty)
         #expect(screen.styleRequest?.isFinished == true)
-        // What the device holds, asked by the watcher.
-        func status() async throws -> (media: MediaInformation?, activeTrackIDs: [Int]) {
-            let answer = try await watcher.request(["type": "GET_STATUS"], namespace: CastV2Namespace.media, to: transport)
-            let first = answer["status"]?.arrayValue?.first?.objectValue
-            let media = try first?["media"].map { try MediaInformation(json: $0) }
-            return (media, (first?["activeTrackIds"]?.arrayValue ?? []).compactMap { $0.numberValue.map(Int.init) })
-        }
         let loaded = try #require(try await status().media)
         #expect(loaded.contentID == "https://example.com/film/film.mp4")
         #expect(loaded.streamType == MediaInformation.StreamType.none)
@@ -167,7 +169,14 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
 
         let style = TextTrackStyle(
             foregroundColor: CastColor(red: 255, green: 0, blue: 0, alpha: 128), fontScale: 1, fontGenericFamily: .serif)
-        let told = try await Self.within(.seconds(30)) { await heard.value }
+        let told = try await Self.within(.seconds(30)) {
+            var told: [Heard] = []
+            for await one in heard {
+                told.append(one)
+                if told.count == 4 { break }
+            }
+            return told
+        }
         #expect(told.map(\.carriesMedia) == [true, false, true, false])
         #expect(told.map(\.activeTrackIDs) == [[], [1], [1], []])
         #expect(told.dropFirst(2).first?.style.flatMap { try? TextTrackStyle(json: $0) } == style)
