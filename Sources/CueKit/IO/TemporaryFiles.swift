@@ -37,6 +37,21 @@ public enum TemporaryFiles {
         remove(closing: false)
     }
 
+    /// ``removeAll()`` for the temporary files in `folder` alone (and its subfolders): what a
+    /// caller that owns a folder, such as a test, removes without touching the process's others.
+    @discardableResult
+    public static func removeAll(in folder: String) -> Int {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return live.withLock { registry in
+            var removed = 0
+            for path in registry.paths where path.hasPrefix(prefix) {
+                if unlink(path) == 0 { removed += 1 }
+                registry.paths.remove(path)
+            }
+            return removed
+        }
+    }
+
     /// ``removeAll()`` for a process about to exit (a signal arrived): afterwards no temporary file
     /// can be made, so that none appears between the removal and the exit.
     @discardableResult
