@@ -298,19 +298,34 @@ public struct CastStyleApplier: Sendable {
             while end < bytes.endIndex, !Self.endsTagClasses(bytes[end]) { end = bytes.index(after: end) }
             let tag = text[open..<end].dropFirst()
             if let firstDot = tag.firstIndex(of: ".") {
-                let classes = tag[tag.index(after: firstDot)...].split(separator: ".")
-                var waiting: [OverridingRule] = []
-                for pending in pendingRules {
-                    if pending.classes.allSatisfy(classes.contains) {
-                        report(pending.rule, pending.properties)
-                    } else {
-                        waiting.append(pending)
+                // Compared in place: most tags match no waiting rule, and cost no allocation.
+                let classes = tag[tag.index(after: firstDot)...]
+                func uses(_ pending: OverridingRule) -> Bool { pending.classes.allSatisfy { Self.classList(classes, contains: $0) } }
+                if pendingRules.contains(where: uses) {
+                    var waiting: [OverridingRule] = []
+                    for pending in pendingRules {
+                        if uses(pending) {
+                            report(pending.rule, pending.properties)
+                        } else {
+                            waiting.append(pending)
+                        }
                     }
+                    pendingRules = waiting
+                    if pendingRules.isEmpty { return }
                 }
-                pendingRules = waiting
-                if pendingRules.isEmpty { return }
             }
             index = end
+        }
+    }
+
+    /// True when `list` (`a.b.c`, a tag's classes) holds `name`.
+    private static func classList(_ list: Substring, contains name: Substring) -> Bool {
+        var rest = list
+        while true {
+            let end = rest.firstIndex(of: ".") ?? rest.endIndex
+            if rest[..<end] == name { return true }
+            guard end < rest.endIndex else { return false }
+            rest = rest[rest.index(after: end)...]
         }
     }
 
