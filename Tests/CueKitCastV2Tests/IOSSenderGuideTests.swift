@@ -120,10 +120,10 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
 
         // The watcher joins the device's receiver on its WebSocket first, and keeps what it is told
         // unasked (requestId 0); a status it asks for comes back with its own id.
-        let watcher = try await CastSocketWatcher.connect(to: "ws://127.0.0.1:\(httpPort)/cast")
+        let watcher = try await JSONWebSocket.connect(to: "ws://127.0.0.1:\(httpPort)/cast", answersCarry: "requestId")
         let (heard, hear) = AsyncStream<Heard>.makeStream()
         let listening = Task {
-            for await object in watcher.messages where object["type"]?.stringValue == "MEDIA_STATUS" && object["requestId"] == 0 {
+            for await object in watcher.unanswered where object["type"]?.stringValue == "MEDIA_STATUS" && object["requestId"] == 0 {
                 guard let status = object["status"]?.arrayValue?.first?.objectValue else { continue }
                 let media = status["media"]?.objectValue
                 hear.yield(
@@ -139,7 +139,7 @@ private final class FilmPlayerScreen: GCKRequestDelegate {
         // What the device holds, asked by the watcher.
         func status() async throws -> (media: MediaInformation?, activeTrackIDs: [Int]) {
             asked += 1
-            let answer = try await watcher.request(["type": "GET_STATUS", "requestId": .number(Double(asked))])
+            let answer = try await watcher.request(["type": "GET_STATUS", "requestId": .number(Double(asked))], id: asked)
             let first = answer["status"]?.arrayValue?.first?.objectValue
             let media = try first?["media"].map { try MediaInformation(json: $0) }
             return (media, (first?["activeTrackIds"]?.arrayValue ?? []).compactMap { $0.numberValue.map(Int.init) })

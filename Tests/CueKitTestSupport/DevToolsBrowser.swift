@@ -1,9 +1,6 @@
 import CueKit
 import CueKitCast
 import Foundation
-import HummingbirdWSClient
-import Logging
-import NIOCore
 
 /// Headless Chromium driven over the DevTools protocol: open pages, run script in them, read the
 /// drawn DOM (user-agent shadow trees included, where the cue boxes are), computed styles, and
@@ -78,67 +75,26 @@ public final class DevToolsBrowser: @unchecked Sendable {
     }
 }
 
-/// One tab, over its DevTools WebSocket.
+/// One tab, over its DevTools WebSocket (a ``JSONWebSocket`` whose answers carry `id`).
 public actor DevToolsPage {
-    private var outbound: WebSocketOutboundWriter?
-    private var waiting: [Int: CheckedContinuation<CastJSONObject, any Error>] = [:]
+    private let socket: JSONWebSocket
     private var nextID = 1
-    private var connection: Task<Void, Never>?
+
+    private init(socket: JSONWebSocket) { self.socket = socket }
 
     public static func connect(to url: String) async throws -> DevToolsPage {
-        let page = DevToolsPage()
-        try await page.open(url)
-        return page
-    }
-
-    private func open(_ url: String) async throws {
-        var logger = Logger(label: "devtools")
-        logger.logLevel = .critical
-        let opened = AsyncStream<WebSocketOutboundWriter?>.makeStream()
-        connection = Task {
-            _ = try? await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 26), logger: logger) { inbound, outbound, _ in
-                opened.continuation.yield(outbound)
-                for try await message in inbound.messages(maxSize: 1 << 28) {
-                    if case .text(let text) = message { await self.receive(text) }
-                }
-            }
-            opened.continuation.yield(nil)
-            self.failAll()
-        }
-        for await writer in opened.stream {
-            guard let writer else { break }
-            outbound = writer
-            return
-        }
-        throw DevToolsBrowser.Failure("cannot connect to \(url)")
-    }
-
-    private func receive(_ text: String) {
-        guard let object = try? CastJSONDocument(parsing: Array(text.utf8)).value.objectValue,
-            let id = object["id"]?.numberValue.map(Int.init)
-        else { return }
-        waiting.removeValue(forKey: id)?.resume(returning: object)
-    }
-
-    private func failAll() {
-        for (_, continuation) in waiting { continuation.resume(throwing: DevToolsBrowser.Failure("the page's socket closed")) }
-        waiting = [:]
+        DevToolsPage(socket: try await JSONWebSocket.connect(to: url, answersCarry: "id", maximumMessageSize: 1 << 28))
     }
 
     /// Calls a DevTools method and returns its `result`.
     public func call(_ method: String, _ parameters: CastJSONObject = CastJSONObject()) async throws -> CastJSONObject {
-        guard let outbound else { throw DevToolsBrowser.Failure("not connected") }
         let id = nextID
         nextID += 1
         var message = CastJSONObject()
         message["id"] = .number(Double(id))
         message["method"] = .string(method)
         message["params"] = .object(parameters)
-        let text = CastJSONValue.object(message).serialized(.compact)
-        let answer = try await withCheckedThrowingContinuation { continuation in
-            waiting[id] = continuation
-            Task { try? await outbound.write(.text(text)) }
-        }
+        let answer = try await socket.request(message, id: id)
         if let error = answer["error"] { throw DevToolsBrowser.Failure("\(method): \(error.serialized(.compact))") }
         return answer["result"]?.objectValue ?? CastJSONObject()
     }
@@ -215,7 +171,6 @@ public actor DevToolsPage {
     }
 
     public func close() async {
-        try? await outbound?.close(.normalClosure, reason: nil)
-        connection?.cancel()
+        await socket.close()
     }
 }
