@@ -9,15 +9,20 @@ import Testing
 @Suite struct LoadFailureTests {
     typealias Inbox = CastReceiverSessionTests.Inbox
 
+    /// A receiver page connected to `session`, past the state it is first sent.
+    static func openPage(on session: CastReceiverSession) async -> AsyncStream<String>.Iterator {
+        var display = await session.connectDisplay().1.makeAsyncIterator()
+        _ = await display.next()
+        return display
+    }
+
     static func status(_ message: CastJSONObject?) -> CastJSONObject? {
         message?["status"]?.arrayValue?.first?.objectValue
     }
 
     @Test func whileAReceiverPageIsOpenALoadIsAnsweredOnceThePageLoadedIt() async throws {
         let session = CastReceiverSession()
-        let (_, displayStream) = await session.connectDisplay()
-        var display = displayStream.makeAsyncIterator()
-        _ = await display.next()
+        var display = await Self.openPage(on: session)
         let (sender, stream) = await session.connectSender()
         let inbox = Inbox(stream)
         await session.receive(CastReceiverSessionTests.load, from: sender)
@@ -40,9 +45,7 @@ import Testing
 
     @Test func aFailureThePageReportsReachesEverySenderAsLoadFailedAndNobodyHearsPlaying() async throws {
         let session = CastReceiverSession()
-        let (_, displayStream) = await session.connectDisplay()
-        var display = displayStream.makeAsyncIterator()
-        _ = await display.next()
+        var display = await Self.openPage(on: session)
         let (asker, askerStream) = await session.connectSender()
         let (_, otherStream) = await session.connectSender()
         let askerInbox = Inbox(askerStream)
@@ -76,9 +79,8 @@ import Testing
 
     @Test func aFailureAfterTheLoadWasAnsweredIsAnErrorToEverySender() async throws {
         let session = CastReceiverSession()
-        let (_, displayStream) = await session.connectDisplay()
-        var display = displayStream.makeAsyncIterator()
-        _ = await display.next()
+        let page = await Self.openPage(on: session)
+        defer { withExtendedLifetime(page) {} }  // the page stays connected
         let (sender, stream) = await session.connectSender()
         let inbox = Inbox(stream)
         await session.receive(CastReceiverSessionTests.load, from: sender)
@@ -120,9 +122,8 @@ import Testing
 
     @Test func aLoadWaitingForThePageSurvivesARefusedLoadAndAnotherLoadInterruptsIt() async throws {
         let session = CastReceiverSession { load in load.media.contentID == "/missing.webm" ? "missing" : nil }
-        let (_, displayStream) = await session.connectDisplay()
-        var display = displayStream.makeAsyncIterator()
-        _ = await display.next()
+        let page = await Self.openPage(on: session)
+        defer { withExtendedLifetime(page) {} }  // the page stays connected
         let (sender, stream) = await session.connectSender()
         let inbox = Inbox(stream)
         await session.receive(CastReceiverSessionTests.load, from: sender)
