@@ -176,7 +176,16 @@ struct TTMLStyleMapper: Sendable {
                 case "after": result.declare("ruby-position", "under")
                 default: invalid("is not before, after or outside")
                 }
-            case .textAlign, .displayAlign, .direction, .unicodeBidi, .writingMode, .origin, .extent, .position, .display,
+            case .textAlign:
+                // Read where the cue settings are made; checked here, where values are reported.
+                if !["left", "center", "right", "start", "end", "justify"].contains(value) {
+                    invalid("is not left, center, right, start, end or justify")
+                }
+            case .displayAlign:
+                if !["before", "center", "after", "justify"].contains(value) { invalid("is not before, center, after or justify") }
+            case .direction:
+                if value != "ltr", value != "rtl" { invalid("is not ltr or rtl") }
+            case .unicodeBidi, .writingMode, .origin, .extent, .position, .display,
                 .ruby, .zIndex, .overflow, .showBackground:
                 // Cue settings, structure or Unicode controls (the reader handles them), or
                 // properties with no visible effect on one cue.

@@ -29,6 +29,17 @@ struct TTMLStyleMapperTests {
         #expect(Self.map(.color, "Red").issues.count == 1)
     }
 
+    /// Alignment and direction are read where the cue settings are made, and a value that is none
+    /// of theirs is reported, as for every other property, not passed over.
+    @Test func layoutValuesThatCannotBeReadAreReported() {
+        for (property, good, bad) in [(TTMLStyleProperty.textAlign, "end", "sideways"), (.displayAlign, "after", "middle"), (.direction, "rtl", "up")] {
+            #expect(Self.map(property, good, at: .paragraph).issues.isEmpty, "\(property)")
+            let issues = Self.map(property, bad, at: .paragraph).issues
+            #expect(issues.count == 1, "\(property) \(bad)")
+            if case .invalid = issues.first?.kind {} else { Issue.record("\(property) \(bad): \(issues)") }
+        }
+    }
+
     /// Cells and pixels become `vh` of the video (the root container); percentages stay relative.
     @Test func fontSizes() {
         #expect(Self.map(.fontSize, "1.5c").css == "font-size: 10vh;")
