@@ -30,6 +30,8 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable, CustomStringC
     var hasTextOutline: Bool { self != .ebuTTD }
     /// True when the profile has `ttm:agent`.
     var hasAgents: Bool { self != .ebuTTD }
+    /// True when the profile shows at most four regions at once (IMSC 1.1 Text, EBU-TT-D).
+    var limitsShownRegions: Bool { self != .ttml1 }
     /// True when the profile has frame-based times.
     var hasFrames: Bool { self != .ebuTTD }
 }

@@ -84,6 +84,12 @@ struct ConvertCommand: ParsableCommand {
             valueName: "mode"))
     var timestamps: InnerTimestampsArgument = .wholeCue
 
+    @Option(
+        help: ArgumentHelp(
+            "The look TTML cues start from: webvtt (the default: white sans-serif on 80% black, as WebVTT players draw cues) or ttml (only the track's own styles).",
+            valueName: "look"))
+    var ttmlLook: TTMLLookArgument = .webVTT
+
     @Option(help: ArgumentHelp("How many files to convert at once (default: one per core).", valueName: "n"))
     var jobs: Int?
 
@@ -219,7 +225,8 @@ struct ConvertCommand: ParsableCommand {
             notes: dropNotes ? .drop : .keep)
         settings.conversion.subRip = SubRipWriterOptions(lineEnding: lineEnding == .lf ? .lf : .crlf)
         settings.conversion.ttml = TTMLWriterOptions(
-            profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language, innerTimestamps: timestamps.mode)
+            profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language, innerTimestamps: timestamps.mode,
+            look: ttmlLook.look)
         settings.conversion.timing = try timing()
         settings.conversion.dropsEmptyCues = dropEmpty
         settings.conversion.keepsValidInputUnchanged = !normalize
@@ -378,4 +385,17 @@ enum UnregionedArgument: String, CommandLineChoice {
 enum HoursArgument: String, CommandLineChoice {
     case always
     case whenNeeded = "when-needed"
+}
+
+/// `--ttml-look` values: ``TTMLWriterOptions/Look``.
+enum TTMLLookArgument: String, CommandLineChoice {
+    case webVTT = "webvtt"
+    case ttml
+
+    var look: TTMLWriterOptions.Look {
+        switch self {
+        case .webVTT: .webVTT
+        case .ttml: .ttml
+        }
+    }
 }

@@ -20,6 +20,8 @@ struct TTMLDocumentBuilder {
     var rules: [(selector: CueStyleRule.Selector, attributes: [TTMLStyleAttribute])] = []
     /// The style every paragraph's content has (from `::cue` rules), once worked out.
     var everyCueStyle: String??
+    /// The start tag of the span of that style, written into every paragraph.
+    let everyCueSpanStart = TTMLByteBuffer(capacity: 32)
     /// Styles by their attributes, in the order made.
     var styles = TTMLHeadEntries<[TTMLStyleAttribute]>(prefix: "_s")
     var classStyles: [[String]: [TTMLStyleAttribute]] = [:]
@@ -68,6 +70,8 @@ struct TTMLDocumentBuilder {
     /// Paragraph styles by alignment (in the order of `allCases`) and direction.
     var paragraphStyles = [String?](repeating: nil, count: CueSettings.TextAlignment.allCases.count * 2)
     var losses = TTMLWriterLosses()
+    /// The regions of the cues shown around the last one, for the profiles that limit them.
+    var shownRegions = TTMLShownRegions()
 
     let options: TTMLWriterOptions
     /// Where the reader that feeds this writer leaves its parse of each cue text, if one does.
@@ -220,7 +224,11 @@ struct TTMLDocumentBuilder {
             }
         }
         appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
-        line.append(region(for: cue.settings, lines: Self.lineCount(cue)))
+        let region = region(for: cue.settings, lines: Self.lineCount(cue))
+        line.append(region)
+        if options.profile.limitsShownRegions, shownRegions.show(region, from: cue.start, to: cue.end) != nil {
+            losses.add(.regionsShownAtOnce, cue: cueNumber)
+        }
         // One pass over the text's bytes: its direction, then (when it has no markup) the text.
         var text = cue.text
         let (wrapper, hasMarkup) = text.withUTF8 { bytes in
@@ -230,11 +238,7 @@ struct TTMLDocumentBuilder {
             line.append(paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(bytes: bytes)))
             appendLiteral("\">")
             let wrapper = cueStyle()
-            if let wrapper {
-                appendLiteral(#"<span style=""#)
-                line.append(wrapper)
-                appendLiteral("\">")
-            }
+            if wrapper != nil { line.append(everyCueSpanStart.bytes) }
             let hasMarkup = CueTextEvents.hasMarkup(bytes: bytes)
             if !hasMarkup { appendText(bytes: bytes) }
             return (wrapper, hasMarkup)
@@ -248,8 +252,11 @@ struct TTMLDocumentBuilder {
                 appendEvents(context: &context)
             }
         }
-        if wrapper != nil { appendLiteral("</span>") }
-        appendLiteral("</p>\n")
+        if wrapper != nil {
+            appendLiteral("</span></p>\n")
+        } else {
+            appendLiteral("</p>\n")
+        }
         try body.paragraphEnded()
     }
 
@@ -430,14 +437,32 @@ struct TTMLDocumentBuilder {
 
     // MARK: - Styles, regions, agents
 
-    /// The style of every paragraph's content, from the `::cue` rules; nil when they set nothing.
+    /// The style of every paragraph's content: the look cues start from (``TTMLWriterOptions/look``),
+    /// then the `::cue` rules; nil when together they set nothing.
     mutating func cueStyle() -> String? {
         if let known = everyCueStyle { return known }
-        let attributes = rules.filter { $0.selector == .everyCue }.flatMap(\.attributes)
+        let initial = options.look == .webVTT ? Self.webVTTLook : []
+        let attributes = initial + rules.filter { $0.selector == .everyCue }.flatMap(\.attributes)
         let id = attributes.isEmpty ? nil : styleID(for: attributes)
         everyCueStyle = .some(id)
+        everyCueSpanStart.removeAll()
+        if let id {
+            everyCueSpanStart.append(#"<span style=""#)
+            everyCueSpanStart.append(id)
+            everyCueSpanStart.append(#"">"#)
+        }
         return id
     }
+
+    /// WebVTT's default cue look (section 7.4: `color: rgba(255,255,255,1)`, `background:
+    /// rgba(0,0,0,0.8)`, `font-family: sans-serif`) in TTML. On the span around the paragraph's
+    /// content, not the paragraph: a background is not inherited, and a paragraph's would fill
+    /// its whole block rather than the text's lines.
+    static let webVTTLook = [
+        TTMLStyleAttribute(name: "tts:color", value: "#ffffffff"),
+        TTMLStyleAttribute(name: "tts:backgroundColor", value: "#000000cc"),
+        TTMLStyleAttribute(name: "tts:fontFamily", value: "sansSerif"),
+    ]
 
     /// The attributes the `::cue(.class)` rules give a span with these classes: each rule whose
     /// classes the span all has, in rule order.

@@ -11,7 +11,7 @@ extension DiagnosticCode {
 /// selector), so that each is reported once with how often it happened and where first.
 struct TTMLWriterLosses {
     enum Kind: Int, Comparable {
-        case framesInEBUTTD, regionScroll, selectors, cssProperties, identifiers, identifiersPastTheLimit, voices, ruby, timestampsOutside, invalidCharacters
+        case framesInEBUTTD, regionScroll, selectors, cssProperties, identifiers, identifiersPastTheLimit, voices, ruby, timestampsOutside, invalidCharacters, regionsShownAtOnce
         static func < (left: Kind, right: Kind) -> Bool { left.rawValue < right.rawValue }
     }
 
@@ -77,6 +77,10 @@ struct TTMLWriterLosses {
             case .timestampsOutside:
                 return Diagnostic(
                     .note, .ttmlWriteAdjusted, at: nil, "inner timestamps at or after their cue's end time: the text after them is shown with the cue (\(times)\(first))")
+            case .regionsShownAtOnce:
+                return Diagnostic(
+                    .warning, .ttmlWriteNotCarried, at: nil,
+                    "\(profileName) shows at most \(TTMLShownRegions.limit) regions at once: cues that start while \(TTMLShownRegions.limit) other regions are shown are written in their own region all the same (\(times)\(first))")
             case .invalidCharacters:
                 return Diagnostic(
                     .warning, .ttmlWriteAdjusted, at: nil, "control characters XML 1.0 cannot hold are written as U+FFFD (\(times)\(first))")

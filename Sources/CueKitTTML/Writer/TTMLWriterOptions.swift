@@ -16,17 +16,30 @@ public struct TTMLWriterOptions: Sendable, Hashable {
     public var bodyMemoryLimit: Int
     /// What a cue's inner timestamps (`<00:00:13.000>`) become.
     public var innerTimestamps: InnerTimestamps
+    /// The look cues have before any style of the track applies.
+    public var look: Look
 
     /// Creates options; the defaults write IMSC 1.1 Text with millisecond times.
     public init(
         profile: TTMLProfile = .imsc11, frameRate: FrameRate? = nil, language: String = "und", bodyMemoryLimit: Int = 4 << 20,
-        innerTimestamps: InnerTimestamps = .wholeCue
+        innerTimestamps: InnerTimestamps = .wholeCue, look: Look = .webVTT
     ) {
         self.profile = profile
         self.frameRate = frameRate
         self.language = language
         self.bodyMemoryLimit = bodyMemoryLimit
         self.innerTimestamps = innerTimestamps
+        self.look = look
+    }
+
+    /// The look cues start from. A WebVTT player draws cue text white, in sans-serif, on a backdrop
+    /// of 80% black (WebVTT section 7.4); a TTML player draws it on nothing, in a font of its
+    /// choosing. The track's `::cue` rules (a Cast style's included) are written over this look.
+    public enum Look: String, Sendable, Hashable, CaseIterable {
+        /// WebVTT's look, written as the style of every paragraph's content: what the track shows.
+        case webVTT = "webvtt"
+        /// TTML's own initial look: only the track's styles are written.
+        case ttml
     }
 
     /// What inner timestamps become. In WebVTT a timestamp only switches the `:past` and `:future`

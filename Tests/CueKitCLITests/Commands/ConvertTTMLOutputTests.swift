@@ -57,9 +57,11 @@ struct ConvertTTMLOutputTests {
         let input = "WEBVTT\n\n00:00:12.000 --> 00:00:14.000\nSome text <00:00:13.000>and some later text\n"
         let whole = try CommandLineRun.cuekit(["convert", "-", "-o", "-", "--to", "ttml"], input: input)
         #expect(whole.status == 0, "\(whole)")
-        #expect(whole.standardOutput.contains(">Some text and some later text</p>"), "\(whole)")
+        #expect(whole.standardOutput.contains(">Some text and some later text</span></p>"), "\(whole)")
         let paintOn = try CommandLineRun.cuekit(["convert", "-", "-o", "-", "--to", "ttml", "--timestamps", "paint-on"], input: input)
-        #expect(paintOn.standardOutput.contains(#">Some text <span begin="00:00:01.000">and some later text</span></p>"#), "\(paintOn)")
+        #expect(paintOn.standardOutput.contains(#">Some text <span begin="00:00:01.000">and some later text</span></span></p>"#), "\(paintOn)")
+        let bare = try CommandLineRun.cuekit(["convert", "-", "-o", "-", "--to", "ttml", "--ttml-look", "ttml"], input: input)
+        #expect(bare.standardOutput.contains(#"style="_s1">Some text and some later text</p>"#), "\(bare)")
         let bad = try CommandLineRun.cuekit(["convert", "-", "-o", "-", "--to", "ttml", "--timestamps", "karaoke"], input: input)
         #expect(bad.status == 2)
     }

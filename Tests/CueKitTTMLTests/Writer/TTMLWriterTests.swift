@@ -7,7 +7,9 @@ import Testing
 
 /// What ``TTMLWriter`` writes for each part of the model, in each profile.
 @Suite struct TTMLWriterTests {
-    static func write(_ webVTT: String, _ options: TTMLWriterOptions = TTMLWriterOptions()) throws -> (text: String, diagnostics: [Diagnostic]) {
+    /// Writes `webVTT` as TTML; without WebVTT's default look unless `options` ask for it, so that
+    /// each test sees only what it is about.
+    static func write(_ webVTT: String, _ options: TTMLWriterOptions = TTMLWriterOptions(look: .ttml)) throws -> (text: String, diagnostics: [Diagnostic]) {
         let track = try WebVTTReader.read(webVTT).track
         var writer = TTMLWriter(to: MemorySink(), options: options)
         try writer.write(track)
@@ -25,7 +27,8 @@ import Testing
         #expect(text.contains(#"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#))
         #expect(text.contains(#"ttp:timeBase="media""#))
         #expect(text.contains(#"xml:lang="en-GB""#))
-        #expect(Self.paragraphs(text) == [#"<p begin="00:00:01.000" end="00:00:02.500" region="_r1" style="_s1">Hello</p>"#])
+        #expect(Self.paragraphs(text) == [#"<p begin="00:00:01.000" end="00:00:02.500" region="_r1" style="_s1"><span style="_s2">Hello</span></p>"#])
+        #expect(text.contains(##"<style xml:id="_s2" tts:color="#ffffffff" tts:backgroundColor="#000000cc" tts:fontFamily="sansSerif"/>"##))
         #expect(text.contains(#"<region xml:id="_r1" tts:origin="0% 0%" tts:extent="100% 100%" tts:displayAlign="after"/>"#))
         #expect(text.contains(#"<style xml:id="_s1" tts:textAlign="center"/>"#))
         #expect(diagnostics.isEmpty)
@@ -189,6 +192,51 @@ import Testing
             ])
     }
 
+    /// WebVTT draws cue text white, in sans-serif, on 80% black; a TTML player draws none of that
+    /// unless told. The look is the first style of every paragraph's content, and the track's
+    /// `::cue` rule is written over it.
+    @Test func webVTTsLookIsWrittenUnderTheTracksOwnCueRule() throws {
+        let plain = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n"
+        for profile in TTMLProfile.allCases {
+            let (text, diagnostics) = try Self.write(plain, TTMLWriterOptions(profile: profile))
+            #expect(text.contains(##"<style xml:id="_s2" tts:color="#ffffffff" tts:backgroundColor="#000000cc" tts:fontFamily="sansSerif"/>"##), "\(profile)")
+            #expect(Self.paragraphs(text).first?.hasSuffix(#"<span style="_s2">Hi</span></p>"#) == true, "\(profile)")
+            #expect(try TTMLReader.read(text).diagnostics.filter { $0.severity != .note }.isEmpty)
+            #expect(diagnostics.isEmpty)
+        }
+        let styled = "WEBVTT\n\nSTYLE\n::cue { background: transparent; color: yellow }\n\n00:00:01.000 --> 00:00:02.000\nHi\n"
+        let (text, _) = try Self.write(styled, TTMLWriterOptions())
+        #expect(text.contains(##"<style xml:id="_s2" tts:fontFamily="sansSerif" tts:backgroundColor="#00000000" tts:color="#ffff00ff"/>"##), "\(text)")
+        let (bare, _) = try Self.write(plain, TTMLWriterOptions(look: .ttml))
+        #expect(!bare.contains("backgroundColor") && Self.paragraphs(bare).first?.hasSuffix(#"style="_s1">Hi</p>"#) == true, "\(bare)")
+    }
+
+    /// IMSC 1.1 Text and EBU-TT-D show at most four regions at once; TTML1 has no such limit.
+    @Test func moreThanFourRegionsShownAtOnceAreReportedOnceWithACount() throws {
+        func cues(_ lines: [Int], overlapping: Bool) -> String {
+            var text = "WEBVTT\n"
+            for (index, line) in lines.enumerated() {
+                let start = overlapping ? 1 : index + 1
+                text += "\n00:00:0\(start).000 --> 00:00:0\(start).900 line:\(line)%\nline \(line)\n"
+            }
+            return text
+        }
+        let message = "IMSC 1.1 Text shows at most 4 regions at once: cues that start while 4 other regions are shown are written in their own region all the same (2 times, first in cue 5)"
+        let (_, six) = try Self.write(cues([0, 20, 40, 60, 80, 90], overlapping: true))
+        #expect(six.map(\.message) == [message])
+        let (_, four) = try Self.write(cues([0, 20, 40, 60], overlapping: true))
+        #expect(four.isEmpty, "\(four)")
+        let (_, oneAtATime) = try Self.write(cues([0, 20, 40, 60, 80, 90], overlapping: false))
+        #expect(oneAtATime.isEmpty, "\(oneAtATime)")
+        let (_, ebu) = try Self.write(cues([0, 20, 40, 60, 80], overlapping: true), TTMLWriterOptions(profile: .ebuTTD, look: .ttml))
+        #expect(ebu.map(\.code) == [.ttmlWriteNotCarried])
+        let (_, ttml1) = try Self.write(cues([0, 20, 40, 60, 80], overlapping: true), TTMLWriterOptions(profile: .ttml1, look: .ttml))
+        #expect(ttml1.isEmpty)
+        // Five cues in two regions are not five regions.
+        let (_, shared) = try Self.write(cues([0, 0, 0, 20, 20], overlapping: true))
+        #expect(shared.isEmpty)
+    }
+
     @Test func shadowsAreLeftOutWhereTheProfileHasNone() throws {
         let source = "WEBVTT\n\nSTYLE\n::cue { text-shadow: black 0.05em 0.05em 0 }\n\n00:00:01.000 --> 00:00:02.000\nHi\n"
         let (text, diagnostics) = try Self.write(source, TTMLWriterOptions(profile: .ttml1))
@@ -203,7 +251,7 @@ import Testing
             00:00:01.000 --> 00:00:04.000
             <v Bob>Hi <i>you</i></v> <b>bold</b> <u>under</u> <lang fr>oui</lang> <ruby>漢<rt>kan</rt></ruby> one <00:00:02.000>two <00:00:05.000>late
             """
-        let (text, diagnostics) = try Self.write(source, TTMLWriterOptions(innerTimestamps: .paintOn))
+        let (text, diagnostics) = try Self.write(source, TTMLWriterOptions(innerTimestamps: .paintOn, look: .ttml))
         #expect(text.contains(#"<ttm:agent xml:id="_a1" type="person"><ttm:name type="full">Bob</ttm:name></ttm:agent>"#))
         let paragraph = try #require(Self.paragraphs(text).first)
         #expect(paragraph.contains(#"<span ttm:agent="_a1">Hi <span style="_s2">you</span></span>"#), "\(paragraph)")
@@ -223,7 +271,7 @@ import Testing
         #expect(paragraph.hasSuffix(#">Some text and <span style="_s2">some</span> later text</p>"#), "\(paragraph)")
         #expect(!whole.contains("<span begin="))
         #expect(wholeDiagnostics.isEmpty, "nothing is lost: \(wholeDiagnostics)")
-        let (paintOn, paintOnDiagnostics) = try Self.write(source, TTMLWriterOptions(innerTimestamps: .paintOn))
+        let (paintOn, paintOnDiagnostics) = try Self.write(source, TTMLWriterOptions(innerTimestamps: .paintOn, look: .ttml))
         #expect(paintOn.contains(#"Some text <span begin="00:00:01.000">and </span>"#), "\(paintOn)")
         #expect(paintOnDiagnostics.map(\.code) == [.ttmlWriteAdjusted], "the timestamp past the cue's end is reported")
     }
