@@ -70,14 +70,14 @@ public struct ChromiumCaptionRenderer {
             case .webVTT(let text):
                 try Data(text.utf8).write(to: directory.appendingPathComponent("case-\(index).vtt"))
                 boxes += """
-                    <video src="grey.webm" width="\(Self.videoWidth)" height="\(Self.videoHeight)" muted preload="auto" \
+                    <video class="panel" src="grey.webm" width="\(Self.videoWidth)" height="\(Self.videoHeight)" muted preload="auto" \
                     style="\(place)"><track kind="captions" src="case-\(index).vtt" default></video>
 
                     """
             case .ttml(let text):
                 try Data(text.utf8).write(to: directory.appendingPathComponent("case-\(index).ttml"))
                 boxes += """
-                    <div data-ttml="case-\(index).ttml" style="\(place);width:\(Self.videoWidth)px;height:\(Self.videoHeight)px;\
+                    <div class="panel" data-ttml="case-\(index).ttml" style="\(place);width:\(Self.videoWidth)px;height:\(Self.videoHeight)px;\
                     overflow:hidden;background:#\(Self.background)"></div>
 
                     """
@@ -90,7 +90,7 @@ public struct ChromiumCaptionRenderer {
             \(boxes)<script>
             \(panels.contains { if case .ttml = $0 { true } else { false } } ? IMSCRenderer.loaderScript + "\n" + IMSCRenderer.drawScript : "")
             const imscMessages = [];
-            for (const box of document.querySelectorAll('body > *')) {
+            for (const box of document.querySelectorAll(".panel")) {
               imscMessages.push(box.dataset.ttml ? drawTTML(box.dataset.ttml, box, \(time), \(Self.videoWidth), \(Self.videoHeight)) : []);
             }
             let waiting = document.querySelectorAll('video').length;
@@ -120,6 +120,9 @@ public struct ChromiumCaptionRenderer {
         }
         _ = try await tab.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
         let messages = try await tab.evaluate("imscMessages").arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+        guard messages.count == panels.count else {
+            throw ChromiumFailure(message: "the page drew \(messages.count) of \(panels.count) panels")
+        }
         try await tab.screenshot().write(to: screenshot)
         await tab.close()
         let ppm = directory.appendingPathComponent("screenshot.ppm")

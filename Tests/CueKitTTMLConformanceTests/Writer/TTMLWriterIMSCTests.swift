@@ -115,7 +115,13 @@ struct TTMLWriterIMSCTests {
                 #expect(
                     abs(dx) <= width * 0.05 && abs(dy) <= height * 0.05,
                     "\(label): text centred at \(text.centroid) from WebVTT, \(ttmlText.centroid) from TTML (\(dx), \(dy) px); \(where_)")
-                // WebVTT's look: a dark backdrop behind the text, in both.
+                // WebVTT's look: text of 5% of the video's height in sans-serif (a monospace
+                // font, or TTML's default size, makes the line a third wider)...
+                let (textWidth, ttmlTextWidth) = (text.maxX - text.minX + 1, ttmlText.maxX - ttmlText.minX + 1)
+                #expect(
+                    abs(ttmlTextWidth - textWidth) * 10 <= textWidth,
+                    "\(label): the text is \(textWidth) px wide from WebVTT, \(ttmlTextWidth) px from TTML; \(where_)")
+                // ...on a dark backdrop, in both.
                 let ttmlBackdrop = fromTTML.region(where: Self.isBackdrop)
                 #expect(ttmlBackdrop.count > ttmlText.count, "\(label): no backdrop drawn behind the text; \(where_)")
                 #expect(
