@@ -58,7 +58,7 @@ struct TTMLWriterIMSCTests {
             Case(name: "line:100%", webVTT: cue("line:100%"), isText: white, isOtherText: yellow),
             Case(name: "line:0%", webVTT: cue("line:0%"), isText: white, isOtherText: yellow),
             Case(
-                name: "a yellow ::cue", webVTT: "WEBVTT\n\nSTYLE\n::cue { color: #ffff00 }\n\n00:00:00.000 --> 00:00:02.000\nWhere were you last night?\n",
+                name: "a yellow ::cue", webVTT: "WEBVTT\n\nSTYLE\n::cue { color: #ffff00 }\n\n" + cue("").dropFirst("WEBVTT\n\n".count),
                 isText: yellow, isOtherText: white),
             Case(name: "a Cast OUTLINE edge", webVTT: try castOutline(), isText: white, isOtherText: yellow, isEdge: { isBluish($0) }),
             Case(name: "two lines at line:50%", webVTT: cue("line:50%", "Where were you\nlast night?"), isText: white, isOtherText: yellow),
