@@ -103,6 +103,41 @@ else
     echo "skipped: xmllint is not installed (apt install libxml2-utils)" >&2
 fi
 
+# The same paths on each shape of `cuekit generate --shape` (fewer cues, start-up included): a
+# ceiling set on one shape must hold on the others. Keys are PATH@SHAPE.
+shape_cues=${SHAPE_CUES:-20000}
+shape_ttml_cues=${SHAPE_TTML_CUES:-5000}
+echo
+echo "Per shape ($shape_cues cues; TTML $shape_ttml_cues):"
+echo
+if $check; then
+    echo "| path | cues | instructions per cue | ceiling |"
+    echo "| --- | --- | --- | --- |"
+else
+    echo "| path | cues | instructions per cue |"
+    echo "| --- | --- | --- |"
+fi
+for shape in plain markup-heavy settings-heavy short-times crlf non-latin diagnostics; do
+    "$cuekit" generate --cues "$shape_cues" --seed 7 --shape "$shape" --no-style-region -o "$work/$shape.vtt"
+    row "validate@$shape" "validate, $shape" "$shape_cues" "$cuekit" validate "$work/$shape.vtt"
+    row "inspect-stats@$shape" "inspect --stats, $shape" "$shape_cues" "$cuekit" inspect --stats "$work/$shape.vtt"
+    row "convert-webvtt@$shape" "WebVTT to WebVTT, $shape" "$shape_cues" "$cuekit" convert -q "$work/$shape.vtt" -o "$work/out.vtt"
+    row "convert-to-ttml@$shape" "WebVTT to TTML, $shape" "$shape_cues" "$cuekit" convert -q "$work/$shape.vtt" -o "$work/out.ttml"
+    if [[ "$shape" != short-times ]]; then
+        "$cuekit" generate --cues "$shape_cues" --seed 7 --shape "$shape" --format srt -o "$work/$shape.srt"
+        row "convert-subrip@$shape" "SubRip to WebVTT, $shape" "$shape_cues" "$cuekit" convert -q "$work/$shape.srt" -o "$work/out-srt.vtt"
+    fi
+done
+for shape in styled timed-divs non-latin; do
+    "$cuekit" generate --cues "$shape_ttml_cues" --seed 7 --shape "$shape" --format ttml -o "$work/$shape.ttml"
+    row "convert-from-ttml@$shape" "TTML to WebVTT, $shape" "$shape_ttml_cues" "$cuekit" convert -q "$work/$shape.ttml" -o "$work/out-ttml.vtt"
+    if command -v xmllint >/dev/null; then
+        row "xmllint@$shape" "xmllint --stream, $shape" "$shape_ttml_cues" "$(command -v xmllint)" --stream --noout "$work/$shape.ttml"
+        awk -v t="${measured[convert-from-ttml@$shape]}" -v x="${measured[xmllint@$shape]}" -v s="$shape" \
+            'BEGIN { printf "TTML to WebVTT / xmllint --stream, %s: %.2f\n", s, t / x }' >&2
+    fi
+done
+
 echo
 # The ratios the README reports: the same file read by both commands (start-up included).
 awk -v i="${measured[inspect-stats]}" -v v="${measured[validate]}" 'BEGIN { printf "inspect --stats / validate: %.2f\n", i / v }'

@@ -51,6 +51,10 @@ enum GeneratorVocabulary {
         words: bytes(["שלום", "מה", "נשמע", "תודה", "רבה", "כן", "לא", "עכשיו", "מחר", "איפה", "הבית", "?"]),
         spaced: true, lineBytes: 20...38)
 
+    static let devanagari = Script(
+        words: bytes(["नमस्ते", "धन्यवाद", "हाँ", "नहीं", "अभी", "कल", "कहाँ", "घर", "ठीक", "है", "क्या", "।"]),
+        spaced: true, lineBytes: 24...48)
+
     /// Scripts by weight: mostly English, then accented Latin, CJK, Korean, Arabic, Hebrew.
     static let scripts: [(script: Script, weight: Int)] = [
         (english, 62), (accented, 14), (cjk, 10), (korean, 4), (arabic, 5), (hebrew, 5),

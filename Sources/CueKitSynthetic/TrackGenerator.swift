@@ -50,13 +50,17 @@ public struct TrackGenerator: Sendable {
         public var format: Format
         /// Whether WebVTT output has STYLE and REGION blocks.
         public var styleAndRegionBlocks: StyleAndRegionBlocks
+        /// The kind of track (``Shape/supports(_:)`` says which formats it can be written in).
+        public var shape: Shape
 
         /// Creates options.
-        public init(cues: Int, seed: UInt64, format: Format, styleAndRegionBlocks: StyleAndRegionBlocks = .included) {
+        public init(cues: Int, seed: UInt64, format: Format, styleAndRegionBlocks: StyleAndRegionBlocks = .included, shape: Shape = .mixed) {
+            precondition(shape.supports(format), "the \(shape.rawValue) shape cannot be written as \(format.rawValue)")
             self.cues = cues
             self.seed = seed
             self.format = format
             self.styleAndRegionBlocks = styleAndRegionBlocks
+            self.shape = shape
         }
     }
 
@@ -66,7 +70,7 @@ public struct TrackGenerator: Sendable {
     // MARK: The drawn cue
 
     /// A run of a cue's content.
-    private enum Segment {
+    enum Segment {
         /// Text: a range of the cue's text bytes.
         case text(Range<Int>, Style)
         /// A line break.
@@ -79,13 +83,13 @@ public struct TrackGenerator: Sendable {
         case timestamp(Int)
     }
 
-    private enum Style: Equatable {
+    enum Style: Equatable {
         case plain, italic, bold, underline
         case color(Int)
     }
 
     /// Where a cue is placed, in each format's terms.
-    private enum Placement: Int, CaseIterable {
+    enum Placement: Int, CaseIterable {
         case standard, top, topLeft, bottomLeft, bottomRight, middle, narrow, vertical, regionSpeaker, regionTop
 
         var webVTTSettings: String {
@@ -104,7 +108,7 @@ public struct TrackGenerator: Sendable {
         }
     }
 
-    private struct Cue {
+    struct Cue {
         var index = 0
         var start = 0
         var end = 0
@@ -115,12 +119,25 @@ public struct TrackGenerator: Sendable {
         var segments: [Segment] = []
         var timestamps = 0
         var note: Int?
+        /// WebVTT settings drawn for this cue, in place of the placement's.
+        var settings: String?
+        /// Classes the whole text is wrapped in (`<c.yellow>`), and the voice's classes.
+        var cueClass: String?
+        var voiceClass: String?
+        /// A recoverable problem written into the cue (the diagnostics shape), by number.
+        var problem: Int?
+        /// Timestamps written without hours where they are zero.
+        var withoutHours = false
     }
 
-    private var random: GeneratorRandom
-    private var cue = Cue()
-    private var clock = 1_000
-    private var output: [UInt8] = []
+    var random: GeneratorRandom
+    var cue = Cue()
+    var clock = 1_000
+    var output: [UInt8] = []
+    /// Where the open timed `div` begins (the timed-divs shape).
+    var divisionStart = 0
+    /// Where the crlf shape makes its lines, from ``output``.
+    var crlfOutput: [UInt8] = []
 
     /// A generator; nothing is drawn until ``write(to:)``.
     public init(options: Options) {
@@ -134,7 +151,7 @@ public struct TrackGenerator: Sendable {
     public mutating func write<Sink: ByteSink>(to sink: inout Sink) throws {
         output.removeAll(keepingCapacity: true)
         writeHeader()
-        try sink.write(output)
+        try flushOutput(to: &sink)
         for index in 0..<options.cues {
             drawCue(index)
             output.removeAll(keepingCapacity: true)
@@ -143,19 +160,21 @@ public struct TrackGenerator: Sendable {
             case .subRip: writeSubRipCue()
             case .ttml: writeTTMLCue()
             }
-            try sink.write(output)
+            try flushOutput(to: &sink)
         }
         output.removeAll(keepingCapacity: true)
-        if options.format == .ttml { append("</div>\n</body>\n</tt>\n") }
-        try sink.write(output)
+        if options.format == .ttml {
+            append(options.shape == .timedDivs && options.cues == 0 ? "</body>\n</tt>\n" : "</div>\n</body>\n</tt>\n")
+        }
+        try flushOutput(to: &sink)
         try sink.flush()
     }
 
     // MARK: Drawing
 
-    private var regionsIncluded: Bool { options.format == .ttml || options.styleAndRegionBlocks == .included }
+    var regionsIncluded: Bool { options.format == .ttml || options.styleAndRegionBlocks == .included }
 
-    private mutating func drawCue(_ index: Int) {
+    mutating func drawCue(_ index: Int) {
         cue.index = index
         cue.text.removeAll(keepingCapacity: true)
         cue.segments.removeAll(keepingCapacity: true)
@@ -181,7 +200,8 @@ public struct TrackGenerator: Sendable {
             cue.placement = .standard
         }
         // Text.
-        let script = drawScript()
+        if options.shape != .mixed { drawShape(index) }
+        let script = options.shape == .mixed ? drawScript() : drawShapeScript()
         let lines = random.chance(40) ? 2 : 1
         for line in 0..<lines {
             if line > 0 { cue.segments.append(.lineBreak) }
@@ -189,7 +209,7 @@ public struct TrackGenerator: Sendable {
         }
     }
 
-    private mutating func drawScript() -> GeneratorVocabulary.Script {
+    mutating func drawScript() -> GeneratorVocabulary.Script {
         var roll = random.below(100)
         for (script, weight) in GeneratorVocabulary.scripts {
             if roll < weight { return script }
@@ -198,7 +218,7 @@ public struct TrackGenerator: Sendable {
         return GeneratorVocabulary.english
     }
 
-    private mutating func drawLine(_ script: GeneratorVocabulary.Script) {
+    mutating func drawLine(_ script: GeneratorVocabulary.Script) {
         let target = random.inRange(script.lineBytes)
         var length = 0
         var style = Style.plain
@@ -212,22 +232,23 @@ public struct TrackGenerator: Sendable {
         while length < target {
             // Something other than a word, now and then.
             let extra = random.below(1_000)
-            if extra < 6 {
+            let scale = options.shape.extrasScale
+            if extra < 6 * scale {
                 closeRun(&cue.segments, cue.text)
                 cue.segments.append(.language(random.below(GeneratorVocabulary.languages.count)))
                 length += 8
-            } else if extra < 10 {
+            } else if extra < 10 * scale {
                 closeRun(&cue.segments, cue.text)
                 cue.segments.append(.ruby(random.below(GeneratorVocabulary.ruby.count)))
                 length += 12
-            } else if extra < 14, options.format == .webVTT, cue.timestamps < 7 {
+            } else if extra < 14 * scale, options.format == .webVTT, cue.timestamps < 7 {
                 // Inner timestamps rise through the cue: an eighth of its duration apart.
                 closeRun(&cue.segments, cue.text)
                 cue.timestamps += 1
                 cue.segments.append(.timestamp(cue.start + cue.timestamps * (cue.end - cue.start) / 8))
             }
             // Styling starts on a run of one to three words.
-            if style == .plain, random.chance(7) {
+            if style == .plain, options.shape.styledRunChance > 0, random.chance(options.shape.styledRunChance) {
                 closeRun(&cue.segments, cue.text)
                 switch random.below(10) {
                 case 0...4: style = .italic
@@ -261,281 +282,47 @@ public struct TrackGenerator: Sendable {
                 }
             }
         }
-        if random.chance(4) {
+        if options.shape != .plain, random.chance(4) {
             cue.text.append(0x20)
             cue.text.append(contentsOf: random.pick(GeneratorVocabulary.emoji))
         }
         closeRun(&cue.segments, cue.text)
     }
 
-    // MARK: WebVTT
-
-    private mutating func writeHeader() {
-        switch options.format {
-        case .webVTT: writeWebVTTHeader()
-        case .subRip: break
-        case .ttml: writeTTMLHeader()
-        }
-    }
-
-    private mutating func writeWebVTTHeader() {
-        append("WEBVTT - cuekit generate: seed \(options.seed), \(options.cues) cues\n\n")
-        append("NOTE\nA synthetic track for benchmarking parsers. The same seed gives the same bytes.\n\n")
-        guard options.styleAndRegionBlocks == .included else { return }
-        append("REGION\nid:speaker\nwidth:40%\nlines:3\nregionanchor:0%,100%\nviewportanchor:10%,90%\nscroll:up\n\n")
-        append("REGION\nid:top\nwidth:80%\nlines:2\nregionanchor:50%,0%\nviewportanchor:50%,10%\n\n")
-        append("STYLE\n::cue {\n  font-family: sans-serif;\n  background-color: rgba(0, 0, 0, 0.8);\n}\n")
-        append("::cue(.yellow) { color: #ffff00; }\n::cue(.cyan) { color: #00ffff; }\n::cue(.lime) { color: #00ff00; }\n")
-        append(
-            "::cue(.magenta) { color: #ff00ff; }\n::cue(.loud) { font-weight: bold; }\n::cue(.whisper) { color: #c0c0c0; font-style: italic; }\n"
-        )
-        append("::cue(v[voice=\"Alice\"]) { color: #80c0ff; }\n::cue(ruby) { ruby-position: over; }\n\n")
-    }
-
-    private mutating func writeWebVTTCue() {
-        if let note = cue.note {
-            append("NOTE ")
-            output.append(contentsOf: GeneratorVocabulary.notes[note])
-            append("\n\n")
-        }
-        if cue.hasID {
-            append("c")
-            appendDecimal(cue.index + 1)
-            append("\n")
-        }
-        CueTimestamp.append(cue.start, hours: .always, to: &output)
-        append(" --> ")
-        CueTimestamp.append(cue.end, hours: .always, to: &output)
-        append(cue.placement.webVTTSettings)
-        append("\n")
-        if let speaker = cue.speaker {
-            append("<v ")
-            append(GeneratorVocabulary.speakers[speaker].name)
-            append(">")
-        }
-        for segment in cue.segments {
-            switch segment {
-            case .text(let range, let style):
-                let tag: String
-                switch style {
-                case .plain: tag = ""
-                case .italic: tag = "i"
-                case .bold: tag = "b"
-                case .underline: tag = "u"
-                case .color(let color): tag = "c." + GeneratorVocabulary.colors[color].webVTTClasses
-                }
-                if !tag.isEmpty { append("<\(tag)>") }
-                appendEscaped(range, xml: false)
-                if !tag.isEmpty { append("</\(tag.prefix { $0 != "." })>") }
-            case .lineBreak:
-                append("\n")
-            case .language(let index):
-                let language = GeneratorVocabulary.languages[index]
-                append(" <lang \(language.tag)>")
-                output.append(contentsOf: language.text)
-                append("</lang>")
-            case .ruby(let index):
-                let ruby = GeneratorVocabulary.ruby[index]
-                append("<ruby>")
-                output.append(contentsOf: ruby.base)
-                append("<rt>")
-                output.append(contentsOf: ruby.reading)
-                append("</rt></ruby>")
-            case .timestamp(let time):
-                append("<")
-                CueTimestamp.append(time, hours: .always, to: &output)
-                append(">")
-            }
-        }
-        if cue.speaker != nil { append("</v>") }
-        append("\n\n")
-    }
-
-    // MARK: SubRip
-
-    private mutating func writeSubRipCue() {
-        appendDecimal(cue.index + 1)
-        append("\n")
-        CueTimestamp.append(cue.start, hours: .always, separator: UInt8(ascii: ","), to: &output)
-        append(" --> ")
-        CueTimestamp.append(cue.end, hours: .always, separator: UInt8(ascii: ","), to: &output)
-        append("\n")
-        switch cue.placement {
-        case .top, .regionTop: append("{\\an8}")
-        case .topLeft: append("{\\an7}")
-        default: break
-        }
-        for segment in cue.segments {
-            switch segment {
-            case .text(let range, let style):
-                switch style {
-                case .plain: break
-                case .italic: append("<i>")
-                case .bold: append("<b>")
-                case .underline: append("<u>")
-                case .color(let color): append("<font color=\"\(GeneratorVocabulary.colors[color].subRip)\">")
-                }
-                output.append(contentsOf: cue.text[range])
-                switch style {
-                case .plain: break
-                case .italic: append("</i>")
-                case .bold: append("</b>")
-                case .underline: append("</u>")
-                case .color: append("</font>")
-                }
-            case .lineBreak:
-                append("\n")
-            case .language(let index):
-                append(" ")
-                output.append(contentsOf: GeneratorVocabulary.languages[index].text)
-            case .ruby(let index):
-                let ruby = GeneratorVocabulary.ruby[index]
-                output.append(contentsOf: ruby.base)
-                append("(")
-                output.append(contentsOf: ruby.reading)
-                append(")")
-            case .timestamp:
-                break
-            }
-        }
-        append("\n\n")
-    }
-
-    // MARK: TTML
-
-    private mutating func writeTTMLHeader() {
-        append(
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
-            xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" \
-            xmlns:itts="http://www.w3.org/ns/ttml/profile/imsc1#styling" \
-            ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text" ttp:timeBase="media" \
-            ttp:cellResolution="32 15" xml:lang="en">
-            <head>
-            <metadata>
-            <ttm:title>cuekit generate: seed \(options.seed), \(options.cues) cues</ttm:title>
-
-            """)
-        for speaker in GeneratorVocabulary.speakers {
-            append("<ttm:agent xml:id=\"\(speaker.id)\" type=\"character\"><ttm:name type=\"full\">")
-            appendEscaped(Array(speaker.name.utf8))
-            append("</ttm:name></ttm:agent>\n")
-        }
-        append(
-            """
-            </metadata>
-            <styling>
-            <style xml:id="base" tts:fontFamily="proportionalSansSerif" tts:fontSize="100%" tts:lineHeight="125%" \
-            tts:color="white" tts:backgroundColor="rgba(0,0,0,204)" tts:textAlign="center"/>
-            <style xml:id="left" tts:textAlign="left"/>
-            <style xml:id="right" tts:textAlign="right"/>
-            <style xml:id="yellow" tts:color="yellow"/>
-            <style xml:id="cyan" tts:color="cyan"/>
-            <style xml:id="lime" tts:color="lime"/>
-            <style xml:id="magenta" tts:color="magenta" tts:fontWeight="bold"/>
-            <style xml:id="whisper" tts:color="#c0c0c0" tts:fontStyle="italic"/>
-            </styling>
-            <layout>
-            <region xml:id="bottom" tts:origin="10% 75%" tts:extent="80% 20%" tts:displayAlign="after"/>
-            <region xml:id="top" tts:origin="10% 5%" tts:extent="80% 20%" tts:displayAlign="before"/>
-            <region xml:id="middle" tts:origin="10% 40%" tts:extent="80% 20%" tts:displayAlign="center"/>
-            <region xml:id="speaker" tts:origin="10% 60%" tts:extent="40% 30%" tts:displayAlign="after"/>
-            <region xml:id="vertical" tts:origin="80% 10%" tts:extent="15% 80%" tts:writingMode="tbrl"/>
-            </layout>
-            </head>
-            <body style="base">
-            <div>
-
-            """)
-    }
-
-    private mutating func writeTTMLCue() {
-        if let note = cue.note {
-            append("<!-- ")
-            output.append(contentsOf: GeneratorVocabulary.notes[note])
-            append(" -->\n")
-        }
-        append("<p xml:id=\"c")
-        appendDecimal(cue.index + 1)
-        append("\" begin=\"")
-        CueTimestamp.append(cue.start, hours: .always, to: &output)
-        append("\" end=\"")
-        CueTimestamp.append(cue.end, hours: .always, to: &output)
-        append("\" region=\"")
-        switch cue.placement {
-        case .standard, .bottomLeft, .bottomRight, .narrow: append("bottom")
-        case .top, .topLeft, .regionTop: append("top")
-        case .middle: append("middle")
-        case .regionSpeaker: append("speaker")
-        case .vertical: append("vertical")
-        }
-        append("\"")
-        switch cue.placement {
-        case .topLeft, .bottomLeft, .regionSpeaker: append(" style=\"left\"")
-        case .bottomRight: append(" style=\"right\"")
-        default: break
-        }
-        if let speaker = cue.speaker {
-            append(" ttm:agent=\"\(GeneratorVocabulary.speakers[speaker].id)\"")
-        }
-        append(">")
-        for segment in cue.segments {
-            switch segment {
-            case .text(let range, let style):
-                switch style {
-                case .plain: break
-                case .italic: append("<span tts:fontStyle=\"italic\">")
-                case .bold: append("<span tts:fontWeight=\"bold\">")
-                case .underline: append("<span tts:textDecoration=\"underline\">")
-                case .color(let color): append("<span style=\"\(GeneratorVocabulary.colors[color].ttmlStyle)\">")
-                }
-                appendEscaped(range, xml: true)
-                if style != .plain { append("</span>") }
-            case .lineBreak:
-                append("<br/>")
-            case .language(let index):
-                let language = GeneratorVocabulary.languages[index]
-                append(" <span xml:lang=\"\(language.tag)\">")
-                output.append(contentsOf: language.text)
-                append("</span>")
-            case .ruby(let index):
-                let ruby = GeneratorVocabulary.ruby[index]
-                append("<span tts:ruby=\"container\"><span tts:ruby=\"base\">")
-                output.append(contentsOf: ruby.base)
-                append("</span><span tts:ruby=\"text\">")
-                output.append(contentsOf: ruby.reading)
-                append("</span></span>")
-            case .timestamp:
-                break
-            }
-        }
-        append("</p>\n")
-    }
-
     // MARK: Bytes
 
+    /// Writes what ``output`` holds, each LF as CR LF in the crlf shape.
+    mutating func flushOutput<Sink: ByteSink>(to sink: inout Sink) throws {
+        guard options.shape == .crlf else { return try sink.write(output) }
+        crlfOutput.removeAll(keepingCapacity: true)
+        for byte in output {
+            if byte == 0x0A { crlfOutput.append(0x0D) }
+            crlfOutput.append(byte)
+        }
+        try sink.write(crlfOutput)
+    }
+
     @inline(__always)
-    private mutating func append(_ text: String) {
+    mutating func append(_ text: String) {
         output.append(contentsOf: text.utf8)
     }
 
-    private mutating func appendDecimal(_ value: Int) {
+    mutating func appendDecimal(_ value: Int) {
         if value >= 10 { appendDecimal(value / 10) }
         output.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// Appends text bytes, escaping what the format's markup would read as markup.
-    private mutating func appendEscaped(_ range: Range<Int>, xml: Bool) {
+    mutating func appendEscaped(_ range: Range<Int>, xml: Bool) {
         for byte in cue.text[range] { appendEscapedByte(byte, xml: xml) }
     }
 
-    private mutating func appendEscaped(_ bytes: [UInt8]) {
+    mutating func appendEscaped(_ bytes: [UInt8]) {
         for byte in bytes { appendEscapedByte(byte, xml: true) }
     }
 
     @inline(__always)
-    private mutating func appendEscapedByte(_ byte: UInt8, xml: Bool) {
+    mutating func appendEscapedByte(_ byte: UInt8, xml: Bool) {
         switch byte {
         case UInt8(ascii: "&"): append("&amp;")
         case UInt8(ascii: "<"): append("&lt;")

@@ -23,6 +23,7 @@ struct GenerateCommand: ParsableCommand {
               cuekit generate --cues 1000000 --seed 7 -o big.vtt
               cuekit generate --cues 500 --format srt | head
               cuekit generate --cues 1000000 --no-style-region -o for-ffmpeg.vtt
+              cuekit generate --cues 100000 --shape markup-heavy -o markup.vtt
             """
     )
 
@@ -45,15 +46,25 @@ struct GenerateCommand: ParsableCommand {
         help: "Leave out WebVTT STYLE and REGION blocks (ffmpeg drops every cue after the first of them).")
     var noStyleRegion = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The kind of track: mixed (the default), plain, markup-heavy, settings-heavy, short-times (vtt only), crlf, non-latin, diagnostics, styled or timed-divs (ttml only).",
+            valueName: "shape"))
+    var shape: GeneratedShape = .mixed
+
     func validate() throws {
         guard cues >= 0 else { throw ValidationError("--cues must be 0 or more, not \(cues).") }
         if noStyleRegion, format != .vtt { throw ValidationError("--no-style-region applies to --format vtt only.") }
+        if !shape.shape.supports(format.generatorFormat) {
+            throw ValidationError("The \(shape.rawValue) shape cannot be written as \(format.rawValue).")
+        }
     }
 
     func run() throws {
         var generator = TrackGenerator(
             options: .init(
-                cues: cues, seed: seed, format: format.generatorFormat, styleAndRegionBlocks: noStyleRegion ? .omitted : .included)
+                cues: cues, seed: seed, format: format.generatorFormat, styleAndRegionBlocks: noStyleRegion ? .omitted : .included,
+                shape: shape.shape)
         )
         do {
             var sink = try OutputSink(path: output)
@@ -76,4 +87,16 @@ enum GeneratedFormat: String, CommandLineChoice {
         case .ttml: .ttml
         }
     }
+}
+
+/// `--shape` values: ``TrackGenerator/Shape``.
+enum GeneratedShape: String, CommandLineChoice {
+    case mixed, plain, crlf, diagnostics, styled
+    case markupHeavy = "markup-heavy"
+    case settingsHeavy = "settings-heavy"
+    case shortTimes = "short-times"
+    case nonLatin = "non-latin"
+    case timedDivs = "timed-divs"
+
+    var shape: TrackGenerator.Shape { TrackGenerator.Shape(rawValue: rawValue)! }
 }

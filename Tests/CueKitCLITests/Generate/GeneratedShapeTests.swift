@@ -1,0 +1,85 @@
+import CueKit
+import CueKitSubRip
+import CueKitSynthetic
+import CueKitTTML
+import CueKitTestSupport
+import CueKitWebVTT
+import Testing
+
+/// `cuekit generate --shape`: each shape is what its name says, in every format it is written in,
+/// and every reader reads it.
+@Suite struct GeneratedShapeTests {
+    static func generate(_ shape: TrackGenerator.Shape, _ format: TrackGenerator.Format, cues: Int = 1_000) throws -> [UInt8] {
+        var generator = TrackGenerator(options: .init(cues: cues, seed: 7, format: format, shape: shape))
+        var sink = MemorySink()
+        try generator.write(to: &sink)
+        return sink.bytes
+    }
+
+    static func read(_ bytes: [UInt8], _ format: TrackGenerator.Format) throws -> ReadResult {
+        switch format {
+        case .webVTT: return try WebVTTReader.read(bytes: bytes)
+        case .subRip:
+            var reader = SubRipReader()
+            return try reader.read(bytes)
+        case .ttml: return try TTMLReader.read(bytes: bytes)
+        }
+    }
+
+    /// Every shape in every format it supports: the cues all come back, and only the diagnostics
+    /// shape has problems (beside TTML's note on its body background).
+    @Test(arguments: TrackGenerator.Shape.allCases)
+    func everyShapeReadsBackWithAllItsCues(shape: TrackGenerator.Shape) throws {
+        for format in TrackGenerator.Format.allCases where shape.supports(format) {
+            let result = try Self.read(try Self.generate(shape, format), format)
+            #expect(result.track.cues.count == 1_000, "\(shape) \(format)")
+            let problems = result.diagnostics.filter { $0.severity != .note }
+            if shape == .diagnostics {
+                #expect(!problems.isEmpty, "\(format)")
+            } else {
+                #expect(problems.isEmpty, "\(shape) \(format): \(problems.prefix(3))")
+            }
+        }
+    }
+
+    @Test func eachShapeHasItsTrait() throws {
+        let plain = try Self.read(try Self.generate(.plain, .webVTT), .webVTT).track
+        #expect(plain.cues.allSatisfy { !$0.text.contains("<") && $0.settings.isDefault && $0.id.isEmpty })
+
+        let markup = try Self.read(try Self.generate(.markupHeavy, .webVTT), .webVTT).track
+        let wrapped = markup.cues.filter { $0.text.contains("<c.") }.count
+        #expect(wrapped > 300, "a third of cues and more carry classes: \(wrapped)")
+        #expect(markup.cues.contains { $0.text.contains("<v.") } && markup.cues.contains { $0.text.contains("<ruby>") })
+
+        let settings = try Self.read(try Self.generate(.settingsHeavy, .webVTT), .webVTT).track
+        #expect(settings.cues.allSatisfy { $0.settings.position != .auto && $0.settings.size < 100.5 })
+
+        let shortTimes = String(decoding: try Self.generate(.shortTimes, .webVTT), as: UTF8.self)
+        // Hours are written only from the first hour on.
+        let starts = shortTimes.split(separator: "\n").filter { $0.contains("-->") }.map { $0.split(separator: " ")[0] }
+        #expect(starts.count == 1_000 && starts.allSatisfy { $0.split(separator: ":").count == 2 || $0.hasPrefix("01:") })
+        #expect(starts.prefix(500).allSatisfy { $0.split(separator: ":").count == 2 })
+
+        for format in TrackGenerator.Format.allCases {
+            let crlf = try Self.generate(.crlf, format)
+            let lineFeeds = crlf.indices.filter { crlf[$0] == 0x0A }
+            #expect(!lineFeeds.isEmpty && lineFeeds.allSatisfy { $0 > 0 && crlf[$0 - 1] == 0x0D }, "\(format)")
+        }
+
+        let nonLatin = try Self.read(try Self.generate(.nonLatin, .subRip), .subRip).track
+        #expect(nonLatin.cues.allSatisfy { cue in !cue.nodes().plainText.unicodeScalars.contains { $0.properties.isAlphabetic && $0.isASCII } })
+
+        let timed = try Self.read(try Self.generate(.timedDivs, .ttml), .ttml).track
+        let styled = try Self.read(try Self.generate(.styled, .ttml), .ttml).track
+        let mixed = try Self.read(try Self.generate(.mixed, .ttml), .ttml).track
+        // Relative times in timed divs come out as the same absolute times.
+        #expect(timed.cues.map(\.start).sorted() == mixed.cues.map(\.start).sorted())
+        #expect(styled.stylesheets.flatMap { $0.text.split(separator: "\n") }.count > mixed.stylesheets.flatMap { $0.text.split(separator: "\n") }.count)
+    }
+
+    @Test func aShapeAFormatCannotHoldIsAUsageError() throws {
+        let run = try CommandLineRun.cuekit(["generate", "--cues", "5", "--shape", "timed-divs", "--format", "vtt"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("The timed-divs shape cannot be written as vtt."), "\(run.standardError)")
+    }
+}
