@@ -173,10 +173,11 @@ let package = Package(
             dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitTestSupport"]
         ),
         // Compares the TTML reader with ttconv 1.2.3's output on the corpus vendored in
-        // Fixtures/conformance/ttml, and has ttconv read what the TTML writer writes.
+        // Fixtures/conformance/ttml, has ttconv read what the TTML writer writes, and has imscJS
+        // (Fixtures/conformance/imscJS) draw it beside Chromium drawing the WebVTT.
         .testTarget(
             name: "CueKitTTMLConformanceTests",
-            dependencies: ["CueKit", "CueKitTTML", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]
+            dependencies: ["CueKit", "CueKitCast", "CueKitTTML", "CueKitWebVTT", "CueKitSubRip", "CueKitSynthetic", "CueKitTestSupport"]
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),

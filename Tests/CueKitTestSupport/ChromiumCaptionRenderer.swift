@@ -4,14 +4,17 @@ import Foundation
 /// Draws WebVTT files the way a Cast receiver does, in headless Chromium, and reads back the pixels.
 ///
 /// Each file plays in its own `<video>` (a grey test video made by ffmpeg) with its track showing,
-/// paused at a given time; one screenshot holds them all, taken over DevTools (``DevToolsBrowser``)
-/// once every video has sought and the cues are painted. The screenshot is converted to PPM by
+/// paused at a given time; a TTML document is drawn beside them by imscJS (``IMSCRenderer``). One
+/// screenshot holds them all, taken over DevTools (``DevToolsBrowser``) once every video has sought
+/// and the cues are painted. The screenshot is converted to PPM by
 /// ffmpeg and read here, so the test needs no image library.
 public struct ChromiumCaptionRenderer {
     /// The size of each video, in CSS pixels; Chromium's cue font size is 5% of the video height.
     public static let videoWidth = 640
     public static let videoHeight = 360
     public static let columns = 2
+    /// The grey of the test video, as `rrggbb`; TTML panels are drawn over the same grey.
+    public static let background = "404040"
 
     public let chromium: String
     public let ffmpeg: String
@@ -30,37 +33,73 @@ public struct ChromiumCaptionRenderer {
     /// Renders each WebVTT text in its own video, paused at `time` seconds, and returns one image
     /// per file.
     public func render(_ files: [String], at time: Double = 0.5) async throws -> [Image] {
+        try await render(files.map(Panel.webVTT), columns: Self.columns, at: time).images
+    }
+
+    /// What one panel of the page draws, in a box of the video's size.
+    public enum Panel: Sendable {
+        /// A WebVTT file, drawn by Chromium's own `<video>` and `<track>`, as a Cast receiver draws it.
+        case webVTT(String)
+        /// A TTML document, drawn by imscJS (``IMSCRenderer``) over the video's grey.
+        case ttml(String)
+    }
+
+    /// The pictures of the panels, and what imscJS's error handler said about each (always empty
+    /// for a WebVTT panel).
+    public struct Rendering: Sendable {
+        public var images: [Image]
+        public var imscMessages: [[String]]
+    }
+
+    /// Draws every panel at `time` seconds in one page of `columns` columns, in one Chromium, and
+    /// returns a picture of each.
+    public func render(_ panels: [Panel], columns: Int, at time: Double = 0.5) async throws -> Rendering {
         let video = directory.appendingPathComponent("grey.webm")
         try Self.check(
             ffmpeg,
             [
                 "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i",
-                "color=c=0x404040:s=\(Self.videoWidth)x\(Self.videoHeight):d=\(Int(time) + 2):r=10",
+                "color=c=0x\(Self.background):s=\(Self.videoWidth)x\(Self.videoHeight):d=\(Int(time) + 2):r=10",
                 "-c:v", "libvpx", "-g", "1", "-b:v", "200k", "-y", video.path,
             ]
         )
-        var videos = ""
-        for (index, text) in files.enumerated() {
-            try Data(text.utf8).write(to: directory.appendingPathComponent("case-\(index).vtt"))
-            let x = (index % Self.columns) * Self.videoWidth
-            let y = (index / Self.columns) * Self.videoHeight
-            videos += """
-                <video src="grey.webm" width="\(Self.videoWidth)" height="\(Self.videoHeight)" muted preload="auto" \
-                style="position:absolute;left:\(x)px;top:\(y)px"><track kind="captions" src="case-\(index).vtt" default></video>
+        var boxes = ""
+        for (index, panel) in panels.enumerated() {
+            let place = "position:absolute;left:\((index % columns) * Self.videoWidth)px;top:\((index / columns) * Self.videoHeight)px"
+            switch panel {
+            case .webVTT(let text):
+                try Data(text.utf8).write(to: directory.appendingPathComponent("case-\(index).vtt"))
+                boxes += """
+                    <video class="panel" src="grey.webm" width="\(Self.videoWidth)" height="\(Self.videoHeight)" muted preload="auto" \
+                    style="\(place)"><track kind="captions" src="case-\(index).vtt" default></video>
 
-                """
+                    """
+            case .ttml(let text):
+                try Data(text.utf8).write(to: directory.appendingPathComponent("case-\(index).ttml"))
+                boxes += """
+                    <div class="panel" data-ttml="case-\(index).ttml" style="\(place);width:\(Self.videoWidth)px;height:\(Self.videoHeight)px;\
+                    overflow:hidden;background:#\(Self.background)"></div>
+
+                    """
+            }
         }
-        let rows = (files.count + Self.columns - 1) / Self.columns
+        let rows = (panels.count + columns - 1) / columns
         let page = """
             <!doctype html>
             <html><body style="margin:0;background:#000;overflow:hidden">
-            \(videos)<script>
+            \(boxes)<script>
+            \(panels.contains { if case .ttml = $0 { true } else { false } } ? IMSCRenderer.loaderScript + "\n" + IMSCRenderer.drawScript : "")
+            const imscMessages = [];
+            for (const box of document.querySelectorAll(".panel")) {
+              imscMessages.push(box.dataset.ttml ? drawTTML(box.dataset.ttml, box, \(time), \(Self.videoWidth), \(Self.videoHeight)) : []);
+            }
             let waiting = document.querySelectorAll('video').length;
             for (const video of document.querySelectorAll('video')) {
               video.textTracks[0].mode = 'showing';
               video.addEventListener('loadeddata', () => { video.currentTime = \(time); });
               video.addEventListener('seeked', () => { if (--waiting === 0) document.title = 'ready'; });
             }
+            if (waiting === 0) document.title = 'ready';
             </script></body></html>
             """
         let pageURL = directory.appendingPathComponent("page.html")
@@ -68,7 +107,7 @@ public struct ChromiumCaptionRenderer {
         let screenshot = directory.appendingPathComponent("screenshot.png")
         // Driven over DevTools: the screenshot is taken once every video has sought and the cues
         // are painted, however slow the machine (a timed screenshot could come first).
-        let (width, height) = (Self.columns * Self.videoWidth, rows * Self.videoHeight)
+        let (width, height) = (columns * Self.videoWidth, rows * Self.videoHeight)
         guard let browser = try await DevToolsBrowser.launch(width: width, height: height, switches: ["--allow-file-access-from-files"]) else {
             throw ChromiumFailure(message: "Chromium is not installed")
         }
@@ -80,18 +119,23 @@ public struct ChromiumCaptionRenderer {
             throw ChromiumFailure(message: "the videos did not seek to \(time) s within 60 s")
         }
         _ = try await tab.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+        let messages = try await tab.evaluate("imscMessages").arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+        guard messages.count == panels.count else {
+            throw ChromiumFailure(message: "the page drew \(messages.count) of \(panels.count) panels")
+        }
         try await tab.screenshot().write(to: screenshot)
         await tab.close()
         let ppm = directory.appendingPathComponent("screenshot.ppm")
         try Self.check(
             ffmpeg, ["-hide_banner", "-loglevel", "error", "-i", screenshot.path, "-f", "image2", "-c:v", "ppm", "-y", ppm.path])
         let whole = try Image(ppm: Data(contentsOf: ppm))
-        return files.indices.map { index in
+        let images = panels.indices.map { index in
             whole.crop(
-                x: (index % Self.columns) * Self.videoWidth, y: (index / Self.columns) * Self.videoHeight, width: Self.videoWidth,
+                x: (index % columns) * Self.videoWidth, y: (index / columns) * Self.videoHeight, width: Self.videoWidth,
                 height: Self.videoHeight
             )
         }
+        return Rendering(images: images, imscMessages: messages)
     }
 
     /// Runs `program` to completion (killed after two minutes); throws when it fails.
@@ -111,8 +155,8 @@ public struct ChromiumCaptionRenderer {
 }
 
 /// An RGB image.
-public struct Image {
-    public struct Pixel: Equatable {
+public struct Image: Sendable {
+    public struct Pixel: Equatable, Sendable {
         public var red: Int
         public var green: Int
         public var blue: Int
@@ -194,7 +238,7 @@ public struct Image {
         return (downRight, upLeft)
     }
 
-    public struct Region {
+    public struct Region: Sendable {
         public var count = 0
         public var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         private var sumX = 0, sumY = 0

@@ -161,8 +161,10 @@ struct TTMLDocumentBuilder {
         switch options.profile {
         case .imsc11: tag += #" ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#
         case .ttml1: tag += #" ttp:profile="http://www.w3.org/ns/ttml/profile/dfxp-presentation""#
-        case .ebuTTD: tag += #" ttp:cellResolution="32 15""#
+        case .ebuTTD: break
         }
+        let rows = options.look.cellRows
+        if rows != 15 || options.profile == .ebuTTD { tag += #" ttp:cellResolution="32 \#(rows)""# }
         if let rate = frameRate {
             tag += #" ttp:frameRate="\#(rate.frames)""#
             if rate.numerator != 1 || rate.denominator != 1 { tag += #" ttp:frameRateMultiplier="\#(rate.numerator) \#(rate.denominator)""# }
@@ -455,9 +457,10 @@ struct TTMLDocumentBuilder {
     }
 
     /// WebVTT's default cue look (section 7.4: `color: rgba(255,255,255,1)`, `background:
-    /// rgba(0,0,0,0.8)`, `font-family: sans-serif`) in TTML. On the span around the paragraph's
+    /// rgba(0,0,0,0.8)`, `font: 5vh sans-serif`) in TTML. On the span around the paragraph's
     /// content, not the paragraph: a background is not inherited, and a paragraph's would fill
-    /// its whole block rather than the text's lines.
+    /// its whole block rather than the text's lines. The size is the cell's
+    /// (``TTMLWriterOptions/Look/cellRows``), so that `::cue` percentages are of 5vh, as in WebVTT.
     static let webVTTLook = [
         TTMLStyleAttribute(name: "tts:color", value: "#ffffffff"),
         TTMLStyleAttribute(name: "tts:backgroundColor", value: "#000000cc"),
@@ -480,7 +483,7 @@ struct TTMLDocumentBuilder {
     }
 
     mutating func translate(_ declarations: [CueStyleRule.Declaration]) -> [TTMLStyleAttribute] {
-        let result = TTMLStyleTranslation.translate(declarations, profile: options.profile)
+        let result = TTMLStyleTranslation.translate(declarations, profile: options.profile, cellRows: options.look.cellRows)
         for declaration in result.notCarried { losses.add(.cssProperties, cue: cueNumber, detail: declaration) }
         return result.attributes
     }

@@ -23,7 +23,7 @@ enum TTMLStyleTranslation {
         }
     }
 
-    static func translate(_ declarations: [CueStyleRule.Declaration], profile: TTMLProfile) -> Result {
+    static func translate(_ declarations: [CueStyleRule.Declaration], profile: TTMLProfile, cellRows: Int = 15) -> Result {
         var result = Result()
         for declaration in declarations {
             let value = declaration.value.trimmingCSSSpace().removingImportant()
@@ -37,7 +37,7 @@ enum TTMLStyleTranslation {
             case "font-family":
                 written = fontFamily(value).map { ("tts:fontFamily", $0) }
             case "font-size":
-                written = fontSize(lowered, profile: profile).map { ("tts:fontSize", $0) }
+                written = fontSize(lowered, profile: profile, cellRows: cellRows).map { ("tts:fontSize", $0) }
             case "font-style":
                 if ["normal", "italic", "oblique"].contains(lowered) { written = ("tts:fontStyle", lowered) }
             case "font-weight":
@@ -169,13 +169,14 @@ enum TTMLStyleTranslation {
     }
 
     /// `font-size` in `%`, `em` or `vh` as a TTML size: percentages of the parent's size, and, for
-    /// the video height, cells (15 rows by default: 1vh is 0.15c), or a percentage of the default
-    /// cell-sized font in EBU-TT-D, which has no `c` font sizes.
-    static func fontSize(_ css: String, profile: TTMLProfile) -> String? {
+    /// the video height, cells (`cellRows` rows: with 15, 1vh is 0.15c), or a percentage of the
+    /// default cell-sized font in EBU-TT-D, which has no `c` font sizes.
+    static func fontSize(_ css: String, profile: TTMLProfile, cellRows: Int = 15) -> String? {
         if let percent = number(css, unit: "%"), percent > 0 { return percent.ttmlNumber + "%" }
         if let em = number(css, unit: "em"), em > 0 { return (em * 100).ttmlNumber + "%" }
         if let height = number(css, unit: "vh"), height > 0 {
-            return profile == .ebuTTD ? (height * 15).ttmlNumber + "%" : (height * 0.15).ttmlNumber + "c"
+            let cells = height * Double(cellRows) / 100
+            return profile == .ebuTTD ? (cells * 100).ttmlNumber + "%" : cells.ttmlNumber + "c"
         }
         return nil
     }

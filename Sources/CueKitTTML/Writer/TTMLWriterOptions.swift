@@ -40,6 +40,11 @@ public struct TTMLWriterOptions: Sendable, Hashable {
         case webVTT = "webvtt"
         /// TTML's own initial look: only the track's styles are written.
         case ttml
+
+        /// The rows of the document's cell grid (`ttp:cellResolution`), whose height is TTML's
+        /// default font size: 20 for WebVTT's look (5vh, WebVTT's cue font size), TTML's default
+        /// 15 otherwise.
+        var cellRows: Int { self == .webVTT ? 20 : 15 }
     }
 
     /// What inner timestamps become. In WebVTT a timestamp only switches the `:past` and `:future`

@@ -33,6 +33,8 @@ import Testing
         #expect(TTMLStyleTranslation.fontSize("1.5em", profile: .imsc11) == "150%")
         #expect(TTMLStyleTranslation.fontSize("5vh", profile: .imsc11) == "0.75c")
         #expect(TTMLStyleTranslation.fontSize("5vh", profile: .ebuTTD) == "75%")
+        #expect(TTMLStyleTranslation.fontSize("5vh", profile: .imsc11, cellRows: 20) == "1c")
+        #expect(TTMLStyleTranslation.fontSize("7.5vh", profile: .ebuTTD, cellRows: 20) == "150%")
         #expect(TTMLStyleTranslation.fontSize("12px", profile: .imsc11) == nil)
         #expect(TTMLStyleTranslation.lineHeight("1.2") == "120%")
         #expect(TTMLStyleTranslation.lineHeight("normal") == "normal")

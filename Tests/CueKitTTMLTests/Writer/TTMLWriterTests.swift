@@ -211,6 +211,22 @@ import Testing
         #expect(!bare.contains("backgroundColor") && Self.paragraphs(bare).first?.hasSuffix(#"style="_s1">Hi</p>"#) == true, "\(bare)")
     }
 
+    /// WebVTT's cue text is 5% of the video's height (section 7.4, `font: 5vh sans-serif`); TTML's
+    /// default size is one cell, a fifteenth of it. With WebVTT's look the cell is 5vh (20 rows),
+    /// so that a `::cue` percentage is of 5vh as in WebVTT, and a `vh` size counts those cells.
+    @Test func webVTTsLookMakesTheCellWebVTTsFontSize() throws {
+        let sized = "WEBVTT\n\nSTYLE\n::cue { font-size: 200% }\n::cue(.small) { font-size: 2.5vh }\n\n00:00:01.000 --> 00:00:02.000\n<c.small>Hi</c>\n"
+        for profile in TTMLProfile.allCases {
+            let (text, _) = try Self.write(sized, TTMLWriterOptions(profile: profile))
+            #expect(text.contains(#" ttp:cellResolution="32 20""#), "\(profile)")
+            #expect(text.contains(#"tts:fontSize="200%""#), "\(profile)")
+            #expect(text.contains(profile == .ebuTTD ? #"tts:fontSize="50%""# : #"tts:fontSize="0.5c""#), "\(profile): \(text)")
+            let (bare, _) = try Self.write(sized, TTMLWriterOptions(profile: profile, look: .ttml))
+            #expect(bare.contains(#" ttp:cellResolution="32 15""#) == (profile == .ebuTTD), "\(profile)")
+            #expect(bare.contains(profile == .ebuTTD ? #"tts:fontSize="37.5%""# : #"tts:fontSize="0.375c""#), "\(profile): \(bare)")
+        }
+    }
+
     /// IMSC 1.1 Text and EBU-TT-D show at most four regions at once; TTML1 has no such limit.
     @Test func moreThanFourRegionsShownAtOnceAreReportedOnceWithACount() throws {
         func cues(_ lines: [Int], overlapping: Bool) -> String {
