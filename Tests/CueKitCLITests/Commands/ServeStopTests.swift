@@ -27,7 +27,9 @@ import Testing
         struct Failure: Error, CustomStringConvertible { let description: String }
 
         /// The server's own folders left in the temporary folder.
-        var cacheFolders: [String] { temporary.names.filter { $0.hasPrefix("cuekit-serve-") } }
+        var cacheFolders: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).filter { $0.hasPrefix("cuekit-serve-") }
+        }
 
         /// Sends `signal`.
         func send(_ signal: Int32) { kill(command.process.processIdentifier, signal) }
