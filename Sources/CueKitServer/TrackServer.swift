@@ -108,9 +108,9 @@ public struct TrackServer: Sendable {
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                GuardedChildChannel(
-                    inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channel),
-                    table: connections, timeouts: timeouts, origins: origins)
+                let upgrading = HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: channel)
+                return GuardedChildChannel(inner: upgrading, table: connections, timeouts: timeouts, origins: origins)
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "CueKit",

@@ -21,7 +21,8 @@ import Testing
             #expect(silent.closedByServer)
             #expect(silent.elapsed >= .milliseconds(250) && silent.elapsed < .seconds(5), "closed after \(silent.elapsed)")
             // A head sent in part, as a slow client sends it, gets no longer.
-            let partial = try await RawConnection.exchange(port: port, sending: Array("GET /english.vtt HTTP/1.1\r\nHo".utf8), readingFor: .seconds(10))
+            let partial = try await RawConnection.exchange(
+                port: port, sending: Array("GET /english.vtt HTTP/1.1\r\nHo".utf8), readingFor: .seconds(10))
             #expect(partial.closedByServer)
             #expect(partial.received.isEmpty)
             #expect(partial.elapsed < .seconds(5), "closed after \(partial.elapsed)")
@@ -41,7 +42,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Content-Length with Transfer-Encoding", "GET /english.vtt HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"),
+        (
+            "Content-Length with Transfer-Encoding",
+            "GET /english.vtt HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"
+        ),
         ("two Content-Lengths", "GET /english.vtt HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"),
         ("bare LF", "GET /english.vtt HTTP/1.1\nHost: a\nAccept: */*\n\n"),
         ("an HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"),
@@ -51,7 +55,8 @@ import Testing
         defer { folder.remove() }
         // Timeouts far longer than the read: only the refusal can close the connection.
         try await withServer(folder, configure: { $0.timeouts = .init(header: .seconds(60), idle: .seconds(60)) }) { client, _ in
-            let outcome = try await RawConnection.exchange(port: try #require(client.port), sending: Array(request.utf8), readingFor: .seconds(10))
+            let outcome = try await RawConnection.exchange(
+                port: try #require(client.port), sending: Array(request.utf8), readingFor: .seconds(10))
             #expect(outcome.statusLine == "HTTP/1.1 400 Bad Request", "\(name): \(outcome.statusLine)")
             #expect(outcome.closedByServer, "\(name): left open")
         }
@@ -62,7 +67,8 @@ import Testing
         defer { folder.remove() }
         try await withServer(folder, configure: { $0.timeouts = .init(header: .seconds(60), idle: .seconds(60)) }) { client, _ in
             let request = "GET /english.vtt HTTP/1.1\r\nHost: a\r\nX-Long: \(String(repeating: "a", count: 90_000))\r\n\r\n"
-            let outcome = try await RawConnection.exchange(port: try #require(client.port), sending: Array(request.utf8), readingFor: .seconds(10))
+            let outcome = try await RawConnection.exchange(
+                port: try #require(client.port), sending: Array(request.utf8), readingFor: .seconds(10))
             #expect(outcome.closedByServer)
             // The 400 may be lost to the reset that closing with unread bytes sends.
             #expect(outcome.received.isEmpty || outcome.statusLine == "HTTP/1.1 400 Bad Request", "\(outcome.statusLine)")
@@ -96,7 +102,8 @@ import Testing
                     var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                     head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
                     if let origin { head += "Origin: \(origin)\r\n" }
-                    return try await RawConnection.exchange(port: port, sending: Array((head + "\r\n").utf8), readingFor: .milliseconds(500))
+                    return try await RawConnection.exchange(
+                        port: port, sending: Array((head + "\r\n").utf8), readingFor: .milliseconds(500))
                 }
                 let evil = try await upgrade(origin: "https://evil.example")
                 #expect(evil.statusLine == "HTTP/1.1 403 Forbidden", "\(path): \(evil.statusLine)")

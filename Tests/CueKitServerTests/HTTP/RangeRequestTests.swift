@@ -17,7 +17,9 @@ import Testing
         #expect(ByteRangeSet("bytes=0-99999999999999999999")?.specs == [.from(first: 0, last: .max)])
     }
 
-    @Test(arguments: ["bytes=5-2", "bytes=abc", "bytes=1-2-3", "bytes=", "bytes=-", "bytes=1", "bytes=+1-2", "items=0-1", "bytes = 0-1", "bytes=0-1,x"])
+    @Test(arguments: [
+        "bytes=5-2", "bytes=abc", "bytes=1-2-3", "bytes=", "bytes=-", "bytes=1", "bytes=+1-2", "items=0-1", "bytes = 0-1", "bytes=0-1,x",
+    ])
     func refusesWhatItDoesNot(_ header: String) {
         #expect(ByteRangeSet(header) == nil)
     }
