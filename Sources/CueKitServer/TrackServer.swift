@@ -24,8 +24,8 @@ import Synchronization
 ///
 /// Every answer carries the CORS a Cast receiver needs (``AllowedOrigins``); a WebSocket is opened
 /// only for a page those origins admit. Nothing outside the folder is reachable, and no client
-/// holds a connection it does not use (``ConnectionTimeouts``). The server binds 127.0.0.1 unless told otherwise: a real Cast device
-/// needs the LAN address.
+/// holds a connection it does not use (``ConnectionTimeouts``). The server binds 127.0.0.1 unless
+/// told otherwise: a real Cast device needs the LAN address.
 public struct TrackServer: Sendable {
     /// How the server runs.
     public struct Configuration: Sendable {

@@ -203,9 +203,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The origin of a WebSocket upgrade that the allowed origins exclude; nil for any other
     /// request, and for a client that sends no `Origin` (not a browser page).
     private func refusedOrigin(of head: HTTPRequestHead) -> String? {
-        guard head.headers["upgrade"].contains(where: { $0.lowercased() == "websocket" }),
-            let origin = head.headers["origin"].first
-        else { return nil }
+        guard Self.isWebSocketHandshake(head), let origin = head.headers["origin"].first else { return nil }
         return origins.admits(origin) ? nil : origin
     }
 

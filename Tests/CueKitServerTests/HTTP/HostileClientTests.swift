@@ -33,11 +33,16 @@ import Testing
         let folder = ServedFolder()
         defer { folder.remove() }
         try await withServer(folder, configure: { $0.timeouts = .init(header: .seconds(30), idle: .milliseconds(300)) }) { client, _ in
-            let outcome = try await RawConnection.exchange(port: try #require(client.port), sending: Self.request, readingFor: .seconds(10))
-            #expect(outcome.statusLine == "HTTP/1.1 200 OK")
-            #expect(outcome.text.hasSuffix(ServedFolder.english))
-            #expect(outcome.closedByServer)
-            #expect(outcome.elapsed < .seconds(5), "closed after \(outcome.elapsed)")
+            // A request that asks for an upgrade the server does not make is served as it is,
+            // and guarded the same.
+            let h2c = "GET /english.vtt HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n\r\n"
+            for request in [Self.request, Array(h2c.utf8)] {
+                let outcome = try await RawConnection.exchange(port: try #require(client.port), sending: request, readingFor: .seconds(10))
+                #expect(outcome.statusLine == "HTTP/1.1 200 OK")
+                #expect(outcome.text.hasSuffix(ServedFolder.english))
+                #expect(outcome.closedByServer)
+                #expect(outcome.elapsed < .seconds(5), "closed after \(outcome.elapsed)")
+            }
         }
     }
 
@@ -99,7 +104,8 @@ import Testing
             let port = try #require(client.port)
             for path in ["/cast", "/receiver/socket"] {
                 func upgrade(origin: String?) async throws -> RawConnection.Outcome {
-                    var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    // Upgrade and Connection as lists, as RFC 9110 allows them.
+                    var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: WebSocket, h2c\r\nConnection: keep-alive, Upgrade\r\n"
                     head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
                     if let origin { head += "Origin: \(origin)\r\n" }
                     return try await RawConnection.exchange(
