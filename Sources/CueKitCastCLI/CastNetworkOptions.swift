@@ -58,7 +58,11 @@ struct ServeOptions: ParsableArguments {
             JSON over the WebSocket /cast (see cuekit cast send). A LOAD whose media or tracks fail to load \
             reaches every sender as LOAD_FAILED with the reason. Nothing outside the folder is served. The server binds \
             127.0.0.1 unless --host says otherwise: a Cast device on the network needs the machine's LAN address. \
-            It stops cleanly on SIGINT or SIGTERM. Exit status: 0 after a clean stop; 2 when it cannot start.
+            A connection that sends no request within --header-timeout, or none for --idle-timeout after its last answer, \
+            is closed; when --max-connections are open, a new connection takes the place of the one that has waited \
+            longest for its client. It stops on SIGINT or SIGTERM: requests under way get --shutdown-grace seconds, then \
+            every connection is closed (a second signal closes them at once). Exit status: 0 after a stop; 2 when it \
+            cannot start.
 
             Examples:
               cuekit serve media/
@@ -94,6 +98,18 @@ struct ServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The longest WebSocket message read, in bytes (K, M suffixes allowed).", valueName: "bytes"))
     var maxMessageBytes = ByteCount(65_536)
 
+    @Option(help: ArgumentHelp("Seconds a new connection has to send its first request before it is closed.", valueName: "seconds"))
+    var headerTimeout = 10.0
+
+    @Option(help: ArgumentHelp("Seconds a connection is kept open between requests.", valueName: "seconds"))
+    var idleTimeout = 30.0
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a stop (SIGINT, SIGTERM) lets requests under way finish before it closes every connection; a second signal stops at once.",
+            valueName: "seconds"))
+    var shutdownGrace = 5.0
+
     @Option(
         help: ArgumentHelp(
             "The viewer's language: a LOAD that names no active tracks switches on the first subtitle or caption track in it.",
@@ -115,6 +131,10 @@ struct ServeOptions: ParsableArguments {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] {
+            guard seconds > 0, seconds <= 86_400 else { throw ValidationError("\(name) must be more than 0 and at most 86400 seconds") }
+        }
+        guard shutdownGrace >= 0, shutdownGrace <= 86_400 else { throw ValidationError("--shutdown-grace must be 0 to 86400 seconds") }
         for origin in origins {
             guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), !origin.dropFirst(8).contains("/") else {
                 throw ValidationError("--allow-origin '\(origin)' is not an origin (scheme://host[:port], no path)")

@@ -15,6 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = options.port
         configuration.maximumConnections = options.maxConnections
         configuration.maximumMessageBytes = options.maxMessageBytes.bytes
+        configuration.timeouts = ConnectionTimeouts(header: .seconds(options.headerTimeout), idle: .seconds(options.idleTimeout))
+        configuration.shutdownGrace = .seconds(options.shutdownGrace)
         configuration.preferredLanguage = options.language
         configuration.accessLog = options.quiet ? .none : .standardError
         let origins = options.origins

@@ -22,9 +22,10 @@ import Synchronization
 /// | `/cast` | the senders' WebSocket: Cast's media namespace as JSON |
 /// | `/receiver/socket` | the receiver pages' WebSocket: the state to draw |
 ///
-/// Every answer carries the CORS a Cast receiver needs (``AllowedOrigins``). Nothing outside the
-/// folder is reachable. The server binds 127.0.0.1 unless told otherwise: a real Cast device
-/// needs the LAN address.
+/// Every answer carries the CORS a Cast receiver needs (``AllowedOrigins``); a WebSocket is opened
+/// only for a page those origins admit. Nothing outside the folder is reachable, and no client
+/// holds a connection it does not use (``ConnectionTimeouts``). The server binds 127.0.0.1 unless
+/// told otherwise: a real Cast device needs the LAN address.
 public struct TrackServer: Sendable {
     /// How the server runs.
     public struct Configuration: Sendable {
@@ -36,8 +37,13 @@ public struct TrackServer: Sendable {
         public var port = 8000
         /// Which origins may read the files (`*` by default).
         public var allowedOrigins = AllowedOrigins.any
-        /// The most connections open at once; more wait in the listen queue.
+        /// The most connections open at once. When all are taken, a new connection replaces the
+        /// one that has waited longest for its client's request; when none waits, it queues.
         public var maximumConnections = 1024
+        /// How long a connection may wait for its client's request before it is closed.
+        public var timeouts = ConnectionTimeouts()
+        /// How long a stop lets the requests under way finish before it closes their connections.
+        public var shutdownGrace = Duration.seconds(5)
         /// The longest WebSocket message read, in bytes (a Cast channel carries 64 KiB).
         public var maximumMessageBytes = CastMediaChannel.maximumRequestLength
         /// The viewer's language: a load that names no active tracks switches on the first
@@ -64,7 +70,7 @@ public struct TrackServer: Sendable {
     public let session: CastReceiverSession
     private let files: ConfinedFileSystem
     private let conversions: TrackConversionCache
-    private let cacheFolder: CacheFolder
+    let cacheFolder: CacheFolder
 
     /// A server for `configuration`; throws when the folder is not one.
     public init(configuration: Configuration) throws {
@@ -85,30 +91,30 @@ public struct TrackServer: Sendable {
         session = CastReceiverSession(preferredLanguage: configuration.preferredLanguage) { preflight.problem(with: $0) }
     }
 
-    /// Runs until the task is cancelled or the process gets SIGINT or SIGTERM, then stops
-    /// accepting connections, lets open requests finish, and removes its cache. `onStart` gets
-    /// the port bound, once the server accepts connections.
-    public func run(onStart: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        defer { cacheFolder.remove() }
-        try await makeApplication(onStart: onStart).runService()
-    }
-
-    /// The Hummingbird application behind ``run(onStart:)``.
-    func makeApplication(onStart: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// The Hummingbird application behind ``run(onStart:)``, its connections listed in `connections`.
+    func makeApplication(
+        connections: ConnectionTable? = nil, onStart: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         // Hummingbird's own log reports, at error level, the connections cut at shutdown; what a
         // person needs is the access log and the command's messages.
         var logger = Logger(label: "cuekit.serve")
         logger.logLevel = .critical
         let router = makeRouter(logger: logger)
+        let connections = connections ?? ConnectionTable(maximum: configuration.maximumConnections)
+        let webSocketResponder = router.buildResponder()
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(
+            ws: .init(maxFrameSize: configuration.maximumMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))
+        let (timeouts, origins) = (configuration.timeouts, configuration.allowedOrigins)
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))
-            ),
+            server: HTTPServerBuilder { responder in
+                let upgrading = HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: channel)
+                return GuardedChildChannel(inner: upgrading, table: connections, timeouts: timeouts, origins: origins)
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "CueKit",
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+                availableConnectionsDelegate: ConnectionAdmission(table: connections)),
             onServerRunning: { channel in await onStart(channel.localAddress?.port ?? 0) },
             logger: logger
         )
@@ -140,6 +146,7 @@ public struct TrackServer: Sendable {
         let cacheMiddleware = FileMiddleware<Context, ConfinedFileSystem>(fileProvider: cacheFiles)
             .withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension)
         let conversions = self.conversions
+        let root = files.root
         let convert: @Sendable (Request, Context) async throws -> Response = { request, context in
             let name = context.parameters.getCatchAll().joined(separator: "/")
             let decodedName = name.removingPercentEncoding ?? name
@@ -149,9 +156,11 @@ public struct TrackServer: Sendable {
                     name: decodedName, format: request.uri.queryParameters["as"].map(String.init),
                     style: request.uri.queryParameters["style"].map(String.init))
             } catch let refusal as TrackConversionCache.Refusal {
+                // Paths as the client names them: relative to the served folder.
+                let message = refusal.message.replacingOccurrences(of: root, with: "")
                 return Response(
                     status: refusal.status, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: refusal.message.hasSuffix("\n") ? refusal.message : refusal.message + "\n")))
+                    body: .init(byteBuffer: ByteBuffer(string: message.hasSuffix("\n") ? message : message + "\n")))
             }
             var headers = HTTPFields()
             headers[.eTag] = converted.entityTag

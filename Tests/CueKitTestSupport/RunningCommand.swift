@@ -11,16 +11,25 @@ public final class RunningCommand: @unchecked Sendable {
     private let lock = NSLock()
     private var collected = ""
 
-    /// Starts the built `cuekit` with `arguments`, as ``init(_:_:in:standardError:)`` does.
-    public convenience init(_ arguments: [String], in folder: String? = nil, standardError: FileHandle? = nil) throws {
-        try self.init(CommandLineRun.executable, arguments, in: folder, standardError: standardError)
+    /// Starts the built `cuekit` with `arguments`, as ``init(_:_:in:standardError:environment:)`` does.
+    public convenience init(
+        _ arguments: [String], in folder: String? = nil, standardError: FileHandle? = nil, environment: [String: String] = [:]
+    ) throws {
+        try self.init(CommandLineRun.executable, arguments, in: folder, standardError: standardError, environment: environment)
     }
 
-    /// Starts `executable` with `arguments`, in `folder` when given. Standard error goes to
-    /// `standardError` when given, else into the collected output.
-    public init(_ executable: URL, _ arguments: [String], in folder: String? = nil, standardError: FileHandle? = nil) throws {
+    /// Starts `executable` with `arguments`, in `folder` when given, with `environment` added to
+    /// this process's. Standard error goes to `standardError` when given, else into the collected
+    /// output.
+    public init(
+        _ executable: URL, _ arguments: [String], in folder: String? = nil, standardError: FileHandle? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.standardOutput = output
         process.standardError = standardError ?? output

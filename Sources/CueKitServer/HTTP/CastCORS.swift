@@ -9,6 +9,15 @@ public enum AllowedOrigins: Sendable, Hashable {
     /// No CORS headers at all: what a server that forgot CORS sends, so that a receiver refuses
     /// the tracks. For tests and demonstrations.
     case none
+
+    /// Whether a page from `origin` may use the server: read its files, open its WebSockets.
+    /// Without CORS (``none``) nothing is checked, as a server that forgot CORS would not.
+    public func admits(_ origin: String) -> Bool {
+        switch self {
+        case .any, .none: true
+        case .only(let list): list.contains(origin)
+        }
+    }
 }
 
 /// The CORS a Cast receiver needs: Chromium loads a `<track>` of a `<video crossorigin>` only when
@@ -34,7 +43,7 @@ struct CastCORSMiddleware<Context: RequestContext>: RouterMiddleware {
         switch origins {
         case .none: allowed = nil
         case .any: allowed = "*"
-        case .only(let list): allowed = origin.flatMap { origin in list.contains(origin) ? origin : nil }
+        case .only: allowed = origin.flatMap { origin in origins.admits(origin) ? origin : nil }
         }
         var headers = HTTPFields()
         if let allowed { headers[.accessControlAllowOrigin] = allowed }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOPosix
@@ -55,11 +56,40 @@ struct ConfinedFileSystem: FileProvider {
     }
 
     func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
-        try await files.loadFile(id: id, context: context)
+        Self.endingWhole(try await files.loadFile(id: id, context: context))
     }
 
     func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        try await files.loadFile(id: id, range: range, context: context)
+        Self.endingWhole(try await files.loadFile(id: id, range: range, context: context))
+    }
+
+    /// A file that ended before the length its answer announced: it was truncated while sent.
+    struct ShortFile: Error {
+        let expected: Int
+        let sent: Int
+    }
+
+    /// `body`, which fails instead of ending when fewer bytes than its length were written: the
+    /// connection is then closed, and the client knows the answer is cut, rather than waiting
+    /// for bytes that will never come (RFC 9112 §6.3: an incomplete message).
+    static func endingWhole(_ body: ResponseBody) -> ResponseBody {
+        guard let length = body.contentLength else { return body }
+        return ResponseBody(contentLength: length) { writer in
+            try await body.write(LengthCheckingWriter(base: writer, expected: length))
+        }
+    }
+
+    /// At most `limit` bytes of the regular file at `path` (a confined path): nil when it cannot
+    /// be opened or is not a regular file. The size is checked before any byte is read, so a
+    /// longer file costs no memory: it is reported as `limit + 1` bytes.
+    static func contents(atPath path: String, upTo limit: Int) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        if info.st_size > limit { return Data(count: limit + 1) }
+        return try? handle.read(upToCount: limit + 1) ?? Data()
     }
 
     /// `realpath(3)`: absolute, links resolved; nil when the file does not exist.
@@ -67,5 +97,22 @@ struct ConfinedFileSystem: FileProvider {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+/// Passes a body on, counting its bytes, and refuses to end it short of `expected`.
+struct LengthCheckingWriter: ResponseBodyWriter {
+    var base: any ResponseBodyWriter
+    let expected: Int
+    var written = 0
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        written += buffer.readableBytes
+        try await base.write(buffer)
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+        guard written >= expected else { throw ConfinedFileSystem.ShortFile(expected: expected, sent: written) }
+        try await base.finish(trailingHeaders)
     }
 }

@@ -118,7 +118,9 @@ actor TrackConversionCache {
             bytes = Array(parameter.utf8)
             label = "style"
         } else {
-            guard let path = files.confinedPath(parameter), let data = FileManager.default.contents(atPath: path) else {
+            guard let path = files.confinedPath(parameter),
+                let data = ConfinedFileSystem.contents(atPath: path, upTo: CastMessage.defaultMaximumLength)
+            else {
                 throw Refusal(status: .notFound, message: "style=\(parameter): no such JSON file in the served folder")
             }
             guard data.count <= CastMessage.defaultMaximumLength else {

@@ -1,0 +1,60 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP client that sends bytes as they are, for requests no HTTP client would send, and tells
+/// whether and when the server closed the connection.
+enum RawConnection {
+    /// What the server did: its bytes, whether it closed the connection, and when.
+    struct Outcome: Sendable {
+        var received: [UInt8]
+        var closedByServer: Bool
+        var elapsed: Duration
+        var text: String { String(decoding: received, as: UTF8.self) }
+        /// The status line, if one came.
+        var statusLine: String { String(text.prefix { $0 != "\r\n" && $0 != "\n" }) }
+    }
+
+    /// Opens a connection to 127.0.0.1:`port` that sends nothing and has nothing read; the
+    /// caller closes it.
+    static func openSilent(port: Int) async throws -> any Channel {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+    }
+
+    /// Connects, sends `bytes` (nothing when empty), runs `beforeReading`, and reads until the
+    /// server closes or `limit` (counted from the connection) has passed, whichever is first.
+    static func exchange(
+        port: Int, sending bytes: [UInt8], readingFor limit: Duration, beforeReading: @Sendable () async throws -> Void = {}
+    ) async throws -> Outcome {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let timedOut = Mutex(false)
+        let timer = Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            timedOut.withLock { $0 = true }
+            channel.channel.close(promise: nil)
+        }
+        defer { timer.cancel() }
+        var received: [UInt8] = []
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                if !bytes.isEmpty { try await outbound.write(ByteBuffer(bytes: bytes)) }
+                try await beforeReading()
+                for try await buffer in inbound { received += buffer.readableBytesView }
+            }
+        } catch let error as ChannelError where error == .ioOnClosedChannel || error == .alreadyClosed {
+            // Closed by the timer while writing.
+        } catch let error as IOError where error.errnoCode == ECONNRESET || error.errnoCode == EPIPE {
+            // The server reset the connection: it closed it.
+        }
+        let elapsed = clock.now - start
+        return Outcome(received: received, closedByServer: !timedOut.withLock { $0 }, elapsed: elapsed)
+    }
+}
