@@ -31,6 +31,7 @@ public struct WebVTTReader: TrackReader, Sendable {
     private var signature = WebVTTSignature()
     private var decoder: WebVTTLineDecoder
     private var parser: WebVTTBlockParser
+    private var lineEndings = WebVTTLineEndingNormalizer()
 
     /// Creates a reader.
     public init(options: Options = Options()) {
@@ -54,7 +55,8 @@ public struct WebVTTReader: TrackReader, Sendable {
         try signature.check(chunk)
         parser.hold(hooks)
         defer { parser.hold(WebVTTReaderHooks()) }
-        try Self.decode(chunk, &decoder, &parser, readsWholeBlocks, handler)
+        let chunk = lineEndings.skipsLineFeed ? lineEndings.skipLineFeed(chunk) : chunk
+        try Self.decode(chunk, &decoder, &parser, &lineEndings, readsWholeBlocks, handler)
     }
 
     /// ``finish(to:)`` with a consumer's hooks, held during this call only.
@@ -73,11 +75,13 @@ public struct WebVTTReader: TrackReader, Sendable {
 
     /// One chunk: whole cue blocks on the fast path while the reader is between blocks, and the
     /// rest line by line, up to the next empty line (after which the reader is between blocks
-    /// again) or the end of the chunk.
+    /// again) or the end of the chunk. From a CR on, the rest of the chunk has its line endings
+    /// rewritten as LF (``WebVTTLineEndingNormalizer``) and is read the same way.
     private static func decode(
         _ chunk: UnsafeRawBufferPointer,
         _ decoder: inout WebVTTLineDecoder,
         _ parser: inout WebVTTBlockParser,
+        _ lineEndings: inout WebVTTLineEndingNormalizer,
         _ wholeBlocks: Bool,
         _ handler: (TrackEvent) throws -> Void
     ) throws {
@@ -90,7 +94,17 @@ public struct WebVTTReader: TrackReader, Sendable {
         var limit = -1
         while offset < count {
             if decoder.isAtLineStart, parser.isBetweenBlocks {
-                if limit < offset { limit = WebVTTCueBlockScanner.limit(in: chunk, from: offset) }
+                if limit < offset {
+                    limit = WebVTTCueBlockScanner.limit(in: chunk, from: offset)
+                    if limit < count, chunk[limit] == 0x0D {
+                        // Lines ending in CR: the rest, rewritten, holds none.
+                        var unused = WebVTTLineEndingNormalizer()
+                        try lineEndings.rewrite(UnsafeRawBufferPointer(rebasing: chunk[offset...])) { rewritten in
+                            try decode(rewritten, &decoder, &parser, &unused, wholeBlocks, handler)
+                        }
+                        return
+                    }
+                }
                 let (end, lines) = try parser.consumeCueBlocks(chunk, from: offset, limit: limit, firstLine: decoder.lineCount + 1, handler)
                 decoder.skip(lines: lines)
                 offset = end
