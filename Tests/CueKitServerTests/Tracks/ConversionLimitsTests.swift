@@ -117,14 +117,14 @@ import Testing
     @Test func theCacheKeepsItsBytes() async throws {
         let folder = ServedFolder()
         defer { folder.remove() }
-        // One conversion of the English track and its key fit; two do not.
-        try await withServer(folder, configure: { $0.conversions.maximumBytes = 1200 }) { client, server in
+        // One conversion of the English track and its key (some 500 bytes) fit; two do not.
+        try await withServer(folder, configure: { $0.conversions.maximumBytes = 800 }) { client, server in
             for scale in 1...5 {
                 try await client.execute(uri: "/tracks/english.vtt?style=\(Self.style(scale))", method: .get) { #expect($0.status == .ok) }
             }
             #expect(await eventually { Self.cachedFiles(server).count == 1 }, "\(Self.cachedFiles(server))")
             let usage = await server.conversions.usage
-            #expect(usage.entries == 1 && usage.bytes <= 1200, "\(usage)")
+            #expect(usage.entries == 1 && usage.bytes <= 800, "\(usage)")
         }
     }
 
