@@ -165,11 +165,11 @@ def connect(read_buffer=None):
     assert b" 101 " in head.split(b"\r\n")[0], head
     return sock
 
-def send(sock, text):
-    payload = text.encode()
+def send(sock, text, opcode=0x1):
+    payload = text.encode() if isinstance(text, str) else text
     mask = os.urandom(4)
     length = len(payload)
-    header = bytes([0x81]) + (bytes([0x80 | length]) if length < 126 else
+    header = bytes([0x80 | opcode]) + (bytes([0x80 | length]) if length < 126 else
         bytes([0x80 | 126]) + struct.pack(">H", length) if length < 65536 else bytes([0x80 | 127]) + struct.pack(">Q", length))
     sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
@@ -193,6 +193,9 @@ def receive(sock):
         payload = receive_exactly(sock, length)
         if first & 0x0F == 0x1:
             return payload.decode()
+        if first & 0x0F == 0x9:
+            # The server pings every 30 s and closes a socket that does not answer.
+            send(sock, payload, opcode=0xA)
 
 def answer(sock, request_id):
     while True:

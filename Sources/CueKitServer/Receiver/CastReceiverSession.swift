@@ -214,6 +214,8 @@ public actor CastReceiverSession {
     }
 
     private func broadcast(requestID: Int, askedBy requester: CastReceiverModel.ListenerID?) {
+        // Every sender but the asker is told the same: it is serialised once, not once each.
+        var last: (status: CastMediaStatus, requestID: Int, includesMedia: Bool, text: String)?
         for id in model.listeners {
             let callbacks = model.takeCallbacks(for: id)
             var status: CastMediaStatus?
@@ -225,13 +227,25 @@ public actor CastReceiverSession {
                 }
             }
             guard let status else { continue }
-            let message = CastMediaChannel.mediaStatus(status, requestID: id == requester ? requestID : 0, includingMedia: mediaChanged)
-            send(message, to: id, kind: .status(requestID: id == requester ? requestID : 0, includesMedia: mediaChanged))
+            let answered = id == requester ? requestID : 0
+            let text: String
+            if let last, last.requestID == answered, last.includesMedia == mediaChanged, last.status == status {
+                text = last.text
+            } else {
+                text = CastMediaChannel.mediaStatus(status, requestID: answered, includingMedia: mediaChanged).serialized(.compact)
+                last = (status, answered, mediaChanged, text)
+            }
+            send(text: text, to: id, kind: .status(requestID: answered, includesMedia: mediaChanged))
         }
     }
 
     private func send(_ message: CastJSONValue, to sender: CastReceiverModel.ListenerID, kind: SenderOutbox.Kind = .other) {
-        guard let entry = senders[sender], !entry.outbox.push(message.serialized(.compact), kind: kind) else { return }
+        guard senders[sender] != nil else { return }
+        send(text: message.serialized(.compact), to: sender, kind: kind)
+    }
+
+    private func send(text: String, to sender: CastReceiverModel.ListenerID, kind: SenderOutbox.Kind) {
+        guard let entry = senders[sender], !entry.outbox.push(text, kind: kind) else { return }
         // It does not read: it is dropped, and its transport closes the connection.
         disconnectSender(sender)
         entry.whenDropped?()
