@@ -88,8 +88,9 @@ stop_server
 # Every request names a new style, so every one is a conversion of the 1 MB track: the cache
 # folder must stay within --conversion-cache-bytes (64 MB here), memory must stay flat, and what
 # finds every conversion place taken is answered 503 (counted, not an error).
+# CACHE_FLAGS="" measures a build without the flag.
 cache_limit_mb=64
-start_server --conversion-cache-bytes "${cache_limit_mb}M"
+start_server ${CACHE_FLAGS---conversion-cache-bytes ${cache_limit_mb}M}
 styles=$(mktemp)
 cat >"$styles" <<'LUA'
 -- Each of wrk's threads numbers its requests apart from the other's: no style comes twice.

@@ -120,4 +120,3 @@ struct BoundedCache<Key: Hashable, Value> {
         if oldest < 0 { oldest = slot }
     }
 }
-

@@ -4,13 +4,13 @@ import CueKitTestSupport
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 @testable import CueKitServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a sender has not read stays within its budget: superseded statuses are dropped, and a
 /// sender still over budget is disconnected.
@@ -28,7 +28,8 @@ import Darwin
 
     static func restyle(_ index: Int) -> String {
         let red = String(index % 256, radix: 16, uppercase: true)
-        return ##"{"type":"EDIT_TRACKS_INFO","requestId":"## + "\(index + 2)" + ##","textTrackStyle":{"foregroundColor":"#"## + (red.count == 1 ? "0" : "")
+        return ##"{"type":"EDIT_TRACKS_INFO","requestId":"## + "\(index + 2)" + ##","textTrackStyle":{"foregroundColor":"#"##
+            + (red.count == 1 ? "0" : "")
             + red + ##"FF00FF"}}"##
     }
 
@@ -125,9 +126,9 @@ final class RawWebSocket: Sendable {
 
     init(port: Int) throws {
         #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         var small: Int32 = 4096
         setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))

@@ -74,7 +74,12 @@ import Testing
         let folder = ServedFolder()
         defer { folder.remove() }
         folder.write(Self.longTrack(cues: 60_000), to: "long.vtt")
-        try await withServer(folder, configure: { $0.conversions.threads = 1; $0.conversions.maximumWaiting = 0 }) { client, _ in
+        try await withServer(
+            folder,
+            configure: {
+                $0.conversions.threads = 1; $0.conversions.maximumWaiting = 0
+            }
+        ) { client, _ in
             let port = try #require(client.port)
             let responses = try await withThrowingTaskGroup(of: TestClient.Response.self) { group in
                 for index in 0..<3 {
