@@ -81,8 +81,7 @@ final class SenderOutbox: Sendable {
     var queuedBytes: Int { state.withLock { $0.bytes } }
 
     /// Queues `text`, or hands it to the reader waiting. False when the sender is over budget
-    /// even after superseded statuses were dropped: nothing is queued, and the caller
-    /// disconnects the sender.
+    /// even after superseded statuses were dropped: the caller disconnects it (``finish()``).
     func push(_ text: String, kind: Kind) -> Bool {
         let (accepted, waiter) = state.withLock { state -> (Bool, CheckedContinuation<String?, Never>?) in
             guard !state.finished else { return (true, nil) }
