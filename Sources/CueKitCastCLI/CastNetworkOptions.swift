@@ -119,6 +119,27 @@ struct ServeOptions: ParsableArguments {
     @Flag(help: "Do not log requests to standard error.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Tracks converted at once (/tracks/), on threads apart from file serving. By default half the cores, at least 1.", valueName: "count"))
+    var conversionThreads: Int?
+
+    @Option(help: ArgumentHelp("Conversions that may wait for a thread; more are answered 503 with Retry-After.", valueName: "count"))
+    var maxWaitingConversions = 16
+
+    @Option(help: ArgumentHelp("The most bytes of converted tracks kept (K, M, G suffixes); the least recently used go first.", valueName: "bytes"))
+    var conversionCacheBytes = ByteCount(1 << 30)
+
+    @Option(help: ArgumentHelp("The most converted tracks kept.", valueName: "count"))
+    var conversionCacheEntries = 1000
+
+    @Option(help: ArgumentHelp("The most bytes of gzipped bodies kept (K, M, G suffixes).", valueName: "bytes"))
+    var gzipCacheBytes = ByteCount(64 << 20)
+
+    @Option(help: ArgumentHelp("Bodies gzipped whole at once; further requests stream their own compression.", valueName: "count"))
+    var gzipCompressions = 2
+
+    @Option(help: ArgumentHelp("The most bytes of messages a sender may leave unread before it is disconnected (K, M suffixes).", valueName: "bytes"))
+    var maxSenderQueueBytes = ByteCount(256 << 10)
+
     /// The allowed origins: the flags' values split at commas, white space around each removed.
     var origins: [String] {
         allowOrigin.flatMap { $0.split(separator: ",") }.map { origin in
@@ -135,6 +156,10 @@ struct ServeOptions: ParsableArguments {
             guard seconds > 0, seconds <= 86_400 else { throw ValidationError("\(name) must be more than 0 and at most 86400 seconds") }
         }
         guard shutdownGrace >= 0, shutdownGrace <= 86_400 else { throw ValidationError("--shutdown-grace must be 0 to 86400 seconds") }
+        if let conversionThreads, conversionThreads < 1 { throw ValidationError("--conversion-threads must be at least 1") }
+        guard maxWaitingConversions >= 0 else { throw ValidationError("--max-waiting-conversions must be 0 or more") }
+        guard conversionCacheEntries > 0 else { throw ValidationError("--conversion-cache-entries must be at least 1") }
+        guard gzipCompressions > 0 else { throw ValidationError("--gzip-compressions must be at least 1") }
         for origin in origins {
             guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), !origin.dropFirst(8).contains("/") else {
                 throw ValidationError("--allow-origin '\(origin)' is not an origin (scheme://host[:port], no path)")

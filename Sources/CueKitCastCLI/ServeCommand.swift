@@ -19,6 +19,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.shutdownGrace = .seconds(options.shutdownGrace)
         configuration.preferredLanguage = options.language
         configuration.accessLog = options.quiet ? .none : .standardError
+        if let threads = options.conversionThreads { configuration.conversions.threads = threads }
+        configuration.conversions.maximumWaiting = options.maxWaitingConversions
+        configuration.conversions.maximumBytes = options.conversionCacheBytes.bytes
+        configuration.conversions.maximumEntries = options.conversionCacheEntries
+        configuration.compression.maximumBytes = options.gzipCacheBytes.bytes
+        configuration.compression.maximumCompressions = options.gzipCompressions
+        configuration.maximumSenderQueueBytes = options.maxSenderQueueBytes.bytes
         let origins = options.origins
         configuration.allowedOrigins = options.noCORS ? .none : origins.isEmpty ? .any : .only(origins)
         let server: TrackServer

@@ -51,6 +51,12 @@ public struct TrackServer: Sendable {
         public var preferredLanguage: String?
         /// Where each request is logged.
         public var accessLog = AccessLog.none
+        /// Conversions on request: threads, waiting requests, the cache folder's budget.
+        public var conversions = ConversionLimits()
+        /// Compressed bodies: what is kept, and how many are compressed at once.
+        public var compression = CompressionLimits()
+        /// The bytes of messages a sender may be owed and not read before it is disconnected.
+        public var maximumSenderQueueBytes = CastReceiverSession.defaultSenderQueueBytes
 
         /// Serves `folder` with the defaults.
         public init(folder: String) {
@@ -69,7 +75,8 @@ public struct TrackServer: Sendable {
     /// The receiver the senders drive.
     public let session: CastReceiverSession
     private let files: ConfinedFileSystem
-    private let conversions: TrackConversionCache
+    let conversions: TrackConversionCache
+    let compressedBodies: GzipCache
     let cacheFolder: CacheFolder
 
     /// A server for `configuration`; throws when the folder is not one.
@@ -86,9 +93,12 @@ public struct TrackServer: Sendable {
         } catch {
             throw StartError(description: "the folder for converted tracks cannot be made: \(error.localizedDescription)")
         }
-        conversions = TrackConversionCache(files: files, cacheFolder: cacheFolder.path)
+        conversions = TrackConversionCache(files: files, cacheFolder: cacheFolder.path, limits: configuration.conversions)
+        compressedBodies = GzipCache(limits: configuration.compression)
         let preflight = LoadPreflight(files: files)
-        session = CastReceiverSession(preferredLanguage: configuration.preferredLanguage) { preflight.problem(with: $0) }
+        session = CastReceiverSession(
+            preferredLanguage: configuration.preferredLanguage, senderQueueBytes: configuration.maximumSenderQueueBytes
+        ) { preflight.problem(with: $0) }
     }
 
     /// The Hummingbird application behind ``run(onStart:)``, its connections listed in `connections`.
@@ -126,7 +136,7 @@ public struct TrackServer: Sendable {
         let router = Router(context: Context.self)
         router.add(middleware: AccessLogMiddleware(log: configuration.accessLog))
         router.add(middleware: CastCORSMiddleware(origins: configuration.allowedOrigins))
-        router.add(middleware: GzipMiddleware(cache: GzipCache()))
+        router.add(middleware: GzipMiddleware(cache: compressedBodies, files: files))
         router.add(middleware: ByteRangeRepair())
         router.add(middleware: MediaListingMiddleware(listing: MediaListing(files: files)))
         router.add(middleware: FileMiddleware(fileProvider: files).withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension))
@@ -157,10 +167,7 @@ public struct TrackServer: Sendable {
                     style: request.uri.queryParameters["style"].map(String.init))
             } catch let refusal as TrackConversionCache.Refusal {
                 // Paths as the client names them: relative to the served folder.
-                let message = refusal.message.replacingOccurrences(of: root, with: "")
-                return Response(
-                    status: refusal.status, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: message.hasSuffix("\n") ? message : message + "\n")))
+                return refusal.response(hiding: root)
             }
             var headers = HTTPFields()
             headers[.eTag] = converted.entityTag
@@ -180,6 +187,13 @@ public struct TrackServer: Sendable {
                 throw HTTPError(.notFound)
             }
             for field in headers { response.headers[field.name] = field.value }
+            // The cache keeps the file until the answer is sent.
+            let body = response.body
+            let lease = converted.lease
+            response.body = ResponseBody(contentLength: body.contentLength) { writer in
+                try await body.write(writer)
+                withExtendedLifetime(lease) {}
+            }
             return response
         }
         router.get("/tracks/**", use: convert)
@@ -190,7 +204,9 @@ public struct TrackServer: Sendable {
         // The sender is registered before the upgrade is answered: once its socket is open, it is
         // told of every change, even one another sender makes before this handler runs.
         router.ws("/cast") { _, context in
-            context.senderRegistration.register(await session.connectSender(), in: session)
+            // A sender that does not read is dropped by the session; its connection is closed.
+            let channel = context.channel
+            context.senderRegistration.register(await session.connectSender { channel.close(promise: nil) }, in: session)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             guard let (id, messages) = context.requestContext.senderRegistration.take() else { return }
@@ -247,6 +263,8 @@ struct ServerContext: RequestContext, WebSocketRequestContext, RemoteAddressRequ
     var coreContext: CoreRequestContextStorage
     let webSocket: WebSocketHandlerReference<ServerContext>
     let remoteAddress: SocketAddress?
+    /// The connection, to close that of a sender that does not read.
+    let channel: any Channel
     /// The sender a `/cast` upgrade registered, handed to its WebSocket handler.
     let senderRegistration = SenderRegistration()
 
@@ -254,6 +272,7 @@ struct ServerContext: RequestContext, WebSocketRequestContext, RemoteAddressRequ
         coreContext = .init(source: source)
         webSocket = .init()
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 }
 

@@ -1,4 +1,5 @@
 import CompressNIO
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -11,14 +12,32 @@ import NIOCore
 /// runs at zlib's fastest level.
 ///
 /// A body with an entity tag and a known length up to ``GzipCache/largestEntry`` is compressed
-/// once: the result is kept, by path and tag, in a cache of bounded size and served with its
-/// length, so every receiver that loads the same track costs one compression.
+/// once: the result is kept in a ``GzipCache`` (by the file, resolved, and its entity tag, never
+/// the query string) and served with its length, so every receiver that loads the same track
+/// costs one compression, and requests that arrive while it is made wait for it.
 struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Bodies shorter than this are sent as they are: gzip's header would outweigh the saving.
     static var minimumLength: Int { 256 }
 
     /// Compressed bodies already made.
     let cache: GzipCache
+    /// The served folder, to name a file by its resolved path.
+    let files: ConfinedFileSystem?
+
+    init(cache: GzipCache, files: ConfinedFileSystem? = nil) {
+        self.cache = cache
+        self.files = files
+    }
+
+    /// What a request's answer is made from: the file it names, resolved (so that `/a/../x.vtt`
+    /// and `/x.vtt?anything` are one), or else its path without the query. The entity tag tells
+    /// versions and representations (a style's conversion) apart.
+    func resource(of request: Request) -> String {
+        let path = request.uri.path
+        let decoded = path.removingPercentEncoding ?? path
+        if !decoded.hasPrefix("/tracks/"), let files, let resolved = files.confinedPath(decoded) { return resolved }
+        return decoded
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head, request.headers[.range] == nil,
@@ -50,19 +69,18 @@ struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.method == .head { return response }
         let length = Int(response.headers[.contentLength] ?? "") ?? Int(response.body.contentLength ?? -1)
         if let tag = response.headers[.eTag], length >= 0, length <= GzipCache.largestEntry {
-            let key = request.uri.description + "\u{0}" + tag
-            let compressed: ByteBuffer
-            if let cached = await cache.entry(for: key) {
-                compressed = cached
-            } else {
+            let key = GzipCache.Key(resource: resource(of: request), entityTag: tag)
+            let body = response.body
+            let made = try await cache.body(for: key) {
                 let collector = BodyCollector()
-                try await response.body.write(collector)
-                compressed = try GzipBodyWriter.compress(collector.buffer)
-                await cache.store(compressed, for: key)
+                try await body.write(collector)
+                return try GzipBodyWriter.compress(collector.buffer)
             }
-            response.headers[.contentLength] = String(compressed.readableBytes)
-            response.body = ResponseBody(byteBuffer: compressed)
-            return response
+            if let compressed = made {
+                response.headers[.contentLength] = String(compressed.readableBytes)
+                response.body = ResponseBody(byteBuffer: compressed)
+                return response
+            }
         }
         let body = response.body
         response.body = ResponseBody { writer in
@@ -108,40 +126,6 @@ extension Substring {
         while let first = text.first, set.contains(first) { text.removeFirst() }
         while let last = text.last, set.contains(last) { text.removeLast() }
         return String(text)
-    }
-}
-
-/// Compressed bodies by path and entity tag, least recently used first out, at most
-/// ``capacity`` bytes in all.
-actor GzipCache {
-    /// The largest body compressed whole and kept: 8 MiB (longer ones stream).
-    static let largestEntry = 8 << 20
-    /// The most bytes kept.
-    let capacity: Int
-    private var entries: [String: (buffer: ByteBuffer, use: Int)] = [:]
-    private var size = 0
-    private var clock = 0
-
-    init(capacity: Int = 64 << 20) {
-        self.capacity = capacity
-    }
-
-    func entry(for key: String) -> ByteBuffer? {
-        guard let found = entries[key] else { return nil }
-        clock += 1
-        entries[key]?.use = clock
-        return found.buffer
-    }
-
-    func store(_ buffer: ByteBuffer, for key: String) {
-        guard buffer.readableBytes <= capacity else { return }
-        clock += 1
-        if let old = entries.updateValue((buffer, clock), forKey: key) { size -= old.buffer.readableBytes }
-        size += buffer.readableBytes
-        while size > capacity, let oldest = entries.min(by: { $0.value.use < $1.value.use }) {
-            size -= oldest.value.buffer.readableBytes
-            entries[oldest.key] = nil
-        }
     }
 }
 

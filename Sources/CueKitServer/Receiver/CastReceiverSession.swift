@@ -16,9 +16,13 @@ import CueKitCast
 /// reports a failure makes the load fail: every sender gets `LOAD_FAILED` with the reason (the
 /// asker with its `requestId`), then an idle status whose `idleReason` is `ERROR`; nobody is told
 /// `PLAYING`. A failure after the load was answered reaches every sender as `ERROR`.
+///
+/// What a sender has not read is held within a budget of bytes (``SenderOutbox``): past it,
+/// statuses a later one supersedes are dropped, and a sender still over it is disconnected.
 public actor CastReceiverSession {
     private var model: CastReceiverModel
-    private var senders: [CastReceiverModel.ListenerID: AsyncStream<String>.Continuation] = [:]
+    private var senders: [CastReceiverModel.ListenerID: (outbox: SenderOutbox, whenDropped: (@Sendable () -> Void)?)] = [:]
+    private let senderBudget: Int
     private var displays: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextDisplay = 1
     private var lastDisplayState = ""
@@ -37,12 +41,15 @@ public actor CastReceiverSession {
     /// A receiver with nothing loaded. `preferredLanguage` picks the text track a load switches
     /// on when it names none. `loadCheck` sees each valid LOAD first and returns why it cannot
     /// play (a file of the served folder that is missing), or nil. A load no receiver page has
-    /// reported on within `loadConfirmationTimeout` is answered as loaded.
+    /// reported on within `loadConfirmationTimeout` is answered as loaded. Each sender is owed at
+    /// most `senderQueueBytes` of messages it has not read.
     public init(
         preferredLanguage: String? = nil, loadConfirmationTimeout: Duration = .seconds(20),
+        senderQueueBytes: Int = CastReceiverSession.defaultSenderQueueBytes,
         loadCheck: (@Sendable (CastLoadRequest) -> String?)? = nil
     ) {
         model = CastReceiverModel(preferredLanguage: preferredLanguage)
+        senderBudget = senderQueueBytes
         self.loadCheck = loadCheck
         self.loadConfirmationTimeout = loadConfirmationTimeout
     }
@@ -58,18 +65,35 @@ public actor CastReceiverSession {
 
     // MARK: Senders
 
+    /// The bytes a sender may be owed and not read by default: 256 KiB, four of the largest
+    /// messages a sender may send.
+    public static let defaultSenderQueueBytes = 256 << 10
+
     /// Connects a sender: the messages it is to be sent arrive on the stream.
     public func connectSender() -> (CastReceiverModel.ListenerID, AsyncStream<String>) {
+        connectSender(whenDropped: nil)
+    }
+
+    /// Connects a sender: the messages it is to be sent arrive on the stream, which ends when
+    /// the sender is disconnected. `whenDropped` is called if the session disconnects it
+    /// because it does not read (over ``defaultSenderQueueBytes`` or the budget given): the
+    /// transport closes its connection.
+    public func connectSender(whenDropped: (@Sendable () -> Void)?) -> (CastReceiverModel.ListenerID, AsyncStream<String>) {
         let id = model.addListener()
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
-        senders[id] = continuation
-        return (id, stream)
+        let outbox = SenderOutbox(budget: senderBudget)
+        senders[id] = (outbox, whenDropped)
+        return (id, outbox.stream)
     }
 
     /// Disconnects a sender.
     public func disconnectSender(_ id: CastReceiverModel.ListenerID) {
         model.removeListener(id)
-        senders.removeValue(forKey: id)?.finish()
+        senders.removeValue(forKey: id)?.outbox.finish()
+    }
+
+    /// The bytes of messages `sender` has not read (nil for a sender not connected).
+    func queuedBytes(for sender: CastReceiverModel.ListenerID) -> Int? {
+        senders[sender]?.outbox.queuedBytes
     }
 
     /// Handles one message from a sender.
@@ -127,7 +151,9 @@ public actor CastReceiverSession {
             // not yet playing.
             var status = model.status
             if pendingLoad != nil { status?.playerState = .buffering }
-            send(CastMediaChannel.mediaStatus(status, requestID: requestID ?? 0, includingMedia: true), to: sender)
+            send(
+                CastMediaChannel.mediaStatus(status, requestID: requestID ?? 0, includingMedia: true), to: sender,
+                kind: .status(requestID: requestID ?? 0, includesMedia: true))
             return
         }
         switch result {
@@ -188,6 +214,8 @@ public actor CastReceiverSession {
     }
 
     private func broadcast(requestID: Int, askedBy requester: CastReceiverModel.ListenerID?) {
+        // Every sender but the asker is told the same: it is serialised once, not once each.
+        var last: (status: CastMediaStatus, requestID: Int, includesMedia: Bool, text: String)?
         for id in model.listeners {
             let callbacks = model.takeCallbacks(for: id)
             var status: CastMediaStatus?
@@ -199,13 +227,28 @@ public actor CastReceiverSession {
                 }
             }
             guard let status else { continue }
-            let message = CastMediaChannel.mediaStatus(status, requestID: id == requester ? requestID : 0, includingMedia: mediaChanged)
-            send(message, to: id)
+            let answered = id == requester ? requestID : 0
+            let text: String
+            if let last, last.requestID == answered, last.includesMedia == mediaChanged, last.status == status {
+                text = last.text
+            } else {
+                text = CastMediaChannel.mediaStatus(status, requestID: answered, includingMedia: mediaChanged).serialized(.compact)
+                last = (status, answered, mediaChanged, text)
+            }
+            send(text: text, to: id, kind: .status(requestID: answered, includesMedia: mediaChanged))
         }
     }
 
-    private func send(_ message: CastJSONValue, to sender: CastReceiverModel.ListenerID) {
-        senders[sender]?.yield(message.serialized(.compact))
+    private func send(_ message: CastJSONValue, to sender: CastReceiverModel.ListenerID, kind: SenderOutbox.Kind = .other) {
+        guard senders[sender] != nil else { return }
+        send(text: message.serialized(.compact), to: sender, kind: kind)
+    }
+
+    private func send(text: String, to sender: CastReceiverModel.ListenerID, kind: SenderOutbox.Kind) {
+        guard let entry = senders[sender], !entry.outbox.push(text, kind: kind) else { return }
+        // It does not read: it is dropped, and its transport closes the connection.
+        disconnectSender(sender)
+        entry.whenDropped?()
     }
 
     // MARK: Receiver pages

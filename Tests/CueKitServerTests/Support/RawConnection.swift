@@ -23,18 +23,21 @@ enum RawConnection {
     }
 
     /// Connects, sends `bytes` (nothing when empty), runs `beforeReading`, and reads until the
-    /// server closes or `limit` (counted from the connection) has passed, whichever is first.
+    /// server closes or `limit` (counted from the connection) has passed, whichever is first; the
+    /// time it took is counted from before connecting.
     static func exchange(
         port: Int, sending bytes: [UInt8], readingFor limit: Duration, beforeReading: @Sendable () async throws -> Void = {}
     ) async throws -> Outcome {
+        // Counted from before the connection is made: the server's timers start once it accepts
+        // it, so that a busy machine's late scheduling here cannot make a timeout look early.
+        let clock = ContinuousClock()
+        let start = clock.now
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-        let clock = ContinuousClock()
-        let start = clock.now
         let timedOut = Mutex(false)
         let timer = Task {
             guard (try? await Task.sleep(for: limit)) != nil else { return }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Synchronization
 
 @testable import CueKitServer
 
@@ -56,4 +57,42 @@ func withServer<Value: Sendable>(
 extension TestResponse {
     /// The body as text.
     var text: String { String(buffer: body) }
+}
+
+/// One GET on a connection of its own, so that a test can have requests run at once.
+func fetch(_ uri: String, port: Int, headers: HTTPFields = [:], timeout: Duration = .seconds(120)) async throws -> TestClient.Response {
+    let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: timeout))
+    client.connect()
+    do {
+        let response = try await client.get(uri, headers: headers)
+        try await client.shutdown()
+        return response
+    } catch {
+        try? await client.shutdown()
+        throw error
+    }
+}
+
+/// Waits until `condition` holds, checking every 20 ms for up to `limit`; returns whether it did.
+func eventually(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
+}
+
+extension TestClient.Response {
+    /// The body as text.
+    var text: String { body.map { String(buffer: $0) } ?? "" }
+}
+
+/// A count that concurrent closures add to.
+final class Tally: Sendable {
+    private let count = Mutex(0)
+
+    func add() { count.withLock { $0 += 1 } }
+
+    var value: Int { count.withLock { $0 } }
 }
