@@ -5,7 +5,7 @@ import CueKit
 /// variant's, for a multivariant playlist).
 public enum HLSMediaAlignment {
     /// The first PTS (90 kHz ticks) of the media at `path`: a `.ts` file, or an `.m3u8` playlist
-    /// whose first segment is one. Throws a ``ReadError`` naming the file (and, in a playlist, the
+    /// whose first segment is one. Throws a `ReadError` naming the file (and, in a playlist, the
     /// line) that says why no time could be read.
     public static func mpegTimestamp(alignedTo path: String) throws -> UInt64 {
         try mpegTimestamp(alignedTo: path, depth: 0)

@@ -14,7 +14,7 @@ public enum MPEGTransportStreamTiming {
     public static let maximumScannedBytes = 16 << 20
 
     /// The first PTS (90 kHz ticks, below 2^33) of the transport stream in the file at `path`.
-    /// Throws a ``ReadError`` naming the file: not a transport stream (with the byte where the sync
+    /// Throws a `ReadError` naming the file: not a transport stream (with the byte where the sync
     /// byte is missing), or no PES packet with a PTS.
     public static func firstPresentationTime(fileAtPath path: String) throws -> UInt64 {
         var scanner = Scanner()

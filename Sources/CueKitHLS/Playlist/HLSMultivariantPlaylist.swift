@@ -9,7 +9,7 @@ import CueKit
 /// Only one rendition of a group may be the default (section 4.3.4.1.1): when the playlist already
 /// has a default in the group that is not replaced, the added ones are not defaults.
 public enum HLSMultivariantPlaylist {
-    /// `text` with `renditions` added. Throws a ``ReadError`` located in the playlist when it is not a
+    /// `text` with `renditions` added. Throws a `ReadError` located in the playlist when it is not a
     /// multivariant playlist (no `#EXTM3U` first, or no `EXT-X-STREAM-INF`).
     public static func adding(_ renditions: [HLSSubtitleRendition], to text: String) throws -> String {
         var lines = splitLines(text)
@@ -62,7 +62,7 @@ public enum HLSMultivariantPlaylist {
         return lines.map { $0.content + $0.end }.joined()
     }
 
-    /// Adds `renditions` to the playlist file at `path`, replaced atomically (``AtomicFileSink``).
+    /// Adds `renditions` to the playlist file at `path`, replaced atomically (`AtomicFileSink`).
     public static func update(fileAtPath path: String, adding renditions: [HLSSubtitleRendition]) throws {
         let text = String(decoding: try FileByteSource(path: path).readAll(), as: UTF8.self)
         let updated: String

@@ -29,7 +29,7 @@ public final class HLSFolderDestination: HLSSegmentDestination {
     private var playlist: FileDescriptorSink?
     private var segmentPrefix: String?
 
-    /// Makes the working folder. Throws a ``WriteError`` when the destination's parent is missing
+    /// Makes the working folder. Throws a `WriteError` when the destination's parent is missing
     /// or not writable, or the destination is not a folder.
     public init(folder: String, playlistName: String) throws {
         self.folder = folder

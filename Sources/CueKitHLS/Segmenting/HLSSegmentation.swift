@@ -2,9 +2,9 @@ import CueKit
 import CueKitConversion
 
 /// One track written as an HLS WebVTT subtitle rendition: a folder with a media playlist and its
-/// segments, from any format CueKit reads, with the edits and Cast style of a ``TrackConversion``.
+/// segments, from any format CueKit reads, with the edits and Cast style of a `TrackConversion`.
 ///
-/// The track goes through the conversion engine (``TrackConversion/stream(convertedInto:report:)``:
+/// The track goes through the conversion engine (`TrackConversion/stream(convertedInto:report:)`:
 /// read, edited, styled, put in start-time order) into an ``HLSSegmenter`` writing into an
 /// ``HLSFolderDestination``, so the folder is replaced all at once or not at all.
 ///
@@ -15,7 +15,7 @@ import CueKitConversion
 /// print(outcome.counts.segments, outcome.playlistPath)
 /// ```
 public struct HLSSegmentation: Sendable {
-    /// The track and its edits (``TrackConversion/Options/format`` is ignored: segments are WebVTT).
+    /// The track and its edits (`TrackConversion/Options/format` is ignored: segments are WebVTT).
     public var conversion: TrackConversion
     /// How segments are cut, named and mapped.
     public var segments: HLSSegmentOptions
@@ -41,7 +41,7 @@ public struct HLSSegmentation: Sendable {
 
     /// Writes the rendition into `folder` (made if missing; its parent must exist), replacing the
     /// playlist and segments of an earlier run. Diagnostics go to `report` as they are found.
-    /// Throws the source's ``ReadError``, a ``WriteError``, or an ``HLSSegmentingError``; the
+    /// Throws the source's `ReadError`, a `WriteError`, or an ``HLSSegmentingError``; the
     /// folder is then left as it was.
     @discardableResult
     public func write(toFolder folder: String, report: (ConversionDiagnostic) -> Void = { _ in }) throws -> Outcome {

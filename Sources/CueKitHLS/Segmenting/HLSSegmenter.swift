@@ -5,11 +5,11 @@ import CueKitWebVTT
 /// Cuts a track into HLS WebVTT segments (RFC 8216, section 3.5) as its events stream in, and
 /// writes the media playlist that lists them.
 ///
-/// Cues must come in start-time order, as ``TrackConversion/stream(convertedInto:report:)`` hands
+/// Cues must come in start-time order, as `TrackConversion/stream(convertedInto:report:)` hands
 /// them on. Each cue is written, with its whole unclipped times, into every segment whose interval
 /// it overlaps (``HLSSegmentTimeline``); a segment no cue overlaps is written all the same, a
 /// `WEBVTT` header and its map, so that the subtitle timeline has no gap. Every segment's header
-/// carries `X-TIMESTAMP-MAP` (``WebVTTTimestampMap``). A segment with cues carries every `STYLE`
+/// carries `X-TIMESTAMP-MAP` (`WebVTTTimestampMap`). A segment with cues carries every `STYLE`
 /// block of the track and the `REGION` blocks its cues name.
 ///
 /// Memory holds the cues that overlap the segment being filled, never the track: a segment is
@@ -185,7 +185,7 @@ public struct HLSSegmentingError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String { "\(message) [\(code.rawValue)]" }
 
     /// A cue that starts before the cue before it: segments are written in order, so cues must come
-    /// in start-time order (``TrackConversion`` puts them so).
+    /// in start-time order (`TrackConversion` puts them so).
     public static func cueOutOfOrder(_ cue: Cue, after previous: Int) -> HLSSegmentingError {
         HLSSegmentingError(
             code: "hls-cue-order",
