@@ -27,7 +27,11 @@ public final class HLSFolderDestination: HLSSegmentDestination {
     public private(set) var workingFolder: String?
     private let replacesFolder: Bool
     private var playlist: FileDescriptorSink?
+    /// The name segments share before their number (`subs` for `subs0.vtt`, `subs1.vtt`...), while
+    /// they come numbered 0, 1, 2... (as ``HLSSegmenter`` names them); nil otherwise.
     private var segmentPrefix: String?
+    private var numberedSegments = 0
+    private var segmentsAreNumbered = true
 
     /// Makes the working folder. Throws a `WriteError` when the destination's parent is missing
     /// or not writable, or the destination is not a folder.
@@ -83,7 +87,15 @@ public final class HLSFolderDestination: HLSSegmentDestination {
             throw error
         }
         if close(descriptor) != 0, errno != EINTR { throw IOFailure.writing(folder + "/" + name, errno: errno) }
-        if segmentPrefix == nil { segmentPrefix = Self.numberedPrefix(name) }
+        if segmentsAreNumbered {
+            let numbered = Self.numbered(name)
+            if numbered?.number == numberedSegments, segmentPrefix == nil || numbered?.prefix == segmentPrefix {
+                segmentPrefix = numbered?.prefix
+                numberedSegments += 1
+            } else {
+                segmentsAreNumbered = false
+            }
+        }
     }
 
     public func appendToPlaylist(_ text: String) throws {
@@ -104,20 +116,33 @@ public final class HLSFolderDestination: HLSSegmentDestination {
             workingFolder = nil
             return
         }
-        let names = try Self.names(in: working)
-        for name in names where name != playlistName {
-            guard rename(working + "/" + name, folder + "/" + name) == 0 else { throw IOFailure.writing(folder + "/" + name, errno: errno) }
+        // Entries are renamed as the folder is read, never listed whole (a rendition can have
+        // hundreds of thousands); a folder changed while it is read may hide some, so it is read
+        // again until only the playlist is left.
+        var moved = true
+        while moved {
+            moved = false
+            try Self.forEachName(in: working) { name in
+                guard name != playlistName else { return }
+                guard rename(working + "/" + name, folder + "/" + name) == 0 else { throw IOFailure.writing(folder + "/" + name, errno: errno) }
+                moved = true
+            }
         }
         guard rename(working + "/" + playlistName, folder + "/" + playlistName) == 0 else {
             throw IOFailure.writing(folder + "/" + playlistName, errno: errno)
         }
         rmdir(working)
         workingFolder = nil
-        if let prefix = segmentPrefix {
-            // What an earlier, longer run left: numbered like these segments, but not written now.
-            let written = Set(names)
-            for name in try Self.names(in: folder) where !written.contains(name) && Self.numberedPrefix(name) == prefix {
-                unlink(folder + "/" + name)
+        if segmentsAreNumbered, let prefix = segmentPrefix {
+            // What an earlier, longer run left: numbered like these segments, past the last written.
+            let count = numberedSegments
+            var removed = true
+            while removed {
+                removed = false
+                try Self.forEachName(in: folder) { name in
+                    guard let numbered = Self.numbered(name), numbered.prefix == prefix, numbered.number >= count else { return }
+                    if unlink(folder + "/" + name) == 0 { removed = true }
+                }
             }
         }
     }
@@ -129,32 +154,34 @@ public final class HLSFolderDestination: HLSSegmentDestination {
             playlist = nil
         }
         guard let working = workingFolder else { return }
-        for name in (try? Self.names(in: working)) ?? [] { unlink(working + "/" + name) }
+        var removed = true
+        while removed {
+            removed = false
+            try? Self.forEachName(in: working) { name in if unlink(working + "/" + name) == 0 { removed = true } }
+        }
         rmdir(working)
         workingFolder = nil
     }
 
-    /// `subs` for `subs12.vtt`: the name without its number and `.vtt`; nil for other names.
-    static func numberedPrefix(_ name: String) -> String? {
+    /// `("subs", 12)` for `subs12.vtt`; nil for a name that is not a number and `.vtt` after a prefix.
+    static func numbered(_ name: String) -> (prefix: String, number: Int)? {
         guard name.hasSuffix(".vtt") else { return nil }
         let stem = name.dropLast(4)
-        let prefix = stem.reversed().drop(while: \.isASCIIDigit)
-        guard prefix.count < stem.count else { return nil }
-        return String(prefix.reversed())
+        let digits = stem.reversed().prefix(while: \.isASCIIDigit)
+        guard !digits.isEmpty, digits.count <= 18, let number = Int(String(digits.reversed())) else { return nil }
+        return (String(stem.dropLast(digits.count)), number)
     }
 
-    /// The names in a folder, but `.` and `..`.
-    static func names(in folder: String) throws -> [String] {
+    /// Calls `body` with each name in a folder, but `.` and `..`, as the folder is read.
+    static func forEachName(in folder: String, _ body: (String) throws -> Void) throws {
         guard let directory = opendir(folder) else { throw IOFailure.writing(folder, errno: errno) }
         defer { closedir(directory) }
-        var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { try body(name) }
         }
-        return names
     }
 }
 
