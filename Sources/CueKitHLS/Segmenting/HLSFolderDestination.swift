@@ -124,7 +124,9 @@ public final class HLSFolderDestination: HLSSegmentDestination {
             moved = false
             try Self.forEachName(in: working) { name in
                 guard name != playlistName else { return }
-                guard rename(working + "/" + name, folder + "/" + name) == 0 else { throw IOFailure.writing(folder + "/" + name, errno: errno) }
+                guard rename(working + "/" + name, folder + "/" + name) == 0 else {
+                    throw IOFailure.writing(folder + "/" + name, errno: errno)
+                }
                 moved = true
             }
         }
