@@ -134,6 +134,17 @@ struct SegmentCommand: ParsableCommand {
             throw CommandFailure(
                 located: error.description, status: error.diagnostic.code == IOFailure.readCode ? .usageOrIOError : .invalidInput)
         }
+        if let master {
+            // The multivariant playlist is checked before any segment is written.
+            do {
+                let text = String(decoding: try FileByteSource(path: master).readAll(), as: UTF8.self)
+                _ = try HLSMultivariantPlaylist.adding([HLSSubtitleRendition(language: "und", uri: "subs.m3u8")], to: text)
+            } catch let error as ReadError {
+                let located = error.path == nil ? error.inFile(master) : error
+                throw CommandFailure(
+                    located: located.description, status: error.diagnostic.code == IOFailure.readCode ? .usageOrIOError : .invalidInput)
+            }
+        }
         let resolved = try style.resolve()
         if inputs.count > 1 { try ConvertCommand.makeFolder(output) }
         var withErrors = 0

@@ -20,6 +20,7 @@ public enum HLSMultivariantPlaylist {
             throw ReadError(
                 .hlsNotMultivariantPlaylist, at: .start, "the playlist has no #EXT-X-STREAM-INF line: it is not a multivariant playlist")
         }
+        guard !renditions.isEmpty else { return text }
         let lineEnd = lines.first { !$0.end.isEmpty }?.end ?? "\n"
         var renditions = renditions
         func replaced(_ attributes: HLSAttributeList) -> Int? {

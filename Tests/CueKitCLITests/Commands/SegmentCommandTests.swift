@@ -85,6 +85,23 @@ struct SegmentCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.file("hls")))
     }
 
+    @Test func aMasterThatIsNotAMultivariantPlaylistStopsBeforeAnySegmentIsWritten() throws {
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        scratch.write(srt, to: "en.srt")
+        scratch.write("#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.000,\nsubs0.vtt\n#EXT-X-ENDLIST\n", to: "media.m3u8")
+        let run = try CommandLineRun.cuekit([
+            "segment", scratch.file("en.srt"), "-o", scratch.file("hls"), "--master", scratch.file("media.m3u8"), "--language", "en",
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("media.m3u8:1:1: error: the playlist has no #EXT-X-STREAM-INF line"), "\(run)")
+        let missing = try CommandLineRun.cuekit([
+            "segment", scratch.file("en.srt"), "-o", scratch.file("hls"), "--master", scratch.file("missing.m3u8"), "--language", "en",
+        ])
+        #expect(missing.status == 2)
+        #expect(scratch.names == ["en.srt", "media.m3u8"])
+    }
+
     @Test func refusesWrongUsageWithStatusTwo() throws {
         for (arguments, message) in [
             (["segment", "a.srt", "-o", "out", "--mpegts", "1", "--align-to", "v.ts"], "either --mpegts or --align-to"),
