@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CueKitTTML", targets: ["CueKitTTML"]),
         .library(name: "CueKitSynthetic", targets: ["CueKitSynthetic"]),
         .library(name: "CueKitConversion", targets: ["CueKitConversion"]),
+        .library(name: "CueKitHLS", targets: ["CueKitHLS"]),
         // The networked half of Cast, in products of their own so that reading tracks never links NIO.
         .library(name: "CueKitServer", targets: ["CueKitServer"]),
         .library(name: "CueKitCastSender", targets: ["CueKitCastSender"]),
@@ -66,6 +67,9 @@ let package = Package(
         // The conversion engine every door shares: any track file read, edited, put in order and
         // written (TrackConversion).
         .target(name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitCast"]),
+        // HLS subtitle renditions: a track cut into WebVTT segments and a media playlist, aligned to
+        // the video's MPEG-2 TS time, and named in a multivariant playlist. Files only, no network.
+        .target(name: "CueKitHLS", dependencies: ["CueKit", "CueKitWebVTT", "CueKitConversion"]),
         // `cuekit serve`: tracks and media over HTTP with CORS, the receiver the senders drive.
         .target(
             name: "CueKitServer",
@@ -122,7 +126,7 @@ let package = Package(
             name: "CueKitCLI",
             dependencies: [
                 "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
-                "CueKitConversion", "CueKitCommandSupport",
+                "CueKitConversion", "CueKitHLS", "CueKitCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -186,6 +190,8 @@ let package = Package(
         .testTarget(
             name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport", "ConvertAnything"]),
         // The server over real sockets, with Chromium as the receiver and two senders.
+        // The segmenter, the TS reader and the playlists; with ffmpeg, ffprobe and Python's m3u8 as peers.
+        .testTarget(name: "CueKitHLSTests", dependencies: ["CueKit", "CueKitWebVTT", "CueKitConversion", "CueKitHLS", "CueKitTestSupport"]),
         .testTarget(
             name: "CueKitServerTests",
             dependencies: [

@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "CueKitTTML", package: "CueKit"),
                 .product(name: "CueKitCast", package: "CueKit"),
                 .product(name: "CueKitConversion", package: "CueKit"),
+                .product(name: "CueKitHLS", package: "CueKit"),
             ],
             path: "Scaling"
         ),

@@ -10,6 +10,7 @@
 import CueKit
 import CueKitCast
 import CueKitConversion
+import CueKitHLS
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -66,6 +67,24 @@ func convertToWebVTT(_ bytes: [UInt8]) {
     _ = try? TrackConversion(source: source).write(to: &sink)
 }
 
+/// HLS segmenting (``HLSSegmenter``, fed by the conversion engine as `cuekit segment` runs it) of
+/// the bytes, from a temporary file into segments that are made and dropped: what grows with the
+/// track is timed, not the file system.
+func segmentForHLS(_ bytes: [UInt8]) {
+    struct Dropping: HLSSegmentDestination {
+        var bytes = 0
+        mutating func writeSegment(named name: String, _ segment: [UInt8]) throws { bytes += segment.count }
+        mutating func appendToPlaylist(_ text: String) throws { bytes += text.utf8.count }
+    }
+    let path = TemporaryFiles.folder + "/cuekit-scaling-segment.vtt"
+    guard let file = try? AtomicFileSink(path: path) else { return }
+    defer { unlink(path) }
+    guard (try? file.write(bytes)) != nil, (try? file.commit()) != nil, let source = try? TrackSource(path: path) else { return }
+    var segmenter = HLSSegmenter(options: HLSSegmentOptions(segmentDuration: 6_000), to: Dropping())
+    _ = try? TrackConversion(source: source).stream(convertedInto: &segmenter)
+    _ = try? segmenter.finish()
+}
+
 let cases: [ScalingCase] = [
     // WebVTT cues are read in a few milliseconds at 20,000, where an input that fits the caches
     // against one that does not decides the ratio: both sizes are taken past the caches. (Cues
@@ -89,6 +108,10 @@ let cases: [ScalingCase] = [
     ScalingCase(name: "Convert", unit: "cues in reverse order", small: 200_000, make: { count in
         repeated("WEBVTT\n\n", { "\(vttTime((count - $0) * 1000)) --> \(vttTime((count - $0) * 1000 + 500))\ncue \($0)\n\n" }, count, "")
     }, read: convertToWebVTT),
+    // Cues of 20 s every second: each is in four segments, and a segment holds twenty.
+    ScalingCase(name: "Segment", unit: "cues, 6 s HLS segments", small: 20_000, make: { count in
+        repeated("WEBVTT\n\n", { "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 20_000))\ncue <b>\($0)</b>\n\n" }, count, "")
+    }, read: segmentForHLS),
     ScalingCase(name: "SubRip", unit: "cues", small: 20_000, make: { count in
         repeated("", { "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\n<i>cue \($0)</i>\n\n" }, count, "")
     }, read: readSubRip),

@@ -1,4 +1,4 @@
-// The cuekit command: argument parsing and output over the libraries (convert, validate, inspect,
+// The cuekit command: argument parsing and output over the libraries (convert, segment, validate, inspect,
 // style, cast, serve, generate); what a command does lives in the libraries. The commands that talk
 // to the network (serve, cast send/play/tracks/restyle/devices/emulate) run in `cuekit-cast`, beside
 // it, which is handed their command lines unread: see CastNetworkCommands.swift.
@@ -17,7 +17,7 @@ struct CueKitCommand: ParsableCommand {
         abstract: "Read, check, convert and style caption and subtitle tracks (WebVTT, TTML, SubRip).",
         version: CommandLineMain.version,
         subcommands: [
-            ConvertCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, ServeCommand.self, GenerateCommand.self,
+            ConvertCommand.self, SegmentCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, ServeCommand.self, GenerateCommand.self,
         ]
     )
 

@@ -100,10 +100,15 @@ enum RoundTrip {
         "\(options.lineEnding) \(options.hours) \(options.notes)"
     }
 
-    /// The errors a reader reports for what the track itself holds, however it is written: each
-    /// cue text's own errors, and a cue that does not end after it starts.
+    /// The errors a reader reports for what the track itself holds, however it is written: an HLS
+    /// `X-TIMESTAMP-MAP` header line that cannot be read, each cue text's own errors, and a cue that
+    /// does not end after it starts.
     static func contentErrors(of track: Track) -> [DiagnosticCode] {
         var codes: [DiagnosticCode] = []
+        let headerLines = track.header.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropFirst()
+        for line in headerLines where WebVTTTimestampMap.names(line) && (try? WebVTTTimestampMap.parse(line)) == nil {
+            codes.append(.vttTimestampMap)
+        }
         for cue in track.cues {
             if cue.end <= cue.start { codes.append(.vttEndNotAfterStart) }
             var text = cue.text

@@ -92,7 +92,7 @@ public struct TrackConversion: Sendable {
     /// the destination's own temporary file (made by `makeOutput`), committed unless cues came late;
     /// otherwise `makeOutput` is the final sink, made once the first pass is done. Returns the
     /// final sink when it was written to.
-    private func convert<Output: ByteSink>(
+    func convert<Output: ByteSink>(
         firstPassPath: String, spillFolder: String, firstPassIsOutput: Bool, report: (ConversionDiagnostic) -> Void,
         makeOutput: () throws -> Output
     ) throws -> (outcome: Outcome, output: Output?) {

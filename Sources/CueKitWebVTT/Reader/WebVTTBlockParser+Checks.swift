@@ -80,6 +80,32 @@ extension WebVTTBlockParser {
         }
     }
 
+    /// The lines under `WEBVTT`: an HLS segment's `X-TIMESTAMP-MAP` (RFC 8216, section 3.5) is
+    /// accepted when it reads, and reported where it does not; any other text is ignored by every
+    /// reader, and warned about once, at its first line.
+    func checkHeaderLines(_ lines: [UInt8], firstLine: Int, _ handler: (TrackEvent) throws -> Void) throws {
+        var otherTextLine: Int?
+        for (offset, line) in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let number = firstLine + offset
+            guard WebVTTTimestampMap.names(line) else {
+                if otherTextLine == nil { otherTextLine = number }
+                continue
+            }
+            do {
+                _ = try WebVTTTimestampMap.parse(line)
+            } catch {
+                try report(
+                    .error, .vttTimestampMap, SourceLocation(line: number, column: error.column),
+                    "the X-TIMESTAMP-MAP line cannot be read (\(error.reason)); an HLS player cannot place this segment's cues", handler)
+            }
+        }
+        if let otherTextLine {
+            try report(
+                .warning, .vttHeaderText, SourceLocation(line: otherTextLine, column: 1),
+                "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line", handler)
+        }
+    }
+
     func report(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ location: SourceLocation, _ message: String,
         _ handler: (TrackEvent) throws -> Void

@@ -347,11 +347,7 @@ struct WebVTTBlockParser {
                 try handler(.header(headerRemainder))
             } else {
                 try handler(.header(headerRemainder + "\n" + String(decoding: buffer, as: UTF8.self)))
-                if checks {
-                    try report(
-                        .warning, .vttHeaderText, SourceLocation(line: blockStartLine, column: 1),
-                        "text on the lines after 'WEBVTT' is ignored; a blank line must follow the WEBVTT line", handler)
-                }
+                if checks { try checkHeaderLines(buffer, firstLine: blockStartLine, handler) }
             }
             return
         }

@@ -21,7 +21,7 @@ struct ExitStatusTests {
         let promised = try #require(Self.exitStatusSentence(in: readme))
         #expect(promised.hasPrefix("0 success, 1 invalid input"), "\(promised)")
         #expect(promised.contains("2 a usage or I/O error"), "\(promised)")
-        for command in [["validate"], ["inspect"], ["convert"], ["style"], ["cast", "check"]] {
+        for command in [["validate"], ["inspect"], ["convert"], ["segment"], ["style"], ["cast", "check"]] {
             let help = try CommandLineRun.cuekit(command + ["--help"])
             let sentence = try #require(Self.exitStatusSentence(in: help.standardOutput), "\(command) --help states no exit status")
             for status in ["0 ", "1 ", "2 "] {

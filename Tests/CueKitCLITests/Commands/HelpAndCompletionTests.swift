@@ -13,7 +13,7 @@ import Testing
 @Suite(.enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built"))
 struct HelpAndCompletionTests {
     static let commands: [[String]] = [
-        ["convert"], ["validate"], ["inspect"], ["style"], ["cast"], ["cast", "media"], ["cast", "check"], ["generate"],
+        ["convert"], ["segment"], ["validate"], ["inspect"], ["style"], ["cast"], ["cast", "media"], ["cast", "check"], ["generate"],
         // The network commands: their help, through cuekit, is cuekit-cast's, and their examples are
         // command lines cuekit-cast accepts.
         ["cast", "send"], ["cast", "tracks"], ["cast", "restyle"], ["cast", "devices"], ["cast", "play"], ["cast", "emulate"], ["serve"],

@@ -140,7 +140,7 @@ import Testing
 /// The README shows `cuekit generate` output: it must be what the command prints.
 @Suite struct GenerateReadmeExampleTests {
     @Test func readmeShowsWhatGeneratePrints() throws {
-        let arguments = ["generate", "--cues", "2", "--seed", "7", "--format", "srt"]
+        let arguments = ["generate", "--cues", "1", "--seed", "7", "--format", "srt"]
         let documented = try #require(try ReadmeExampleTests.documentedOutput(of: "cuekit " + arguments.joined(separator: " ")))
         let run = try CommandLineRun.cuekit(arguments)
         #expect(run.status == 0)

@@ -69,12 +69,12 @@ import Testing
     @Test func readersLinkNoNetworkAndTheServerAndSenderNoTLS() throws {
         let manifest = String(decoding: try TestPaths.bytes(TestPaths.packageRoot + "/Package.swift"), as: UTF8.self)
         let targets: Set<String> = [
-            "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitConversion", "CueKitCast", "CueKitServer", "CueKitCastSender",
-            "CueKitCastV2", "CueKitSynthetic", "CCueKitBytes", "CCueKitLibXML2",
+            "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitConversion", "CueKitHLS", "CueKitCast", "CueKitServer",
+            "CueKitCastSender", "CueKitCastV2", "CueKitSynthetic", "CCueKitBytes", "CCueKitLibXML2",
         ]
         let network = ["NIOCore", "NIOPosix", "Hummingbird", "HummingbirdWebSocket", "HummingbirdWSClient", "CueKitCastV2"]
         let secure = ["NIOSSL", "SwiftProtobuf", "X509", "Crypto", "HummingbirdWSClient", "CueKitCastV2", "HummingbirdTLS"]
-        for reader in ["CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitConversion", "CueKitCast"] {
+        for reader in ["CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitConversion", "CueKitHLS", "CueKitCast"] {
             let linked = try Self.closure(of: reader, in: manifest, targets: targets)
             #expect(linked.contains("CueKit"), "\(reader): the closure misses CueKit itself, \(linked)")
             #expect(linked.isDisjoint(with: network), "\(reader) links \(linked.intersection(network))")

@@ -25,6 +25,9 @@ import Testing
             ]
         ),
         Expectation(fixture: "header-text.vtt", diagnostics: ["2:1 warning vtt-header-text"]),
+        // An HLS segment's X-TIMESTAMP-MAP (RFC 8216, 3.5) is what the lines under WEBVTT are for.
+        Expectation(fixture: "hls-timestamp-map.vtt", diagnostics: []),
+        Expectation(fixture: "hls-timestamp-map-malformed.vtt", diagnostics: ["2:43 error vtt-timestamp-map", "3:1 warning vtt-header-text"]),
         // Each REGION without an id is reported once, and not again as a duplicate of the other.
         Expectation(
             fixture: "regions-without-identifier.vtt",

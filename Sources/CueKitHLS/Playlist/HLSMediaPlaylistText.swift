@@ -1,0 +1,53 @@
+/// The lines of a WebVTT media playlist (RFC 8216, section 4.3), written as the segments are:
+/// the header before the first segment, one `EXTINF` and URI per segment, `EXT-X-ENDLIST` last.
+///
+/// ```
+/// #EXTM3U
+/// #EXT-X-VERSION:3
+/// #EXT-X-TARGETDURATION:6
+/// #EXT-X-MEDIA-SEQUENCE:0
+/// #EXT-X-PLAYLIST-TYPE:VOD
+/// #EXTINF:6.000,
+/// subs0.vtt
+/// #EXT-X-ENDLIST
+/// ```
+///
+/// Version 3 is the lowest that allows the decimal `EXTINF` durations written here (section 7);
+/// nothing else written needs more. The target duration is the segment duration rounded to the
+/// nearest integer (halves up), at least 1: every segment lasts at most that long, so each
+/// `EXTINF` rounded is at most the target, as section 4.3.3.1 requires.
+public enum HLSMediaPlaylistText {
+    /// The protocol version the playlist declares.
+    public static let version = 3
+
+    /// `EXT-X-TARGETDURATION` for segments of `segmentDuration` milliseconds.
+    public static func targetDuration(segmentDuration: Int) -> Int {
+        max(1, (segmentDuration + 500) / 1000)
+    }
+
+    /// The lines before the first segment.
+    public static func header(segmentDuration: Int, mediaSequence: Int = 0) -> String {
+        """
+        #EXTM3U
+        #EXT-X-VERSION:\(version)
+        #EXT-X-TARGETDURATION:\(targetDuration(segmentDuration: segmentDuration))
+        #EXT-X-MEDIA-SEQUENCE:\(mediaSequence)
+        #EXT-X-PLAYLIST-TYPE:VOD
+
+        """
+    }
+
+    /// One segment: its duration in seconds with milliseconds, and its URI.
+    public static func segment(duration: Int, uri: String) -> String {
+        "#EXTINF:\(seconds(duration)),\n\(uri)\n"
+    }
+
+    /// The last line: no segment will be added.
+    public static let end = "#EXT-X-ENDLIST\n"
+
+    /// Milliseconds as decimal seconds with three decimals (`6.000`, `0.040`).
+    public static func seconds(_ milliseconds: Int) -> String {
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

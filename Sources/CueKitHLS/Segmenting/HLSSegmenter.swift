@@ -1,0 +1,196 @@
+import CueKit
+import CueKitConversion
+import CueKitWebVTT
+
+/// Cuts a track into HLS WebVTT segments (RFC 8216, section 3.5) as its events stream in, and
+/// writes the media playlist that lists them.
+///
+/// Cues must come in start-time order, as `TrackConversion/stream(convertedInto:report:)` hands
+/// them on. Each cue is written, with its whole unclipped times, into every segment whose interval
+/// it overlaps (``HLSSegmentTimeline``); a segment no cue overlaps is written all the same, a
+/// `WEBVTT` header and its map, so that the subtitle timeline has no gap. Every segment's header
+/// carries `X-TIMESTAMP-MAP` (`WebVTTTimestampMap`). A segment with cues carries every `STYLE`
+/// block of the track and the `REGION` blocks its cues name.
+///
+/// Memory holds the cues that overlap the segment being filled, never the track: a segment is
+/// written as soon as a cue starts after its end.
+///
+/// ```swift
+/// var segmenter = HLSSegmenter(options: .init(segmentDuration: 6000), to: HLSMemoryDestination())
+/// try conversion.stream(convertedInto: &segmenter)
+/// try segmenter.finish()
+/// print(segmenter.destination.playlist)
+/// ```
+public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsumer {
+    /// How segments are cut and named.
+    public typealias Options = HLSSegmentOptions
+
+    /// What was written.
+    public typealias Counts = HLSSegmentCounts
+
+    /// The segmenter's options.
+    public let options: Options
+    /// The grid segments are cut on.
+    public let timeline: HLSSegmentTimeline
+    /// Where segments and the playlist go, with what was written so far.
+    public private(set) var destination: Destination
+    /// What was written so far.
+    public private(set) var counts = Counts()
+    /// What the WebVTT writer changed in cues it wrote (none for cues CueKit read), once per cue.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    private var regions: [CueRegion] = []
+    private var stylesheets: [CueStylesheet] = []
+    /// The cues that overlap the segment being filled, in start-time order.
+    private var openCues: [Cue] = []
+    private var openSegment = 0
+    private var lastStart = Int.min
+    private var isFinished = false
+
+    /// A segmenter writing to `destination`.
+    public init(options: Options = Options(), to destination: Destination) {
+        self.options = options
+        self.timeline = HLSSegmentTimeline(segmentDuration: options.segmentDuration)
+        self.destination = destination
+    }
+
+    /// Takes the next event: regions and style sheets are kept for the segments; cues are placed;
+    /// the header, notes and diagnostics are not written into segments.
+    public mutating func take(_ event: TrackEvent) throws {
+        switch event {
+        case .cue(let cue):
+            try place(cue)
+        case .region(let region):
+            regions.removeAll { $0.id == region.id }
+            regions.append(region)
+        case .stylesheet(let sheet):
+            stylesheets.append(sheet)
+        case .header, .note, .diagnostic:
+            break
+        }
+    }
+
+    /// Writes the segments still open, up to the end of the last cue, and ends the playlist.
+    public mutating func finish() throws {
+        guard !isFinished else { return }
+        isFinished = true
+        let count = timeline.segmentCount(coveringUpTo: counts.trackEnd)
+        while openSegment < count {
+            try closeOpenSegment(duration: timeline.duration(ofSegment: openSegment, of: count, trackEnd: counts.trackEnd))
+        }
+        try destination.appendToPlaylist(HLSMediaPlaylistText.end)
+    }
+
+    private mutating func place(_ cue: Cue) throws {
+        guard cue.start >= lastStart else {
+            throw HLSSegmentingError.cueOutOfOrder(cue, after: lastStart)
+        }
+        lastStart = cue.start
+        let first = timeline.segment(containing: cue.start)
+        // Every segment before the cue's first is complete: no later cue starts in it.
+        while openSegment < first { try closeOpenSegment(duration: timeline.segmentDuration) }
+        openCues.append(cue)
+        counts.cues += 1
+        counts.trackEnd = max(counts.trackEnd, HLSSegmentTimeline.effectiveEnd(of: cue))
+    }
+
+    /// Writes the open segment with the cues that overlap it, lets go of those that end within it,
+    /// and opens the next.
+    private mutating func closeOpenSegment(duration: Int) throws {
+        if openSegment == 0 { try destination.appendToPlaylist(HLSMediaPlaylistText.header(segmentDuration: options.segmentDuration)) }
+        let name = options.segmentName(openSegment)
+        let bytes = try segmentBytes()
+        try destination.writeSegment(named: name, bytes)
+        try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, uri: name))
+        counts.segments += 1
+        if openCues.isEmpty { counts.emptySegments += 1 }
+        counts.cuePlacements += openCues.count
+        let end = timeline.start(ofSegment: openSegment + 1)
+        openCues.removeAll { HLSSegmentTimeline.effectiveEnd(of: $0) <= end }
+        openSegment += 1
+    }
+
+    /// The open segment as a WebVTT file: header and map, then (with cues) the style sheets, the
+    /// regions its cues name, and its cues.
+    private mutating func segmentBytes() throws -> [UInt8] {
+        var writerOptions = options.webVTT
+        writerOptions.notes = .drop
+        var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
+        try writer.write(.header("\n" + options.timestampMap.headerLine))
+        if !openCues.isEmpty {
+            let named = Set(openCues.compactMap(\.settings.region))
+            for region in regions where named.contains(region.id) { try writer.write(.region(region)) }
+            for sheet in stylesheets { try writer.write(.stylesheet(sheet)) }
+            for cue in openCues { try writer.write(.cue(cue)) }
+        }
+        try writer.finish()
+        if !writer.diagnostics.isEmpty, diagnostics.count < 100 {
+            // A cue in several segments is changed the same way in each: said once.
+            for diagnostic in writer.diagnostics where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        }
+        return writer.sink.bytes
+    }
+}
+
+/// How segments are cut and named.
+public struct HLSSegmentOptions: Sendable, Hashable {
+    /// Each segment's length in milliseconds (the last may be shorter). Default: 6 s.
+    public var segmentDuration: Int
+    /// The map written in every segment's header. Default: `MPEGTS:0,LOCAL:00:00:00.000`.
+    public var timestampMap: WebVTTTimestampMap
+    /// Segment `n` is named `<segmentNamePrefix><n>.vtt`. Default: `subs`.
+    public var segmentNamePrefix: String
+    /// How each segment's WebVTT is laid out (NOTE comments are never written into segments).
+    public var webVTT: WebVTTWriterOptions
+
+    /// Options with the documented defaults.
+    public init(
+        segmentDuration: Int = 6000, timestampMap: WebVTTTimestampMap = WebVTTTimestampMap(mpegTimestamp: 0),
+        segmentNamePrefix: String = "subs", webVTT: WebVTTWriterOptions = WebVTTWriterOptions()
+    ) {
+        self.segmentDuration = segmentDuration
+        self.timestampMap = timestampMap
+        self.segmentNamePrefix = segmentNamePrefix
+        self.webVTT = webVTT
+    }
+
+    /// The name of segment `index`.
+    public func segmentName(_ index: Int) -> String { "\(segmentNamePrefix)\(index).vtt" }
+}
+
+/// What an ``HLSSegmenter`` wrote.
+public struct HLSSegmentCounts: Sendable, Hashable {
+    /// Cues taken.
+    public var cues = 0
+    /// Segments written.
+    public var segments = 0
+    /// Of those, segments no cue overlaps.
+    public var emptySegments = 0
+    /// Cues written, counting a cue once per segment it is in.
+    public var cuePlacements = 0
+    /// The end of the last segment: the latest cue end, in milliseconds.
+    public var trackEnd = 0
+
+    /// Nothing written yet.
+    public init() {}
+}
+
+/// Why segmenting stopped.
+public struct HLSSegmentingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable code.
+    public var code: DiagnosticCode
+    /// What went wrong, for a person.
+    public var message: String
+
+    public var description: String { "\(message) [\(code.rawValue)]" }
+
+    /// A cue that starts before the cue before it: segments are written in order, so cues must come
+    /// in start-time order (`TrackConversion` puts them so).
+    public static func cueOutOfOrder(_ cue: Cue, after previous: Int) -> HLSSegmentingError {
+        HLSSegmentingError(
+            code: "hls-cue-order",
+            message:
+                "the cue at \(CueTimestamp.format(cue.start)) comes after one that starts at \(CueTimestamp.format(previous)); segments take cues in start-time order"
+        )
+    }
+}
