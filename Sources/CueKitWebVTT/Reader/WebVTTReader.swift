@@ -93,18 +93,22 @@ public struct WebVTTReader: TrackReader, Sendable {
         var offset = 0
         var limit = -1
         while offset < count {
-            if decoder.isAtLineStart, parser.isBetweenBlocks {
-                if limit < offset {
-                    limit = WebVTTCueBlockScanner.limit(in: chunk, from: offset)
-                    if limit < count, chunk[limit] == 0x0D {
-                        // Lines ending in CR: the rest, rewritten, holds none.
-                        var unused = WebVTTLineEndingNormalizer()
-                        try lineEndings.rewrite(UnsafeRawBufferPointer(rebasing: chunk[offset...])) { rewritten in
-                            try decode(rewritten, &decoder, &parser, &unused, wholeBlocks, handler)
-                        }
-                        return
+            if limit < offset {
+                limit = WebVTTCueBlockScanner.limit(in: chunk, from: offset)
+                if limit < count, chunk[limit] == 0x0D {
+                    // A line ending in CR: the bytes before it as they are, the rest rewritten
+                    // (then holding no CR).
+                    var unused = WebVTTLineEndingNormalizer()
+                    if limit > offset {
+                        try decode(UnsafeRawBufferPointer(rebasing: chunk[offset..<limit]), &decoder, &parser, &unused, wholeBlocks, handler)
                     }
+                    try lineEndings.rewrite(UnsafeRawBufferPointer(rebasing: chunk[limit...])) { rewritten in
+                        try decode(rewritten, &decoder, &parser, &unused, wholeBlocks, handler)
+                    }
+                    return
                 }
+            }
+            if decoder.isAtLineStart, parser.isBetweenBlocks {
                 let (end, lines) = try parser.consumeCueBlocks(chunk, from: offset, limit: limit, firstLine: decoder.lineCount + 1, handler)
                 decoder.skip(lines: lines)
                 offset = end
