@@ -96,6 +96,8 @@ row inspect-stats "inspect --stats WebVTT" "$cues" "$cuekit" inspect --stats "$w
 row convert-webvtt "WebVTT to WebVTT (cuekit convert)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.vtt"
 row convert-subrip "SubRip to WebVTT" "$cues" "$cuekit" convert -q "$work/track.srt" -o "$work/out-srt.vtt"
 row convert-to-ttml "WebVTT to TTML (IMSC 1.1)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.ttml"
+# HLS segments of 60 s (about one file per 16 cues): the cues' share, the files' own cost aside.
+row segment-hls "WebVTT to HLS segments (cuekit segment, 60 s)" "$cues" "$cuekit" segment -q "$work/track.vtt" -o "$work/hls" --segment-duration 60
 row convert-from-ttml "TTML to WebVTT" "$ttml_cues" "$cuekit" convert -q "$work/track.ttml" -o "$work/out-ttml.vtt"
 if command -v xmllint >/dev/null; then
     row xmllint "TTML floor: xmllint --stream --noout" "$ttml_cues" "$(command -v xmllint)" --stream --noout "$work/track.ttml"
