@@ -89,6 +89,11 @@ let cases: [ScalingCase] = [
     ScalingCase(name: "Convert", unit: "cues in reverse order", small: 200_000, make: { count in
         repeated("WEBVTT\n\n", { "\(vttTime((count - $0) * 1000)) --> \(vttTime((count - $0) * 1000 + 500))\ncue \($0)\n\n" }, count, "")
     }, read: convertToWebVTT),
+    // Each REGION block its own id: the writer holds them until the first cue, replacing a
+    // region defined twice, and must find an earlier definition without a search.
+    ScalingCase(name: "Convert", unit: "REGION blocks of distinct ids", small: 20_000, make: { count in
+        repeated("WEBVTT\n\n", { "REGION\nid:r\($0) width:40%\n\n" }, count, "00:01.000 --> 00:02.000 region:r0\nx\n")
+    }, read: convertToWebVTT),
     ScalingCase(name: "SubRip", unit: "cues", small: 20_000, make: { count in
         repeated("", { "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\n<i>cue \($0)</i>\n\n" }, count, "")
     }, read: readSubRip),

@@ -68,6 +68,10 @@ struct TTMLDocumentBuilder {
     /// Paragraph styles by alignment (in the order of `allCases`) and direction.
     var paragraphStyles = [String?](repeating: nil, count: CueSettings.TextAlignment.allCases.count * 2)
     var losses = TTMLWriterLosses()
+    /// How deep spans are open in the paragraph being written, and how many elements and pieces
+    /// of text it holds so far (see ``maximumSpanDepth`` and ``maximumNodesPerParagraph``).
+    var spanDepth = 0
+    var paragraphNodes = 0
 
     let options: TTMLWriterOptions
     /// Where the reader that feeds this writer leaves its parse of each cue text, if one does.
@@ -87,7 +91,11 @@ struct TTMLDocumentBuilder {
             header = text
         case .region(let region):
             if region.scroll != .none { losses.add(.regionScroll, cue: cueNumber) }
-            trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
+            if trackRegions.count < Self.maximumRegions || trackRegions[region.id] != nil {
+                trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
+            } else {
+                losses.add(.headFull, cue: cueNumber, detail: "regions")
+            }
             defaultPlacement = nil
             recentSettings = []
             recentRegions = []
@@ -220,6 +228,8 @@ struct TTMLDocumentBuilder {
             }
         }
         appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
+        spanDepth = 0
+        paragraphNodes = 1
         line.append(region(for: cue.settings, lines: Self.lineCount(cue)))
         // One pass over the text's bytes: its direction, then (when it has no markup) the text.
         var text = cue.text
@@ -231,6 +241,8 @@ struct TTMLDocumentBuilder {
             appendLiteral("\">")
             let wrapper = cueStyle()
             if let wrapper {
+                spanDepth = 1
+                paragraphNodes += 1
                 appendLiteral(#"<span style=""#)
                 line.append(wrapper)
                 appendLiteral("\">")
@@ -255,7 +267,7 @@ struct TTMLDocumentBuilder {
 
     /// Appends a run of text, in a timed span when an inner timestamp came before it.
     mutating func appendTextRun(_ text: UnsafeBufferPointer<UInt8>, context: TextContext) {
-        guard let time = context.shownFrom else {
+        guard let time = context.shownFrom, admitsSpan() else {
             appendText(bytes: text)
             return
         }
@@ -263,7 +275,7 @@ struct TTMLDocumentBuilder {
         appendTime(time - context.cueStart)
         appendLiteral("\">")
         appendText(bytes: text)
-        appendLiteral("</span>")
+        closeSpans()
     }
 
     /// An inner timestamp: with paint-on, the text after it is shown from then; else nothing (the
@@ -299,7 +311,7 @@ struct TTMLDocumentBuilder {
                 } else {
                     let emitted = openSpan(span.kind, classes: span.classes)
                     appendNodes(span.children, context: &context)
-                    if emitted { appendLiteral("</span>") }
+                    if emitted { closeSpans() }
                 }
             }
         }
@@ -331,10 +343,10 @@ struct TTMLDocumentBuilder {
         return appendSpanStart(agent: agent, language: language, style: spanStyle(tag: tag, classes: classes))
     }
 
-    /// Writes a span's start tag when it has something to say. Returns whether it wrote one.
-    /// `language` is escaped already.
+    /// Writes a span's start tag when it has something to say and fits in the paragraph. Returns
+    /// whether it wrote one. `language` is escaped already.
     mutating func appendSpanStart(agent: String?, language: String?, style: String?) -> Bool {
-        guard agent != nil || language != nil || style != nil else { return false }
+        guard agent != nil || language != nil || style != nil, admitsSpan() else { return false }
         appendLiteral("<span")
         if let agent {
             appendLiteral(#" ttm:agent=""#)
@@ -392,16 +404,18 @@ struct TTMLDocumentBuilder {
                 base.append(child)
                 continue
             }
-            if options.profile.hasRuby {
-                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
-                appendRubyStart(container: container, base: styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))
+            if options.profile.hasRuby,
+                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes),
+                let baseStyle = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]), admitsRuby()
+            {
+                appendRubyStart(container: container, base: baseStyle)
                 appendNodes(base, context: &context)
                 let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
                 appendRubyText(text)
                 appendNodes(annotation.children, context: &context)
-                appendLiteral("</span></span>")
+                closeSpans(2)
             } else {
-                losses.add(.ruby, cue: cueNumber)
+                if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
                 appendNodes(base, context: &context)
                 appendLiteral("(")
                 appendNodes(annotation.children, context: &context)
@@ -421,11 +435,22 @@ struct TTMLDocumentBuilder {
         line.append(#"">"#)
     }
 
-    /// Closes a ruby base and opens its text.
-    func appendRubyText(_ style: String) {
+    /// Closes a ruby base and opens its text (with no style when the head is full).
+    func appendRubyText(_ style: String?) {
+        guard let style else {
+            line.append("</span><span>")
+            return
+        }
         line.append(#"</span><span style=""#)
         line.append(style)
         line.append(#"">"#)
+    }
+
+    /// True when a ruby container, its base and its text fit in the paragraph; counts them.
+    mutating func admitsRuby() -> Bool {
+        guard admitsSpan(elements: 2) else { return false }
+        paragraphNodes += 1
+        return true
     }
 
     // MARK: - Styles, regions, agents
@@ -458,16 +483,6 @@ struct TTMLDocumentBuilder {
         let result = TTMLStyleTranslation.translate(declarations, profile: options.profile)
         for declaration in result.notCarried { losses.add(.cssProperties, cue: cueNumber, detail: declaration) }
         return result.attributes
-    }
-
-    mutating func styleID(for attributes: [TTMLStyleAttribute]) -> String {
-        // A later attribute of the same name wins, as in CSS.
-        var merged: [TTMLStyleAttribute] = []
-        for attribute in attributes {
-            merged.removeAll { $0.name == attribute.name }
-            merged.append(attribute)
-        }
-        return styles.id(for: merged)
     }
 
     /// How many lines a cue's region must hold, where that changes the region: only a box placed
@@ -540,17 +555,11 @@ struct TTMLDocumentBuilder {
         if let id = paragraphStyles[key] { return id }
         var attributes = [TTMLStyleAttribute(name: "tts:textAlign", value: alignment.rawValue)]
         if rightToLeft { attributes.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
-        let id = styleID(for: attributes)
+        guard let id = styleID(for: attributes, forParagraphs: true) else {
+            preconditionFailure("the head keeps room for every paragraph style")
+        }
         paragraphStyles[key] = id
         return id
-    }
-
-    mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
-        regions.id(for: geometry)
-    }
-
-    mutating func agentID(for name: String) -> String {
-        agents.id(for: name)
     }
 }
 
