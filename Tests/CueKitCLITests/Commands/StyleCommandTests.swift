@@ -99,7 +99,7 @@ import Testing
         #expect(
             run.standardError == """
                 \(style):3:15: error: $.edgeType: 'SHADOW' is not a TextTrackEdgeType; expected one of NONE, OUTLINE, DROP_SHADOW, RAISED, DEPRESSED [cast-unknown-value]
-                \(style):4:16: error: $.fontScale: fontScale must be a positive number (1 is the receiver's default size), found -1 [cast-bad-font-scale]
+                \(style):4:16: error: $.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found -1 [cast-bad-font-scale]
                 cuekit: error: \(style) is not a valid TextTrackStyle
 
                 """
