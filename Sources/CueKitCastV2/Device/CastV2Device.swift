@@ -168,7 +168,7 @@ public actor CastV2Device {
         if message.namespace == CastV2Namespace.connection, type == "CLOSE" { return false }
         let onConnection = senders[id]?.count ?? 0
         guard onConnection < configuration.maximumSendersPerConnection, senderCount < configuration.maximumSenders else {
-            await connection.send(["type": "CLOSE"], namespace: CastV2Namespace.connection, from: message.destinationID, to: sender)
+            await connection.refuse(sender, from: message.destinationID)
             if await connection.firstRefusal() {
                 let limit =
                     onConnection >= configuration.maximumSendersPerConnection

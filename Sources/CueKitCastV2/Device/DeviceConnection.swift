@@ -33,6 +33,12 @@ actor DeviceConnection {
 
     func heard() { lastHeard = .now }
 
+    /// Answers `CLOSE` to a sender id the device does not admit (it is not recorded anywhere).
+    func refuse(_ sender: String, from destination: String) {
+        let text = #"{"type":"CLOSE"}"#
+        enqueue(CastV2Message(sourceID: destination, destinationID: sender, namespace: CastV2Namespace.connection, payload: .text(text)))
+    }
+
     /// True the first time a sender id is refused on this connection (so that it is logged once).
     func firstRefusal() -> Bool {
         defer { refusedSenders = true }

@@ -24,10 +24,10 @@ extension TTMLDocumentBuilder {
     /// The most elements, line breaks and pieces of text a paragraph is given: the reader's limit,
     /// less room for the paragraph, its wrapper, and the text after each span still open when the
     /// budget runs out.
-    static var maximumNodesPerParagraph: Int { readerLimits.maximumNodesPerParagraph - maximumSpanDepth - 8 }
+    static let maximumNodesPerParagraph = readerLimits.maximumNodesPerParagraph - maximumSpanDepth - 8
     /// The deepest spans nest in a paragraph (its wrapper included): the reader's nesting limit, less
     /// `tt`, `body`, `div` and `p`, and a margin.
-    static var maximumSpanDepth: Int { readerLimits.maximumNestingDepth - 8 }
+    static let maximumSpanDepth = readerLimits.maximumNestingDepth - 8
 
     /// True when one more span fits in the paragraph being written; counts it as opened.
     mutating func admitsSpan(elements: Int = 1) -> Bool {
