@@ -82,10 +82,6 @@ import Testing
             "1:15: error: $.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found 1e+308 [cast-bad-font-scale]"
         ),
         (
-            #"{"fontScale": 4.9e-324}"#,
-            "1:15: error: $.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found 5e-324 [cast-bad-font-scale]"
-        ),
-        (
             #"{"windowRoundedCornerRadius": -4}"#,
             "1:31: error: $.windowRoundedCornerRadius: windowRoundedCornerRadius is a radius in pixels from 0 to 10000, found -4 [cast-bad-radius]"
         ),
