@@ -6,8 +6,9 @@
 CASE is one of:
   senders   one TLS connection joins N sender ids (default 5000) to the media application; another
             sender then LOADs: the time to its answer, and the emulator's peak memory
-  stuck     a sender asks for N statuses (default 2000) and reads none; another sender then
-            LAUNCHes and asks three times: which answers came, and in how long
+  stuck     a sender asks N times (default 300) for the status of a 30 KB media and reads
+            none; another sender then LAUNCHes and asks three times: which answers came, and
+            in how long
   big-load  a LOAD in a frame of N bytes (default 65497): the answer's type and the longest frame
             the device sent
 
@@ -177,29 +178,37 @@ def senders_case(port, process, count):
 
 
 def stuck_case(port, process, count):
+    active = Sender(port)
+    transport = launch(active)
+    active.send("sender-a", transport, CONNECTION, '{"type":"CONNECT"}')
+    active.send("sender-a", transport, MEDIA, load_text(2, 30_000))
+    active.wait_for(r'"requestId":2\b', 10)
     stuck = Sender(port, reading=False, receive_buffer=4096)
     stuck.send("stuck", "receiver-0", CONNECTION, '{"type":"CONNECT"}')
+    stuck.send("stuck", "receiver-0", RECEIVER, '{"type":"GET_STATUS","requestId":1}')
+    stuck.send("stuck", transport, CONNECTION, '{"type":"CONNECT"}')
 
     def ask():
         # In a thread of its own: a device that stops reading this connection blocks the sending.
         try:
             for index in range(count):
-                stuck.send("stuck", "receiver-0", RECEIVER, '{"type":"GET_STATUS","requestId":%d}' % (index + 1))
+                stuck.send("stuck", transport, MEDIA, '{"type":"GET_STATUS","requestId":%d}' % (index + 2))
         except OSError:
             pass
 
     threading.Thread(target=ask, daemon=True).start()
     time.sleep(2)
-    active = Sender(port)
     started = time.monotonic()
-    transport = launch(active)
-    answered = 0 if transport is None else 1
+    answered = 0
+    active.send("sender-a", "receiver-0", RECEIVER, '{"type":"LAUNCH","appId":"CC1AD845","requestId":9}')
+    if active.wait_for(r'"requestId":9\b', 10):
+        answered += 1
     for index in range(3):
         active.send("sender-a", "receiver-0", RECEIVER, '{"type":"GET_STATUS","requestId":%d}' % (index + 10))
         if active.wait_for(r'"requestId":%d\b' % (index + 10), 10):
             answered += 1
     elapsed = time.monotonic() - started
-    print(f"case=stuck requests={count} active_answers={answered}/4 seconds={elapsed:.2f} active_closed={active.closed} peak_rss={peak_memory(process)}")
+    print(f"case=stuck media_statuses_asked={count} active_answers={answered}/4 seconds={elapsed:.2f} active_closed={active.closed} peak_rss={peak_memory(process)}")
 
 
 def big_load_case(port, process, length):
@@ -224,7 +233,7 @@ def main():
         if case == "senders":
             senders_case(port, process, argument or 5000)
         elif case == "stuck":
-            stuck_case(port, process, argument or 2000)
+            stuck_case(port, process, argument or 300)
         elif case == "big-load":
             big_load_case(port, process, argument or 65497)
         else:
