@@ -86,15 +86,14 @@ struct TTMLWriterLosses {
                     .note, .ttmlWriteAdjusted, at: nil, "inner timestamps at or after their cue's end time: the text after them is shown with the cue (\(times)\(first))")
             case .headFull:
                 let limits = TTMLDocumentBuilder.self
-                let (limit, outcome) =
+                let (limit, why, outcome) =
                     switch key.detail {
-                    case "regions": (limits.maximumRegions, "cues placed elsewhere are in the default region")
-                    case "agents": (limits.maximumAgents, "the other voices' names are left out, their text kept")
-                    default: (limits.maximumStyles, "the text they would style is written without them")
+                    case "regions": (limits.maximumRegions, "the most CueKit's TTML reader reads", "cues placed elsewhere are in the default region")
+                    case "agents": (limits.maximumAgents, "the most the writer holds", "the other voices' names are left out, their text kept")
+                    default: (limits.maximumStyles, "the most CueKit's TTML reader reads", "the text they would style is written without them")
                     }
                 return Diagnostic(
-                    .warning, .ttmlWriteLimit, at: nil,
-                    "past \(limit) \(key.detail), the most CueKit's TTML reader reads, no more are written: \(outcome) (\(times)\(first))")
+                    .warning, .ttmlWriteLimit, at: nil, "past \(limit) \(key.detail), \(why), no more are written: \(outcome) (\(times)\(first))")
             case .flattened:
                 let limits = TTMLDocumentBuilder.self
                 let what = key.detail == "line breaks" ? "line breaks past it are written as spaces" : "spans past it are written as their text alone"

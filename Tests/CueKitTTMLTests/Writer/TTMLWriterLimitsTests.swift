@@ -79,7 +79,7 @@ import Testing
         let cues = (0..<count).map { Cue(start: $0 * 10, end: $0 * 10 + 5, text: "<v n\($0)>t\($0)</v>") }
         let (bytes, diagnostics) = try Self.write(Track(cues: cues))
         #expect(Self.count("<ttm:agent ", in: bytes) == TTMLDocumentBuilder.maximumAgents)
-        #expect(diagnostics.map(\.message) == ["past 10000 agents, the most CueKit's TTML reader reads, no more are written: the other voices' names are left out, their text kept (once, first in cue 10001)"])
+        #expect(diagnostics.map(\.message) == ["past 10000 agents, the most the writer holds, no more are written: the other voices' names are left out, their text kept (once, first in cue 10001)"])
         #expect(try Self.readBack(bytes).cues.last.map { $0.nodes().plainText } == "t10000")
     }
 
