@@ -209,12 +209,14 @@ struct CastEmulateOptions: ParsableArguments {
         help: ArgumentHelp("Sender ids one TLS connection may use; a new one past it is answered CLOSE.", valueName: "count"))
     var maximumSendersPerConnection = CastV2Device.Configuration().maximumSendersPerConnection
 
-    @Option(name: .customLong("max-senders"), help: ArgumentHelp("Sender ids over all connections, with the same answer past it.", valueName: "count"))
+    @Option(
+        name: .customLong("max-senders"), help: ArgumentHelp("Sender ids over all connections, with the same answer past it.", valueName: "count"))
     var maximumSenders = CastV2Device.Configuration().maximumSenders
 
     @Option(
         name: .customLong("max-queued-bytes"),
-        help: ArgumentHelp("Bytes waiting to be written to one connection before its sender is taken as not reading and disconnected.", valueName: "bytes"))
+        help: ArgumentHelp(
+            "Bytes waiting to be written to one connection before its sender is taken as not reading and disconnected.", valueName: "bytes"))
     var maximumQueuedBytes = CastV2Device.Configuration().maximumQueuedBytesPerConnection
 
     func validate() throws {

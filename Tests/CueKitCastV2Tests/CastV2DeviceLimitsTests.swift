@@ -112,7 +112,8 @@ import Testing
                 try await second.executeThenClose { inbound, outbound in
                     let inbox = Inbox.reading(inbound)
                     for index in 0..<3 {
-                        try await outbound.write(Self.message(from: "w\(index)", CastV2Namespace.receiver, #"{"type":"GET_STATUS","requestId":1}"#))
+                        try await outbound.write(
+                            Self.message(from: "w\(index)", CastV2Namespace.receiver, #"{"type":"GET_STATUS","requestId":1}"#))
                     }
                     let read = await inbox.take { $0.count == 3 }
                     #expect(read.map(\.destinationID) == ["w0", "w1", "w2"])
@@ -151,18 +152,22 @@ import Testing
                 try await outbound.write(Self.message(from: "stuck", CastV2Namespace.receiver, #"{"type":"GET_STATUS","requestId":1}"#))
                 try await outbound.write(Self.message(from: "stuck", to: transport, CastV2Namespace.connection, #"{"type":"CONNECT"}"#))
                 for index in 2...301 {
-                    try await outbound.write(Self.message(from: "stuck", to: transport, CastV2Namespace.media, #"{"type":"GET_STATUS","requestId":\#(index)}"#))
+                    try await outbound.write(
+                        Self.message(from: "stuck", to: transport, CastV2Namespace.media, #"{"type":"GET_STATUS","requestId":\#(index)}"#))
                 }
                 try await Task.sleep(for: .seconds(1))
                 // The other sender launches (the device tells the stuck one too) and goes on asking.
                 let started = ContinuousClock.now
-                _ = try await active.request(["type": "LAUNCH", "appId": "CC1AD845"], namespace: CastV2Namespace.receiver, to: "receiver-0")
+                _ = try await active.request(
+                    ["type": "LAUNCH", "appId": "CC1AD845"], namespace: CastV2Namespace.receiver, to: "receiver-0")
                 for _ in 0..<3 {
                     let answer = try await active.request(["type": "GET_STATUS"], namespace: CastV2Namespace.receiver, to: "receiver-0")
                     #expect(answer["type"]?.stringValue == "RECEIVER_STATUS")
                 }
                 #expect(ContinuousClock.now - started < .seconds(10))
-                let disconnected = await Self.eventually { log.lines.withLock { $0.contains { $0.contains("the sender stopped reading") } } }
+                let disconnected = await Self.eventually {
+                    log.lines.withLock { $0.contains { $0.contains("the sender stopped reading") } }
+                }
                 #expect(disconnected, "\(log.lines.withLock { $0 })")
             }
             await active.close()

@@ -172,7 +172,8 @@ public struct CastReceiverModel: Sendable, Hashable {
         let status = CastMediaStatus(mediaSessionID: Int(Int32.max), media: media, activeTrackIDs: activeTrackIDs, playerState: .buffering)
         let length = CastMediaChannel.mediaStatus(status, requestID: requestID, includingMedia: true).serialized(.compact).utf8.count
         guard length > maximumStatusLength else { return nil }
-        return "the media status would be \(length) bytes of JSON, more than the \(maximumStatusLength) a Cast message carries with its envelope; shorten the media information (metadata, tracks, customData)"
+        return "the media status would be \(length) bytes of JSON, more than the \(maximumStatusLength) a Cast message carries "
+            + "with its envelope; shorten the media information (metadata, tracks, customData)"
     }
 
     /// The active tracks an EDIT_TRACKS_INFO asks for, as a Cast receiver reads it: `language`

@@ -78,7 +78,8 @@ actor DeviceConnection {
         let (listener, stream) = await application.connectSender()
         let task = Task {
             for await text in stream {
-                self.enqueue(CastV2Message(sourceID: transportID, destinationID: sender, namespace: CastV2Namespace.media, payload: .text(text)))
+                self.enqueue(
+                    CastV2Message(sourceID: transportID, destinationID: sender, namespace: CastV2Namespace.media, payload: .text(text)))
             }
         }
         links[sender] = (listener, transportID, task)

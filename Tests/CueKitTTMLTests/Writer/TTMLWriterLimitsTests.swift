@@ -26,7 +26,9 @@ import Testing
 
     @Test func placementsPastTheRegionLimitGoToTheDefaultRegion() throws {
         let cues = (0...1_000).map { index in
-            Cue(start: index * 1000, end: index * 1000 + 500, settings: CueSettings(position: .percentage(Double(index) / 20), size: 10), text: "c\(index)")
+            Cue(
+                start: index * 1000, end: index * 1000 + 500, settings: CueSettings(position: .percentage(Double(index) / 20), size: 10),
+                text: "c\(index)")
         }
         let (bytes, diagnostics) = try Self.write(Track(cues: cues))
         #expect(Self.count("<region ", in: bytes) == TTMLDocumentBuilder.maximumRegions)
@@ -79,7 +81,10 @@ import Testing
         let cues = (0..<count).map { Cue(start: $0 * 10, end: $0 * 10 + 5, text: "<v n\($0)>t\($0)</v>") }
         let (bytes, diagnostics) = try Self.write(Track(cues: cues))
         #expect(Self.count("<ttm:agent ", in: bytes) == TTMLDocumentBuilder.maximumAgents)
-        #expect(diagnostics.map(\.message) == ["past 10000 agents, the most the writer holds, no more are written: the other voices' names are left out, their text kept (once, first in cue 10001)"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "past 10000 agents, the most the writer holds, no more are written: the other voices' names are left out, their text kept (once, first in cue 10001)"
+            ])
         #expect(try Self.readBack(bytes).cues.last.map { $0.nodes().plainText } == "t10000")
     }
 
