@@ -106,7 +106,7 @@ let cases: [ScalingCase] = [
     }, read: convertToWebVTT),
     // Each cue a voice, a placement and a class of its own: the TTML head collects agents,
     // regions and styles (bounded by the writer's limits) until the last cue.
-    ScalingCase(name: "TTML w", unit: "distinct voices, placements, classes", small: 20_000, make: { count in
+    ScalingCase(name: "Convert", unit: "to TTML: voices, places, classes", small: 20_000, make: { count in
         repeated("WEBVTT\n\nSTYLE\n::cue(.c1) { color: red; }\n\n", {
             "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500)) position:\(Double($0 % 100_000) / 1000)%\n<v n\($0)><c.c1.k\($0)>x</c></v>\n\n"
         }, count, "")
