@@ -85,6 +85,16 @@ func segmentForHLS(_ bytes: [UInt8]) {
     _ = try? segmenter.finish()
 }
 
+/// ``convertToWebVTT(_:)``, writing TTML (IMSC 1.1): its head is held until the last cue.
+func convertToTTML(_ bytes: [UInt8]) {
+    let path = TemporaryFiles.folder + "/cuekit-scaling-input.vtt"
+    guard let file = try? AtomicFileSink(path: path) else { return }
+    defer { unlink(path) }
+    guard (try? file.write(bytes)) != nil, (try? file.commit()) != nil, let source = try? TrackSource(path: path) else { return }
+    var sink = MemorySink()
+    _ = try? TrackConversion(source: source, options: .init(format: .ttml)).write(to: &sink)
+}
+
 let cases: [ScalingCase] = [
     // WebVTT cues are read in a few milliseconds at 20,000, where an input that fits the caches
     // against one that does not decides the ratio: both sizes are taken past the caches. (Cues
@@ -112,6 +122,18 @@ let cases: [ScalingCase] = [
     ScalingCase(name: "Segment", unit: "cues, 6 s HLS segments", small: 20_000, make: { count in
         repeated("WEBVTT\n\n", { "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 20_000))\ncue <b>\($0)</b>\n\n" }, count, "")
     }, read: segmentForHLS),
+    // Each REGION block its own id: the writer holds them until the first cue, replacing a
+    // region defined twice, and must find an earlier definition without a search.
+    ScalingCase(name: "Convert", unit: "REGION blocks of distinct ids", small: 20_000, make: { count in
+        repeated("WEBVTT\n\n", { "REGION\nid:r\($0) width:40%\n\n" }, count, "00:01.000 --> 00:02.000 region:r0\nx\n")
+    }, read: convertToWebVTT),
+    // Each cue a voice, a placement and a class of its own: the TTML head collects agents,
+    // regions and styles (bounded by the writer's limits) until the last cue.
+    ScalingCase(name: "Convert", unit: "to TTML: voices, places, classes", small: 20_000, make: { count in
+        repeated("WEBVTT\n\nSTYLE\n::cue(.c1) { color: red; }\n\n", {
+            "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500)) position:\(Double($0 % 100_000) / 1000)%\n<v n\($0)><c.c1.k\($0)>x</c></v>\n\n"
+        }, count, "")
+    }, read: convertToTTML),
     ScalingCase(name: "SubRip", unit: "cues", small: 20_000, make: { count in
         repeated("", { "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\n<i>cue \($0)</i>\n\n" }, count, "")
     }, read: readSubRip),

@@ -17,6 +17,9 @@ struct CastEmulateCommand: AsyncParsableCommand {
         deviceConfiguration.host = options.host
         deviceConfiguration.port = options.port
         deviceConfiguration.heartbeatTimeout = .milliseconds(Int(options.heartbeatTimeout * 1000))
+        deviceConfiguration.maximumSendersPerConnection = options.maximumSendersPerConnection
+        deviceConfiguration.maximumSenders = options.maximumSenders
+        deviceConfiguration.maximumQueuedBytesPerConnection = options.maximumQueuedBytes
         deviceConfiguration.log = { StandardError.write("cuekit: \($0)\n") }
         let device = CastV2Device(configuration: deviceConfiguration, application: server.session)
         let host = options.host

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CueKitCastV2
 import CueKitCommandSupport
 
 // The command lines of the commands that talk to the network (`cuekit serve`, `cuekit cast send`,
@@ -248,9 +249,26 @@ struct CastEmulateOptions: ParsableArguments {
     @Option(name: .customLong("heartbeat-timeout"), help: ArgumentHelp("Seconds a silent sender is kept before it is disconnected.", valueName: "seconds"))
     var heartbeatTimeout = 15.0
 
+    @Option(
+        name: .customLong("max-senders-per-connection"),
+        help: ArgumentHelp("Sender ids one TLS connection may use; a new one past it is answered CLOSE.", valueName: "count"))
+    var maximumSendersPerConnection = CastV2Device.Configuration().maximumSendersPerConnection
+
+    @Option(
+        name: .customLong("max-senders"), help: ArgumentHelp("Sender ids over all connections, with the same answer past it.", valueName: "count"))
+    var maximumSenders = CastV2Device.Configuration().maximumSenders
+
+    @Option(
+        name: .customLong("max-queued-bytes"),
+        help: ArgumentHelp(
+            "Bytes waiting to be written to one connection before its sender is taken as not reading and disconnected.", valueName: "bytes"))
+    var maximumQueuedBytes = CastV2Device.Configuration().maximumQueuedBytesPerConnection
+
     func validate() throws {
         guard (0...65_535).contains(port), (0...65_535).contains(httpPort) else { throw ValidationError("ports must be 0 to 65535") }
         guard heartbeatTimeout > 0 else { throw ValidationError("--heartbeat-timeout must be positive") }
+        guard maximumSendersPerConnection > 0, maximumSenders > 0 else { throw ValidationError("--max-senders and --max-senders-per-connection must be positive") }
+        guard maximumQueuedBytes >= 64 * 1024 else { throw ValidationError("--max-queued-bytes must be at least 65536 (one Cast message)") }
         guard (0...65_535).contains(mdnsPort) else { throw ValidationError("--mdns-port must be 0 to 65535") }
     }
 }

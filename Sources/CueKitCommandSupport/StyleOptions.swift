@@ -202,15 +202,15 @@ package struct StyleOptions: ParsableArguments {
     }
 
     @Sendable static func scale(_ text: String) throws -> Double {
-        guard let value = Double(text), value > 0, value.isFinite else {
-            throw ValidationError("'\(text)' is not a font scale; write a positive number such as 1.5")
+        guard let value = Double(text), TextTrackStyle.isDrawable(fontScale: value) else {
+            throw ValidationError("'\(text)' is not a font scale; write a positive number at most 100, such as 1.5")
         }
         return value
     }
 
     @Sendable static func radius(_ text: String) throws -> Double {
-        guard let value = Double(text), value >= 0, value.isFinite else {
-            throw ValidationError("'\(text)' is not a radius; write a number of pixels, 0 or more")
+        guard let value = Double(text), TextTrackStyle.isDrawable(cornerRadius: value) else {
+            throw ValidationError("'\(text)' is not a radius; write a number of pixels from 0 to 10000")
         }
         return value
     }

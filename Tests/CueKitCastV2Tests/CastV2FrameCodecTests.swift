@@ -30,6 +30,23 @@ import Testing
         #expect(try CastV2Message(serialized: binary.serialized()) == binary)
     }
 
+    @Test(arguments: [0, 1, 127, 128, 16_383, 16_384, 70_000])
+    func theSerializedLengthIsWorkedOutWithoutEncoding(payloadLength: Int) throws {
+        let text = CastV2Message(
+            sourceID: "sender-0", destinationID: String(repeating: "d", count: 200), namespace: CastV2Namespace.media,
+            payload: .text(String(repeating: "é", count: payloadLength / 2)))
+        #expect(text.serializedLength == (try text.serialized()).count)
+        let binary = CastV2Message(sourceID: "", destinationID: "b", namespace: "n", payload: .binary([UInt8](repeating: 7, count: payloadLength)))
+        #expect(binary.serializedLength == (try binary.serialized()).count)
+    }
+
+    @Test func aMessageTooLongForAFrameIsNeverWritten() throws {
+        let channel = try Self.channel()
+        let long = CastV2Message(sourceID: "a", destinationID: "b", namespace: "n", payload: .text(String(repeating: "x", count: 65_536)))
+        #expect(throws: CastV2ProtocolError.self) { try channel.writeOutbound(long) }
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+    }
+
     @Test func twoFramesInOneReadAreTwoMessages() throws {
         let channel = try Self.channel()
         var bytes = ByteBuffer()

@@ -21,9 +21,9 @@ extension DiagnosticCode {
     public static let castBadColor: DiagnosticCode = "cast-bad-color"
     /// An enumerated field holds a value Cast does not define.
     public static let castUnknownValue: DiagnosticCode = "cast-unknown-value"
-    /// `fontScale` is not a positive finite number.
+    /// `fontScale` is not a positive number within ``TextTrackStyle/fontScaleRange``.
     public static let castBadFontScale: DiagnosticCode = "cast-bad-font-scale"
-    /// `windowRoundedCornerRadius` is negative or not finite.
+    /// `windowRoundedCornerRadius` is outside ``TextTrackStyle/cornerRadiusRange``.
     public static let castBadRadius: DiagnosticCode = "cast-bad-radius"
     /// An EDIT_TRACKS_INFO message carries `tracks`: the track list is fixed by the load.
     public static let castTracksNotEditable: DiagnosticCode = "cast-tracks-not-editable"

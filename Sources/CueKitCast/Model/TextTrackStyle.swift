@@ -21,6 +21,7 @@ public struct TextTrackStyle: Sendable, Hashable {
     /// The colour of the edge (`edgeColor`); ignored when the edge type is ``EdgeType/none``.
     public var edgeColor: CastColor?
     /// The text size as a factor of the receiver's default size (`fontScale`, 1 by default).
+    /// Valid values are ``fontScaleRange``.
     public var fontScale: Double?
     /// A font family name (`fontFamily`); when the receiver lacks it, ``fontGenericFamily`` is used.
     public var fontFamily: String?
@@ -33,7 +34,7 @@ public struct TextTrackStyle: Sendable, Hashable {
     /// The window colour (`windowColor`); ignored when the window type is ``WindowType/none``.
     public var windowColor: CastColor?
     /// The window's corner radius in pixels (`windowRoundedCornerRadius`); used only with
-    /// ``WindowType/roundedCorners``.
+    /// ``WindowType/roundedCorners``. Valid values are ``cornerRadiusRange``.
     public var windowRoundedCornerRadius: Double?
     /// Application data (`customData`), any JSON; `.null` when the sender wrote `null`.
     public var customData: CastJSONValue?
@@ -70,6 +71,19 @@ public struct TextTrackStyle: Sendable, Hashable {
         self.customData = customData
         self.otherFields = otherFields
     }
+
+    /// The font scales drawn: above 0, at most 100 (10,000% of the receiver's size). A larger
+    /// finite number (`1e308`) would overflow the percentage CSS and TTML are written in.
+    public static let fontScaleRange: ClosedRange<Double> = Double.leastNonzeroMagnitude...100
+
+    /// The corner radii drawn, in pixels: 0 to 10,000, more than any screen is wide.
+    public static let cornerRadiusRange: ClosedRange<Double> = 0...10_000
+
+    /// Whether `scale` is a font scale a receiver can draw (``fontScaleRange``; not NaN).
+    public static func isDrawable(fontScale scale: Double) -> Bool { fontScaleRange.contains(scale) }
+
+    /// Whether `radius` is a corner radius a receiver can draw (``cornerRadiusRange``; not NaN).
+    public static func isDrawable(cornerRadius radius: Double) -> Bool { cornerRadiusRange.contains(radius) }
 
     /// The style a sender starts from, as the SDKs create it: font scale 1 and every other field
     /// absent, so that the receiver applies its own defaults (or the viewer's caption settings).
@@ -171,12 +185,12 @@ extension TextTrackStyle: CastDecodable {
         style.edgeType = decoder.enumeration(object, "edgeType", at: path, as: EdgeType.self)
         style.edgeColor = decoder.color(object, "edgeColor", at: path)
         if let scale = decoder.number(object, "fontScale", at: path) {
-            if scale > 0 && scale.isFinite {
+            if Self.isDrawable(fontScale: scale) {
                 style.fontScale = scale
             } else {
                 decoder.report(
                     .error, .castBadFontScale, at: path.appending("fontScale"),
-                    "fontScale must be a positive number (1 is the receiver's default size), found \(CastJSONValue.format(scale))"
+                    "fontScale must be a positive number at most \(CastJSONValue.format(fontScaleRange.upperBound)) (1 is the receiver's default size), found \(CastJSONValue.format(scale))"
                 )
             }
         }
@@ -186,12 +200,12 @@ extension TextTrackStyle: CastDecodable {
         style.windowType = decoder.enumeration(object, "windowType", at: path, as: WindowType.self)
         style.windowColor = decoder.color(object, "windowColor", at: path)
         if let radius = decoder.number(object, "windowRoundedCornerRadius", at: path) {
-            if radius >= 0 && radius.isFinite {
+            if Self.isDrawable(cornerRadius: radius) {
                 style.windowRoundedCornerRadius = radius
             } else {
                 decoder.report(
                     .error, .castBadRadius, at: path.appending("windowRoundedCornerRadius"),
-                    "windowRoundedCornerRadius is a radius in pixels and cannot be negative, found \(CastJSONValue.format(radius))"
+                    "windowRoundedCornerRadius is a radius in pixels from 0 to \(CastJSONValue.format(cornerRadiusRange.upperBound)), found \(CastJSONValue.format(radius))"
                 )
             }
         }

@@ -104,9 +104,13 @@ public struct CastReceiverModel: Sendable, Hashable {
         guard problems.isEmpty else {
             return .failure(CastRequestError(requestID: requestID, type: .loadFailed, reason: .invalidParams, diagnostics: problems))
         }
+        let activeTrackIDs = request.activeTrackIDs ?? defaultTracks(of: request.media)
+        if let problem = Self.statusTooLong(media: request.media, activeTrackIDs: activeTrackIDs, requestID: requestID) {
+            return .failure(CastRequestError(requestID: requestID, type: .loadFailed, reason: .invalidParams, message: problem))
+        }
         media = request.media
         mediaSessionID = (mediaSessionID ?? 0) + 1
-        activeTrackIDs = request.activeTrackIDs ?? defaultTracks(of: request.media)
+        self.activeTrackIDs = activeTrackIDs
         playerState = request.autoplay == false ? .paused : .playing
         currentTime = max(0, request.currentTime ?? 0)
         broadcastMetadata()
@@ -140,13 +144,36 @@ public struct CastReceiverModel: Sendable, Hashable {
         guard problems.isEmpty else {
             return .failure(CastRequestError(requestID: requestID, type: .invalidRequest, reason: .invalidParams, diagnostics: problems))
         }
-        if let ids = activeTracks(after: request, of: media) { activeTrackIDs = ids }
+        var edited = media
+        if let style = request.textTrackStyle { edited.textTrackStyle = style }
+        let ids = activeTracks(after: request, of: media)
+        if let problem = Self.statusTooLong(media: edited, activeTrackIDs: ids ?? activeTrackIDs, requestID: requestID) {
+            return .failure(CastRequestError(requestID: requestID, type: .invalidRequest, reason: .invalidParams, message: problem))
+        }
+        if let ids { activeTrackIDs = ids }
         if let style = request.textTrackStyle {
             self.media?.textTrackStyle = style
             broadcastMetadata()
         }
         broadcastStatus()
         return .success(CastRequestCompletion(requestID: requestID, status: status!))
+    }
+
+    /// The longest `MEDIA_STATUS` a request may lead to, in bytes of JSON: a Cast channel carries
+    /// 64 KiB a message (``CastMediaChannel/maximumRequestLength``), and a status that cannot reach
+    /// the senders would leave every one of them without the media until it changes. 1 KiB is left
+    /// for the message's envelope (sender and receiver ids, namespace) and for what changes in the
+    /// status without a request (the playhead, the player's state).
+    public static let maximumStatusLength = CastMediaChannel.maximumRequestLength - 1024
+
+    /// Why a status with this media and these tracks cannot be sent (its length past
+    /// ``maximumStatusLength``), or nil when it can.
+    static func statusTooLong(media: MediaInformation, activeTrackIDs: [Int], requestID: Int) -> String? {
+        let status = CastMediaStatus(mediaSessionID: Int(Int32.max), media: media, activeTrackIDs: activeTrackIDs, playerState: .buffering)
+        let length = CastMediaChannel.mediaStatus(status, requestID: requestID, includingMedia: true).serialized(.compact).utf8.count
+        guard length > maximumStatusLength else { return nil }
+        return "the media status would be \(length) bytes of JSON, more than the \(maximumStatusLength) a Cast message carries "
+            + "with its envelope; shorten the media information (metadata, tracks, customData)"
     }
 
     /// The active tracks an EDIT_TRACKS_INFO asks for, as a Cast receiver reads it: `language`

@@ -70,10 +70,13 @@ extension TextTrackStyle {
         if let color = foregroundColor { declare("color", color.css) }
         if let color = backgroundColor { declare("background-color", color.css) }
         if let scale = fontScale {
-            if scale > 0 && scale.isFinite {
+            if TextTrackStyle.isDrawable(fontScale: scale) {
                 declare("font-size", Self.formatPercentage(scale) + "%")
             } else {
-                report(.error, .castBadFontScale, "fontScale", "fontScale must be a positive number, found \(scale): not written")
+                report(
+                    .error, .castBadFontScale, "fontScale",
+                    "fontScale must be a positive number at most \(CastJSONValue.format(TextTrackStyle.fontScaleRange.upperBound)), found \(CastJSONValue.format(scale)): not written"
+                )
             }
         }
         switch (fontFamily, fontGenericFamily) {

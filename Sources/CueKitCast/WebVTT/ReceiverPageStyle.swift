@@ -33,7 +33,7 @@ extension TextTrackStyle {
         declarations.append(("background-color", (windowColor ?? CastColor(red: 0, green: 0, blue: 0, alpha: 0)).css))
         declarations.append(("padding", "0.2em 0.5em"))
         if type == .roundedCorners {
-            let radius = windowRoundedCornerRadius.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 8
+            let radius = windowRoundedCornerRadius.flatMap { TextTrackStyle.isDrawable(cornerRadius: $0) ? $0 : nil } ?? 8
             declarations.append(("border-radius", Self.formatPixels(radius)))
         } else {
             declarations.append(("border-radius", "0"))

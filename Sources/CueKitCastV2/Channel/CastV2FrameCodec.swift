@@ -35,14 +35,20 @@ public struct CastV2FrameDecoder: ByteToMessageDecoder {
     }
 }
 
-/// Writes Cast v2 messages as frames.
+/// Writes Cast v2 messages as frames. A message longer than ``maximumLength`` is an error, never
+/// a frame: the other end would refuse it and close the connection.
 public struct CastV2FrameEncoder: MessageToByteEncoder {
     public typealias OutboundIn = CastV2Message
 
-    public init() {}
+    public let maximumLength: Int
+
+    public init(maximumLength: Int = CastV2FrameDecoder.maximumLength) {
+        self.maximumLength = maximumLength
+    }
 
     public func encode(data: CastV2Message, out: inout ByteBuffer) throws {
         let bytes = try data.serialized()
+        guard bytes.count <= maximumLength else { throw CastV2ProtocolError.frameTooLarge(length: bytes.count, limit: maximumLength) }
         out.writeInteger(UInt32(bytes.count), endianness: .big)
         out.writeBytes(bytes)
     }

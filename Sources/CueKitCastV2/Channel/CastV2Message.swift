@@ -30,6 +30,27 @@ public struct CastV2Message: Sendable, Hashable {
         return nil
     }
 
+    /// The length of ``serialized()``, worked out without encoding: every field is written (Cast's
+    /// schema marks them required), each tag takes one byte.
+    public var serializedLength: Int {
+        func varintLength(_ value: Int) -> Int {
+            var length = 1
+            var rest = value >> 7
+            while rest > 0 {
+                length += 1
+                rest >>= 7
+            }
+            return length
+        }
+        func field(_ count: Int) -> Int { 1 + varintLength(count) + count }
+        let payloadCount =
+            switch payload {
+            case .text(let text): text.utf8.count
+            case .binary(let bytes): bytes.count
+            }
+        return 2 + field(sourceID.utf8.count) + field(destinationID.utf8.count) + field(namespace.utf8.count) + 2 + field(payloadCount)
+    }
+
     /// The protobuf encoding (without the frame's length).
     public func serialized() throws -> [UInt8] {
         var message = Extensions_Api_CastChannel_CastMessage()

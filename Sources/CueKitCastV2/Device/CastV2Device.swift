@@ -22,6 +22,16 @@ public actor CastV2Device {
         public var heartbeatTimeout: Duration = .seconds(15)
         /// Told why each sender's connection ended (`cuekit cast emulate` writes it to standard error).
         public var log: @Sendable (String) -> Void = { _ in }
+        /// The most sender ids one connection may use (each `source_id` is a virtual connection's
+        /// end, and a listener the application tells of every change): past it, a new sender id is
+        /// answered `CLOSE` and its messages are dropped.
+        public var maximumSendersPerConnection = 16
+        /// The most sender ids over all connections, with the same answer past it.
+        public var maximumSenders = 128
+        /// The most bytes waiting to be written to one connection. Messages to a connection wait in
+        /// its own queue, never in the device's state; a sender that stops reading is disconnected
+        /// when its queue passes this.
+        public var maximumQueuedBytesPerConnection = 1 << 20
 
         public init() {}
     }
@@ -36,6 +46,9 @@ public actor CastV2Device {
     private var session: (id: String, transportID: String)?
     private var connections: [Int: DeviceConnection] = [:]
     private var nextConnection = 1
+    /// The sender ids each connection uses, and the virtual connections each has open.
+    private var senders: [Int: [String: Set<String>]] = [:]
+    private var senderCount = 0
 
     public init(configuration: Configuration = Configuration(), application: any CastMediaApplication) {
         self.configuration = configuration
@@ -93,13 +106,44 @@ public actor CastV2Device {
 
     private func serveOpened(_ channel: NIOAsyncChannel<CastV2Message, CastV2Message>, id: Int) async throws {
         let timeout = configuration.heartbeatTimeout
+        let (queued, queue) = AsyncStream<CastV2Message>.makeStream()
+        let connection = DeviceConnection(
+            queue: queue, channel: channel.channel, byteLimit: configuration.maximumQueuedBytesPerConnection, application: application)
+        connections[id] = connection
+        senders[id] = [:]
+        defer {
+            connections[id] = nil
+            senderCount -= senders.removeValue(forKey: id)?.count ?? 0
+            queue.finish()
+        }
+        do {
+            try await serve(channel, connection: connection, id: id, timeout: timeout, queued: queued)
+        } catch {
+            if let reason = await connection.closeReason { throw CastV2Connection.ConnectionError.closed(reason) }
+            throw error
+        }
+        if let reason = await connection.closeReason { throw CastV2Connection.ConnectionError.closed(reason) }
+    }
+
+    private func serve(
+        _ channel: NIOAsyncChannel<CastV2Message, CastV2Message>, connection: DeviceConnection, id: Int, timeout: Duration,
+        queued: AsyncStream<CastV2Message>
+    ) async throws {
         try await channel.executeThenClose { inbound, outbound in
-            let connection = DeviceConnection(outbound: outbound, application: application)
-            connections[id] = connection
-            defer { connections[id] = nil }
             try await withThrowingTaskGroup { group in
                 group.addTask {
-                    for try await message in inbound { await self.handle(message, on: connection) }
+                    for try await message in inbound {
+                        await connection.heard()
+                        await self.handle(message, on: connection, id: id)
+                    }
+                }
+                group.addTask {
+                    // The only writer of the channel: a sender that does not read holds this task
+                    // alone, never the device.
+                    for await message in queued {
+                        try await outbound.write(message)
+                        await connection.wrote(message)
+                    }
                 }
                 group.addTask {
                     // A sender that falls silent is gone.
@@ -116,11 +160,48 @@ public actor CastV2Device {
         }
     }
 
-    private func handle(_ message: CastV2Message, on connection: DeviceConnection) async {
-        await connection.heard()
+    /// Admits the sender of a message: known already, or new within the limits. A new sender past
+    /// them is answered `CLOSE` (its first refusal on the connection logged) and not admitted.
+    private func admit(_ message: CastV2Message, type: String, on connection: DeviceConnection, id: Int) async -> Bool {
+        let sender = message.sourceID
+        if senders[id]?[sender] != nil { return true }
+        if message.namespace == CastV2Namespace.connection, type == "CLOSE" { return false }
+        let onConnection = senders[id]?.count ?? 0
+        guard onConnection < configuration.maximumSendersPerConnection, senderCount < configuration.maximumSenders else {
+            await connection.refuse(sender, from: message.destinationID)
+            if await connection.firstRefusal() {
+                let limit =
+                    onConnection >= configuration.maximumSendersPerConnection
+                    ? "\(configuration.maximumSendersPerConnection) on one connection" : "\(configuration.maximumSenders) on the device"
+                configuration.log("a sender id past the limit of \(limit) was refused with CLOSE (and every later one on this connection)")
+            }
+            return false
+        }
+        senders[id]?[sender] = []
+        senderCount += 1
+        return true
+    }
+
+    /// Records a `CONNECT` or a `CLOSE` of a virtual connection; a sender whose last one closes
+    /// leaves (its sender id no longer counts).
+    private func track(_ type: String, from sender: String, to destination: String, on connection: DeviceConnection, id: Int) async {
+        if type == "CONNECT" {
+            guard destination == "receiver-0" || destination == session?.transportID else { return }
+            senders[id]?[sender]?.insert(destination)
+        } else if type == "CLOSE" {
+            senders[id]?[sender]?.remove(destination)
+            guard senders[id]?[sender]?.isEmpty ?? false else { return }
+            senders[id]?[sender] = nil
+            senderCount -= 1
+            await connection.forget(sender)
+        }
+    }
+
+    private func handle(_ message: CastV2Message, on connection: DeviceConnection, id: Int) async {
         guard let text = message.text, let object = (try? CastJSONDocument(parsing: text))?.value.objectValue,
             let type = object["type"]?.stringValue
         else { return }
+        guard await admit(message, type: type, on: connection, id: id) else { return }
         let requestID = object["requestId"] ?? 0
         switch message.namespace {
         case CastV2Namespace.connection:
@@ -128,9 +209,10 @@ public actor CastV2Device {
                 if let session, message.destinationID == session.transportID {
                     await connection.linkApplication(sender: message.sourceID, transportID: session.transportID)
                 }
-            } else if type == "CLOSE" {
+            } else if type == "CLOSE", message.destinationID != "receiver-0" {
                 await connection.unlinkApplication(sender: message.sourceID)
             }
+            await track(type, from: message.sourceID, to: message.destinationID, on: connection, id: id)
         case CastV2Namespace.heartbeat:
             if type == "PING" { await connection.send(["type": "PONG"], namespace: message.namespace, from: message.destinationID, to: message.sourceID) }
         case CastV2Namespace.receiver:
@@ -191,66 +273,5 @@ public actor CastV2Device {
             status["applications"] = []
         }
         return ["type": "RECEIVER_STATUS", "requestId": requestID, "status": .object(status)]
-    }
-}
-
-/// One TLS connection to the device, with the senders on it that talk to the application.
-actor DeviceConnection {
-    private let outbound: NIOAsyncChannelOutboundWriter<CastV2Message>
-    private let application: any CastMediaApplication
-    private var lastHeard = ContinuousClock.now
-    /// Sender ids on this connection and their link to the application.
-    private var links: [String: (listener: CastReceiverModel.ListenerID, transportID: String, task: Task<Void, Never>)] = [:]
-    /// Senders that have talked to the platform (`receiver-0`).
-    private(set) var platformSenders: Set<String> = []
-
-    init(outbound: NIOAsyncChannelOutboundWriter<CastV2Message>, application: any CastMediaApplication) {
-        self.outbound = outbound
-        self.application = application
-    }
-
-    var silence: Duration { ContinuousClock.now - lastHeard }
-
-    func heard() { lastHeard = .now }
-
-    func send(_ object: CastJSONObject, namespace: String, from source: String, to destination: String) async {
-        if source == "receiver-0" { platformSenders.insert(destination) }
-        let text = CastJSONValue.object(object).serialized(.compact)
-        try? await outbound.write(CastV2Message(sourceID: source, destinationID: destination, namespace: namespace, payload: .text(text)))
-    }
-
-    /// Connects `sender` to the application (once): what the application sends it goes out on
-    /// the media namespace from `transportID`.
-    func linkApplication(sender: String, transportID: String) async {
-        guard links[sender] == nil else { return }
-        let (listener, stream) = await application.connectSender()
-        let outbound = outbound
-        let task = Task {
-            for await text in stream {
-                try? await outbound.write(CastV2Message(sourceID: transportID, destinationID: sender, namespace: CastV2Namespace.media, payload: .text(text)))
-            }
-        }
-        links[sender] = (listener, transportID, task)
-    }
-
-    func unlinkApplication(sender: String) async {
-        guard let link = links.removeValue(forKey: sender) else { return }
-        link.task.cancel()
-        await application.disconnectSender(link.listener)
-    }
-
-    func forward(_ text: String, from sender: String) async {
-        guard let link = links[sender] else { return }
-        await application.receive(text, from: link.listener)
-    }
-
-    /// Drops the links (all, or those to one application), telling their senders with `CLOSE`.
-    func closeApplicationLinks(transportID: String? = nil) async {
-        for (sender, link) in links where transportID == nil || link.transportID == transportID {
-            if transportID != nil {
-                await send(["type": "CLOSE"], namespace: CastV2Namespace.connection, from: link.transportID, to: sender)
-            }
-            await unlinkApplication(sender: sender)
-        }
     }
 }

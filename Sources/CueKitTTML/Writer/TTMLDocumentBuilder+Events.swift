@@ -74,7 +74,7 @@ extension TTMLDocumentBuilder {
             case .open(let tag, let classes, let annotation):
                 openSpans.append(openSpan(tag, classes: classes, annotation: annotation, of: text))
             case .close:
-                if openSpans.removeLast() { appendLiteral("</span>") }
+                if openSpans.removeLast() { closeSpans() }
             }
             index += 1
         }
@@ -93,16 +93,17 @@ extension TTMLDocumentBuilder {
             }
             let end = text.closes[index]
             if tag == .rubyText {
-                if options.profile.hasRuby {
-                    let container = rubyStyle("container", classes: classes, of: text)
-                    appendRubyStart(container: container, base: rubyStyle("base", classes: 0..<0, of: text))
+                if options.profile.hasRuby, let container = rubyStyle("container", classes: classes, of: text),
+                    let base = rubyStyle("base", classes: 0..<0, of: text), admitsRuby()
+                {
+                    appendRubyStart(container: container, base: base)
                     appendEvents(baseStart..<index, of: text, context: &context)
                     let annotation = rubyStyle("text", classes: annotationClasses, of: text)
                     appendRubyText(annotation)
                     appendEvents(index + 1..<end, of: text, context: &context)
-                    appendLiteral("</span></span>")
+                    closeSpans(2)
                 } else {
-                    losses.add(.ruby, cue: cueNumber)
+                    if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
                     appendEvents(baseStart..<index, of: text, context: &context)
                     appendLiteral("(")
                     appendEvents(index + 1..<end, of: text, context: &context)
@@ -116,11 +117,11 @@ extension TTMLDocumentBuilder {
     }
 
     /// The style of a ruby container, base or text (`role`), with the classes of its span; those
-    /// without classes are worked out once.
-    mutating func rubyStyle(_ role: String, classes: Range<Int>, of text: EventText) -> String {
+    /// without classes are worked out once. Nil when the head is full.
+    mutating func rubyStyle(_ role: String, classes: Range<Int>, of text: EventText) -> String? {
         if classes.isEmpty, let known = rubyStyles[role] { return known }
         let style = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: role)] + classAttributes(text.classNames(classes)))
-        if classes.isEmpty { rubyStyles[role] = style }
+        if classes.isEmpty, let style { rubyStyles[role] = style }
         return style
     }
 
@@ -170,17 +171,18 @@ extension TTMLDocumentBuilder {
         return style
     }
 
-    /// The agent of a voice, by its name's bytes.
-    mutating func agentID(forVoice name: UnsafeBufferPointer<UInt8>) -> String {
-        var table: [[UInt8]: String] = [:]
-        swap(&table, &agentsByVoice)
+    /// The agent of a voice, by its name's bytes; nil when the head is full.
+    mutating func agentID(forVoice name: UnsafeBufferPointer<UInt8>) -> String? {
         var key: [UInt8] = []
         swap(&key, &spanStyleKey)
-        defer {
-            swap(&table, &agentsByVoice)
-            swap(&key, &spanStyleKey)
-        }
-        return Self.lookUp(name, in: &table, key: &key) { agentID(for: $0) }
+        defer { swap(&key, &spanStyleKey) }
+        key.removeAll(keepingCapacity: true)
+        key.append(contentsOf: name)
+        if let known = agentsByVoice[key] { return known }
+        guard let id = agentID(for: String(decoding: name, as: UTF8.self)) else { return nil }
+        if agentsByVoice.count >= Self.maximumCachedNames { agentsByVoice.removeAll() }
+        agentsByVoice[key] = id
+        return id
     }
 
     /// A language tag escaped for `xml:lang`, by its bytes.

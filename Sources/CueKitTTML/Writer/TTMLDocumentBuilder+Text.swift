@@ -14,6 +14,7 @@ extension TTMLDocumentBuilder {
     mutating func appendText(bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
+        paragraphNodes += 1
         var index = 0
         var copiedUpTo = 0
         // Handles the byte at `index` and moves past it (or past the three bytes of U+FFFE/U+FFFF).
@@ -25,7 +26,15 @@ extension TTMLDocumentBuilder {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\n"): replacement = "<br/>"
+            case UInt8(ascii: "\n"):
+                // A line break and the text after it: past the paragraph's budget, a space.
+                if paragraphNodes + 2 <= Self.maximumNodesPerParagraph {
+                    paragraphNodes += 2
+                    replacement = "<br/>"
+                } else {
+                    losses.add(.flattened, cue: cueNumber, detail: "line breaks")
+                    replacement = " "
+                }
             case UInt8(ascii: "\t"), UInt8(ascii: "\r"): replacement = " "
             case 0..<0x20:
                 replacement = "\u{FFFD}"
@@ -226,7 +235,12 @@ extension TTMLDocumentBuilder {
         }
     }
 
-    /// True when `text` is an XML name without a colon (an NCName): what `xml:id` holds.
+    /// True when `text` is an XML name without a colon (an NCName, XML 1.0 fifth edition and
+    /// Namespaces in XML): what `xml:id` holds. Outside ASCII it is narrower than the grammar, so
+    /// that every reader takes it whatever edition of XML it follows: a name starts with a letter
+    /// (Unicode's L* and Nl) and goes on with letters, marks (Mn, Mc), digits (Nd) and connector
+    /// punctuation, all within the grammar's ranges. `→`, U+3000, private use, unassigned code
+    /// points, U+FFFE, U+FFFF and a combining mark first are not names.
     static func isXMLName(_ text: String) -> Bool {
         // Most identifiers are ASCII: their bytes answer without decoding scalars.
         var text = text
@@ -240,11 +254,41 @@ extension TTMLDocumentBuilder {
         }) {
             return ascii
         }
-        guard let first = text.unicodeScalars.first else { return false }
-        func isStart(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || (scalar.value >= 0xC0 && scalar.value != 0xD7 && scalar.value != 0xF7)
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), isNameStart(first) else { return false }
+        while let scalar = scalars.next() {
+            guard isNameCharacter(scalar) else { return false }
         }
-        guard isStart(first) else { return false }
-        return text.unicodeScalars.allSatisfy { isStart($0) || $0 == "-" || $0 == "." || ("0"..."9").contains($0) || $0 == "\u{B7}" }
+        return true
+    }
+
+    /// The code points XML 1.0 (fifth edition) allows to start a name, but ASCII and `:`.
+    private static let nameStartRanges: [ClosedRange<UInt32>] = [
+        0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F,
+        0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF,
+    ]
+
+    private static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == "_" || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) }
+        guard nameStartRanges.contains(where: { $0.contains(scalar.value) }) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber: return true
+        default: return false
+        }
+    }
+
+    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isNameStart(scalar) || scalar == "-" || scalar == "." || ("0"..."9").contains(scalar) }
+        let value = scalar.value
+        if value == 0xB7 { return true }
+        guard nameStartRanges.contains(where: { $0.contains(value) }) || (0x300...0x36F).contains(value) || (0x203F...0x2040).contains(value)
+        else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber, .nonspacingMark,
+            .spacingMark, .decimalNumber, .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
     }
 }

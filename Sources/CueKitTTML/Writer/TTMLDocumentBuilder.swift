@@ -72,6 +72,10 @@ struct TTMLDocumentBuilder {
     var losses = TTMLWriterLosses()
     /// The regions of the cues shown around the last one, for the profiles that limit them.
     var shownRegions = TTMLShownRegions()
+    /// How deep spans are open in the paragraph being written, and how many elements and pieces
+    /// of text it holds so far (see ``maximumSpanDepth`` and ``maximumNodesPerParagraph``).
+    var spanDepth = 0
+    var paragraphNodes = 0
 
     let options: TTMLWriterOptions
     /// Where the reader that feeds this writer leaves its parse of each cue text, if one does.
@@ -91,7 +95,11 @@ struct TTMLDocumentBuilder {
             header = text
         case .region(let region):
             if region.scroll != .none { losses.add(.regionScroll, cue: cueNumber) }
-            trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
+            if trackRegions.count < Self.maximumRegions || trackRegions[region.id] != nil {
+                trackRegions[region.id] = regionID(for: TTMLRegionGeometry(region: region))
+            } else {
+                losses.add(.headFull, cue: cueNumber, detail: "regions")
+            }
             defaultPlacement = nil
             recentSettings = []
             recentRegions = []
@@ -226,6 +234,8 @@ struct TTMLDocumentBuilder {
             }
         }
         appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
+        spanDepth = 0
+        paragraphNodes = 1
         let region = region(for: cue.settings, lines: Self.lineCount(cue))
         line.append(region)
         if options.profile.limitsShownRegions, shownRegions.show(region, from: cue.start, to: cue.end) != nil {
@@ -240,7 +250,11 @@ struct TTMLDocumentBuilder {
             line.append(paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(bytes: bytes)))
             appendLiteral("\">")
             let wrapper = cueStyle()
-            if wrapper != nil { line.append(everyCueSpanStart.bytes) }
+            if wrapper != nil {
+                spanDepth = 1
+                paragraphNodes += 1
+                line.append(everyCueSpanStart.bytes)
+            }
             let hasMarkup = CueTextEvents.hasMarkup(bytes: bytes)
             if !hasMarkup { appendText(bytes: bytes) }
             return (wrapper, hasMarkup)
@@ -264,7 +278,7 @@ struct TTMLDocumentBuilder {
 
     /// Appends a run of text, in a timed span when an inner timestamp came before it.
     mutating func appendTextRun(_ text: UnsafeBufferPointer<UInt8>, context: TextContext) {
-        guard let time = context.shownFrom else {
+        guard let time = context.shownFrom, admitsSpan() else {
             appendText(bytes: text)
             return
         }
@@ -272,7 +286,7 @@ struct TTMLDocumentBuilder {
         appendTime(time - context.cueStart)
         appendLiteral("\">")
         appendText(bytes: text)
-        appendLiteral("</span>")
+        closeSpans()
     }
 
     /// An inner timestamp: with paint-on, the text after it is shown from then; else nothing (the
@@ -308,7 +322,7 @@ struct TTMLDocumentBuilder {
                 } else {
                     let emitted = openSpan(span.kind, classes: span.classes)
                     appendNodes(span.children, context: &context)
-                    if emitted { appendLiteral("</span>") }
+                    if emitted { closeSpans() }
                 }
             }
         }
@@ -340,10 +354,10 @@ struct TTMLDocumentBuilder {
         return appendSpanStart(agent: agent, language: language, style: spanStyle(tag: tag, classes: classes))
     }
 
-    /// Writes a span's start tag when it has something to say. Returns whether it wrote one.
-    /// `language` is escaped already.
+    /// Writes a span's start tag when it has something to say and fits in the paragraph. Returns
+    /// whether it wrote one. `language` is escaped already.
     mutating func appendSpanStart(agent: String?, language: String?, style: String?) -> Bool {
-        guard agent != nil || language != nil || style != nil else { return false }
+        guard agent != nil || language != nil || style != nil, admitsSpan() else { return false }
         appendLiteral("<span")
         if let agent {
             appendLiteral(#" ttm:agent=""#)
@@ -401,16 +415,18 @@ struct TTMLDocumentBuilder {
                 base.append(child)
                 continue
             }
-            if options.profile.hasRuby {
-                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes)
-                appendRubyStart(container: container, base: styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]))
+            if options.profile.hasRuby,
+                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes),
+                let baseStyle = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]), admitsRuby()
+            {
+                appendRubyStart(container: container, base: baseStyle)
                 appendNodes(base, context: &context)
                 let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
                 appendRubyText(text)
                 appendNodes(annotation.children, context: &context)
-                appendLiteral("</span></span>")
+                closeSpans(2)
             } else {
-                losses.add(.ruby, cue: cueNumber)
+                if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
                 appendNodes(base, context: &context)
                 appendLiteral("(")
                 appendNodes(annotation.children, context: &context)
@@ -430,11 +446,22 @@ struct TTMLDocumentBuilder {
         line.append(#"">"#)
     }
 
-    /// Closes a ruby base and opens its text.
-    func appendRubyText(_ style: String) {
+    /// Closes a ruby base and opens its text (with no style when the head is full).
+    func appendRubyText(_ style: String?) {
+        guard let style else {
+            line.append("</span><span>")
+            return
+        }
         line.append(#"</span><span style=""#)
         line.append(style)
         line.append(#"">"#)
+    }
+
+    /// True when a ruby container, its base and its text fit in the paragraph; counts them.
+    mutating func admitsRuby() -> Bool {
+        guard admitsSpan(elements: 2) else { return false }
+        paragraphNodes += 1
+        return true
     }
 
     // MARK: - Styles, regions, agents
@@ -488,42 +515,6 @@ struct TTMLDocumentBuilder {
         return result.attributes
     }
 
-    mutating func styleID(for attributes: [TTMLStyleAttribute]) -> String {
-        // A later attribute of the same name wins, as in CSS.
-        var merged: [TTMLStyleAttribute] = []
-        for attribute in attributes {
-            merged.removeAll { $0.name == attribute.name }
-            merged.append(attribute)
-        }
-        return styles.id(for: merged)
-    }
-
-    /// How many lines a cue's region must hold, where that changes the region: only a box placed
-    /// by a percentage too short for the text (``TTMLRegionGeometry/init(cue:lines:)``); 1 for any
-    /// other, so that such cues share their region whatever their lines.
-    static func lineCount(_ cue: Cue) -> Int {
-        guard case .percentage(let value) = cue.settings.line else { return 1 }
-        let line = min(max(value, 0), 100)
-        let room: Double
-        switch cue.settings.lineAlignment {
-        case .start: room = 100 - line
-        case .end: room = line
-        case .center: room = 2 * min(line, 100 - line)
-        }
-        var text = cue.text
-        let lines = text.withUTF8 { bytes -> Int in
-            guard var next = bytes.baseAddress else { return 1 }
-            let end = next + bytes.count
-            var count = 1
-            while next < end, let found = memchr(next, Int32(UInt8(ascii: "\n")), end - next) {
-                count += 1
-                next = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
-        return Double(lines) * TTMLRegionGeometry.lineHeight > room ? lines : 1
-    }
-
     mutating func region(for settings: CueSettings, lines: Int = 1) -> String {
         // Most cues have no settings, and most others share theirs with a recent cue. Settings are
         // compared in place: they are cheap to compare, not to copy or to hash.
@@ -568,17 +559,11 @@ struct TTMLDocumentBuilder {
         if let id = paragraphStyles[key] { return id }
         var attributes = [TTMLStyleAttribute(name: "tts:textAlign", value: alignment.rawValue)]
         if rightToLeft { attributes.append(TTMLStyleAttribute(name: "tts:direction", value: "rtl")) }
-        let id = styleID(for: attributes)
+        guard let id = styleID(for: attributes, forParagraphs: true) else {
+            preconditionFailure("the head keeps room for every paragraph style")
+        }
         paragraphStyles[key] = id
         return id
-    }
-
-    mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
-        regions.id(for: geometry)
-    }
-
-    mutating func agentID(for name: String) -> String {
-        agents.id(for: name)
     }
 }
 

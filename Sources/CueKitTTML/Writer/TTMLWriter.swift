@@ -21,11 +21,14 @@ import CueKit
 /// - `<lang>`: spans with `xml:lang`; ruby: `tts:ruby` containers, bases and texts;
 /// - inner timestamps: left out, so the whole cue shows for its whole time as in WebVTT; with
 ///   ``TTMLWriterOptions/InnerTimestamps/paintOn``, the text after one is a span timed from it;
-/// - line breaks: `br`; cue identifiers that are XML names: `xml:id`; notes: XML comments; the
-///   header text: `ttm:title`.
+/// - line breaks: `br`; cue identifiers that are NCNames of XML characters: `xml:id`; notes: XML
+///   comments; the header text: `ttm:title`.
 ///
 /// What the profile cannot carry is adjusted, and each kind is reported once in ``diagnostics``
-/// with a count: never dropped silently.
+/// with a count: never dropped silently. The document stays within what ``TTMLReader`` reads by
+/// default (its head within the reader's counts of styles and regions, its paragraphs within its
+/// depth and size), which also bounds the head held in memory: past a limit, spans are flattened
+/// to their text and cues placed in the default region, reported as `ttml-write-limit`.
 public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
     /// The writer's options.
     public typealias Options = TTMLWriterOptions

@@ -5,6 +5,9 @@ extension DiagnosticCode {
     public static let ttmlWriteNotCarried: DiagnosticCode = "ttml-write-not-carried"
     /// Something written differently so that the document is valid: with a count.
     public static let ttmlWriteAdjusted: DiagnosticCode = "ttml-write-adjusted"
+    /// Past a limit of the document (styles, regions, agents in the head; a paragraph's depth or
+    /// size), what did not fit was flattened or left out, so that the document reads back: with a count.
+    public static let ttmlWriteLimit: DiagnosticCode = "ttml-write-limit"
 }
 
 /// What ``TTMLWriter`` could not write as it was, counted by kind (and by CSS declaration or
@@ -12,6 +15,10 @@ extension DiagnosticCode {
 struct TTMLWriterLosses {
     enum Kind: Int, Comparable {
         case framesInEBUTTD, regionScroll, selectors, cssProperties, identifiers, identifiersPastTheLimit, voices, ruby, timestampsOutside, invalidCharacters, regionsShownAtOnce
+        /// A style, region or agent past the head's limit (the detail says which).
+        case headFull
+        /// A span or line break past a paragraph's depth or size limit (the detail: line breaks).
+        case flattened
         static func < (left: Kind, right: Kind) -> Bool { left.rawValue < right.rawValue }
     }
 
@@ -81,6 +88,22 @@ struct TTMLWriterLosses {
                 return Diagnostic(
                     .warning, .ttmlWriteNotCarried, at: nil,
                     "\(profileName) shows at most \(TTMLShownRegions.limit) regions at once: cues that start while \(TTMLShownRegions.limit) other regions are shown are written in their own region all the same (\(times)\(first))")
+            case .headFull:
+                let limits = TTMLDocumentBuilder.self
+                let (limit, why, outcome) =
+                    switch key.detail {
+                    case "regions": (limits.maximumRegions, "the most CueKit's TTML reader reads", "cues placed elsewhere are in the default region")
+                    case "agents": (limits.maximumAgents, "the most the writer holds", "the other voices' names are left out, their text kept")
+                    default: (limits.maximumStyles, "the most CueKit's TTML reader reads", "the text they would style is written without them")
+                    }
+                return Diagnostic(
+                    .warning, .ttmlWriteLimit, at: nil, "past \(limit) \(key.detail), \(why), no more are written: \(outcome) (\(times)\(first))")
+            case .flattened:
+                let limits = TTMLDocumentBuilder.self
+                let what = key.detail == "line breaks" ? "line breaks past it are written as spaces" : "spans past it are written as their text alone"
+                return Diagnostic(
+                    .warning, .ttmlWriteLimit, at: nil,
+                    "a paragraph nests spans deeper than \(limits.maximumSpanDepth) or holds more than \(limits.maximumNodesPerParagraph) elements and pieces of text, past what CueKit's TTML reader reads: \(what) (\(times)\(first))")
             case .invalidCharacters:
                 return Diagnostic(
                     .warning, .ttmlWriteAdjusted, at: nil, "control characters XML 1.0 cannot hold are written as U+FFFD (\(times)\(first))")

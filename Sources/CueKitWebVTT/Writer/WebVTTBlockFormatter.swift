@@ -23,7 +23,11 @@ struct WebVTTBlockFormatter {
     var buffer: [UInt8] = []
     /// Regions and style sheets wait for the first cue (they are few and small), so that a region
     /// defined twice is written once, the later definition in place of the earlier, as readers do.
-    private var pendingRegions: [CueRegion] = []
+    /// A region replaced by a later definition leaves nil in its place, so that replacing one
+    /// costs the same however many are held.
+    private var pendingRegions: [CueRegion?] = []
+    /// Where each identifier's region is in `pendingRegions`.
+    private var pendingRegionPlaces: [String: Int] = [:]
     private var pendingStylesheets: [CueStylesheet] = []
     private var regionIdentifiers: Set<String> = []
     private var reportedRegions: Set<String> = []
@@ -126,22 +130,24 @@ struct WebVTTBlockFormatter {
             )
             return
         }
-        if let earlier = pendingRegions.firstIndex(where: { $0.id == id }) {
-            pendingRegions.remove(at: earlier)
+        if let earlier = pendingRegionPlaces[id] {
+            pendingRegions[earlier] = nil
             report(
                 .warning, .vttWriteDuplicateRegion,
                 "\(id.isEmpty ? "a region without identifier" : "region \(quoted(id))") is defined twice; the later definition replaces the earlier one, as in WebVTT readers, and only it was written"
             )
         }
+        pendingRegionPlaces[id] = pendingRegions.count
         pendingRegions.append(region)
     }
 
     /// The regions, then the style sheets, before the first cue.
     private mutating func writeRegionsAndStylesheets() {
         phase = .cues
-        for region in pendingRegions { writeRegion(region) }
+        for case let region? in pendingRegions { writeRegion(region) }
         for stylesheet in pendingStylesheets { writeStylesheet(stylesheet) }
         pendingRegions = []
+        pendingRegionPlaces = [:]
         pendingStylesheets = []
     }
 

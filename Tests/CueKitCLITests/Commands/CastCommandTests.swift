@@ -180,6 +180,12 @@ import Testing
         #expect(bad.status == 2)
     }
 
+    @Test func aFontScaleOutOfRangeIsRefusedWhereItIs() throws {
+        let check = try CommandLineRun.cuekit(["cast", "check", "--as", "style", "-"], input: #"{"fontScale":1e308}"#)
+        #expect(check.status == 1, "\(check)")
+        #expect(check.standardOutput.hasPrefix("<stdin>:1:14: error: $.fontScale: fontScale must be a positive number at most 100"))
+    }
+
     @Test func syntaxErrorsAndUnknownMessagesAreInvalid() throws {
         let broken = try CommandLineRun.cuekit(["cast", "check", "-"], input: "{\"type\": \"LOAD\", }")
         #expect(broken.status == 1)

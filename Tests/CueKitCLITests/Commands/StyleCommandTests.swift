@@ -68,6 +68,16 @@ import Testing
         #expect(lines.last?.hasPrefix(directory.file("style.json") + ":2:17: warning: $.windowColor: ") == true, "\(run)")
     }
 
+    @Test func aStyleFileWhoseScaleCannotBeWrittenIsRefusedWhereItSaysSo() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write(#"{"fontScale":1e308}"#, to: "style.json")
+        let run = try CommandLineRun.cuekit(["style", movie, "-o", "-", "--style", directory.file("style.json")])
+        #expect(run.status != 0, "\(run)")
+        #expect(run.standardError.contains(directory.file("style.json") + ":1:14: error: $.fontScale: fontScale must be a positive number at most 100"), "\(run)")
+        #expect(!run.standardOutput.contains("null%"), "\(run)")
+    }
+
     @Test func reportsTheWindowAndExitsZero() throws {
         let run = try CommandLineRun.cuekit([
             "style", movie, "-o", "-", "--foreground", "#FFFFFF", "--window-type", "rounded-corners", "--window-corner-radius", "8",
@@ -89,7 +99,7 @@ import Testing
         #expect(
             run.standardError == """
                 \(style):3:15: error: $.edgeType: 'SHADOW' is not a TextTrackEdgeType; expected one of NONE, OUTLINE, DROP_SHADOW, RAISED, DEPRESSED [cast-unknown-value]
-                \(style):4:16: error: $.fontScale: fontScale must be a positive number (1 is the receiver's default size), found -1 [cast-bad-font-scale]
+                \(style):4:16: error: $.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found -1 [cast-bad-font-scale]
                 cuekit: error: \(style) is not a valid TextTrackStyle
 
                 """
@@ -110,6 +120,7 @@ import Testing
         (["--foreground", "yellow"], "'yellow' is not a Cast colour"),
         (["--edge-type", "glow"], "'glow' is not a TextTrackEdgeType; expected one of none, outline, drop-shadow, raised, depressed"),
         (["--font-scale=-2"], "'-2' is not a font scale"),
+        (["--font-scale=1e308"], "'1e308' is not a font scale; write a positive number at most 100"),
         (["--window-corner-radius=-1"], "'-1' is not a radius"),
         ([], "give a style: --style style.json"),
     ])

@@ -71,15 +71,23 @@ import Testing
         ),
         (
             #"{"fontScale": -1.5}"#,
-            "1:15: error: $.fontScale: fontScale must be a positive number (1 is the receiver's default size), found -1.5 [cast-bad-font-scale]"
+            "1:15: error: $.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found -1.5 [cast-bad-font-scale]"
         ),
         (
             #"{"fontScale": 0}"#,
-            "1:15: error: $.fontScale: fontScale must be a positive number (1 is the receiver's default size), found 0 [cast-bad-font-scale]"
+            "1:15: error: $.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found 0 [cast-bad-font-scale]"
+        ),
+        (
+            #"{"fontScale": 1e308}"#,
+            "1:15: error: $.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found 1e+308 [cast-bad-font-scale]"
         ),
         (
             #"{"windowRoundedCornerRadius": -4}"#,
-            "1:31: error: $.windowRoundedCornerRadius: windowRoundedCornerRadius is a radius in pixels and cannot be negative, found -4 [cast-bad-radius]"
+            "1:31: error: $.windowRoundedCornerRadius: windowRoundedCornerRadius is a radius in pixels from 0 to 10000, found -4 [cast-bad-radius]"
+        ),
+        (
+            #"{"windowRoundedCornerRadius": 1e308}"#,
+            "1:31: error: $.windowRoundedCornerRadius: windowRoundedCornerRadius is a radius in pixels from 0 to 10000, found 1e+308 [cast-bad-radius]"
         ),
         (
             #"{"fontScale": "1.5"}"#,

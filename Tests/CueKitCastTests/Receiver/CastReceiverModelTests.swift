@@ -169,8 +169,45 @@ import Testing
         }
         #expect(
             error.diagnostics.map(\.description) == [
-                "error: $.textTrackStyle.fontScale: fontScale must be a positive number (1 is the receiver's default size), found -2 [cast-bad-font-scale]"
+                "error: $.textTrackStyle.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found -2 [cast-bad-font-scale]"
             ])
+        for listener in listeners { #expect(receiver.takeCallbacks(for: listener) == []) }
+    }
+
+    /// Media whose status, with its members around it, passes what a Cast message carries.
+    var mediaTooLongForAStatus: MediaInformation {
+        var long = media
+        long.metadata = ["metadataType": 0, "title": .string(String(repeating: "t", count: CastReceiverModel.maximumStatusLength))]
+        return long
+    }
+
+    @Test func aLoadWhoseStatusCannotBeSentFailsAndNotifiesNoOne() {
+        var receiver = CastReceiverModel()
+        let listener = receiver.addListener()
+        let result = receiver.load(CastLoadRequest(requestID: 8, media: mediaTooLongForAStatus))
+        guard case .failure(let error) = result else {
+            Issue.record("the load succeeded")
+            return
+        }
+        #expect(error.type == .loadFailed)
+        #expect(error.reason == .invalidParams)
+        #expect(error.requestID == 8)
+        #expect(error.message.hasPrefix("the media status would be "), "\(error.message)")
+        #expect(receiver.status == nil)
+        #expect(receiver.takeCallbacks(for: listener) == [])
+    }
+
+    @Test func aStyleThatWouldMakeTheStatusTooLongFails() {
+        var (receiver, listeners) = loadedReceiver()
+        let style = TextTrackStyle(fontFamily: String(repeating: "f", count: CastReceiverModel.maximumStatusLength))
+        let result = receiver.editTracksInfo(CastEditTracksInfoRequest(requestID: 3, textTrackStyle: style))
+        guard case .failure(let error) = result else {
+            Issue.record("the style was set")
+            return
+        }
+        #expect(error.type == .invalidRequest)
+        #expect(error.message.hasPrefix("the media status would be "), "\(error.message)")
+        #expect(receiver.media?.textTrackStyle == nil)
         for listener in listeners { #expect(receiver.takeCallbacks(for: listener) == []) }
     }
 

@@ -153,7 +153,7 @@ import Testing
                 "load.json:7:7: error: $.media.tracks[0]: a SUBTITLES track needs a language (the receiver and sender menus match subtitles by it) [cast-missing-language]",
                 "load.json:8:19: error: $.media.tracks[1].trackId: track id 1 is already used by $.media.tracks[0]; track ids must be unique [cast-duplicate-track-id]",
                 "load.json:8:134: error: $.media.tracks[1].language: 'fr_FR' is not a BCP 47 language tag (RFC 5646); write 'fr-FR' [cast-bad-language]",
-                "load.json:10:67: error: $.media.textTrackStyle.fontScale: fontScale must be a positive number (1 is the receiver's default size), found -1 [cast-bad-font-scale]",
+                "load.json:10:67: error: $.media.textTrackStyle.fontScale: fontScale must be a positive number at most 100 (1 is the receiver's default size), found -1 [cast-bad-font-scale]",
                 "load.json:12:22: error: $.activeTrackIds[0]: no track has id 3; the media's tracks are 1 [cast-unknown-active-track]",
             ]
         )

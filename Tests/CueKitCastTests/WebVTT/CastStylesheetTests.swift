@@ -164,6 +164,14 @@ import Testing
         #expect(result.diagnostics.map(\.code) == [.castBadFontScale])
     }
 
+    @Test func aScaleTooLargeToWriteAsAPercentageIsRefused() {
+        let result = TextTrackStyle(foregroundColor: .white, fontScale: 1e308).cueStylesheet()
+        #expect(result.stylesheet?.text == rule("color: rgba(255, 255, 255, 1)"))
+        #expect(result.diagnostics.map(\.description) == [
+            "error: $.fontScale: fontScale must be a positive number at most 100, found 1e+308: not written [cast-bad-font-scale]"
+        ])
+    }
+
     @Test func applyingPutsTheRuleAfterTheFilesOwnAndRestylingReplacesIt() {
         var track = Track(
             stylesheets: [CueStylesheet("::cue { color: blue; }\n::cue(.loud) { color: lime; }")],

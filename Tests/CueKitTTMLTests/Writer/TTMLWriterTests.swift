@@ -305,6 +305,25 @@ import Testing
         #expect(try TTMLReader.read(text).track.cues.map(\.id) == ["intro", "", ""])
     }
 
+    @Test(arguments: ["a\u{FFFF}", "a\u{FFFE}", "a→b", "a\u{3000}b", "\u{E000}", "a\u{F8FF}", "\u{301}a", "\u{0903}a", "a\u{0378}"])
+    func identifiersThatAreNotNCNamesOfXMLCharactersAreNotWritten(id: String) throws {
+        var writer = TTMLWriter(to: MemorySink())
+        try writer.write(Track(cues: [Cue(id: id, start: 0, end: 1000, text: "x")]))
+        #expect(!writer.sink.string.contains("<p xml:id"), "\(writer.sink.string)")
+        #expect(writer.diagnostics.map(\.message) == ["a cue identifier is not an XML name, or repeats another: not written as xml:id, first in cue 1"])
+        let read = try TTMLReader.read(bytes: writer.sink.bytes)
+        #expect(read.track.cues.map { $0.nodes().plainText } == ["x"])
+        #expect(read.diagnostics.filter { $0.severity == .error }.isEmpty, "\(read.diagnostics)")
+    }
+
+    @Test(arguments: ["é-1", "漢字", "a_x", "a·b", "α\u{301}", "x\u{203F}y", "Ⅻ"])
+    func identifiersThatAreNCNamesAreWrittenAndReadBack(id: String) throws {
+        var writer = TTMLWriter(to: MemorySink())
+        try writer.write(Track(cues: [Cue(id: id, start: 0, end: 1000, text: "x")]))
+        #expect(writer.sink.string.contains("<p xml:id=\"\(id)\""), "\(writer.sink.string)")
+        #expect(try TTMLReader.read(bytes: writer.sink.bytes).track.cues.map(\.id) == [id])
+    }
+
     @Test func aBodyPastTheMemoryLimitIsSpooledAndWrittenTheSame() throws {
         var track = Track()
         for index in 0..<5000 {

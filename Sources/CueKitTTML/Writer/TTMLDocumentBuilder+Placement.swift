@@ -1,0 +1,35 @@
+import CueKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension TTMLDocumentBuilder {
+    /// How many lines a cue's region must hold, where that changes the region: only a box placed
+    /// by a percentage too short for the text (``TTMLRegionGeometry/init(cue:lines:)``); 1 for any
+    /// other, so that such cues share their region whatever their lines.
+    static func lineCount(_ cue: Cue) -> Int {
+        guard case .percentage(let value) = cue.settings.line else { return 1 }
+        let line = min(max(value, 0), 100)
+        let room: Double
+        switch cue.settings.lineAlignment {
+        case .start: room = 100 - line
+        case .end: room = line
+        case .center: room = 2 * min(line, 100 - line)
+        }
+        var text = cue.text
+        let lines = text.withUTF8 { bytes -> Int in
+            guard var next = bytes.baseAddress else { return 1 }
+            let end = next + bytes.count
+            var count = 1
+            while next < end, let found = memchr(next, Int32(UInt8(ascii: "\n")), end - next) {
+                count += 1
+                next = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
+        return Double(lines) * TTMLRegionGeometry.lineHeight > room ? lines : 1
+    }
+}
