@@ -83,14 +83,19 @@ row() {
     fi
 }
 
+# table_header: the header of a table of rows, with a ceiling column under --check.
+table_header() {
+    if $check; then
+        echo "| path | cues | instructions per cue | ceiling |"
+        echo "| --- | --- | --- | --- |"
+    else
+        echo "| path | cues | instructions per cue |"
+        echo "| --- | --- | --- |"
+    fi
+}
+
 echo
-if $check; then
-    echo "| path | cues | instructions per cue | ceiling |"
-    echo "| --- | --- | --- | --- |"
-else
-    echo "| path | cues | instructions per cue |"
-    echo "| --- | --- | --- |"
-fi
+table_header
 row validate "validate WebVTT (cuekit validate)" "$cues" "$cuekit" validate "$work/track.vtt"
 row inspect-stats "inspect --stats WebVTT" "$cues" "$cuekit" inspect --stats "$work/track.vtt"
 row convert-webvtt "WebVTT to WebVTT (cuekit convert)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.vtt"
@@ -112,13 +117,7 @@ shape_ttml_cues=${SHAPE_TTML_CUES:-5000}
 echo
 echo "Per shape ($shape_cues cues; TTML $shape_ttml_cues):"
 echo
-if $check; then
-    echo "| path | cues | instructions per cue | ceiling |"
-    echo "| --- | --- | --- | --- |"
-else
-    echo "| path | cues | instructions per cue |"
-    echo "| --- | --- | --- |"
-fi
+table_header
 for shape in plain markup-heavy settings-heavy short-times crlf non-latin diagnostics; do
     "$cuekit" generate --cues "$shape_cues" --seed 7 --shape "$shape" --no-style-region -o "$work/$shape.vtt"
     row "validate@$shape" "validate, $shape" "$shape_cues" "$cuekit" validate "$work/$shape.vtt"

@@ -45,6 +45,20 @@ import Testing
         return bytes
     }
 
+    /// `events` written twice: by a writer that copies the read cue text, and by one that checks it.
+    static func writtenBothWays(_ events: [TrackEvent]) throws -> (copied: WebVTTWriter<MemorySink>, checked: WebVTTWriter<MemorySink>) {
+        var checked = WebVTTWriter(to: MemorySink())
+        var copied = WebVTTWriter(to: MemorySink())
+        copied.copiesReadCueText = true
+        for event in events {
+            try checked.write(event)
+            try copied.write(event)
+        }
+        try checked.finish()
+        try copied.finish()
+        return (copied, checked)
+    }
+
     static func events(_ bytes: [UInt8], wholeBlocks: Bool, chunkSize: Int) -> ChunkingVerifier.Outcome {
         ChunkingVerifier.read(bytes, chunkSizes: { chunkSize }) {
             var reader = WebVTTReader()
@@ -114,15 +128,7 @@ import Testing
                 let safeID = cue.id.withUTF8 { WebVTTBlockText.isSafeLine($0) }
                 #expect(safeText && safeID, "file \(file): \(cue)")
             }
-            var checked = WebVTTWriter(to: MemorySink())
-            var copied = WebVTTWriter(to: MemorySink())
-            copied.copiesReadCueText = true
-            for event in events {
-                try checked.write(event)
-                try copied.write(event)
-            }
-            try checked.finish()
-            try copied.finish()
+            let (copied, checked) = try Self.writtenBothWays(events)
             #expect(copied.sink.bytes == checked.sink.bytes, "file \(file)")
             #expect(copied.diagnostics == checked.diagnostics, "file \(file)")
         }
@@ -140,15 +146,7 @@ import Testing
         let bytes = sink.bytes
         #expect(Self.expectTheFastPathsEvents(bytes, file: 0) == 600, "\(shape)")
         let events = try Self.events(bytes, wholeBlocks: true, chunkSize: 1 << 16).get()
-        var checked = WebVTTWriter(to: MemorySink())
-        var copied = WebVTTWriter(to: MemorySink())
-        copied.copiesReadCueText = true
-        for event in events {
-            try checked.write(event)
-            try copied.write(event)
-        }
-        try checked.finish()
-        try copied.finish()
+        let (copied, checked) = try Self.writtenBothWays(events)
         #expect(copied.sink.bytes == checked.sink.bytes, "\(shape)")
     }
 }
