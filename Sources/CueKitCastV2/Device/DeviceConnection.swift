@@ -59,13 +59,19 @@ actor DeviceConnection {
         let length = message.serializedLength
         guard length <= CastV2FrameDecoder.maximumLength else { return }
         guard queuedBytes + length <= byteLimit else {
-            closeReason = "the sender stopped reading: \(queuedBytes + length) bytes would wait for it, over the \(byteLimit)-byte limit"
-            queue.finish()
-            channel.close(promise: nil)
+            close(because: "the sender stopped reading: \(queuedBytes + length) bytes would wait for it, over the \(byteLimit)-byte limit")
             return
         }
         queuedBytes += length
         queue.yield(message)
+    }
+
+    /// Closes the connection, recording why (the first reason only).
+    func close(because reason: String) {
+        guard closeReason == nil else { return }
+        closeReason = reason
+        queue.finish()
+        channel.close(promise: nil)
     }
 
     /// The writing task wrote `message` out.
@@ -75,7 +81,9 @@ actor DeviceConnection {
     /// the media namespace from `transportID`.
     func linkApplication(sender: String, transportID: String) async {
         guard links[sender] == nil else { return }
-        let (listener, stream) = await application.connectSender()
+        let (listener, stream) = await application.connectSender { [weak self] in
+            Task { await self?.close(because: "the sender stopped reading: the application's messages to \(sender) were over its bound") }
+        }
         let task = Task {
             for await text in stream {
                 self.enqueue(

@@ -22,11 +22,11 @@ enum RawConnection {
         try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
     }
 
-    /// Connects, sends `bytes` (nothing when empty), runs `beforeReading`, and reads until the
-    /// server closes or `limit` (counted from the connection) has passed, whichever is first; the
-    /// time it took is counted from before connecting.
+    /// Connects, sends `bytes` (nothing when empty), and reads until the server closes or `limit`
+    /// (counted from the connection) has passed, whichever is first; the time it took is counted
+    /// from before connecting. `whenAnswerStarts` runs once, when the first bytes have come.
     static func exchange(
-        port: Int, sending bytes: [UInt8], readingFor limit: Duration, beforeReading: @Sendable () async throws -> Void = {}
+        port: Int, sending bytes: [UInt8], readingFor limit: Duration, whenAnswerStarts: @Sendable () async throws -> Void = {}
     ) async throws -> Outcome {
         // Counted from before the connection is made: the server's timers start once it accepts
         // it, so that a busy machine's late scheduling here cannot make a timeout look early.
@@ -49,8 +49,10 @@ enum RawConnection {
         do {
             try await channel.executeThenClose { inbound, outbound in
                 if !bytes.isEmpty { try await outbound.write(ByteBuffer(bytes: bytes)) }
-                try await beforeReading()
-                for try await buffer in inbound { received += buffer.readableBytesView }
+                for try await buffer in inbound {
+                    if received.isEmpty { try await whenAnswerStarts() }
+                    received += buffer.readableBytesView
+                }
             }
         } catch let error as ChannelError where error == .ioOnClosedChannel || error == .alreadyClosed {
             // Closed by the timer while writing.
