@@ -40,6 +40,20 @@ package struct ReadingOptions: ParsableArguments {
             valueName: "count"))
     package var maxIdentifiers: Int = WebVTTReader.Options.Limits().maximumTrackedIdentifiers
 
+    @Option(
+        help: ArgumentHelp(
+            "The subtitle rendition read from a multivariant HLS playlist, by language or name (default: its default rendition, or its only one).",
+            valueName: "language-or-name"))
+    package var rendition: String?
+
+    /// Sets what these flags say in the options of a source.
+    package func apply(to options: inout TrackSource.Options) {
+        options.webVTTLimits = webVTTLimits
+        options.encoding = encoding
+        options.maximumSpoolBytes = maxSpoolBytes.bytes
+        options.hlsRendition = rendition
+    }
+
     /// The WebVTT reader's limits these flags give.
     package var webVTTLimits: WebVTTReader.Options.Limits {
         var limits = WebVTTReader.Options.Limits()

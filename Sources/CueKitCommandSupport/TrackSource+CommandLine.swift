@@ -7,11 +7,7 @@ extension TrackSource {
     /// The input at `path` (`-` for standard input), its format forced or told from its content.
     package static func open(_ path: String, format: TrackFormat?, limits: ReadingOptions? = nil) throws -> TrackSource {
         var options = Options()
-        if let limits {
-            options.webVTTLimits = limits.webVTTLimits
-            options.encoding = limits.encoding
-            options.maximumSpoolBytes = limits.maxSpoolBytes.bytes
-        }
+        limits?.apply(to: &options)
         return try TrackSource(path: path, format: format, options: options)
     }
 

@@ -233,9 +233,7 @@ struct ConvertCommand: ParsableCommand {
         settings.conversion.orderingWindowSize = orderingWindow
         settings.conversion.orderingRunLength = orderingRunLength
         settings.quiet = quiet
-        settings.reading.webVTTLimits = limits.webVTTLimits
-        settings.reading.encoding = limits.encoding
-        settings.reading.maximumSpoolBytes = limits.maxSpoolBytes.bytes
+        limits.apply(to: &settings.reading)
         settings.reading.ttml.unregionedContent = unregioned.content
         let resolved = try style.resolve()
         if let resolved {

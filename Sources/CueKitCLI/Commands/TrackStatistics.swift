@@ -347,7 +347,7 @@ extension TrackSource {
     /// explained as ``streamForCommand(to:)`` explains them.
     func streamForCommand(statistics: inout StatisticsCollector) throws {
         var source = self
-        if format == .webVTT {
+        if isOneWebVTTFile {
             source.options.webVTTDiagnostics = .none
             source.options.webVTTCueContent = .diagnosticsOnly
         }

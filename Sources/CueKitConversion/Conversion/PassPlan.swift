@@ -94,7 +94,7 @@ struct PassPlan {
     /// True when the output is to be the input's own bytes if the input is valid: WebVTT to WebVTT
     /// from a file, with no edit, no style and the writer's default options.
     var keepsInputUnchanged: Bool {
-        options.keepsValidInputUnchanged && source.format == .webVTT && options.format == .webVTT && source.canBeReadAgain
+        options.keepsValidInputUnchanged && source.isOneWebVTTFile && options.format == .webVTT && source.canBeReadAgain
             && source.options.encoding == nil && options.timing.isIdentity && !options.dropsEmptyCues && options.style == nil
             && options.webVTT == WebVTTWriterOptions()
     }

@@ -103,7 +103,7 @@ public struct TrackConversion: Sendable {
             // From WebVTT, every cue comes from the reader, its identifier and text untouched by
             // the edits: they are copied as they are, without the writer's check. Where no edit
             // changes them, cue blocks that are already what the writer writes are copied whole.
-            let copiesText = source.format == .webVTT
+            let copiesText = source.isOneWebVTTFile
             let copiesBlocks = copiesText && options.copiesCueBlocks && WebVTTWriter<AtomicFileSink>.copiesCueBlocks(with: options.webVTT)
             let writerOptions = options.webVTT
             return try plan.run(
@@ -129,7 +129,7 @@ public struct TrackConversion: Sendable {
             // pass is never read back.
             // From WebVTT, the writer takes each cue text's parse from the reader's check.
             let writerOptions = options.ttml
-            let cache = source.format == .webVTT ? CueTextParseCache() : nil
+            let cache = source.isOneWebVTTFile ? CueTextParseCache() : nil
             return try plan.run(
                 report: report, makeOutput: makeOutput, reader: TTMLReader(),
                 makeFirst: { sink in

@@ -58,7 +58,7 @@ extension TrackSource {
     /// Reads the whole input, handing each event to `consumer`, and, for WebVTT, its cues' bytes as
     /// the consumer asks.
     package func stream<Consumer: WebVTTBytesConsumer>(into consumer: inout Consumer) throws {
-        guard format == .webVTT, consumer.takesCueBlocks || consumer.observesCueBytes || consumer.cueTextParseCache != nil else {
+        guard isOneWebVTTFile, consumer.takesCueBlocks || consumer.observesCueBytes || consumer.cueTextParseCache != nil else {
             try stream(to: { try consumer.take($0) }, webVTTHooks: nil)
             return
         }

@@ -57,6 +57,10 @@ public struct TrackSource: Sendable {
         /// its findings handed on as `.diagnostic` events; nothing unless set.
         public var ttmlProfileCheck: TTMLProfileCheckRequest = .none
 
+        /// The subtitle rendition read from a multivariant HLS playlist: its language or name
+        /// (nil: the default one, or the only one).
+        public var hlsRendition: String?
+
         /// Which profile's constraints a TTML document is checked against.
         public enum TTMLProfileCheckRequest: Sendable, Hashable {
             /// No profile check: only what reading checks.
@@ -88,6 +92,12 @@ public struct TrackSource: Sendable {
     public let format: TrackFormat
     /// The format the first bytes look like, whatever the input is read as; nil when they match none.
     public let contentLooksLike: TrackFormat?
+    /// True when the input is an HLS playlist (`#EXTM3U`): its WebVTT segments are read as one
+    /// track (``HLSPlaylistReader``), and ``format`` is WebVTT.
+    public let isHLSPlaylist: Bool
+    /// True when the input is one WebVTT file, read straight from its bytes: the byte-level paths
+    /// (copying blocks unchanged, the statistics' byte observer) apply to it alone.
+    package var isOneWebVTTFile: Bool { format == .webVTT && !isHLSPlaylist }
     /// True when the first byte that is not white space (after a UTF-8 BOM) is `{`: a JSON
     /// document, such as a Cast message, rather than a track.
     public let startsLikeJSON: Bool
@@ -112,8 +122,10 @@ public struct TrackSource: Sendable {
         let named = path == "-" ? nil : TrackFormat(path: path)
         let detected = TrackFormat.detect(content: prefix)
         self.path = path
-        self.format = forced ?? (named == .webVTT ? .webVTT : detected ?? named ?? .webVTT)
+        let playlist = (forced == nil || forced == .webVTT) && HLSPlaylist.startsLikePlaylist(prefix)
+        self.format = playlist ? .webVTT : forced ?? (named == .webVTT ? .webVTT : detected ?? named ?? .webVTT)
         self.contentLooksLike = detected
+        self.isHLSPlaylist = playlist
         self.startsLikeJSON = Self.startsLikeJSON(prefix)
         self.options = options
         self.prefix = stream == nil ? [] : prefix
@@ -131,6 +143,14 @@ public struct TrackSource: Sendable {
     /// input is WebVTT; other formats never call them.
     func stream(to handler: (TrackEvent) throws -> Void, webVTTHooks: WebVTTReaderHooks?) throws {
         do {
+            if isHLSPlaylist {
+                let text = String(decoding: try readAll(upTo: Self.maximumPlaylistBytes), as: UTF8.self)
+                guard text.utf8.count <= Self.maximumPlaylistBytes else {
+                    throw ReadError(.hlsPlaylistMalformed, at: .start, "the playlist is longer than \(Self.maximumPlaylistBytes) bytes")
+                }
+                try HLSPlaylistReader(path: path, options: options).stream(text: text, to: handler)
+                return
+            }
             switch format {
             case .webVTT:
                 var readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
@@ -161,6 +181,9 @@ public struct TrackSource: Sendable {
             throw error.inFile(path)
         }
     }
+
+    /// The longest HLS playlist read: 64 MiB, some two million segments' lines.
+    public static let maximumPlaylistBytes = 64 << 20
 
     /// The input as bytes, for small documents such as JSON messages: at most `limit` + 1 bytes,
     /// so that a document over the limit is refused without being read whole.

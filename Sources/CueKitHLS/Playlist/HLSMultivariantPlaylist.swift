@@ -1,4 +1,5 @@
 import CueKit
+import CueKitConversion
 
 /// Adds subtitle renditions to a multivariant playlist (RFC 8216, section 4.3.4), keeping every
 /// other byte of it: an `EXT-X-MEDIA` line per rendition (replacing the one of the same group and
@@ -109,55 +110,6 @@ public enum HLSMultivariantPlaylist {
         if !current.isEmpty { lines.append(Line(content: current, end: "")) }
         return lines
     }
-}
-
-/// An attribute list (RFC 8216, section 4.2): `NAME=value` pairs separated by commas, where a
-/// quoted string may hold commas. Values are kept as written, so that a rewritten list changes
-/// only what was set.
-struct HLSAttributeList {
-    private(set) var pairs: [(name: String, value: String?)] = []
-
-    init(_ text: Substring) {
-        var rest = text[...]
-        while !rest.isEmpty {
-            guard let equals = rest.firstIndex(of: "=") else {
-                pairs.append((String(rest), nil))
-                break
-            }
-            let name = String(rest[..<equals])
-            var index = rest.index(after: equals)
-            var inQuotes = false
-            while index < rest.endIndex {
-                let character = rest[index]
-                if character == "\"" { inQuotes.toggle() }
-                if character == ",", !inQuotes { break }
-                index = rest.index(after: index)
-            }
-            pairs.append((name, String(rest[rest.index(after: equals)..<index])))
-            rest = index < rest.endIndex ? rest[rest.index(after: index)...] : ""
-        }
-    }
-
-    /// The value as written (quotes included).
-    subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
-
-    /// A quoted-string value without its quotes.
-    func string(_ name: String) -> String? {
-        guard let value = self[name] else { return nil }
-        return value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 ? String(value.dropFirst().dropLast()) : value
-    }
-
-    /// Sets `name` (in place when present, else last).
-    mutating func set(_ name: String, to value: String) {
-        if let index = pairs.firstIndex(where: { $0.name == name }) {
-            pairs[index].value = value
-        } else {
-            pairs.append((name, value))
-        }
-    }
-
-    /// The list as text.
-    var text: String { pairs.map { pair in pair.value.map { "\(pair.name)=\($0)" } ?? pair.name }.joined(separator: ",") }
 }
 
 extension DiagnosticCode {

@@ -349,23 +349,33 @@ struct HostileInputTests {
                 try file.append("</div></body></tt>\n")
             }
         }
-        let clock = ContinuousClock()
-        var best: [Int: Duration] = [:]
+        // CPU time, not time on the wall: the suite's other tests share the cores.
+        var best: [Int: Double] = [:]
         for _ in 0..<3 {
             for count in [small, small * 10] {
-                var result: BoundedProcess.Result?
-                let elapsed = clock.measure {
-                    result = Self.cuekit(["convert", "-q", directory.file("colours-\(count).ttml"), "-o", directory.file("out.vtt")])
-                }
-                #expect(result?.status == 0, "\(result?.error.prefix(2000) ?? "")")
-                best[count] = min(best[count] ?? elapsed, elapsed)
+                let (result, seconds) = Self.cuekitCPUTime(["convert", "-q", directory.file("colours-\(count).ttml"), "-o", directory.file("out.vtt")])
+                #expect(result.status == 0, "\(result.error.prefix(2000))")
+                guard let seconds else { continue }
+                best[count] = min(best[count] ?? seconds, seconds)
             }
         }
         let output = directory.read("out.vtt") ?? ""
         #expect(output.components(separatedBy: " --> ").count - 1 == small * 10, "every span is a cue")
         #expect(output.contains("color: #009c3f;"), "the last colour has its class")
-        let (smallTime, largeTime) = (best[small] ?? .zero, best[small * 10] ?? .zero)
-        #expect(largeTime < smallTime * 15, "\(small * 10) spans took \(largeTime), \(small) took \(smallTime): more than 15 times as long")
+        let smallTime = try #require(best[small])
+        let largeTime = try #require(best[small * 10])
+        #expect(largeTime < max(smallTime, 0.01) * 15, "\(small * 10) spans took \(largeTime) s of CPU, \(small) took \(smallTime) s: more than 15 times as long")
+    }
+
+    /// Runs `cuekit` as ``cuekit(_:)`` does, with the CPU time (user and system) it took, as
+    /// bash's `time` reports it: nil when the report cannot be read.
+    static func cuekitCPUTime(_ arguments: [String]) -> (result: BoundedProcess.Result, seconds: Double?) {
+        let script = #"TIMEFORMAT='cpu-time %3U %3S'; time "$@""#
+        let result = BoundedProcess.run(
+            "/bin/bash", ["-c", script, "bash", CommandLineRun.executable.path] + arguments, addressSpace: addressSpace, deadline: 300)
+        let report = result.error.split(separator: "\n").last { $0.hasPrefix("cpu-time ") }
+        let fields = report?.split(separator: " ").dropFirst().compactMap { Double($0) } ?? []
+        return (result, fields.count == 2 ? fields[0] + fields[1] : nil)
     }
 
     /// TTML in UTF-16 is read (XML declares its encoding); bytes that are not UTF-8 in a UTF-8

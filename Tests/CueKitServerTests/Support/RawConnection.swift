@@ -24,9 +24,11 @@ enum RawConnection {
 
     /// Connects, sends `bytes` (nothing when empty), and reads until the server closes or `limit`
     /// (counted from the connection) has passed, whichever is first; the time it took is counted
-    /// from before connecting. `whenAnswerStarts` runs once, when the first bytes have come.
+    /// from before connecting. `whenAnswerStarts` runs once, when the first bytes have come;
+    /// reading stops early, the client closing, once `enough` holds for what was received.
     static func exchange(
-        port: Int, sending bytes: [UInt8], readingFor limit: Duration, whenAnswerStarts: @Sendable () async throws -> Void = {}
+        port: Int, sending bytes: [UInt8], readingFor limit: Duration, whenAnswerStarts: @Sendable () async throws -> Void = {},
+        enough: @Sendable ([UInt8]) -> Bool = { _ in false }
     ) async throws -> Outcome {
         // Counted from before the connection is made: the server's timers start once it accepts
         // it, so that a busy machine's late scheduling here cannot make a timeout look early.
@@ -46,12 +48,17 @@ enum RawConnection {
         }
         defer { timer.cancel() }
         var received: [UInt8] = []
+        var closedByClient = false
         do {
             try await channel.executeThenClose { inbound, outbound in
                 if !bytes.isEmpty { try await outbound.write(ByteBuffer(bytes: bytes)) }
                 for try await buffer in inbound {
                     if received.isEmpty { try await whenAnswerStarts() }
                     received += buffer.readableBytesView
+                    if enough(received) {
+                        closedByClient = true
+                        break
+                    }
                 }
             }
         } catch let error as ChannelError where error == .ioOnClosedChannel || error == .alreadyClosed {
@@ -60,6 +67,6 @@ enum RawConnection {
             // The server reset the connection: it closed it.
         }
         let elapsed = clock.now - start
-        return Outcome(received: received, closedByServer: !timedOut.withLock { $0 }, elapsed: elapsed)
+        return Outcome(received: received, closedByServer: !closedByClient && !timedOut.withLock { $0 }, elapsed: elapsed)
     }
 }

@@ -22,14 +22,22 @@ import Testing
             <div begin="1s"><p begin="0s" end="1s">Earlier division</p></div>
             </body></tt>
             """,
+        // An HLS subtitle playlist: a cue repeated in both segments it spans is one cue.
+        "order.m3u8": "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\norder0.vtt\n#EXTINF:6,\norder1.vtt\n#EXT-X-ENDLIST\n",
+    ]
+    /// The segments `order.m3u8` names.
+    static let segments = [
+        "order0.vtt": "WEBVTT\n\n00:00:05.000 --> 00:00:07.000\nAcross\n\n00:00:01.000 --> 00:00:02.000\nEarlier\n",
+        "order1.vtt": "WEBVTT\n\n00:00:05.000 --> 00:00:07.000\nAcross\n\n00:00:06.500 --> 00:00:08.000\nLater\n",
     ]
     static let style = ##"{"foregroundColor":"#FFFF00FF","edgeType":"OUTLINE","edgeColor":"#000000FF"}"##
 
-    @Test(arguments: ["order.srt", "order.vtt", "order.ttml"], [false, true])
+    @Test(arguments: ["order.srt", "order.vtt", "order.ttml", "order.m3u8"], [false, true])
     func everyDoorWritesTheSameOrderedBytes(name: String, styled: Bool) async throws {
         let folder = ServedFolder()
         defer { folder.remove() }
         folder.write(Self.tracks[name]!, to: name)
+        for (segment, text) in Self.segments { folder.write(text, to: segment) }
         folder.write(Self.style, to: "style.json")
         let input = folder.path + "/" + name
         let styleArguments = styled ? [folder.path + "/style.json"] : []
@@ -40,7 +48,7 @@ import Testing
         try TrackConversion(source: try TrackSource(path: input), options: .init(format: .webVTT, style: style)).write(to: &library)
         let expected = library.string
         let starts = expected.split(separator: "\n").filter { $0.contains(" --> ") }.map { String($0.prefix(12)) }
-        #expect(starts.count == (name == "order.vtt" ? 3 : 2), "\(expected)")
+        #expect(starts.count == (name == "order.vtt" || name == "order.m3u8" ? 3 : 2), "\(expected)")
         #expect(starts == starts.sorted(), "cues out of order:\n\(expected)")
 
         // The command line.

@@ -1,0 +1,176 @@
+import CueKit
+
+/// An HLS playlist as read (RFC 8216, section 4): a media playlist lists the segments of one
+/// rendition, a multivariant playlist lists the variants and the renditions that go with them.
+///
+/// Only what reading a subtitle track needs is kept: segment URIs and durations, the subtitle
+/// renditions, and which subtitle group each variant names. Each entry keeps its line, so that
+/// what is wrong with it can be located.
+public enum HLSPlaylist: Sendable, Hashable {
+    case media(HLSMediaPlaylist)
+    case multivariant(HLSMultivariantListing)
+
+    /// The most segments a media playlist may list: far past any real subtitle rendition (a day
+    /// of 1-second segments is 86,400), and a bound on what a hostile playlist costs.
+    public static let maximumSegments = 1_000_000
+
+    /// True when `bytes` start like a playlist: `#EXTM3U`, after an optional byte order mark.
+    public static func startsLikePlaylist(_ bytes: some Collection<UInt8>) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        return rest.starts(with: "#EXTM3U".utf8)
+    }
+
+    /// Reads a playlist. Throws a `ReadError` located at its line when it is not one (no
+    /// `#EXTM3U` first), when a segment has no URI or a duration that is not a number, or past
+    /// ``maximumSegments``.
+    public static func parse(_ text: String) throws -> HLSPlaylist {
+        var lineNumber = 0
+        var media = HLSMediaPlaylist()
+        var listing = HLSMultivariantListing()
+        var pendingDuration: (milliseconds: Int, line: Int)?
+        var pendingVariant: (group: String?, line: Int)?
+        var sawVariant = false
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            if lineNumber == 1 {
+                let first = line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
+                guard first.hasPrefix("#EXTM3U") else {
+                    throw ReadError(.hlsPlaylistMalformed, at: .start, "an HLS playlist starts with #EXTM3U")
+                }
+                continue
+            }
+            if line.hasPrefix("#") {
+                guard line.hasPrefix("#EXT") else { continue }  // A comment.
+                let location = SourceLocation(line: lineNumber, column: 1)
+                if let value = Self.value(of: "#EXTINF:", in: line) {
+                    let number = value.prefix { $0 != "," }
+                    guard let seconds = Double(number), seconds >= 0, seconds.isFinite else {
+                        throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: lineNumber, column: 9), "EXTINF's duration '\(number)' is not a number of seconds")
+                    }
+                    pendingDuration = (Int((seconds * 1000).rounded()), lineNumber)
+                } else if let value = Self.value(of: "#EXT-X-TARGETDURATION:", in: line) {
+                    media.targetDuration = Int(value)
+                    media.targetDurationLine = lineNumber
+                } else if let value = Self.value(of: "#EXT-X-MEDIA-SEQUENCE:", in: line) {
+                    media.mediaSequence = Int(value) ?? 0
+                } else if let value = Self.value(of: "#EXT-X-PLAYLIST-TYPE:", in: line) {
+                    media.playlistType = String(value)
+                } else if line.hasPrefix("#EXT-X-ENDLIST") {
+                    media.hasEndList = true
+                } else if let value = Self.value(of: "#EXT-X-MEDIA:", in: line) {
+                    let attributes = HLSAttributeList(value)
+                    guard attributes["TYPE"] == "SUBTITLES" else { continue }
+                    listing.subtitles.append(
+                        HLSMultivariantListing.Rendition(
+                            groupID: attributes.string("GROUP-ID") ?? "", name: attributes.string("NAME") ?? "",
+                            language: attributes.string("LANGUAGE"), uri: attributes.string("URI"),
+                            isDefault: attributes["DEFAULT"] == "YES", line: location.line))
+                } else if let value = Self.value(of: "#EXT-X-STREAM-INF:", in: line) {
+                    sawVariant = true
+                    pendingVariant = (HLSAttributeList(value).string("SUBTITLES"), lineNumber)
+                }
+                continue
+            }
+            guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+            let uri = String(line)
+            if let variant = pendingVariant {
+                listing.variants.append(.init(subtitlesGroup: variant.group, uri: uri, line: variant.line))
+                pendingVariant = nil
+            } else if let duration = pendingDuration {
+                guard media.segments.count < maximumSegments else {
+                    throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: lineNumber, column: 1), "the playlist lists more than \(maximumSegments) segments")
+                }
+                media.segments.append(.init(uri: uri, duration: duration.milliseconds, line: lineNumber, durationLine: duration.line))
+                pendingDuration = nil
+            }
+        }
+        if let duration = pendingDuration {
+            throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: duration.line, column: 1), "the last EXTINF has no segment URI after it")
+        }
+        return sawVariant || !listing.subtitles.isEmpty ? .multivariant(listing) : .media(media)
+    }
+
+    /// What follows `tag` on `line`, when the line is that tag.
+    private static func value(of tag: String, in line: Substring) -> Substring? {
+        line.hasPrefix(tag) ? line.dropFirst(tag.count) : nil
+    }
+}
+
+/// A media playlist: the segments of one rendition, in order.
+public struct HLSMediaPlaylist: Sendable, Hashable {
+    /// One segment: its URI as written, its `EXTINF` duration, and the lines of both.
+    public struct Segment: Sendable, Hashable {
+        public var uri: String
+        /// Milliseconds.
+        public var duration: Int
+        public var line: Int
+        public var durationLine: Int
+    }
+
+    public var segments: [Segment] = []
+    /// `EXT-X-TARGETDURATION`, in seconds.
+    public var targetDuration: Int?
+    public var targetDurationLine: Int?
+    public var mediaSequence = 0
+    /// `EXT-X-PLAYLIST-TYPE`: `VOD` or `EVENT`.
+    public var playlistType: String?
+    /// True when `EXT-X-ENDLIST` is present: no segment will be added.
+    public var hasEndList = false
+}
+
+/// A multivariant playlist: its subtitle renditions and its variants.
+public struct HLSMultivariantListing: Sendable, Hashable {
+    /// An `EXT-X-MEDIA:TYPE=SUBTITLES` line.
+    public struct Rendition: Sendable, Hashable, CustomStringConvertible {
+        public var groupID: String
+        public var name: String
+        public var language: String?
+        /// The rendition's media playlist; nil when the line names none.
+        public var uri: String?
+        public var isDefault: Bool
+        public var line: Int
+
+        /// `NAME (LANGUAGE), group GROUP-ID`.
+        public var description: String {
+            "\(name)\(language.map { " (\($0))" } ?? ""), group \(groupID)\(isDefault ? ", default" : "")"
+        }
+    }
+
+    /// An `EXT-X-STREAM-INF` line and the URI after it.
+    public struct Variant: Sendable, Hashable {
+        /// The `SUBTITLES` group the variant names.
+        public var subtitlesGroup: String?
+        public var uri: String
+        public var line: Int
+    }
+
+    public var subtitles: [Rendition] = []
+    public var variants: [Variant] = []
+
+    /// The rendition `wanted` names (its language or its name, in any case), else the default
+    /// one, else the only one. Throws a `ReadError` that lists the renditions when none is found.
+    public func rendition(named wanted: String?) throws -> Rendition {
+        let withURI = subtitles.filter { $0.uri != nil }
+        let list = withURI.map { "  \($0)" }.joined(separator: "\n")
+        if let wanted {
+            let key = wanted.lowercased()
+            if let found = withURI.first(where: { $0.language?.lowercased() == key || $0.name.lowercased() == key }) { return found }
+            throw ReadError(.hlsNoRendition, at: .start, "no subtitle rendition is named '\(wanted)'; the playlist has:\n\(list)")
+        }
+        if let found = withURI.first(where: \.isDefault) ?? (withURI.count == 1 ? withURI.first : nil) { return found }
+        if withURI.isEmpty { throw ReadError(.hlsNoRendition, at: .start, "the multivariant playlist has no subtitle rendition with a URI") }
+        throw ReadError(.hlsNoRendition, at: .start, "the playlist has several subtitle renditions and no default: pick one with --rendition\n\(list)")
+    }
+}
+
+extension DiagnosticCode {
+    /// A playlist that cannot be read: no `#EXTM3U`, an `EXTINF` that is not a number, one without
+    /// its URI, or too many segments.
+    public static let hlsPlaylistMalformed: DiagnosticCode = "hls-playlist-malformed"
+    /// A multivariant playlist without the subtitle rendition asked for (or without a default).
+    public static let hlsNoRendition: DiagnosticCode = "hls-no-rendition"
+    /// A segment that cannot be read: missing, remote, or itself a playlist.
+    public static let hlsSegmentUnreadable: DiagnosticCode = "hls-segment-unreadable"
+}

@@ -1,0 +1,238 @@
+import CueKit
+import CueKitWebVTT
+
+/// Reads an HLS subtitle rendition as one track: every WebVTT segment of its media playlist in
+/// turn, each cue moved onto the first segment's timeline by the segments' `X-TIMESTAMP-MAP`s, and
+/// the cues a segmenter repeats in every segment they overlap joined back into one.
+///
+/// RFC 8216, section 3.5: a segment's map says which MPEG-2 presentation time (90 kHz, wrapping
+/// at 2^33) its cue time `LOCAL` falls on; a segment without one maps cue time 0 to MPEGTS 0. A cue
+/// of segment *i* is read at `time − LOCALᵢ + (MPEGTSᵢ − MPEGTS₀) / 90 + LOCAL₀` milliseconds, the
+/// MPEGTS difference taken the short way round the 33-bit clock. The joined track writes no map.
+///
+/// A cue is a repeat when the segment before held the same cue (text, settings, identifier and
+/// mapped times): only consecutive segments are compared, so memory holds one segment's cues.
+/// Segments are local files named relative to the playlist; `http(s)` URIs are refused.
+public struct HLSPlaylistReader: Sendable {
+    /// The playlist's path (`-`: its text came from standard input; URIs are then relative to the
+    /// working folder).
+    public var path: String
+    /// How each segment is read.
+    public var options: TrackSource.Options
+
+    /// The most cues of one segment remembered to find repeats in the next (a bound on memory;
+    /// a segment with more has the rest passed on as they are, reported once).
+    public static let maximumRememberedCues = 100_000
+
+    public init(path: String, options: TrackSource.Options) {
+        self.path = path
+        self.options = options
+    }
+
+    /// Reads the playlist `text`: a media playlist, or a multivariant one whose rendition
+    /// ``TrackSource/Options/hlsRendition`` picks.
+    public func stream(text: String, to handler: (TrackEvent) throws -> Void) throws {
+        switch try HLSPlaylist.parse(text) {
+        case .media(let media):
+            try stream(media, playlistPath: path, to: handler)
+        case .multivariant(let listing):
+            let rendition = try listing.rendition(named: options.hlsRendition)
+            let mediaPath = try resolve(rendition.uri ?? "", from: path, line: rendition.line)
+            let bytes = try FileByteSource(path: mediaPath).readAll()
+            let mediaText = String(decoding: bytes, as: UTF8.self)
+            let parsed: HLSPlaylist
+            do {
+                parsed = try HLSPlaylist.parse(mediaText)
+            } catch let error as ReadError {
+                throw error.inFile(mediaPath)
+            }
+            guard case .media(let media) = parsed else {
+                throw ReadError(
+                    .hlsPlaylistMalformed, at: SourceLocation(line: rendition.line, column: 1),
+                    "the rendition's URI names a multivariant playlist, not a media playlist")
+            }
+            try stream(media, playlistPath: mediaPath, to: handler)
+        }
+    }
+
+    private func stream(_ media: HLSMediaPlaylist, playlistPath: String, to handler: (TrackEvent) throws -> Void) throws {
+        var joiner = SegmentJoiner()
+        for segment in media.segments {
+            let segmentPath = try resolve(segment.uri, from: playlistPath, line: segment.line)
+            let isPlaylist = try segmentPath == playlistPath || HLSPlaylist.startsLikePlaylist(Self.firstBytes(of: segmentPath, line: segment.line))
+            if isPlaylist {
+                throw ReadError(
+                    .hlsSegmentUnreadable, at: SourceLocation(line: segment.line, column: 1),
+                    "the segment \(segment.uri) is a playlist, not a WebVTT segment")
+            }
+            var readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
+            readerOptions.cueContent = options.webVTTCueContent
+            var reader = WebVTTReader(options: readerOptions)
+            joiner.startSegment(uri: segment.uri, line: segment.line)
+            do {
+                try FileByteSource(path: segmentPath).forEachChunk { chunk in
+                    try reader.feed(chunk) { event in try joiner.take(event, to: handler) }
+                }
+                try reader.finish { event in try joiner.take(event, to: handler) }
+            } catch let error as ReadError {
+                let inner = error.diagnostic.location.map { "\(segment.uri):\($0): " } ?? "\(segment.uri): "
+                throw ReadError(error.diagnostic.code, at: SourceLocation(line: segment.line, column: 1), inner + error.diagnostic.message)
+            }
+        }
+        try joiner.finish(to: handler)
+    }
+
+    /// The path of `uri` as a playlist at `playlistPath` names it.
+    private func resolve(_ uri: String, from playlistPath: String, line: Int) throws -> String {
+        let location = SourceLocation(line: line, column: 1)
+        let lowered = uri.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            throw ReadError(
+                .hlsSegmentUnreadable, at: location, "\(uri) is remote: CueKit reads local segments only; download the rendition first")
+        }
+        var decoded = uri
+        if lowered.hasPrefix("file://") { decoded = String(uri.dropFirst(7)) }
+        if decoded.contains("://") { throw ReadError(.hlsSegmentUnreadable, at: location, "\(uri): only local files are read") }
+        decoded = Self.percentDecoded(String(decoded.prefix { $0 != "?" && $0 != "#" }))
+        guard !decoded.isEmpty else { throw ReadError(.hlsSegmentUnreadable, at: location, "the URI is empty") }
+        if decoded.hasPrefix("/") { return decoded }
+        let folder: String
+        if playlistPath == "-" {
+            folder = ""
+        } else if let slash = playlistPath.lastIndex(of: "/") {
+            folder = String(playlistPath[...slash])
+        } else {
+            folder = ""
+        }
+        return folder + decoded
+    }
+
+    private static func firstBytes(of path: String, line: Int) throws -> [UInt8] {
+        do {
+            return try StreamInput.openFile(path).read(upTo: 16)
+        } catch let error as ReadError {
+            throw ReadError(
+                .hlsSegmentUnreadable, at: SourceLocation(line: line, column: 1), "the segment cannot be read: \(error.diagnostic.message)",
+                path: nil)
+        }
+    }
+
+    /// `%XX` escapes decoded (RFC 3986); a malformed escape is kept as written.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The events of the segments joined into one track: one header (without the map), each region,
+/// style sheet and note once, each cue moved onto the first segment's timeline and handed on
+/// unless the segment before held it.
+struct SegmentJoiner {
+    private var firstMap: WebVTTTimestampMap?
+    private var offset = 0
+    private var segmentIndex = -1
+    private var segmentURI = ""
+    private var segmentLine = 0
+    private var previousCues: Set<Cue> = []
+    private var currentCues: Set<Cue> = []
+    private var seenBlocks: Set<TrackEvent.Block> = []
+    private var reportedMemoryBound = false
+
+    /// The most regions, style sheets and notes remembered to pass each on once.
+    static let maximumRememberedBlocks = 10_000
+
+    mutating func startSegment(uri: String, line: Int) {
+        segmentIndex += 1
+        segmentURI = uri
+        segmentLine = line
+        previousCues = currentCues
+        currentCues = []
+        offset = 0
+    }
+
+    mutating func take(_ event: TrackEvent, to handler: (TrackEvent) throws -> Void) throws {
+        switch event {
+        case .header(let text):
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let map = lines.lazy.compactMap { line in try? WebVTTTimestampMap.parse(Array(line.utf8)) }.first
+                ?? WebVTTTimestampMap(mpegTimestamp: 0, local: 0)
+            if segmentIndex == 0 {
+                firstMap = map
+                let kept = lines.filter { !WebVTTTimestampMap.names(Array($0.utf8)) }
+                try handler(.header(kept.joined(separator: "\n")))
+            } else if let firstMap {
+                offset = Self.offset(of: map, from: firstMap)
+            }
+        case .cue(var cue):
+            if offset != 0 {
+                cue.start += offset
+                cue.end += offset
+            }
+            if currentCues.count < HLSPlaylistReader.maximumRememberedCues {
+                currentCues.insert(cue)
+            } else if !reportedMemoryBound {
+                reportedMemoryBound = true
+                try handler(
+                    .diagnostic(
+                        Diagnostic(
+                            .note, .hlsSegmentUnreadable, at: SourceLocation(line: segmentLine, column: 1),
+                            "\(segmentURI) holds more than \(HLSPlaylistReader.maximumRememberedCues) cues: repeats of the rest in the next segment are not joined")))
+            }
+            if previousCues.contains(cue) { return }
+            try handler(.cue(cue))
+        case .diagnostic(var diagnostic):
+            let inner = diagnostic.location.map { "\(segmentURI):\($0): " } ?? "\(segmentURI): "
+            diagnostic.message = inner + diagnostic.message
+            diagnostic.location = SourceLocation(line: segmentLine, column: 1)
+            try handler(.diagnostic(diagnostic))
+        case .region, .stylesheet, .note:
+            guard let block = TrackEvent.Block(event) else { return }
+            if seenBlocks.contains(block) { return }
+            if seenBlocks.count < Self.maximumRememberedBlocks { seenBlocks.insert(block) }
+            try handler(event)
+        }
+    }
+
+    mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
+        if segmentIndex < 0 { try handler(.header("")) }
+    }
+
+    /// Milliseconds to add to a cue time of a segment mapped by `map` to place it on the timeline
+    /// of `first`: the MPEGTS difference taken the short way round the 33-bit clock.
+    static func offset(of map: WebVTTTimestampMap, from first: WebVTTTimestampMap) -> Int {
+        let modulus = Int64(WebVTTTimestampMap.mpegTimestampModulus)
+        var ticks = (Int64(map.mpegTimestamp) - Int64(first.mpegTimestamp)) % modulus
+        if ticks > modulus / 2 { ticks -= modulus }
+        if ticks < -modulus / 2 { ticks += modulus }
+        let milliseconds = (ticks * 1000 + (ticks >= 0 ? 45_000 : -45_000)) / 90_000
+        return Int(milliseconds) + first.local - map.local
+    }
+}
+
+extension TrackEvent {
+    /// A region, style sheet or note, compared whole.
+    enum Block: Hashable {
+        case region(CueRegion)
+        case stylesheet(CueStylesheet)
+        case note(CueNote)
+
+        init?(_ event: TrackEvent) {
+            switch event {
+            case .region(let region): self = .region(region)
+            case .stylesheet(let sheet): self = .stylesheet(sheet)
+            case .note(let note): self = .note(note)
+            default: return nil
+            }
+        }
+    }
+}
