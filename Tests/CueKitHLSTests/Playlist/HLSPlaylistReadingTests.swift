@@ -128,14 +128,90 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("WEBVTT\n\n00:00:02.000 --> 00:00:01.000\nends before it starts\n", to: "0.vtt")
-        directory.write("#EXTM3U\n#EXTINF:6,\n0.vtt\n#EXT-X-ENDLIST\n", to: "subs.m3u8")
+        directory.write("#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\n0.vtt\n#EXT-X-ENDLIST\n", to: "subs.m3u8")
         let read = try read(directory.file("subs.m3u8"))
         let diagnostics = read.events.compactMap { event -> Diagnostic? in
             if case .diagnostic(let diagnostic) = event { return diagnostic }
             return nil
         }
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.location?.line == 3)
+        #expect(diagnostics.first?.location?.line == 4)
         #expect(diagnostics.first?.message.hasPrefix("0.vtt:3:") == true, "\(diagnostics)")
+    }
+
+    /// The diagnostics of reading the playlist `playlist` over segments `segments` (name, text).
+    func diagnostics(_ playlist: String, _ segments: [(String, String)]) throws -> [Diagnostic] {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        for (name, text) in segments { directory.write(text, to: name) }
+        directory.write(playlist, to: "subs.m3u8")
+        return try read(directory.file("subs.m3u8")).events.compactMap { event -> Diagnostic? in
+            if case .diagnostic(let diagnostic) = event { return diagnostic }
+            return nil
+        }
+    }
+
+    static let twoSegments = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:6,\n0.vtt\n#EXTINF:6,\n1.vtt\n#EXT-X-ENDLIST\n"
+    static let across = "00:00:05.000 --> 00:00:07.000\nacross\n"
+
+    @Test func aCueMissingFromASegmentItOverlapsIsReportedAtThatSegment() throws {
+        let missing = try diagnostics(Self.twoSegments, [("0.vtt", "WEBVTT\n\n" + Self.across), ("1.vtt", "WEBVTT\n")])
+        #expect(missing.map(\.code) == [.hlsCueMissingFromSegment])
+        #expect(missing.first?.location?.line == 7)
+        #expect(missing.first?.message.contains("00:00:05.000 --> 00:00:07.000 \"across\"") == true, "\(missing)")
+        // Present in both, nothing is said.
+        let whole = try diagnostics(Self.twoSegments, [("0.vtt", "WEBVTT\n\n" + Self.across), ("1.vtt", "WEBVTT\n\n" + Self.across)])
+        #expect(whole.isEmpty, "\(whole)")
+    }
+
+    @Test func aCueOutsideItsSegmentsTimeIsReported() throws {
+        let outside = try diagnostics(
+            Self.twoSegments, [("0.vtt", "WEBVTT\n"), ("1.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nearly\n")])
+        #expect(outside.map(\.code) == [.hlsCueOutsideSegment])
+        #expect(outside.first?.location?.line == 7)
+    }
+
+    @Test func segmentsWhoseMapsPlaceTheSameCueDifferentlyDisagree() throws {
+        // The second segment's map is a second off: its copy of the cue lands at 6 s.
+        let second = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:90000,LOCAL:00:00:00.000\n\n" + Self.across
+        let found = try diagnostics(Self.twoSegments, [("0.vtt", "WEBVTT\n\n" + Self.across), ("1.vtt", second)])
+        #expect(found.map(\.code) == [.hlsMapsDisagree], "\(found)")
+        #expect(found.first?.message.contains("disagree by 1000 ms") == true, "\(found)")
+    }
+
+    @Test func thePlaylistsOwnRulesAreChecked() throws {
+        let playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:6.6,\n0.vtt\n"
+        let found = try diagnostics(playlist, [("0.vtt", "WEBVTT\n")])
+        #expect(found.map(\.code) == [.hlsExtinfOverTarget, .hlsNoEndList])
+        #expect(found.first?.location == SourceLocation(line: 4, column: 9))
+        #expect(found.map(\.severity) == [.error, .warning])
+    }
+
+    @Test func variantsAndRenditionsThatDisagreeOnTheirGroupAreReported() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("WEBVTT\n", to: "en0.vtt")
+        directory.write("#EXTM3U\n#EXTINF:6,\nen0.vtt\n#EXT-X-ENDLIST\n", to: "en.m3u8")
+        let master = """
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="en.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,SUBTITLES="subs"
+            low.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=1600000
+            mid.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=3200000,SUBTITLES="sub"
+            high.m3u8
+
+            """
+        directory.write(master, to: "master.m3u8")
+        let found = try read(directory.file("master.m3u8")).events.compactMap { event -> Diagnostic? in
+            if case .diagnostic(let diagnostic) = event { return diagnostic }
+            return nil
+        }
+        #expect(found.map(\.code) == [.hlsRenditionGroup, .hlsRenditionGroup, .hlsPlaylistMalformed], "\(found)")
+        #expect(found.prefix(2).map { $0.location?.line } == [7, 5])
+        // The media playlist's own problem (no target duration) is located at its rendition's line.
+        #expect(found.last?.location?.line == 2)
+        #expect(found.last?.message.hasPrefix("en.m3u8:1:1: ") == true, "\(found)")
     }
 }

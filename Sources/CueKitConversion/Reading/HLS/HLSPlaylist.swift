@@ -118,6 +118,32 @@ public struct HLSMediaPlaylist: Sendable, Hashable {
     public var playlistType: String?
     /// True when `EXT-X-ENDLIST` is present: no segment will be added.
     public var hasEndList = false
+
+    /// What is wrong with the playlist itself (RFC 8216, section 4.3.3 and 4.3.3.4): no
+    /// `EXT-X-TARGETDURATION`, an `EXTINF` that rounds above it, a VOD playlist without
+    /// `EXT-X-ENDLIST`.
+    public var problems: [Diagnostic] {
+        var found: [Diagnostic] = []
+        if let targetDuration {
+            for segment in segments where (segment.duration + 500) / 1000 > targetDuration {
+                found.append(
+                    Diagnostic(
+                        .error, .hlsExtinfOverTarget, at: SourceLocation(line: segment.durationLine, column: 9),
+                        "EXTINF \(Double(segment.duration) / 1000) s rounds above EXT-X-TARGETDURATION \(targetDuration) s"))
+                if found.count >= 100 { break }
+            }
+        } else if !segments.isEmpty {
+            found.append(Diagnostic(.error, .hlsPlaylistMalformed, at: .start, "a media playlist must have EXT-X-TARGETDURATION"))
+        }
+        if playlistType == "VOD", !hasEndList {
+            found.append(Diagnostic(.warning, .hlsNoEndList, at: .start, "a VOD playlist ends with EXT-X-ENDLIST"))
+        } else if !hasEndList {
+            found.append(
+                Diagnostic(
+                    .note, .hlsNoEndList, at: .start, "the playlist has no EXT-X-ENDLIST: it may still grow, and only what it lists now is read"))
+        }
+        return found
+    }
 }
 
 /// A multivariant playlist: its subtitle renditions and its variants.
@@ -149,6 +175,41 @@ public struct HLSMultivariantListing: Sendable, Hashable {
     public var subtitles: [Rendition] = []
     public var variants: [Variant] = []
 
+    /// What is wrong with the subtitle renditions and the variants that name them (RFC 8216,
+    /// section 4.3.4.1.1 and 4.3.4.2): a `SUBTITLES` group no `EXT-X-MEDIA` declares, variants
+    /// that name a group beside others that name none (they play without subtitles), two
+    /// defaults in one group.
+    public var problems: [Diagnostic] {
+        var found: [Diagnostic] = []
+        let declared = Set(subtitles.map(\.groupID))
+        for variant in variants {
+            if let group = variant.subtitlesGroup, !declared.contains(group) {
+                found.append(
+                    Diagnostic(
+                        .error, .hlsRenditionGroup, at: SourceLocation(line: variant.line, column: 1),
+                        "the variant names SUBTITLES=\"\(group)\", which no EXT-X-MEDIA:TYPE=SUBTITLES declares"))
+            }
+        }
+        if variants.contains(where: { $0.subtitlesGroup != nil }) {
+            for variant in variants where variant.subtitlesGroup == nil {
+                found.append(
+                    Diagnostic(
+                        .warning, .hlsRenditionGroup, at: SourceLocation(line: variant.line, column: 1),
+                        "the variant names no SUBTITLES group where others do: played through it, the track has no subtitles"))
+            }
+        }
+        for group in declared.sorted() {
+            let defaults = subtitles.filter { $0.groupID == group && $0.isDefault }
+            if defaults.count > 1 {
+                found.append(
+                    Diagnostic(
+                        .error, .hlsRenditionGroup, at: SourceLocation(line: defaults[1].line, column: 1),
+                        "the group \(group) has more than one DEFAULT=YES rendition"))
+            }
+        }
+        return found
+    }
+
     /// The rendition `wanted` names (its language or its name, in any case), else the default
     /// one, else the only one. Throws a `ReadError` that lists the renditions when none is found.
     public func rendition(named wanted: String?) throws -> Rendition {
@@ -171,6 +232,12 @@ extension DiagnosticCode {
     public static let hlsPlaylistMalformed: DiagnosticCode = "hls-playlist-malformed"
     /// A multivariant playlist without the subtitle rendition asked for (or without a default).
     public static let hlsNoRendition: DiagnosticCode = "hls-no-rendition"
+    /// An `EXTINF` whose duration, rounded, is above the target duration.
+    public static let hlsExtinfOverTarget: DiagnosticCode = "hls-extinf-over-target"
+    /// A playlist without `EXT-X-ENDLIST`.
+    public static let hlsNoEndList: DiagnosticCode = "hls-no-endlist"
+    /// Subtitle groups that variants and renditions do not agree on.
+    public static let hlsRenditionGroup: DiagnosticCode = "hls-rendition-group"
     /// A segment that cannot be read: missing, remote, or itself a playlist.
     public static let hlsSegmentUnreadable: DiagnosticCode = "hls-segment-unreadable"
 }

@@ -34,7 +34,7 @@ public struct HLSPlaylistReader: Sendable {
     public func stream(text: String, to handler: (TrackEvent) throws -> Void) throws {
         switch try HLSPlaylist.parse(text) {
         case .media(let media):
-            try stream(media, playlistPath: path, to: handler)
+            try stream(media, playlistPath: path, rewritingDiagnostics: handler)
         case .multivariant(let listing):
             let rendition = try listing.rendition(named: options.hlsRendition)
             let mediaPath = try resolve(rendition.uri ?? "", from: path, line: rendition.line)
@@ -51,12 +51,34 @@ public struct HLSPlaylistReader: Sendable {
                     .hlsPlaylistMalformed, at: SourceLocation(line: rendition.line, column: 1),
                     "the rendition's URI names a multivariant playlist, not a media playlist")
             }
-            try stream(media, playlistPath: mediaPath, to: handler)
+            // The media playlist's own diagnostics are located at the rendition's line, their
+            // place in the media playlist in their message.
+            let mediaName = rendition.uri ?? mediaPath
+            var listingProblems = listing.problems
+            do {
+                try stream(media, playlistPath: mediaPath, rewritingDiagnostics: { event in
+                guard case .diagnostic(var diagnostic) = event else {
+                    try handler(event)
+                    if case .header = event {
+                        for problem in listingProblems { try handler(.diagnostic(problem)) }
+                        listingProblems = []
+                    }
+                    return
+                }
+                diagnostic.message = "\(mediaName):\(diagnostic.location.map { "\($0): " } ?? " ")" + diagnostic.message
+                diagnostic.location = SourceLocation(line: rendition.line, column: 1)
+                try handler(.diagnostic(diagnostic))
+                })
+            } catch let error as ReadError where error.path == nil {
+                throw error.inFile(mediaPath)
+            }
         }
     }
 
-    private func stream(_ media: HLSMediaPlaylist, playlistPath: String, to handler: (TrackEvent) throws -> Void) throws {
-        var joiner = SegmentJoiner()
+    private func stream(_ media: HLSMediaPlaylist, playlistPath: String, rewritingDiagnostics handler: (TrackEvent) throws -> Void) throws {
+        var joiner = HLSSegmentJoiner()
+        joiner.playlistDiagnostics = media.problems
+        var start = 0
         for segment in media.segments {
             let segmentPath = try resolve(segment.uri, from: playlistPath, line: segment.line)
             let isPlaylist = try segmentPath == playlistPath || HLSPlaylist.startsLikePlaylist(Self.firstBytes(of: segmentPath, line: segment.line))
@@ -68,7 +90,8 @@ public struct HLSPlaylistReader: Sendable {
             var readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
             readerOptions.cueContent = options.webVTTCueContent
             var reader = WebVTTReader(options: readerOptions)
-            joiner.startSegment(uri: segment.uri, line: segment.line)
+            try joiner.startSegment(uri: segment.uri, line: segment.line, start: start, duration: segment.duration, to: handler)
+            start += segment.duration
             do {
                 try FileByteSource(path: segmentPath).forEachChunk { chunk in
                     try reader.feed(chunk) { event in try joiner.take(event, to: handler) }
@@ -131,108 +154,5 @@ public struct HLSPlaylistReader: Sendable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// The events of the segments joined into one track: one header (without the map), each region,
-/// style sheet and note once, each cue moved onto the first segment's timeline and handed on
-/// unless the segment before held it.
-struct SegmentJoiner {
-    private var firstMap: WebVTTTimestampMap?
-    private var offset = 0
-    private var segmentIndex = -1
-    private var segmentURI = ""
-    private var segmentLine = 0
-    private var previousCues: Set<Cue> = []
-    private var currentCues: Set<Cue> = []
-    private var seenBlocks: Set<TrackEvent.Block> = []
-    private var reportedMemoryBound = false
-
-    /// The most regions, style sheets and notes remembered to pass each on once.
-    static let maximumRememberedBlocks = 10_000
-
-    mutating func startSegment(uri: String, line: Int) {
-        segmentIndex += 1
-        segmentURI = uri
-        segmentLine = line
-        previousCues = currentCues
-        currentCues = []
-        offset = 0
-    }
-
-    mutating func take(_ event: TrackEvent, to handler: (TrackEvent) throws -> Void) throws {
-        switch event {
-        case .header(let text):
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let map = lines.lazy.compactMap { line in try? WebVTTTimestampMap.parse(Array(line.utf8)) }.first
-                ?? WebVTTTimestampMap(mpegTimestamp: 0, local: 0)
-            if segmentIndex == 0 {
-                firstMap = map
-                let kept = lines.filter { !WebVTTTimestampMap.names(Array($0.utf8)) }
-                try handler(.header(kept.joined(separator: "\n")))
-            } else if let firstMap {
-                offset = Self.offset(of: map, from: firstMap)
-            }
-        case .cue(var cue):
-            if offset != 0 {
-                cue.start += offset
-                cue.end += offset
-            }
-            if currentCues.count < HLSPlaylistReader.maximumRememberedCues {
-                currentCues.insert(cue)
-            } else if !reportedMemoryBound {
-                reportedMemoryBound = true
-                try handler(
-                    .diagnostic(
-                        Diagnostic(
-                            .note, .hlsSegmentUnreadable, at: SourceLocation(line: segmentLine, column: 1),
-                            "\(segmentURI) holds more than \(HLSPlaylistReader.maximumRememberedCues) cues: repeats of the rest in the next segment are not joined")))
-            }
-            if previousCues.contains(cue) { return }
-            try handler(.cue(cue))
-        case .diagnostic(var diagnostic):
-            let inner = diagnostic.location.map { "\(segmentURI):\($0): " } ?? "\(segmentURI): "
-            diagnostic.message = inner + diagnostic.message
-            diagnostic.location = SourceLocation(line: segmentLine, column: 1)
-            try handler(.diagnostic(diagnostic))
-        case .region, .stylesheet, .note:
-            guard let block = TrackEvent.Block(event) else { return }
-            if seenBlocks.contains(block) { return }
-            if seenBlocks.count < Self.maximumRememberedBlocks { seenBlocks.insert(block) }
-            try handler(event)
-        }
-    }
-
-    mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
-        if segmentIndex < 0 { try handler(.header("")) }
-    }
-
-    /// Milliseconds to add to a cue time of a segment mapped by `map` to place it on the timeline
-    /// of `first`: the MPEGTS difference taken the short way round the 33-bit clock.
-    static func offset(of map: WebVTTTimestampMap, from first: WebVTTTimestampMap) -> Int {
-        let modulus = Int64(WebVTTTimestampMap.mpegTimestampModulus)
-        var ticks = (Int64(map.mpegTimestamp) - Int64(first.mpegTimestamp)) % modulus
-        if ticks > modulus / 2 { ticks -= modulus }
-        if ticks < -modulus / 2 { ticks += modulus }
-        let milliseconds = (ticks * 1000 + (ticks >= 0 ? 45_000 : -45_000)) / 90_000
-        return Int(milliseconds) + first.local - map.local
-    }
-}
-
-extension TrackEvent {
-    /// A region, style sheet or note, compared whole.
-    enum Block: Hashable {
-        case region(CueRegion)
-        case stylesheet(CueStylesheet)
-        case note(CueNote)
-
-        init?(_ event: TrackEvent) {
-            switch event {
-            case .region(let region): self = .region(region)
-            case .stylesheet(let sheet): self = .stylesheet(sheet)
-            case .note(let note): self = .note(note)
-            default: return nil
-            }
-        }
     }
 }
