@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitCast"]),
         // HLS subtitle renditions: a track cut into WebVTT segments and a media playlist, aligned to
         // the video's MPEG-2 TS time, and named in a multivariant playlist. Files only, no network.
-        .target(name: "CueKitHLS", dependencies: ["CueKit", "CueKitWebVTT", "CueKitConversion"]),
+        .target(name: "CueKitHLS", dependencies: ["CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion"]),
         // `cuekit serve`: tracks and media over HTTP with CORS, the receiver the senders drive.
         .target(
             name: "CueKitServer",
@@ -191,7 +191,7 @@ let package = Package(
             name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport", "ConvertAnything"]),
         // The server over real sockets, with Chromium as the receiver and two senders.
         // The segmenter, the TS reader and the playlists; with ffmpeg, ffprobe and Python's m3u8 as peers.
-        .testTarget(name: "CueKitHLSTests", dependencies: ["CueKit", "CueKitWebVTT", "CueKitConversion", "CueKitHLS", "CueKitTestSupport"]),
+        .testTarget(name: "CueKitHLSTests", dependencies: ["CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion", "CueKitHLS", "CueKitTestSupport"]),
         .testTarget(
             name: "CueKitServerTests",
             dependencies: [

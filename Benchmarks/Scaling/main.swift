@@ -14,6 +14,7 @@ import CueKitHLS
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -85,6 +86,39 @@ func segmentForHLS(_ bytes: [UInt8]) {
     _ = try? segmenter.finish()
 }
 
+/// The folder of the playlist of `count` segments.
+func hlsFolder(segments count: Int) -> String { TemporaryFiles.folder + "/cuekit-scaling-hls-\(count)-\(getpid())" }
+
+/// Writes a media playlist of `count` segments into a folder of its own (once per size), each
+/// segment with a cue of its own and the previous segment's cue repeated, as a segmenter repeats
+/// a cue that spans two segments; returns the playlist's path as bytes.
+func hlsPlaylist(segments count: Int) -> [UInt8] {
+    let folder = hlsFolder(segments: count)
+    mkdir(folder, 0o700)
+    var playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+    for index in 0..<count {
+        var text = "WEBVTT\n\n"
+        if index > 0 { text += "\(vttTime(index * 6000 - 1000)) --> \(vttTime(index * 6000 + 1000))\ncue \(index - 1)\n\n" }
+        text += "\(vttTime(index * 6000 + 5000)) --> \(vttTime(index * 6000 + 7000))\ncue \(index)\n"
+        guard let file = try? AtomicFileSink(path: folder + "/\(index).vtt"), (try? file.write(text)) != nil, (try? file.commit()) != nil else {
+            return []
+        }
+        playlist += "#EXTINF:6,\n\(index).vtt\n"
+    }
+    playlist += "#EXT-X-ENDLIST\n"
+    let path = folder + "/subs.m3u8"
+    guard let file = try? AtomicFileSink(path: path), (try? file.write(playlist)) != nil, (try? file.commit()) != nil else { return [] }
+    return Array(path.utf8)
+}
+
+/// Reads the playlist whose path `bytes` hold as one track (``HLSPlaylistReader``, through
+/// ``TrackSource``), converting it to WebVTT in memory.
+func readHLSPlaylist(_ bytes: [UInt8]) {
+    guard let source = try? TrackSource(path: String(decoding: bytes, as: UTF8.self)) else { return }
+    var sink = MemorySink()
+    _ = try? TrackConversion(source: source).write(to: &sink)
+}
+
 /// ``convertToWebVTT(_:)``, writing TTML (IMSC 1.1): its head is held until the last cue.
 func convertToTTML(_ bytes: [UInt8]) {
     let path = TemporaryFiles.folder + "/cuekit-scaling-input.vtt"
@@ -122,6 +156,9 @@ let cases: [ScalingCase] = [
     ScalingCase(name: "Segment", unit: "cues, 6 s HLS segments", small: 20_000, make: { count in
         repeated("WEBVTT\n\n", { "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 20_000))\ncue <b>\($0)</b>\n\n" }, count, "")
     }, read: segmentForHLS),
+    // A playlist's segments, each cue repeated in the segment after it: the reader joins the
+    // repeats comparing consecutive segments only. (The folders are removed at the run's end.)
+    ScalingCase(name: "HLS", unit: "playlist segments, read", small: 2_000, make: { hlsPlaylist(segments: $0) }, read: readHLSPlaylist),
     // Each REGION block its own id: the writer holds them until the first cue, replacing a
     // region defined twice, and must find an earlier definition without a search.
     ScalingCase(name: "Convert", unit: "REGION blocks of distinct ids", small: 20_000, make: { count in
@@ -214,6 +251,8 @@ func format3(_ value: Double) -> String {
     let scaled = (value * 1000).rounded() / 1000
     return "\(scaled)"
 }
+
+for count in [2_000, 20_000] { try? FileManager.default.removeItem(atPath: hlsFolder(segments: count)) }
 
 if failed {
     print("some reader grows faster than its input (a ratio of 15 or more)")

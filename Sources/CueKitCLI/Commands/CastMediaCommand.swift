@@ -2,6 +2,7 @@ import ArgumentParser
 import CueKit
 import CueKitCast
 import CueKitCommandSupport
+import CueKitHLS
 
 /// `cuekit cast media TRACK...`: the media information of a LOAD message, with a text track per
 /// caption file, as Cast JSON.
@@ -51,6 +52,22 @@ struct CastMediaCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The duration in seconds (-1 for live).", valueName: "seconds"))
     var duration: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "HLS media: how its (audio) segments are packed: \(MediaInformation.HLSSegmentFormat.allCases.map(\.rawValue).joined(separator: ", ")) (by default, read from the playlist when the content id is a local .m3u8).",
+            valueName: "format"),
+        transform: { try StyleOptions.value($0, of: MediaInformation.HLSSegmentFormat.self) }
+    )
+    var hlsSegmentFormat: MediaInformation.HLSSegmentFormat?
+
+    @Option(
+        help: ArgumentHelp(
+            "HLS media: how its video segments are packed: mpeg2_ts or fmp4 (by default, read from the playlist as above).",
+            valueName: "format"),
+        transform: { try StyleOptions.value($0, of: MediaInformation.HLSVideoSegmentFormat.self) }
+    )
+    var hlsVideoSegmentFormat: MediaInformation.HLSVideoSegmentFormat?
 
     @Option(help: ArgumentHelp("A title, written as generic metadata.", valueName: "text"))
     var title: String?
@@ -177,6 +194,12 @@ struct CastMediaCommand: ParsableCommand {
             )
         }
         let resolvedStyle = try style.resolve()
+        // HLS media given as a local playlist: its packing is read from its segments.
+        var hlsFormats = (segment: hlsSegmentFormat, video: hlsVideoSegmentFormat)
+        if contentID.lowercased().hasSuffix(".m3u8"), !Self.isAbsolute(contentID), hlsFormats.segment == nil || hlsFormats.video == nil {
+            let read = try HLSMediaPackaging.segmentFormats(ofPlaylistAt: contentID)
+            hlsFormats = (hlsFormats.segment ?? read.segment, hlsFormats.video ?? read.video)
+        }
         let contentExtension = contentID.split(separator: "?").first?.split(separator: ".").last.map { $0.lowercased() } ?? ""
         var contentID = self.contentID
         if let baseURL, !Self.isAbsolute(contentID) {
@@ -190,7 +213,9 @@ struct CastMediaCommand: ParsableCommand {
             duration: duration,
             metadata: title.map { ["metadataType": 0, "title": .string($0)] },
             tracks: mediaTracks.isEmpty ? nil : mediaTracks,
-            textTrackStyle: resolvedStyle?.style
+            textTrackStyle: resolvedStyle?.style,
+            hlsSegmentFormat: hlsFormats.segment,
+            hlsVideoSegmentFormat: hlsFormats.video
         )
         // The first text track is on unless --active says otherwise.
         let activeIDs = active.isEmpty ? mediaTracks.prefix(1).map(\.trackID) : active.flatMap { $0 }

@@ -5,7 +5,7 @@ import CueKit
 ///
 /// ``metadata`` is kept as generic JSON: its shape depends on `metadataType` (movie, TV show,
 /// music...), and CueKit has no use for its fields beyond passing them through. Members CueKit does
-/// not model (`breaks`, `entity`, `hlsSegmentFormat`...) are kept in ``otherFields``.
+/// not model (`breaks`, `entity`...) are kept in ``otherFields``.
 public struct MediaInformation: Sendable, Hashable {
     /// The content's identifier, usually its URL (`contentId`).
     public var contentID: String?
@@ -25,6 +25,11 @@ public struct MediaInformation: Sendable, Hashable {
     public var textTrackStyle: TextTrackStyle?
     /// Application data (`customData`).
     public var customData: CastJSONValue?
+    /// The format of an HLS stream's audio segments, or of its segments when audio and video
+    /// share them (`hlsSegmentFormat`): a receiver's player needs it for segments it cannot tell.
+    public var hlsSegmentFormat: HLSSegmentFormat?
+    /// The format of an HLS stream's video segments (`hlsVideoSegmentFormat`).
+    public var hlsVideoSegmentFormat: HLSVideoSegmentFormat?
     /// Members CueKit does not model, in document order.
     public var otherFields: CastJSONObject
 
@@ -39,6 +44,8 @@ public struct MediaInformation: Sendable, Hashable {
         tracks: [MediaTrack]? = nil,
         textTrackStyle: TextTrackStyle? = nil,
         customData: CastJSONValue? = nil,
+        hlsSegmentFormat: HLSSegmentFormat? = nil,
+        hlsVideoSegmentFormat: HLSVideoSegmentFormat? = nil,
         otherFields: CastJSONObject = CastJSONObject()
     ) {
         self.contentID = contentID
@@ -50,6 +57,8 @@ public struct MediaInformation: Sendable, Hashable {
         self.tracks = tracks
         self.textTrackStyle = textTrackStyle
         self.customData = customData
+        self.hlsSegmentFormat = hlsSegmentFormat
+        self.hlsVideoSegmentFormat = hlsVideoSegmentFormat
         self.otherFields = otherFields
     }
 
@@ -66,12 +75,37 @@ public struct MediaInformation: Sendable, Hashable {
 
         public static let castName = "StreamType"
     }
+
+    /// `HlsSegmentFormat`: how an HLS stream's audio segments (or shared segments) are packed.
+    public enum HLSSegmentFormat: String, CastEnumeration {
+        case aac = "aac"
+        case ac3 = "ac3"
+        case eAC3 = "e-ac3"
+        case fmp4 = "fmp4"
+        case mp3 = "mp3"
+        /// MPEG-2 transport stream.
+        case ts = "ts"
+        /// AAC in an MPEG-2 transport stream.
+        case tsAAC = "ts_aac"
+
+        public static let castName = "HlsSegmentFormat"
+    }
+
+    /// `HlsVideoSegmentFormat`: how an HLS stream's video segments are packed.
+    public enum HLSVideoSegmentFormat: String, CastEnumeration {
+        /// Fragmented MP4 (CMAF).
+        case fmp4 = "fmp4"
+        /// MPEG-2 transport stream.
+        case mpeg2TS = "mpeg2_ts"
+
+        public static let castName = "HlsVideoSegmentFormat"
+    }
 }
 
 extension MediaInformation: CastDecodable {
     static let fieldNames: [String] = [
         "contentId", "contentUrl", "contentType", "streamType", "duration", "metadata", "tracks", "textTrackStyle",
-        "customData",
+        "customData", "hlsSegmentFormat", "hlsVideoSegmentFormat",
     ]
 
     static func decode(_ json: CastJSONValue, at path: CastJSONPath, with decoder: inout CastDecoder) -> MediaInformation? {
@@ -97,6 +131,8 @@ extension MediaInformation: CastDecodable {
             media.textTrackStyle = TextTrackStyle.decode(value, at: path.appending("textTrackStyle"), with: &decoder)
         }
         media.customData = decoder.any(object, "customData")
+        media.hlsSegmentFormat = decoder.enumeration(object, "hlsSegmentFormat", at: path, as: HLSSegmentFormat.self)
+        media.hlsVideoSegmentFormat = decoder.enumeration(object, "hlsVideoSegmentFormat", at: path, as: HLSVideoSegmentFormat.self)
         media.otherFields = decoder.otherFields(object, known: Set(fieldNames), at: path, in: "MediaInformation")
         return media
     }
@@ -118,6 +154,8 @@ extension MediaInformation: CastDecodable {
         object["tracks"] = tracks.map { .array($0.map(\.json)) }
         object["textTrackStyle"] = textTrackStyle?.json
         object["customData"] = customData
+        object["hlsSegmentFormat"] = hlsSegmentFormat.map { .string($0.rawValue) }
+        object["hlsVideoSegmentFormat"] = hlsVideoSegmentFormat.map { .string($0.rawValue) }
         for (key, value) in otherFields where object[key] == nil { object[key] = value }
         return .object(object)
     }

@@ -68,13 +68,31 @@ import Testing
     @Test func keepsFieldsOfNewerSDKs() throws {
         let json: CastJSONValue = [
             "type": "LOAD",
-            "media": ["contentUrl": "https://example.com/a.m3u8", "contentType": "application/x-mpegurl", "hlsSegmentFormat": "ts"],
+            "media": ["contentUrl": "https://example.com/a.m3u8", "contentType": "application/x-mpegurl", "entity": "a"],
             "credentials": "token",
         ]
         let request = try CastLoadRequest(json: json)
         #expect(request.otherFields["credentials"] == "token")
-        #expect(request.media.otherFields["hlsSegmentFormat"] == "ts")
+        #expect(request.media.otherFields["entity"] == "a")
         #expect(request.json == json)
+    }
+
+    @Test func readsAndChecksTheHLSSegmentFormats() throws {
+        let json: CastJSONValue = [
+            "type": "LOAD",
+            "media": [
+                "contentId": "https://example.com/a.m3u8", "contentType": "application/x-mpegurl", "hlsSegmentFormat": "ts",
+                "hlsVideoSegmentFormat": "fmp4",
+            ],
+        ]
+        let request = try CastLoadRequest(json: json)
+        #expect(request.media.hlsSegmentFormat == .ts)
+        #expect(request.media.hlsVideoSegmentFormat == .fmp4)
+        #expect(request.media.otherFields.isEmpty)
+        #expect(request.json == json)
+        let wrong: CastJSONValue = ["type": "LOAD", "media": ["contentId": "a.m3u8", "hlsVideoSegmentFormat": "mp2t"]]
+        let error = #expect(throws: CastDecodingError.self) { try CastLoadRequest(json: wrong) }
+        #expect(error?.description.contains("HlsVideoSegmentFormat") == true, "\(String(describing: error))")
     }
 
     @Test func decodesThroughFoundation() throws {

@@ -57,6 +57,8 @@ public enum HLSPlaylist: Sendable, Hashable {
                     media.mediaSequence = Int(value) ?? 0
                 } else if let value = Self.value(of: "#EXT-X-PLAYLIST-TYPE:", in: line) {
                     media.playlistType = String(value)
+                } else if let value = Self.value(of: "#EXT-X-MAP:", in: line) {
+                    media.initializationSegment = HLSAttributeList(value).string("URI")
                 } else if line.hasPrefix("#EXT-X-ENDLIST") {
                     media.hasEndList = true
                 } else if let value = Self.value(of: "#EXT-X-MEDIA:", in: line) {
@@ -118,6 +120,8 @@ public struct HLSMediaPlaylist: Sendable, Hashable {
     public var playlistType: String?
     /// True when `EXT-X-ENDLIST` is present: no segment will be added.
     public var hasEndList = false
+    /// The URI of `EXT-X-MAP`, the initialization segment of fragmented MP4 media.
+    public var initializationSegment: String?
 
     /// What is wrong with the playlist itself (RFC 8216, section 4.3.3 and 4.3.3.4): no
     /// `EXT-X-TARGETDURATION`, an `EXTINF` that rounds above it, a VOD playlist without

@@ -77,6 +77,7 @@ public struct HLSPlaylistReader: Sendable {
 
     private func stream(_ media: HLSMediaPlaylist, playlistPath: String, rewritingDiagnostics handler: (TrackEvent) throws -> Void) throws {
         var joiner = HLSSegmentJoiner()
+        joiner.passesCues = options.webVTTCueContent != .diagnosticsOnly
         joiner.playlistDiagnostics = media.problems
         var start = 0
         for segment in media.segments {
@@ -87,8 +88,8 @@ public struct HLSPlaylistReader: Sendable {
                     .hlsSegmentUnreadable, at: SourceLocation(line: segment.line, column: 1),
                     "the segment \(segment.uri) is a playlist, not a WebVTT segment")
             }
-            var readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
-            readerOptions.cueContent = options.webVTTCueContent
+            // Whole cues, whatever the caller asked: joining and checking compare them.
+            let readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
             var reader = WebVTTReader(options: readerOptions)
             try joiner.startSegment(uri: segment.uri, line: segment.line, start: start, duration: segment.duration, to: handler)
             start += segment.duration

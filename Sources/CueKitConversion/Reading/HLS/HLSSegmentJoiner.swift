@@ -17,6 +17,8 @@ import CueKitWebVTT
 struct HLSSegmentJoiner {
     /// Diagnostics about the playlist itself, handed on after the header.
     var playlistDiagnostics: [Diagnostic] = []
+    /// False when the caller looks at diagnostics alone: cues are joined and checked, not handed on.
+    var passesCues = true
     private var firstMap: WebVTTTimestampMap?
     private var offset = 0
     private var segmentIndex = -1
@@ -89,7 +91,7 @@ struct HLSSegmentJoiner {
                             "\(segment.uri) holds more than \(HLSPlaylistReader.maximumRememberedCues) cues: repeats of the rest in the next segment are not joined"
                         )))
             }
-            if previousCues[content]?.contains(cue) == true { return }
+            if previousCues[content]?.contains(cue) == true || !passesCues { return }
             try handler(.cue(cue))
         case .diagnostic(var diagnostic):
             let inner = diagnostic.location.map { "\(segment.uri):\($0): " } ?? "\(segment.uri): "
