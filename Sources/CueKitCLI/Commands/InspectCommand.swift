@@ -74,7 +74,7 @@ struct InspectCommand: ParsableCommand {
                 try writer.flush()
             } else {
                 var sink = FileDescriptorSink.standardOutput()
-                try sink.write(statisticsFound.text(name: displayName, format: input.format.displayName))
+                try sink.write(statisticsFound.text(name: displayName, format: input.formatDescription))
                 try sink.flush()
             }
             return
@@ -97,7 +97,12 @@ struct InspectCommand: ParsableCommand {
                 try fail(error) { _ in }
             }
             var sink = FileDescriptorSink.standardOutput()
-            try sink.write(InspectSummary(result: collector.result, name: displayName, format: input.format.displayName).text)
+            var summary = InspectSummary(result: collector.result, name: displayName, format: input.formatDescription)
+            if let listing = input.hlsMultivariantListing {
+                let read = try? listing.rendition(named: input.options.hlsRendition)
+                summary.renditions = listing.subtitles.map { ($0 == read ? "* " : "  ") + $0.description + ($0.uri.map { ": " + $0 } ?? "") }
+            }
+            try sink.write(summary.text)
             try sink.flush()
         }
     }

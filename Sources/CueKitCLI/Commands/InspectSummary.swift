@@ -7,6 +7,8 @@ struct InspectSummary {
     let name: String
     /// The input's format as people name it (`WebVTT`, `TTML`, `SubRip`).
     var format = "WebVTT"
+    /// The subtitle renditions of a multivariant playlist, one line each, the one read marked.
+    var renditions: [String] = []
 
     var text: String {
         let track = result.track
@@ -19,6 +21,8 @@ struct InspectSummary {
         if !track.stylesheets.isEmpty { facts.append(count(track.stylesheets.count, "style sheet")) }
         if !track.notes.isEmpty { facts.append(count(track.notes.count, "comment")) }
         lines.append("\(name): " + facts.joined(separator: ", "))
+        if !renditions.isEmpty { lines.append("subtitle renditions (* read):") }
+        lines += renditions.map { "  " + $0 }
         if !track.header.isEmpty {
             lines.append("header: " + quoted(track.header))
         }

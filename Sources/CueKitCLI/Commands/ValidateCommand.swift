@@ -94,7 +94,7 @@ struct ValidateCommand: ParsableCommand {
             return outcome
         }
         let isCast = from == .cast || (from == nil && input.startsLikeJSON)
-        outcome.format = isCast ? "Cast message" : input.format.displayName
+        outcome.format = isCast ? "Cast message" : input.formatDescription
         try report.begin(outcome)
         do {
             if isCast {

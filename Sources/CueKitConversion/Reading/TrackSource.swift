@@ -95,6 +95,17 @@ public struct TrackSource: Sendable {
     /// True when the input is an HLS playlist (`#EXTM3U`): its WebVTT segments are read as one
     /// track (``HLSPlaylistReader``), and ``format`` is WebVTT.
     public let isHLSPlaylist: Bool
+    /// The format as people name it: ``TrackFormat/displayName``, or an HLS playlist's.
+    public var formatDescription: String { isHLSPlaylist ? "HLS playlist of WebVTT segments" : format.displayName }
+
+    /// The subtitle renditions and variants of a multivariant playlist; nil for any other input,
+    /// or one that cannot be read again (standard input).
+    public var hlsMultivariantListing: HLSMultivariantListing? {
+        guard isHLSPlaylist, canBeReadAgain, let bytes = try? readAll(upTo: Self.maximumPlaylistBytes) else { return nil }
+        guard case .multivariant(let listing) = try? HLSPlaylist.parse(String(decoding: bytes, as: UTF8.self)) else { return nil }
+        return listing
+    }
+
     /// True when the input is one WebVTT file, read straight from its bytes: the byte-level paths
     /// (copying blocks unchanged, the statistics' byte observer) apply to it alone.
     package var isOneWebVTTFile: Bool { format == .webVTT && !isHLSPlaylist }

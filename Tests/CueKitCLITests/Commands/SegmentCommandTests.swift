@@ -102,6 +102,29 @@ struct SegmentCommandTests {
         #expect(scratch.names == ["en.srt", "media.m3u8"])
     }
 
+    @Test func inspectListsTheRenditionsOfAMultivariantPlaylistAndReadsTheOneNamed() throws {
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        scratch.write(srt, to: "en.srt")
+        scratch.write("WEBVTT\n\n00:00:03.000 --> 00:00:04.000\nbonjour\n", to: "fr.vtt")
+        scratch.write("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000\nvideo.m3u8\n", to: "master.m3u8")
+        let segmented = try CommandLineRun.cuekit([
+            "segment", scratch.file("en.srt"), scratch.file("fr.vtt"), "--language", "en,fr", "--name", "English,Français", "--master",
+            scratch.file("master.m3u8"), "-o", scratch.file("hls"),
+        ])
+        #expect(segmented.status == 0, "\(segmented)")
+        let inspected = try CommandLineRun.cuekit(["inspect", scratch.file("master.m3u8"), "--rendition", "fr"])
+        #expect(inspected.status == 0, "\(inspected)")
+        let lines = inspected.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).map(String.init)
+        #expect(lines[0].hasSuffix("master.m3u8: HLS playlist of WebVTT segments, 1 cue from 00:00:03.000 to 00:00:04.000"), "\(lines)")
+        #expect(lines[1] == "subtitle renditions (* read):")
+        #expect(lines[2].hasPrefix("    English (en), group subs, default: "), "\(lines)")
+        #expect(lines[3].hasPrefix("  * Français (fr), group subs: "), "\(lines)")
+        let unknown = try CommandLineRun.cuekit(["convert", scratch.file("master.m3u8"), "--rendition", "de", "-o", "-"])
+        #expect(unknown.status == 1, "\(unknown)")
+        #expect(unknown.standardError.contains("no subtitle rendition is named 'de'"), "\(unknown)")
+    }
+
     @Test func refusesWrongUsageWithStatusTwo() throws {
         for (arguments, message) in [
             (["segment", "a.srt", "-o", "out", "--mpegts", "1", "--align-to", "v.ts"], "either --mpegts or --align-to"),
