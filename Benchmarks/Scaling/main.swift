@@ -1,5 +1,5 @@
-// The scaling check: each reader on generated inputs of n and 10n units, timed (best of three),
-// and the ratio of the two times printed. A reader that is linear (or n log n) in its input gives
+// The scaling check: each reader on generated inputs of n and 10n units, timed (best of three,
+// each repeated to last at least 50 ms), and the ratio of the two times printed. A reader that is linear (or n log n) in its input gives
 // a ratio near 10; one that is quadratic, near 100. The run fails when any ratio reaches 15.
 //
 //     swift run --package-path Benchmarks -c release CueKitScaling
@@ -213,14 +213,22 @@ let cases: [ScalingCase] = [
     }, read: { _ = CastMessage.check($0, maximumLength: .max) }),
 ]
 
+/// The best of three times of `read`, per read: each measurement repeats it often enough to last
+/// 50 ms, so that a small input's time is not lost in the clock's and the scheduler's noise.
 func bestTime(_ bytes: [UInt8], _ read: ([UInt8]) -> Void) -> Duration {
     let clock = ContinuousClock()
+    var repetitions = 1
+    while repetitions < 1 << 16 {
+        let elapsed = clock.measure { for _ in 0..<repetitions { read(bytes) } }
+        if elapsed >= .milliseconds(50) { break }
+        repetitions *= 2
+    }
     var best = Duration.seconds(1_000_000)
     for _ in 0..<3 {
-        let elapsed = clock.measure { read(bytes) }
+        let elapsed = clock.measure { for _ in 0..<repetitions { read(bytes) } }
         if elapsed < best { best = elapsed }
     }
-    return best
+    return best / repetitions
 }
 
 func seconds(_ duration: Duration) -> Double {
