@@ -19,7 +19,7 @@ struct SegmentCommand: ParsableCommand {
             cue in every segment it overlaps with its whole times, empty segments where no cue is, \
             and X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000 in every segment's header. The \
             MPEGTS value is --mpegts, or the first presentation time of the video --align-to names \
-            (a .ts segment, or a media or multivariant playlist whose first segment is one), modulo \
+            (a .ts segment, fragmented MP4, or a media or multivariant playlist of either), modulo \
             2^33. Several inputs go into DIR/<language>/ (or DIR/<input name>/). The folder is \
             replaced all at once: a failure leaves it as it was.
 
@@ -61,7 +61,8 @@ struct SegmentCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Take the MPEG-2 time from the video's first PTS: a .ts file or an .m3u8 playlist of TS segments.", valueName: "media"))
+            "Take the MPEG-2 time from the video's first presentation time: a .ts file, a self-initializing fragmented .mp4, or an .m3u8 playlist of TS or fMP4 (EXT-X-MAP) segments.",
+            valueName: "media"))
     var alignTo: String?
 
     @Option(help: ArgumentHelp("A multivariant playlist to add the subtitle renditions to, in place.", valueName: "master.m3u8"))

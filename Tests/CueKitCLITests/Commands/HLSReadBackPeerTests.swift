@@ -88,6 +88,40 @@ struct HLSReadBackPeerTests {
         for (start, expected) in zip(starts, ["00:00:01", "00:00:03", "00:00:09"]) { #expect(start.hasPrefix(expected), "\(starts)") }
     }
 
+    /// fMP4 media: the map is the earliest presentation time, as ffprobe reports the stream's
+    /// start (its edit list applied: ffmpeg's `-output_ts_offset` is an empty edit), read through
+    /// the playlist's EXT-X-MAP or from self-initializing media.
+    @Test(.enabled(if: ExternalProcess.isInstalled("ffprobe"), "ffprobe not installed"), arguments: [0, 10])
+    func theMapOfFragmentedMP4MediaIsItsStartAsFfprobeReportsIt(offset: Int) throws {
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.file("hls"), withIntermediateDirectories: true)
+        let made = ExternalProcess.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc=d=10:s=320x240:r=25", "-c:v", "libx264", "-g", "50", "-output_ts_offset",
+                String(offset), "-f", "hls", "-hls_time", "4", "-hls_playlist_type", "vod", "-hls_segment_type", "fmp4",
+                scratch.file("hls/video.m3u8"),
+            ])
+        #expect(made.status == 0, "\(made.error)")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch.file("hls/init.mp4")))
+            + Data(contentsOf: URL(fileURLWithPath: scratch.file("hls/video0.m4s")))
+        try whole.write(to: URL(fileURLWithPath: scratch.file("whole.mp4")))
+        let probe = ExternalProcess.run(
+            "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=start_time", "-of", "csv=p=0", scratch.file("whole.mp4")])
+        let start = try #require(Double(probe.output.prefix { $0 != "\n" && $0 != "," }), "ffprobe: \(probe.output) \(probe.error)")
+        let expected = Int((start * 90_000).rounded())
+        scratch.write("1\n00:00:01,000 --> 00:00:02,000\nhello\n", to: "en.srt")
+        for media in ["hls/video.m3u8", "whole.mp4"] {
+            let run = try CommandLineRun.cuekit(["segment", scratch.file("en.srt"), "-o", scratch.file("subs"), "--align-to", scratch.file(media)])
+            #expect(run.status == 0, "\(run)")
+            #expect(
+                scratch.read("subs/subs0.vtt")?.hasPrefix("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:\(expected),LOCAL:00:00:00.000\n") == true,
+                "\(media): \(scratch.read("subs/subs0.vtt") ?? "")")
+        }
+        #expect(offset == 0 || expected == offset * 90_000, "the offset is the stream's start")
+    }
+
     @Test(arguments: [("mpegts", "ts", "mpeg2_ts"), ("fmp4", "fmp4", "fmp4")])
     func aCastLoadOfHLSMediaSaysHowItsSegmentsArePacked(type: String, segment: String, video: String) throws {
         let scratch = TemporaryDirectory()
