@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import CueKit
 import CueKitCast
 import CueKitCommandSupport
@@ -55,7 +56,7 @@ struct CastMediaCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "HLS media: how its (audio) segments are packed: \(MediaInformation.HLSSegmentFormat.allCases.map(\.rawValue).joined(separator: ", ")) (by default, read from the playlist when the content id is a local .m3u8).",
+            "HLS media: how its (audio) segments are packed: \(MediaInformation.HLSSegmentFormat.allCases.map(\.rawValue).joined(separator: ", ")) (by default, read from the playlist when the content id names a local .m3u8 file).",
             valueName: "format"),
         transform: { try StyleOptions.value($0, of: MediaInformation.HLSSegmentFormat.self) }
     )
@@ -196,7 +197,10 @@ struct CastMediaCommand: ParsableCommand {
         let resolvedStyle = try style.resolve()
         // HLS media given as a local playlist: its packing is read from its segments.
         var hlsFormats = (segment: hlsSegmentFormat, video: hlsVideoSegmentFormat)
-        if contentID.lowercased().hasSuffix(".m3u8"), !Self.isAbsolute(contentID), hlsFormats.segment == nil || hlsFormats.video == nil {
+        // (A content id that names no local file is a URL path on the server: nothing to read.)
+        if contentID.lowercased().hasSuffix(".m3u8"), !Self.isAbsolute(contentID), FileManager.default.fileExists(atPath: contentID),
+            hlsFormats.segment == nil || hlsFormats.video == nil
+        {
             let read = try HLSMediaPackaging.segmentFormats(ofPlaylistAt: contentID)
             hlsFormats = (hlsFormats.segment ?? read.segment, hlsFormats.video ?? read.video)
         }
