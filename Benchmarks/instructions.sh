@@ -103,6 +103,8 @@ row convert-subrip "SubRip to WebVTT" "$cues" "$cuekit" convert -q "$work/track.
 row convert-to-ttml "WebVTT to TTML (IMSC 1.1)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.ttml"
 # HLS segments of 60 s (about one file per 16 cues): the cues' share, the files' own cost aside.
 row segment-hls "WebVTT to HLS segments (cuekit segment, 60 s)" "$cues" "$cuekit" segment -q "$work/track.vtt" -o "$work/hls" --segment-duration 60
+# Those segments read back as one track: each segment's reader, the maps, the repeats joined.
+row read-hls "HLS playlist (60 s segments) to WebVTT" "$cues" "$cuekit" convert -q "$work/hls/subs.m3u8" -o "$work/out-hls.vtt"
 row convert-from-ttml "TTML to WebVTT" "$ttml_cues" "$cuekit" convert -q "$work/track.ttml" -o "$work/out-ttml.vtt"
 if command -v xmllint >/dev/null; then
     row xmllint "TTML floor: xmllint --stream --noout" "$ttml_cues" "$(command -v xmllint)" --stream --noout "$work/track.ttml"

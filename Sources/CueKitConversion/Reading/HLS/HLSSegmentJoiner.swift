@@ -24,10 +24,13 @@ struct HLSSegmentJoiner {
     private var segmentIndex = -1
     private var segment = Interval(uri: "", line: 0, start: 0, end: 0)
     private var previousSegment: Interval?
-    /// The cues of the segment before and of this one, by their content (times zeroed).
-    private var previousCues: [Cue: [Cue]] = [:]
-    private var currentCues: [Cue: [Cue]] = [:]
-    private var currentCount = 0
+    /// The cues of the segment before that run past its end, by their start: those a segmenter
+    /// repeats in this segment. A repeat found here is taken out.
+    private var previousStraddlers: [Int: [Cue]] = [:]
+    /// This segment's cues that run past its end, by their start.
+    private var currentStraddlers: [Int: [Cue]] = [:]
+    /// This segment's cues, for the rare look for a shifted twin of a missing repeat.
+    private var currentCues: [Cue] = []
     private var seenBlocks: Set<TrackEvent.Block> = []
     private var reportedMemoryBound = false
     private var headerSent = false
@@ -53,9 +56,9 @@ struct HLSSegmentJoiner {
         segmentIndex += 1
         previousSegment = segmentIndex > 0 ? segment : nil
         segment = Interval(uri: uri, line: line, start: start, end: start + duration)
-        previousCues = currentCues
-        currentCues = [:]
-        currentCount = 0
+        previousStraddlers = currentStraddlers
+        currentStraddlers = [:]
+        currentCues = []
         offset = 0
     }
 
@@ -77,11 +80,9 @@ struct HLSSegmentJoiner {
             cue.start += offset
             cue.end += offset
             try check(cue, to: handler)
-            var content = cue
-            (content.start, content.end) = (0, 0)
-            if currentCount < HLSPlaylistReader.maximumRememberedCues {
-                currentCues[content, default: []].append(cue)
-                currentCount += 1
+            if currentCues.count < HLSPlaylistReader.maximumRememberedCues {
+                currentCues.append(cue)
+                if cue.end - (firstMap?.local ?? 0) > segment.end { currentStraddlers[cue.start, default: []].append(cue) }
             } else if !reportedMemoryBound {
                 reportedMemoryBound = true
                 try handler(
@@ -91,8 +92,11 @@ struct HLSSegmentJoiner {
                             "\(segment.uri) holds more than \(HLSPlaylistReader.maximumRememberedCues) cues: repeats of the rest in the next segment are not joined"
                         )))
             }
-            if previousCues[content]?.contains(cue) == true || !passesCues { return }
-            try handler(.cue(cue))
+            if let index = previousStraddlers[cue.start]?.firstIndex(of: cue) {
+                previousStraddlers[cue.start]!.remove(at: index)
+                return
+            }
+            if passesCues { try handler(.cue(cue)) }
         case .diagnostic(var diagnostic):
             let inner = diagnostic.location.map { "\(segment.uri):\($0): " } ?? "\(segment.uri): "
             diagnostic.message = inner + diagnostic.message
@@ -138,15 +142,12 @@ struct HLSSegmentJoiner {
         let origin = firstMap?.local ?? 0
         var missing: [Cue] = []
         var shifted: (earlier: Cue, later: Cue)?
-        for (content, cues) in previousCues {
-            for cue in cues where segment.overlaps(cue, origin: origin) && previousSegment.overlaps(cue, origin: origin) {
-                let here = currentCues[content] ?? []
-                guard !here.contains(cue) else { continue }
-                if let twin = here.first(where: { !(previousCues[content] ?? []).contains($0) }) {
-                    if shifted == nil || cue.start < shifted!.earlier.start { shifted = (cue, twin) }
-                } else {
-                    missing.append(cue)
-                }
+        // The repeats not found here; one held at other times is a shifted twin.
+        for cue in previousStraddlers.values.joined() where segment.overlaps(cue, origin: origin) {
+            if let twin = currentCues.first(where: { $0.text == cue.text && $0.id == cue.id && $0.settings == cue.settings && $0 != cue }) {
+                if shifted == nil || cue.start < shifted!.earlier.start { shifted = (cue, twin) }
+            } else {
+                missing.append(cue)
             }
         }
         if let shifted {
