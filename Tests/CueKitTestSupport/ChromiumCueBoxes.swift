@@ -32,7 +32,9 @@ public enum ChromiumCueBoxes {
 
     /// The boxes of the cues each file shows at `time` seconds, in the order Chromium lays them out.
     public static func boxes(of files: [String], at time: Double = 0.5) async throws -> [[Box]] {
-        guard let renderer = try ChromiumCaptionRenderer.make() else { throw ChromiumFailure(message: "chromium or ffmpeg is not installed") }
+        guard let renderer = try ChromiumCaptionRenderer.make() else {
+            throw ChromiumFailure(message: "chromium or ffmpeg is not installed")
+        }
         defer { renderer.removeFiles() }
         let directory = renderer.directory
         let (width, height) = (ChromiumCaptionRenderer.videoWidth, ChromiumCaptionRenderer.videoHeight)
@@ -46,7 +48,9 @@ public enum ChromiumCueBoxes {
         guard make.status == 0 else { throw ChromiumFailure(message: "ffmpeg: \(make.error.suffix(2_000))") }
         let columns = 4
         let rows = (videosPerPage + columns - 1) / columns
-        guard let browser = try await DevToolsBrowser.launch(width: columns * width, height: rows * height, switches: ["--allow-file-access-from-files"])
+        guard
+            let browser = try await DevToolsBrowser.launch(
+                width: columns * width, height: rows * height, switches: ["--allow-file-access-from-files"])
         else { throw ChromiumFailure(message: "Chromium is not installed") }
         defer { browser.close() }
         var result: [[Box]] = []
@@ -146,9 +150,12 @@ public enum ChromiumCueBoxes {
             let xs = stride(from: 0, to: 8, by: 2).map { numbers[$0] }
             let ys = stride(from: 1, to: 8, by: 2).map { numbers[$0] }
             let quadBox = Box(left: xs.min()!, top: ys.min()!, right: xs.max()!, bottom: ys.max()!)
-            box = box.map {
-                Box(left: min($0.left, quadBox.left), top: min($0.top, quadBox.top), right: max($0.right, quadBox.right), bottom: max($0.bottom, quadBox.bottom))
-            } ?? quadBox
+            box =
+                box.map {
+                    Box(
+                        left: min($0.left, quadBox.left), top: min($0.top, quadBox.top), right: max($0.right, quadBox.right),
+                        bottom: max($0.bottom, quadBox.bottom))
+                } ?? quadBox
         }
         return box
     }

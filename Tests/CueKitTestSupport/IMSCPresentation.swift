@@ -70,7 +70,8 @@ public struct IMSCPresentation: Sendable {
         return IMSCPresentation(
             moments: moments.map {
                 Moment(
-                    time: ($0["time"] as? Double) ?? -1, regions: ($0["regions"] as? [String]) ?? [], texts: ($0["texts"] as? [String]) ?? [])
+                    time: ($0["time"] as? Double) ?? -1, regions: ($0["regions"] as? [String]) ?? [],
+                    texts: ($0["texts"] as? [String]) ?? [])
             },
             messages: messages)
     }

@@ -285,7 +285,8 @@ final class TTMLParagraphRenderer {
             outcome.usedUnboundedEnd = true
         }
         guard start < end else { return false }
-        output.append(.cue(Cue(id: paragraph.identifier, start: start, end: end, settings: TTMLRegion.placedByTop(cueSettings(for: paragraph, region: region), text: text), text: text)))
+        let settings = TTMLRegion.placedByTop(cueSettings(for: paragraph, region: region), text: text)
+        output.append(.cue(Cue(id: paragraph.identifier, start: start, end: end, settings: settings, text: text)))
         return true
     }
 

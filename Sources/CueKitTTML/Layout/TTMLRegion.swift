@@ -209,7 +209,8 @@ struct TTMLRegion: Sendable {
         case (.before, false), (.after, true):
             settings.line = .percentage(clamp(across))
             settings.lineAlignment = reversed ? .end : .start
-        case (.after, false) where (geometry.writingMode == .leftToRightTopToBottom || geometry.writingMode == .rightToLeftTopToBottom) && across + acrossSize >= 99.995:
+        case (.after, false) where geometry.writingMode != .topToBottomLeftToRight && across + acrossSize >= 99.995:
+            // Horizontal (tblr is the only other mode here) and at the bottom: line:auto.
             break
         case (.after, false), (.before, true):
             settings.line = .percentage(clamp(across + acrossSize))

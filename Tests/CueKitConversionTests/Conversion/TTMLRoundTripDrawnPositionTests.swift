@@ -73,7 +73,8 @@ struct TTMLRoundTripDrawnPositionTests {
             for cue in source.cues where Self.isShown(cue) {
                 if let region = cue.settings.region, regions.contains(region) { continue }
                 if case .number(let line) = cue.settings.line, !(line * 100).isFinite { continue }
-                let label = "\(path.split(separator: "/").suffix(2).joined(separator: "/")) cue at \(CueTimestamp.format(cue.start)) \(ShownText.lines(of: cue))"
+                let label =
+                    "\(path.split(separator: "/").suffix(2).joined(separator: "/")) cue at \(CueTimestamp.format(cue.start)) \(ShownText.lines(of: cue))"
                 let before = try Self.alone(cue, of: source)
                 let number = pairs.count
                 let (vtt, ttml, back) = (folder.file("\(number).vtt"), folder.file("\(number).ttml"), folder.file("\(number)-back.vtt"))
@@ -106,7 +107,9 @@ struct TTMLRoundTripDrawnPositionTests {
         #expect(compared > 300, "\(compared) cues compared")
         // A vertical cue of size 0 placed by a line number: Chromium lays its letters out over
         // several columns, and over one when placed by a percentage, as the TTML comes back.
-        let (known, unknown) = (failures.filter { $0.contains("settings-multiple.vtt") }, failures.filter { !$0.contains("settings-multiple.vtt") })
+        let (known, unknown) = (
+            failures.filter { $0.contains("settings-multiple.vtt") }, failures.filter { !$0.contains("settings-multiple.vtt") }
+        )
         #expect(unknown.isEmpty, "\(unknown.count) of \(pairs.count) cues moved:\n\(unknown.prefix(200).joined(separator: "\n"))")
         withKnownIssue("vertical:rl line:1 size:0% is laid out over other columns placed by a percentage") {
             #expect(known.isEmpty, "\(known.joined(separator: "\n"))")

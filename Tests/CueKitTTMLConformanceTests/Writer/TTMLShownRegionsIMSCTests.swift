@@ -1,6 +1,6 @@
 import CueKit
-import CueKitTestSupport
 import CueKitTTML
+import CueKitTestSupport
 import CueKitWebVTT
 import Testing
 
@@ -34,11 +34,14 @@ struct TTMLShownRegionsIMSCTests {
             for moment in presentation.moments {
                 #expect(moment.regions.count <= 4, "\(profile) at \(moment.time) s: \(moment.regions.count) regions shown: \(moment.texts)")
                 let shown = moment.texts.joined(separator: " | ")
-                let expected = track.cues.filter { Double($0.start) / 1000 <= moment.time && moment.time < Double($0.end) / 1000 }.map(\.text)
+                let expected = track.cues.filter { Double($0.start) / 1000 <= moment.time && moment.time < Double($0.end) / 1000 }.map(
+                    \.text)
                 for text in expected {
                     #expect(shown.contains(text), "\(profile) at \(moment.time) s: '\(text)' is not shown; shown: \(shown)")
                 }
-                #expect(shown.filter(\.isLetter).count == expected.joined().filter(\.isLetter).count, "\(profile) at \(moment.time) s: \(shown)")
+                #expect(
+                    shown.filter(\.isLetter).count == expected.joined().filter(\.isLetter).count, "\(profile) at \(moment.time) s: \(shown)"
+                )
             }
         }
         // TTML1 has no limit: the same cues make five regions there, as imscJS counts them.

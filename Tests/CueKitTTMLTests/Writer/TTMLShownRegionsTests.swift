@@ -65,9 +65,11 @@ import Testing
         #expect(Set(endsPlaced).count == 4, "\(endsPlaced)")
         #expect(endsRegions[endsPlaced[4]]?.contains(#"tts:displayAlign="after""#) == true, "\(endsRegions)")
         // EBU-TT-D merges as IMSC 1.1 does; TTML1 has no limit and keeps five regions.
-        let (ebu, ebuDiagnostics) = try TTMLWriterTests.write(Self.cues([0, 20, 40, 60, 80]), TTMLWriterOptions(profile: .ebuTTD, look: .ttml))
+        let (ebu, ebuDiagnostics) = try TTMLWriterTests.write(
+            Self.cues([0, 20, 40, 60, 80]), TTMLWriterOptions(profile: .ebuTTD, look: .ttml))
         #expect(ebuDiagnostics.isEmpty && Set(Self.placements(ebu).paragraphs).count == 4, "\(ebuDiagnostics)")
-        let (ttml1, ttml1Diagnostics) = try TTMLWriterTests.write(Self.cues([0, 20, 40, 60, 80]), TTMLWriterOptions(profile: .ttml1, look: .ttml))
+        let (ttml1, ttml1Diagnostics) = try TTMLWriterTests.write(
+            Self.cues([0, 20, 40, 60, 80]), TTMLWriterOptions(profile: .ttml1, look: .ttml))
         #expect(ttml1Diagnostics.isEmpty && Set(Self.placements(ttml1).paragraphs).count == 5)
     }
 
