@@ -51,10 +51,11 @@ struct StylesTTConvDropsTests {
         #expect(result.diagnostics.contains { $0.code == .ttmlStyleApproximated })
     }
 
-    /// Regions become cue boxes: four regions in the four quadrants keep their places.
+    /// Regions become cue boxes: four regions in the four quadrants keep their places (those at
+    /// the bottom where WebVTT puts cues by default, `line:auto`).
     @Test func regionsBecomeCueSettings() throws {
         let cues = try TTMLCorpus.read("w3c-imsc-tests/imsc1/region/four-active-regions-001.ttml").track.cues
-        #expect(cues.map(\.settings.line) == [.percentage(0), .percentage(0), .percentage(100), .percentage(100)])
+        #expect(cues.map(\.settings.line) == [.percentage(0), .percentage(0), .auto, .auto])
         #expect(cues.map(\.settings.position) == [.percentage(0), .percentage(50), .percentage(0), .percentage(50)])
         #expect(cues.map(\.settings.size) == [50, 50, 50, 50])
         #expect(cues.map(\.settings.alignment) == [.left, .right, .left, .right])

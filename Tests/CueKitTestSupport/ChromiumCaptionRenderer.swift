@@ -96,8 +96,10 @@ public struct ChromiumCaptionRenderer {
             let waiting = document.querySelectorAll('video').length;
             for (const video of document.querySelectorAll('video')) {
               video.textTracks[0].mode = 'showing';
-              video.addEventListener('loadeddata', () => { video.currentTime = \(time); });
+              // Seeks once the first frame is there, whether or not it came before this script.
+              const seek = () => { if (!video.dataset.seeking) { video.dataset.seeking = '1'; video.currentTime = \(time); } };
               video.addEventListener('seeked', () => { if (--waiting === 0) document.title = 'ready'; });
+              if (video.readyState >= 2) seek(); else video.addEventListener('loadeddata', seek);
             }
             if (waiting === 0) document.title = 'ready';
             </script></body></html>

@@ -230,7 +230,7 @@ final class TTMLParagraphRenderer {
                     close(slot)
                     continue
                 }
-                let settings = cueSettings(for: paragraph, region: region)
+                let settings = TTMLRegion.placedByTop(cueSettings(for: paragraph, region: region), text: markup)
                 let startMilliseconds = start.milliseconds ?? 0
                 let endMilliseconds: Int
                 if let milliseconds = end.milliseconds {
@@ -285,7 +285,8 @@ final class TTMLParagraphRenderer {
             outcome.usedUnboundedEnd = true
         }
         guard start < end else { return false }
-        output.append(.cue(Cue(id: paragraph.identifier, start: start, end: end, settings: cueSettings(for: paragraph, region: region), text: text)))
+        let settings = TTMLRegion.placedByTop(cueSettings(for: paragraph, region: region), text: text)
+        output.append(.cue(Cue(id: paragraph.identifier, start: start, end: end, settings: settings, text: text)))
         return true
     }
 

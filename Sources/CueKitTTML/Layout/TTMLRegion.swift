@@ -1,5 +1,11 @@
 import CueKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A region (TTML2 section 11.1.2) as the reader uses it: its box on the root container, how text
 /// sits in it, when it is active, and the class that carries its styles.
 struct TTMLRegion: Sendable {
@@ -180,7 +186,10 @@ struct TTMLRegion: Sendable {
     ///   bottom edge as `displayAlign` is before, center or after, aligned start, center or end;
     /// - vertical text (`tbrl`, `tblr`): `vertical:rl`/`lr`, with the same mapping turned a
     ///   quarter: `size` and `position` along the height, `line` across the width.
-    /// A region that spans the whole width gets neither `position` nor `size`.
+    /// A region that spans the whole width gets neither `position` nor `size`. Horizontal text at
+    /// the bottom of the video (`after`, the region reaching the bottom edge) keeps `line:auto`,
+    /// where WebVTT draws it by default: Chromium wraps such a cue's lines and lifts them off the
+    /// edge, where a `line:100%` percentage would leave a long line unwrapped.
     static func settings(for geometry: Geometry, alignment: CueSettings.TextAlignment) -> CueSettings {
         var settings = CueSettings(alignment: alignment)
         func clamp(_ value: Double) -> Double { min(100, max(0, (value * 1000).rounded() / 1000)) }
@@ -206,6 +215,9 @@ struct TTMLRegion: Sendable {
         case (.before, false), (.after, true):
             settings.line = .percentage(clamp(across))
             settings.lineAlignment = reversed ? .end : .start
+        case (.after, false) where geometry.writingMode != .topToBottomLeftToRight && across + acrossSize >= 99.995:
+            // Horizontal (tblr is the only other mode here) and at the bottom: line:auto.
+            break
         case (.after, false), (.before, true):
             settings.line = .percentage(clamp(across + acrossSize))
             settings.lineAlignment = reversed ? .start : .end
@@ -213,6 +225,34 @@ struct TTMLRegion: Sendable {
             settings.line = .percentage(clamp(across + acrossSize / 2))
             settings.lineAlignment = .center
         }
+        return settings
+    }
+
+    /// `settings` with a horizontal cue's `line` percentage aligned `start`: the top its lines
+    /// have when they end (`end`) or are centred (`center`) where the region puts them, at
+    /// WebVTT's line height (``TTMLRegionGeometry/webVTTLineStep``, one a line of `text`).
+    /// Chromium, which Cast receivers run, draws every percentage as the box's top whatever its
+    /// line alignment; a box placed by its top is drawn in the same place by every player.
+    static func placedByTop(_ settings: CueSettings, text: String) -> CueSettings {
+        guard settings.lineAlignment != .start, settings.vertical == .horizontal, case .percentage(let line) = settings.line else {
+            return settings
+        }
+        var settings = settings
+        var text = text
+        let lines = text.withUTF8 { bytes -> Double in
+            guard var next = bytes.baseAddress else { return 1 }
+            let end = next + bytes.count
+            var count = 1.0
+            while next < end, let found = memchr(next, Int32(UInt8(ascii: "\n")), end - next) {
+                count += 1
+                next = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
+        let extent = lines * TTMLRegionGeometry.webVTTLineStep
+        let top = settings.lineAlignment == .end ? line - extent : line - extent / 2
+        settings.line = .percentage(min(100, max(0, (top * 1000).rounded() / 1000)))
+        settings.lineAlignment = .start
         return settings
     }
 }

@@ -9,8 +9,9 @@ import CueKit
 extension TTMLDocumentBuilder {
     /// How many lines a cue's region must hold, where that changes the region: only a box placed
     /// by a percentage too short for the text (``TTMLRegionGeometry/init(cue:lines:)``); 1 for any
-    /// other, so that such cues share their region whatever their lines.
-    static func lineCount(_ cue: Cue) -> Int {
+    /// other, so that such cues share their region whatever their lines. `lines` is the text's
+    /// (``textLines(_:)``).
+    static func lineCount(_ cue: Cue, lines: Int) -> Int {
         guard case .percentage(let value) = cue.settings.line else { return 1 }
         let line = min(max(value, 0), 100)
         let room: Double
@@ -19,8 +20,13 @@ extension TTMLDocumentBuilder {
         case .end: room = line
         case .center: room = 2 * min(line, 100 - line)
         }
+        return Double(lines) * TTMLRegionGeometry.lineHeight > room ? lines : 1
+    }
+
+    /// The lines of a cue's text: one more than its line feeds.
+    static func textLines(_ cue: Cue) -> Int {
         var text = cue.text
-        let lines = text.withUTF8 { bytes -> Int in
+        return text.withUTF8 { bytes -> Int in
             guard var next = bytes.baseAddress else { return 1 }
             let end = next + bytes.count
             var count = 1
@@ -30,6 +36,5 @@ extension TTMLDocumentBuilder {
             }
             return count
         }
-        return Double(lines) * TTMLRegionGeometry.lineHeight > room ? lines : 1
     }
 }

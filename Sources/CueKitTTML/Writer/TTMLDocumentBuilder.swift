@@ -236,11 +236,14 @@ struct TTMLDocumentBuilder {
         appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
         spanDepth = 0
         paragraphNodes = 1
-        let region = region(for: cue.settings, lines: Self.lineCount(cue))
-        line.append(region)
-        if options.profile.limitsShownRegions, shownRegions.show(region, from: cue.start, to: cue.end) != nil {
-            losses.add(.regionsShownAtOnce, cue: cueNumber)
+        let lines = Self.textLines(cue)
+        var region = region(for: cue.settings, lines: Self.lineCount(cue, lines: lines))
+        if options.profile.limitsShownRegions {
+            let placement = shownRegions.place(region, lines: lines, from: cue.start, to: cue.end, regions: regions)
+            region = placement.region
+            if placement.isOverLimit { losses.add(.regionsShownAtOnce, cue: cueNumber) }
         }
+        line.append(region)
         // One pass over the text's bytes: its direction, then (when it has no markup) the text.
         var text = cue.text
         let (wrapper, hasMarkup) = text.withUTF8 { bytes in

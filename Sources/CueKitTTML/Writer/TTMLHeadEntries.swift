@@ -24,4 +24,10 @@ struct TTMLHeadEntries<Value: Hashable> {
         entries.append((id, value))
         return id
     }
+
+    /// The value given identifier `id`, if it is one of these entries.
+    func value(of id: String) -> Value? {
+        guard id.hasPrefix(prefix), let number = Int(id.dropFirst(prefix.count)), number >= 1, number <= entries.count else { return nil }
+        return entries[number - 1].value
+    }
 }

@@ -12,8 +12,8 @@ import CueKit
 ///   percentage starts the box there (`start`), ends it there (`end`) or centres it there, and the
 ///   box is at least as tall as the cue's lines, kept inside the video (`line:100%` is drawn at the
 ///   bottom, not in a box of no height); a line
-///   number counts rows of TTML's default 15-row cell grid (6.6667% each) from the top, or from the
-///   bottom when negative;
+///   number counts WebVTT's lines (``webVTTLineStep``) from the top, or from the bottom when
+///   negative;
 /// - `vertical` becomes `tts:writingMode` `tbrl` or `tblr`, with the two axes exchanged: a line
 ///   percentage is then an x from the left, and line numbers count columns from the side lines
 ///   start from.
@@ -25,8 +25,14 @@ struct TTMLRegionGeometry: Hashable, Sendable {
     var displayAlign: String
     var writingMode: String?
 
-    /// The height of one WebVTT line: one row of TTML's default cell grid.
+    /// The room one line of text takes in a region: one row of TTML's default cell grid, a little
+    /// more than a line of WebVTT's 5vh text, so that a region sized for its lines holds them.
     static let lineHeight = 100.0 / 15
+    /// How far apart WebVTT's line numbers are: the height of a line of its 5vh sans-serif text
+    /// at CSS's normal line height (1.164 em for DejaVu Sans, the sans-serif Chromium and imscJS
+    /// draw with here), as Chromium steps `line:3` down from the top (WebVTT section 7.2, the
+    /// snap-to-lines step is the first line box's height).
+    static let webVTTLineStep = 5.0 * 1.164
 
     /// The region of a cue of `lines` lines placed by its own settings.
     init(cue settings: CueSettings, lines: Int = 1) {
@@ -107,12 +113,13 @@ struct TTMLRegionGeometry: Hashable, Sendable {
                 case .center: align = "center"
                 }
             case .number(let value):
-                let lines = value.rounded(.towardZero)
+                let lines = Self.lineNumber(value)
+                let step = Self.webVTTLineStep
                 if lines >= 0 {
-                    top = min(lines * lineHeight, 100 - lineHeight)
+                    top = min(lines * step, 100 - lineHeight)
                     (height, align) = (100 - top, "before")
                 } else {
-                    (height, align) = (max(100 + (lines + 1) * lineHeight, lineHeight), "after")
+                    (height, align) = (max(100 + (lines + 1) * step, lineHeight), "after")
                 }
             }
             self.init(originX: inlineStart, originY: top, width: size, height: height, displayAlign: align, writingMode: nil)
@@ -134,9 +141,10 @@ struct TTMLRegionGeometry: Hashable, Sendable {
                 }
             case .number(let value):
                 // Counted from the side lines start from (the right for `rl`); negative from the other.
-                let lines = value.rounded(.towardZero)
-                let offset = lines >= 0 ? min(lines * lineHeight, 100 - lineHeight) : 0
-                let extent = lines >= 0 ? 100 - offset : max(100 + (lines + 1) * lineHeight, lineHeight)
+                let lines = Self.lineNumber(value)
+                let step = Self.webVTTLineStep
+                let offset = lines >= 0 ? min(lines * step, 100 - lineHeight) : 0
+                let extent = lines >= 0 ? 100 - offset : max(100 + (lines + 1) * step, lineHeight)
                 align = lines >= 0 ? "before" : "after"
                 width = extent
                 left = (growsLeft == (lines >= 0)) ? 0 : 100 - extent
@@ -145,6 +153,10 @@ struct TTMLRegionGeometry: Hashable, Sendable {
             self.init(originX: left, originY: inlineStart, width: width, height: size, displayAlign: align, writingMode: growsLeft ? "tbrl" : "tblr")
         }
     }
+
+    /// A line number as WebVTT draws it: rounded half up (section 7.2, "round line to an integer
+    /// by adding 0.5 and then flooring it"), so `line:1.5` is the third line.
+    static func lineNumber(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
 
     /// The region of a WebVTT `REGION`: `width` wide, `lines` rows high, its anchor point pinned to
     /// the viewport anchor; text at the bottom, where WebVTT adds lines.

@@ -87,7 +87,8 @@ struct TTMLWriterLosses {
             case .regionsShownAtOnce:
                 return Diagnostic(
                     .warning, .ttmlWriteNotCarried, at: nil,
-                    "\(profileName) shows at most \(TTMLShownRegions.limit) regions at once: cues that start while \(TTMLShownRegions.limit) other regions are shown are written in their own region all the same (\(times)\(first))")
+                    "\(profileName) shows at most \(TTMLShownRegions.limit) regions at once: cues that start while \(TTMLShownRegions.limit) other regions are shown, "
+                        + "none with room for them, are written in their own region all the same (\(times)\(first))")
             case .headFull:
                 let limits = TTMLDocumentBuilder.self
                 let (limit, why, outcome) =

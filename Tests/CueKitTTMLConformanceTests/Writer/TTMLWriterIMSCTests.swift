@@ -10,8 +10,10 @@ import Testing
 /// `<video>` and `<track>` (what a Cast receiver shows), and the TTML ``TTMLWriter`` makes of it,
 /// in IMSC 1.1 and in EBU-TT-D, by imscJS 1.1.5, the IMSC reference renderer (vendored in
 /// `Fixtures/conformance/imscJS/`), in the same Chromium, in a box of the video's size over the
-/// video's grey. The text lands in the same place (its centroid within 5% of the frame), in the
-/// same colour, on the same dark backdrop, with the same edge; imscJS reports nothing about any
+/// video's grey. The text lands in the same place (its centroid and each edge of its bounding box
+/// within 5% of the frame), in the same colour, on the same dark backdrop, with the same edge, for
+/// cues placed by `position`, `line` (percentages, `100%`, line numbers) and `align`, in WebVTT's
+/// default look, with a `::cue` colour and a Cast edge; imscJS reports nothing about any
 /// document. With `CUEKIT_WRITE_PICTURES=1` the screenshot (one row per case: WebVTT, IMSC 1.1,
 /// EBU-TT-D) is written to `Fixtures/ttml/webvtt-and-imscjs.png`.
 @Suite(.enabled(if: ChromiumCaptionRenderer.isAvailable, "chromium or ffmpeg is not installed"), .tags(.chromium), .skippableByTag)
@@ -62,6 +64,10 @@ struct TTMLWriterIMSCTests {
                 isText: yellow, isOtherText: white),
             Case(name: "a Cast OUTLINE edge", webVTT: try castOutline(), isText: white, isOtherText: yellow, isEdge: { isBluish($0) }),
             Case(name: "two lines at line:50%", webVTT: cue("line:50%", "Where were you\nlast night?"), isText: white, isOtherText: yellow),
+            Case(name: "two lines at the bottom", webVTT: cue("", "Where were you\nlast night?"), isText: white, isOtherText: yellow),
+            Case(name: "line 3 from the top", webVTT: cue("line:3"), isText: white, isOtherText: yellow),
+            Case(name: "line -3 from the bottom", webVTT: cue("line:-3"), isText: white, isOtherText: yellow),
+            Case(name: "align:start at position:10%", webVTT: cue("align:start position:10% size:50%"), isText: white, isOtherText: yellow),
         ]
     }
 
@@ -115,6 +121,16 @@ struct TTMLWriterIMSCTests {
                 #expect(
                     abs(dx) <= width * 0.05 && abs(dy) <= height * 0.05,
                     "\(label): text centred at \(text.centroid) from WebVTT, \(ttmlText.centroid) from TTML (\(dx), \(dy) px); \(where_)")
+                // The text's bounding box, edge by edge, within 5% of the frame.
+                let edges = [
+                    ("left", text.minX, ttmlText.minX, width), ("right", text.maxX, ttmlText.maxX, width),
+                    ("top", text.minY, ttmlText.minY, height), ("bottom", text.maxY, ttmlText.maxY, height),
+                ]
+                for (edge, fromWebVTT, fromTTML, extent) in edges {
+                    #expect(
+                        Double(abs(fromTTML - fromWebVTT)) <= extent * 0.05,
+                        "\(label): the text's \(edge) edge is at \(fromWebVTT) px from WebVTT, \(fromTTML) px from TTML; \(where_)")
+                }
                 // WebVTT's look: text of 5% of the video's height in sans-serif (a monospace
                 // font, or TTML's default size, makes the line a third wider)...
                 let (textWidth, ttmlTextWidth) = (text.maxX - text.minX + 1, ttmlText.maxX - ttmlText.minX + 1)

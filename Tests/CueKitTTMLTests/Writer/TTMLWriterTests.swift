@@ -227,32 +227,6 @@ import Testing
         }
     }
 
-    /// IMSC 1.1 Text and EBU-TT-D show at most four regions at once; TTML1 has no such limit.
-    @Test func moreThanFourRegionsShownAtOnceAreReportedOnceWithACount() throws {
-        func cues(_ lines: [Int], overlapping: Bool) -> String {
-            var text = "WEBVTT\n"
-            for (index, line) in lines.enumerated() {
-                let start = overlapping ? 1 : index + 1
-                text += "\n00:00:0\(start).000 --> 00:00:0\(start).900 line:\(line)%\nline \(line)\n"
-            }
-            return text
-        }
-        let message = "IMSC 1.1 Text shows at most 4 regions at once: cues that start while 4 other regions are shown are written in their own region all the same (2 times, first in cue 5)"
-        let (_, six) = try Self.write(cues([0, 20, 40, 60, 80, 90], overlapping: true))
-        #expect(six.map(\.message) == [message])
-        let (_, four) = try Self.write(cues([0, 20, 40, 60], overlapping: true))
-        #expect(four.isEmpty, "\(four)")
-        let (_, oneAtATime) = try Self.write(cues([0, 20, 40, 60, 80, 90], overlapping: false))
-        #expect(oneAtATime.isEmpty, "\(oneAtATime)")
-        let (_, ebu) = try Self.write(cues([0, 20, 40, 60, 80], overlapping: true), TTMLWriterOptions(profile: .ebuTTD, look: .ttml))
-        #expect(ebu.map(\.code) == [.ttmlWriteNotCarried])
-        let (_, ttml1) = try Self.write(cues([0, 20, 40, 60, 80], overlapping: true), TTMLWriterOptions(profile: .ttml1, look: .ttml))
-        #expect(ttml1.isEmpty)
-        // Five cues in two regions are not five regions.
-        let (_, shared) = try Self.write(cues([0, 0, 0, 20, 20], overlapping: true))
-        #expect(shared.isEmpty)
-    }
-
     @Test func shadowsAreLeftOutWhereTheProfileHasNone() throws {
         let source = "WEBVTT\n\nSTYLE\n::cue { text-shadow: black 0.05em 0.05em 0 }\n\n00:00:01.000 --> 00:00:02.000\nHi\n"
         let (text, diagnostics) = try Self.write(source, TTMLWriterOptions(profile: .ttml1))
