@@ -32,14 +32,20 @@ struct QCOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Shot changes, one time a line (seconds, hh:mm:ss.mmm or hh:mm:ss:ff).", valueName: "file"))
     var shotChanges: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Shot changes found in this video by ffmpeg's scene detection (scene score over 0.4; needs ffmpeg).", valueName: "media"))
+    var shotChangesFrom: String?
+
     /// True when a profile is named.
     var isOn: Bool { profileName != nil || profileFile != nil }
 
     func validate() throws {
         if profileName != nil && profileFile != nil { throw ValidationError("Use --qc or --qc-file, not both.") }
-        if !isOn && (shotChanges != nil || audience != .adult) {
-            throw ValidationError("--audience and --shot-changes go with --qc or --qc-file.")
+        if !isOn && (shotChanges != nil || shotChangesFrom != nil || audience != .adult) {
+            throw ValidationError("--audience, --shot-changes and --shot-changes-from go with --qc or --qc-file.")
         }
+        if shotChanges != nil && shotChangesFrom != nil { throw ValidationError("Use --shot-changes or --shot-changes-from, not both.") }
     }
 
     /// The profile named, read and checked.
@@ -56,8 +62,9 @@ struct QCOptions: ParsableArguments {
         }
     }
 
-    /// The shot changes, in milliseconds, sorted; none without --shot-changes.
+    /// The shot changes, in milliseconds, sorted; none without --shot-changes or --shot-changes-from.
     func shotChangeTimes() throws -> [Int] {
+        if let shotChangesFrom { return try FFmpegSceneDetection.shotChanges(in: shotChangesFrom) }
         guard let shotChanges else { return [] }
         do {
             let bytes = try FileByteSource(path: shotChanges).readAll()

@@ -37,7 +37,8 @@ struct ValidateCommand: ParsableCommand {
             track against a style guide too: reading speed, characters per line, lines per cue, \
             minimum and maximum duration, the gap between cues in frames at --frame-rate (default \
             24000/1001), overlaps, characters and markup the guide forbids, line balance (a note), \
-            and cues near the shot changes in --shot-changes. Each finding has its own code \
+            and cues near the shot changes in --shot-changes (or found by ffmpeg's scene detection in \
+            the video --shot-changes-from names; scene score over 0.4). Each finding has its own code \
             (qc-reading-speed, qc-gap, ...) and says the value measured and the limit. Per-language \
             rules follow --language, else the track's own (a WebVTT 'Language:' header line); \
             children's reading speeds follow --audience children. --qc-summary adds, per rule, the \

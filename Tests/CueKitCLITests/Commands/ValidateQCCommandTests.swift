@@ -94,3 +94,41 @@ struct ValidateQCCommandTests {
         #expect(check.standardOutput.contains("[qc-reading-speed]"), "the text is never changed: \(check)")
     }
 }
+
+/// `--shot-changes-from`: ffmpeg's scene detection on a video with hard cuts at known times.
+@Suite(
+    .enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built next to the tests"),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is not installed"))
+struct ValidateQCShotChangeTests {
+    @Test func cutsFoundByFFmpegFlagCuesJustOffThem() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let video = folder.file("cuts.webm")
+        // Red for 2 s, blue for 3 s, white for 2 s, at 24 fps: cuts at 2 s and 5 s.
+        let made = ExternalProcess.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-filter_complex",
+                "color=c=red:s=160x120:r=24:d=2[a];color=c=blue:s=160x120:r=24:d=3[b];color=c=white:s=160x120:r=24:d=2[c];[a][b][c]concat=n=3:v=1:a=0",
+                "-c:v", "libvpx", "-b:v", "200k", video,
+            ])
+        #expect(made.status == 0, "\(made.error)")
+        // One cue starts 3 frames after the first cut, one ends on the second.
+        let track = "WEBVTT\n\n00:00:02.125 --> 00:00:03.500\nOff the cut\n\n00:00:04.000 --> 00:00:05.000\nOn the cut\n"
+        let run = try CommandLineRun.cuekit(
+            ["validate", "--qc", "netflix", "--frame-rate", "24", "--shot-changes-from", video, "--from", "vtt", "-"], input: track)
+        let shotChanges = run.standardOutput.split(separator: "\n").filter { $0.hasSuffix("[qc-shot-change]") }
+        #expect(
+            shotChanges == [
+                "<stdin>:3:1: warning: the cue starts 3 frames after the shot change at 00:00:02.000 (at 24 fps): put it on the shot change or at least 12 frames away [qc-shot-change]"
+            ], "\(run)")
+    }
+
+    @Test func withoutFFmpegTheErrorSaysSo() throws {
+        let run = try CommandLineRun.run(
+            CommandLineRun.executable, ["validate", "--qc", "netflix", "--shot-changes-from", "movie.webm", "--from", "vtt", "-"],
+            input: Array("WEBVTT\n".utf8), environment: ["PATH": "/nonexistent"])
+        #expect(run.status == 2)
+        #expect(run.standardError.hasPrefix("cuekit: error: --shot-changes-from needs ffmpeg, which is not on PATH"), "\(run)")
+    }
+}

@@ -23,3 +23,15 @@ import Testing
         #expect(throws: QCShotChangeError(line: 1, text: "00:00:01:24")) { try QCShotChanges.parse("00:00:01:24") }
     }
 }
+
+extension QCShotChangesTests {
+    @Test func readsFFmpegShowinfoLines() {
+        let output = """
+            [Parsed_showinfo_1 @ 0x55] config in time_base: 1/1000, frame_rate: 24/1
+            [Parsed_showinfo_1 @ 0x55] n:   0 pts:   2000 pts_time:2       duration: 42 fmt:yuv420p
+            frame=  168 fps=0.0 q=-0.0 size=N/A time=00:00:07.00
+            [Parsed_showinfo_1 @ 0x55] n:   1 pts:   5042 pts_time:5.042   duration: 42 fmt:yuv420p
+            """
+        #expect(QCShotChanges.parse(ffmpegShowinfo: output) == [2000, 5042])
+    }
+}
