@@ -30,29 +30,79 @@ struct CueTextMeasurement {
 
     /// Measures `text`. `hasMarkup` false promises the text holds neither `<` nor `&`; `allowed`
     /// and `allowedTags` (tag names as bytes) turn the character and markup checks on.
-    init(_ text: UnsafeRawBufferPointer, hasMarkup: Bool = true, allowed: QCCharacterSet? = nil, allowedTags: [[UInt8]]? = nil) {
-        let bytes = text.bindMemory(to: UInt8.self)
+    init(
+        _ text: UnsafeRawBufferPointer, hasMarkup: Bool = true, allowed: QCCharacterSet? = nil, allowedTags: [[UInt8]]? = nil,
+        countsWords: Bool = true
+    ) {
+        guard let start = text.baseAddress, !text.isEmpty else { return }
+        let bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count)
+        if !hasMarkup, allowed == nil, !countsWords {
+            self = Self.countingLines(of: bytes)
+            return
+        }
         let count = bytes.count
+        // Counted in locals, stored once at the end: the loop runs once per byte.
         var index = 0
+        var characters = 0
+        var words = 0
+        var lineIndex = 0
         var lineCharacters = 0
+        var longestLine = 0
+        var longestLineIndex = 0
+        var firstLine = 0
+        var secondLine = 0
         var column = 1
         var inWord = false
-        lineCount = count == 0 ? 0 : 1
-
-        func endLine(_ measurement: inout CueTextMeasurement) {
-            let line = measurement.lineCount - 1
-            if lineCharacters > measurement.longestLine {
-                measurement.longestLine = lineCharacters
-                measurement.longestLineIndex = line
-            }
-            if line == 0 { measurement.firstLine = lineCharacters } else if line == 1 { measurement.secondLine = lineCharacters }
-        }
+        let checksCharacters = allowed != nil
+        let characterSet = allowed ?? .printableASCII
+        // Where the fast path stops besides markup and controls: with a set to check, at
+        // non-ASCII and at the backtick (`<` stops it anyway).
+        let stopByte = checksCharacters ? UInt8(ascii: "`") : UInt8(ascii: "<")
+        let runLimit: UInt8 = checksCharacters ? 0x80 : 0xFF
 
         while index < count {
             let byte = bytes[index]
+            // A run of text that starts no markup: a character and a column a scalar (UTF-8
+            // continuation bytes add none), and a word at each character after a space. When a set
+            // is checked, the run holds ASCII alone, and stops at the backtick, the one printable
+            // ASCII character a set leaves out: those are checked below, scalar by scalar.
+            if byte >= 0x20, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), byte != 0x7F, byte < runLimit, byte != stopByte {
+                var cursor = index
+                var wasSpace = !inWord
+                var runWords = 0
+                var scalars = 0
+                while cursor < count {
+                    let next = bytes[cursor]
+                    if next < 0x20 || next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || next == 0x7F || next >= runLimit
+                        || next == stopByte
+                    {
+                        break
+                    }
+                    cursor &+= 1
+                    if next & 0xC0 == 0x80 { continue }
+                    // U+0020 and U+00A0 (C2 A0) separate words.
+                    let isSpace = next == 0x20 || (next == 0xC2 && cursor < count && bytes[cursor] == 0xA0)
+                    runWords &+= wasSpace && !isSpace ? 1 : 0
+                    wasSpace = isSpace
+                    scalars &+= 1
+                }
+                characters &+= scalars
+                lineCharacters &+= scalars
+                column &+= scalars
+                words &+= runWords
+                inWord = !wasSpace
+                index = cursor
+                continue
+            }
             if byte == 0x0A {
-                endLine(&self)
-                lineCount += 1
+                // The line ends (written out twice, here and after the loop: a local function
+                // would keep these counters in memory rather than in registers).
+                if lineCharacters > longestLine {
+                    longestLine = lineCharacters
+                    longestLineIndex = lineIndex
+                }
+                if lineIndex == 0 { firstLine = lineCharacters } else if lineIndex == 1 { secondLine = lineCharacters }
+                lineIndex += 1
                 lineCharacters = 0
                 column = 1
                 inWord = false
@@ -67,9 +117,9 @@ struct CueTextMeasurement {
                 while cursor < count, !Self.endsTagName(bytes[cursor]) { cursor += 1 }
                 if let allowedTags, cursor > nameStart, !Self.isDigit(bytes[nameStart]), forbiddenTag == nil {
                     let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<cursor])
-                    if !allowedTags.contains(where: { $0.elementsEqual(name) }) {
+                    if !allowedTags.contains(where: { Self.equal($0, name) }) {
                         forbiddenTag = String(decoding: name, as: UTF8.self)
-                        forbiddenTagLine = lineCount - 1
+                        forbiddenTagLine = lineIndex
                         forbiddenTagColumn = column
                     }
                 }
@@ -79,36 +129,83 @@ struct CueTextMeasurement {
                 index = cursor
                 continue
             }
-            var scalar: UInt32
-            var length: Int
+            let scalar: UInt32
+            let length: Int
             if hasMarkup, byte == UInt8(ascii: "&"), let (value, referenceLength) = Self.characterReference(bytes, at: index) {
                 scalar = value
                 length = referenceLength
+                // A reference is ASCII: as many columns as bytes.
+                column += length
             } else {
                 (scalar, length) = Self.decode(bytes, at: index)
+                column += 1
             }
-            let columnHere = column
-            column += length == 1 || byte != UInt8(ascii: "&") ? 1 : Self.scalarCount(bytes, from: index, to: index + length)
             index += length
             characters += 1
             lineCharacters += 1
-            let isSpace = scalar == 0x20 || scalar == 0x09 || scalar == 0xA0
-            if isSpace {
+            if scalar == 0x20 || scalar == 0x09 || scalar == 0xA0 {
                 inWord = false
             } else if !inWord {
                 inWord = true
                 words += 1
             }
-            if let allowed, scalar != 0, !allowed.contains(scalar) {
-                disallowedCount += 1
-                if disallowedScalar == nil {
-                    disallowedScalar = scalar
-                    disallowedLine = lineCount - 1
-                    disallowedColumn = columnHere
-                }
+            if checksCharacters, scalar != 0, !characterSet.contains(scalar) {
+                noteDisallowed(scalar, line: lineIndex, column: column - (byte == UInt8(ascii: "&") ? length : 1))
             }
         }
-        if lineCount > 0 { endLine(&self) }
+        if lineCharacters > longestLine {
+            longestLine = lineCharacters
+            longestLineIndex = lineIndex
+        }
+        if lineIndex == 0 { firstLine = lineCharacters } else if lineIndex == 1 { secondLine = lineCharacters }
+        self.characters = characters
+        self.words = words
+        self.lineCount = lineIndex + 1
+        self.longestLine = longestLine
+        self.longestLineIndex = longestLineIndex
+        self.firstLine = firstLine
+        self.secondLine = secondLine
+    }
+
+    /// The fast path for text without markup when neither words nor characters are checked: each
+    /// line's scalars counted in a loop the compiler turns into vector instructions.
+    private static func countingLines(of bytes: UnsafeBufferPointer<UInt8>) -> CueTextMeasurement {
+        var measurement = CueTextMeasurement()
+        measurement.countLines(of: bytes)
+        return measurement
+    }
+
+    private init() {}
+
+    private mutating func countLines(of bytes: UnsafeBufferPointer<UInt8>) {
+        var lineStart = 0
+        var lineIndex = 0
+        while true {
+            var end = lineStart
+            while end < bytes.count, bytes[end] != 0x0A { end &+= 1 }
+            var scalars = 0
+            for byte in UnsafeBufferPointer(rebasing: bytes[lineStart..<end]) { scalars &+= byte & 0xC0 != 0x80 ? 1 : 0 }
+            characters &+= scalars
+            if scalars > longestLine {
+                longestLine = scalars
+                longestLineIndex = lineIndex
+            }
+            if lineIndex == 0 { firstLine = scalars } else if lineIndex == 1 { secondLine = scalars }
+            guard end < bytes.count else { break }
+            lineIndex &+= 1
+            lineStart = end &+ 1
+        }
+        lineCount = lineIndex + 1
+    }
+
+    /// Counts a character outside the allowed set, and keeps the first.
+    private mutating func noteDisallowed(_ scalar: UInt32, line: Int, column: Int) {
+        disallowedCount += 1
+        if disallowedScalar == nil {
+            disallowedScalar = scalar
+            disallowedLine = line
+            disallowedColumn = column
+        }
     }
 
     private static func endsTagName(_ byte: UInt8) -> Bool {
@@ -136,6 +233,13 @@ struct CueTextMeasurement {
         return (value, length)
     }
 
+    /// True when `tag` and `name` hold the same bytes.
+    private static func equal(_ tag: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard tag.count == name.count else { return false }
+        for index in 0..<tag.count where tag[index] != name[index] { return false }
+        return true
+    }
+
     /// A character reference at `index` (`&amp;`, `&#233;`, `&#xE9;`, `&nbsp;`): the scalar it
     /// stands for (0 for a named reference outside the few decoded here, which still counts as one
     /// character) and its length; nil when the `&` starts no reference and is a character itself.
@@ -149,22 +253,30 @@ struct CueTextMeasurement {
             cursor += 1
         }
         guard cursor < limit, bytes[cursor] == UInt8(ascii: ";"), cursor > index + 1 else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<cursor]), as: UTF8.self)
+        let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<cursor])
         let length = cursor + 1 - index
-        if name.hasPrefix("#x") || name.hasPrefix("#X") {
-            return (UInt32(name.dropFirst(2), radix: 16) ?? 0, length)
+        if name[0] == UInt8(ascii: "#") {
+            let hexadecimal = name.count > 1 && name[1] | 0x20 == UInt8(ascii: "x")
+            var value: UInt32 = 0
+            for byte in name.dropFirst(hexadecimal ? 2 : 1) {
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x61...0x66 where hexadecimal: digit = UInt32(byte - 0x61 + 10)
+                case 0x41...0x46 where hexadecimal: digit = UInt32(byte - 0x41 + 10)
+                default: return (0, length)
+                }
+                value = min(value * (hexadecimal ? 16 : 10) + digit, 0x11_0000)
+            }
+            return (value, length)
         }
-        if name.hasPrefix("#") { return (UInt32(name.dropFirst(1)) ?? 0, length) }
-        switch name {
-        case "amp": return (0x26, length)
-        case "lt": return (0x3C, length)
-        case "gt": return (0x3E, length)
-        case "quot": return (0x22, length)
-        case "apos": return (0x27, length)
-        case "nbsp": return (0xA0, length)
-        case "lrm": return (0x200E, length)
-        case "rlm": return (0x200F, length)
-        default: return (0, length)
-        }
+        for (reference, scalar) in namedReferences where equal(reference, name) { return (scalar, length) }
+        return (0, length)
     }
+
+    /// The named references decoded for the character check; others count as one character.
+    private static let namedReferences: [([UInt8], UInt32)] = [
+        (Array("amp".utf8), 0x26), (Array("lt".utf8), 0x3C), (Array("gt".utf8), 0x3E), (Array("quot".utf8), 0x22),
+        (Array("apos".utf8), 0x27), (Array("nbsp".utf8), 0xA0), (Array("lrm".utf8), 0x200E), (Array("rlm".utf8), 0x200F),
+    ]
 }

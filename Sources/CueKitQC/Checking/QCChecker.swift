@@ -55,7 +55,8 @@ public struct QCChecker: Sendable {
         let number = summary.cues
         let duration = end - start
         let measurement = CueTextMeasurement(
-            text, hasMarkup: textHasMarkup, allowed: limits.characters?.value, allowedTags: limits.allowedTags?.value)
+            text, hasMarkup: textHasMarkup, allowed: limits.characters?.value, allowedTags: limits.allowedTags?.value,
+            countsWords: limits.wordsPerMinute != nil)
         // Findings are gathered, then handed on: a rethrowing method may throw only from `report`.
         defer { found.removeAll(keepingCapacity: true) }
         func emit(_ rule: QCRule, _ severity: Diagnostic.Severity, _ value: Double, at place: SourceLocation?, _ message: String) {

@@ -50,6 +50,17 @@ import Testing
         #expect(found.first?.message == "line 2 has 6 characters, over the limit of 5")
     }
 
+    @Test func nonLatinTextCountsScalarsAndNoBreakSpacesSeparateWords() throws {
+        var rules = QCRules()
+        rules.lineLength = .init(maximumCharacters: 5)
+        rules.readingSpeed = .init(maximumWordsPerMinute: 120)
+        #expect(try Self.check([Self.cue(0, 1000, "été字幕")], rules).isEmpty)
+        #expect(try Self.check([Self.cue(0, 1000, "été 字幕")], rules).map(\.code) == [QCRule.lineLength.code])
+        // Three words in one second: 180 a minute.
+        #expect(try Self.check([Self.cue(0, 1000, "a\u{A0}b c")], rules).map(\.code) == [QCRule.wordsPerMinute.code])
+        #expect(try Self.check([Self.cue(0, 1000, "a\u{A0}b")], rules).isEmpty)
+    }
+
     @Test func lineCount() throws {
         var rules = QCRules()
         rules.lineCount = .init(maximum: 2)
@@ -104,6 +115,8 @@ import Testing
         // Line 2 of the text, after `<i>a</i>`: column 9.
         #expect(found.first?.location == SourceLocation(line: 12, column: 9))
         #expect(found.first?.message == "'€' (U+20AC) is not in the cea608 character set (and 1 more in this cue)")
+        // The one printable ASCII character 608 lacks.
+        #expect(try Self.check([Self.cue(0, 1000, "it`s")], rules).map(\.location) == [SourceLocation(line: 11, column: 3)])
         // A character reference is checked as the character it stands for.
         #expect(try Self.check([Self.cue(0, 1000, "&#x20AC;")], rules).map(\.code) == [QCRule.character.code])
     }

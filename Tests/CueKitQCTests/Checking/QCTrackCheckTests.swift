@@ -1,5 +1,6 @@
 import CueKit
 import CueKitQC
+import Foundation
 import Testing
 
 @Suite struct QCTrackCheckTests {
@@ -28,5 +29,25 @@ import Testing
         }
         #expect(found.map(\.location) == [SourceLocation(line: 9, column: 1)])
         #expect(check.summary.cues == 1)
+    }
+}
+
+extension QCTrackCheckTests {
+    /// Text the reader proved free of markup is counted on a faster path: the findings are the
+    /// same as for the same cue taken whole.
+    @Test func markupFreeBytesAndWholeCuesAgree() throws {
+        let profile = try QCProfile.builtIn(named: "netflix")
+        for text in ["été\nsmörgåsbord quand crème brûlée København et mañana", "字幕字幕字幕字幕字幕字幕字幕字幕字幕字幕字幕字幕字幕字幕字幕字幕", "a\nb\nc", ""] {
+            var fromBytes = QCTrackCheck(profile: profile, language: "fr")
+            var fromCue = QCTrackCheck(profile: profile, language: "fr")
+            var bytesFound: [String] = []
+            var cueFound: [String] = []
+            try Array(text.utf8).withUnsafeBytes { bytes in
+                try fromBytes.take(text: bytes, textHasMarkup: false, start: 0, end: 900, timingLine: 1) { bytesFound.append($0.message) }
+            }
+            try fromCue.take(.cue(Cue(start: 0, end: 900, text: text))) { cueFound.append($0.message) }
+            #expect(bytesFound == cueFound.map { $0.replacingOccurrences(of: " (cue 1 at 00:00:00.000)", with: "") }, "\(text)")
+            #expect(!bytesFound.isEmpty || text.isEmpty)
+        }
     }
 }
