@@ -178,24 +178,46 @@ struct CueTextMeasurement {
     private init() {}
 
     private mutating func countLines(of bytes: UnsafeBufferPointer<UInt8>) {
-        var lineStart = 0
+        guard let start = bytes.baseAddress else { return }
+        let base = UnsafeRawPointer(start)
+        let count = bytes.count
+        var index = 0
         var lineIndex = 0
-        while true {
-            var end = lineStart
-            while end < bytes.count, bytes[end] != 0x0A { end &+= 1 }
-            var scalars = 0
-            for byte in UnsafeBufferPointer(rebasing: bytes[lineStart..<end]) { scalars &+= byte & 0xC0 != 0x80 ? 1 : 0 }
-            characters &+= scalars
-            if scalars > longestLine {
-                longestLine = scalars
-                longestLineIndex = lineIndex
+        var lineScalars = 0
+        while index < count {
+            // Eight bytes at a time while none is a line feed: the scalars are the bytes that are
+            // not UTF-8 continuation bytes (top bits 10).
+            if index &+ 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let feeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                if (feeds &- 0x0101_0101_0101_0101) & ~feeds & 0x8080_8080_8080_8080 == 0 {
+                    lineScalars &+= 8 &- (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                    index &+= 8
+                    continue
+                }
             }
-            if lineIndex == 0 { firstLine = scalars } else if lineIndex == 1 { secondLine = scalars }
-            guard end < bytes.count else { break }
+            let byte = bytes[index]
+            index &+= 1
+            guard byte == 0x0A else {
+                lineScalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+                continue
+            }
+            endLine(lineScalars, lineIndex)
             lineIndex &+= 1
-            lineStart = end &+ 1
+            lineScalars = 0
         }
+        endLine(lineScalars, lineIndex)
         lineCount = lineIndex + 1
+    }
+
+    /// One line of `scalars` characters, the `index`th, is counted.
+    private mutating func endLine(_ scalars: Int, _ index: Int) {
+        characters &+= scalars
+        if scalars > longestLine {
+            longestLine = scalars
+            longestLineIndex = index
+        }
+        if index == 0 { firstLine = scalars } else if index == 1 { secondLine = scalars }
     }
 
     /// Counts a character outside the allowed set, and keeps the first.
