@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CueKitSynthetic", targets: ["CueKitSynthetic"]),
         .library(name: "CueKitConversion", targets: ["CueKitConversion"]),
         .library(name: "CueKitHLS", targets: ["CueKitHLS"]),
+        .library(name: "CueKitQC", targets: ["CueKitQC"]),
         // The networked half of Cast, in products of their own so that reading tracks never links NIO.
         .library(name: "CueKitServer", targets: ["CueKitServer"]),
         .library(name: "CueKitCastSender", targets: ["CueKitCastSender"]),
@@ -70,6 +71,14 @@ let package = Package(
         // HLS subtitle renditions: a track cut into WebVTT segments and a media playlist, aligned to
         // the video's MPEG-2 TS time, and named in a multivariant playlist. Files only, no network.
         .target(name: "CueKitHLS", dependencies: ["CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion"]),
+        // Caption QC: the style guides QA teams enforce (Netflix, BBC, DCMP, FCC 608) as rules checked
+        // cue by cue, profiles as JSON data, and the mechanical fixes. The cue model alone.
+        .target(
+            name: "CueKitQC", dependencies: ["CueKit"],
+            resources: [
+                .embedInCode("Profiles/netflix.json"), .embedInCode("Profiles/bbc.json"),
+                .embedInCode("Profiles/dcmp.json"), .embedInCode("Profiles/fcc-608.json"),
+            ]),
         // `cuekit serve`: tracks and media over HTTP with CORS, the receiver the senders drive.
         .target(
             name: "CueKitServer",
@@ -126,7 +135,7 @@ let package = Package(
             name: "CueKitCLI",
             dependencies: [
                 "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
-                "CueKitConversion", "CueKitHLS", "CueKitCommandSupport",
+                "CueKitConversion", "CueKitHLS", "CueKitQC", "CueKitCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -191,6 +200,12 @@ let package = Package(
             name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport", "ConvertAnything"]),
         // The server over real sockets, with Chromium as the receiver and two senders.
         // The segmenter, the TS reader and the playlists; with ffmpeg, ffprobe and Python's m3u8 as peers.
+        .testTarget(
+            name: "CueKitQCTests",
+            dependencies: [
+                "CueKit", "CueKitQC", "CueKitWebVTT", "CueKitTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "CueKitHLSTests", dependencies: ["CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion", "CueKitHLS", "CueKitTestSupport"]),
         .testTarget(
             name: "CueKitServerTests",

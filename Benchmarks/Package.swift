@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "CueKitCast", package: "CueKit"),
                 .product(name: "CueKitConversion", package: "CueKit"),
                 .product(name: "CueKitHLS", package: "CueKit"),
+                .product(name: "CueKitQC", package: "CueKit"),
             ],
             path: "Scaling"
         ),

@@ -97,6 +97,8 @@ table_header() {
 echo
 table_header
 row validate "validate WebVTT (cuekit validate)" "$cues" "$cuekit" validate "$work/track.vtt"
+# The Netflix rules (English) besides: the findings printed are part of the cost.
+row validate-qc "validate --qc netflix WebVTT" "$cues" "$cuekit" validate --qc netflix --language en "$work/track.vtt"
 row inspect-stats "inspect --stats WebVTT" "$cues" "$cuekit" inspect --stats "$work/track.vtt"
 row convert-webvtt "WebVTT to WebVTT (cuekit convert)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.vtt"
 row convert-subrip "SubRip to WebVTT" "$cues" "$cuekit" convert -q "$work/track.srt" -o "$work/out-srt.vtt"
@@ -144,6 +146,7 @@ done
 echo
 # The ratios the README reports: the same file read by both commands (start-up included).
 awk -v i="${measured[inspect-stats]}" -v v="${measured[validate]}" 'BEGIN { printf "inspect --stats / validate: %.2f\n", i / v }'
+awk -v q="${measured[validate-qc]}" -v v="${measured[validate]}" 'BEGIN { printf "validate --qc netflix / validate: %.2f\n", q / v }'
 if [[ -n "${measured[xmllint]:-}" ]]; then
     awk -v t="${measured[convert-from-ttml]}" -v x="${measured[xmllint]}" 'BEGIN { printf "TTML to WebVTT / xmllint --stream: %.2f\n", t / x }'
 fi

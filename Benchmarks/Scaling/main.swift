@@ -11,6 +11,7 @@ import CueKit
 import CueKitCast
 import CueKitConversion
 import CueKitHLS
+import CueKitQC
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -129,6 +130,18 @@ func convertToTTML(_ bytes: [UInt8]) {
     _ = try? TrackConversion(source: source, options: .init(format: .ttml)).write(to: &sink)
 }
 
+/// WebVTT read and checked against the Netflix profile (English), cue by cue: what
+/// `cuekit validate --qc netflix` does.
+func checkAgainstNetflix(_ bytes: [UInt8]) {
+    guard let profile = try? QCProfile.builtIn(named: "netflix") else { return }
+    var check = QCTrackCheck(profile: profile, language: "en")
+    var findings = 0
+    var reader = WebVTTReader()
+    _ = try? reader.feed(bytes) { event in try check.take(event) { _ in findings += 1 } }
+    _ = try? reader.finish { event in try check.take(event) { _ in findings += 1 } }
+    precondition(findings >= 0)
+}
+
 let cases: [ScalingCase] = [
     // WebVTT cues are read in a few milliseconds at 20,000, where an input that fits the caches
     // against one that does not decides the ratio: both sizes are taken past the caches. (Cues
@@ -137,6 +150,10 @@ let cases: [ScalingCase] = [
     ScalingCase(name: "WebVTT", unit: "cues", small: 100_000, make: { count in
         repeated("WEBVTT\n\n", { "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500))\ncue <b>\($0)</b>\n\n" }, count, "")
     }, read: readWebVTT),
+    // Every cue breaks three rules (reading speed, duration, gap): the findings are made and counted.
+    ScalingCase(name: "QC", unit: "cues checked against netflix", small: 100_000, make: { count in
+        repeated("WEBVTT\n\n", { "\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500))\nToo many words for half a second \($0)\n\n" }, count, "")
+    }, read: checkAgainstNetflix),
     ScalingCase(name: "WebVTT", unit: "cues sharing one identifier", small: 20_000, make: { count in
         repeated("WEBVTT\n\n", { "same\n\(vttTime($0 * 1000)) --> \(vttTime($0 * 1000 + 500))\nx\n\n" }, count, "")
     }, read: readWebVTT),

@@ -85,7 +85,11 @@ extension String {
     /// `\u{1B}`), so that text copied from a file or a file name cannot move the cursor, set the
     /// terminal's title or clear its screen, nor split one diagnostic line into two.
     public var escapingControlCharacters: String {
-        guard unicodeScalars.contains(where: Self.isControl) else { return self }
+        // Byte by byte first: a control character is a byte under 0x20, 0x7F, or (C1) starts with
+        // 0xC2; most text has none of them and is returned as it is without decoding a scalar.
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }), unicodeScalars.contains(where: Self.isControl) else {
+            return self
+        }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {

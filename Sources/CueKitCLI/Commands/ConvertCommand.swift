@@ -2,6 +2,7 @@ import ArgumentParser
 import CueKit
 import CueKitCommandSupport
 import CueKitConversion
+import CueKitQC
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -110,6 +111,20 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Leave out cues with no text to show.")
     var dropEmpty = false
 
+    @Option(
+        name: .customLong("qc-fix"),
+        help: ArgumentHelp(
+            "Make a style guide's mechanical fixes (netflix, bbc, dcmp, fcc-608): widen short gaps, extend short cues, split long lines; each change is reported.",
+            valueName: "profile"))
+    var qcFix: String?
+
+    @Option(help: ArgumentHelp("With --qc-fix: adult or children.", valueName: "audience"))
+    var audience: QCAudienceArgument = .adult
+
+    @Option(
+        help: ArgumentHelp("With --qc-fix: the video's frame rate gaps are counted in (default 24000/1001).", valueName: "rate"))
+    var qcFrameRate: FrameRate = .film
+
     @Option(help: "Line ending: lf or crlf (default: lf for WebVTT, crlf for SubRip).")
     var lineEnding: LineEndingArgument?
 
@@ -163,6 +178,8 @@ struct ConvertCommand: ParsableCommand {
                 seen[path] = input
             }
         }
+        if qcFix != nil && (inputs.count > 1 || outputDir != nil) { throw ValidationError("--qc-fix converts one input, with -o.") }
+        if qcFix == nil && audience != .adult { throw ValidationError("--audience goes with --qc-fix.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of 1 or more.") }
         if scale != nil && frameRate != nil { throw ValidationError("Give either --scale or --frame-rate, not both.") }
         _ = try timing()
@@ -270,7 +287,13 @@ struct ConvertCommand: ParsableCommand {
             return
         }
 
-        let input = inputs[0]
+        var input = inputs[0]
+        var fixedInput: String?
+        if let qcFix {
+            fixedInput = try fixForQC(input: input, profileName: qcFix, settings: &settings)
+            input = fixedInput!
+        }
+        defer { if let fixedInput { unlink(fixedInput) } }
         let outcome: TrackConversion.Outcome
         do {
             outcome = try ConversionJob(settings: settings).run(input: input, output: output ?? "-")

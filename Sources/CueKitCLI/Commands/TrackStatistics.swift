@@ -319,7 +319,7 @@ struct TrackStatistics {
 /// Gathers ``TrackStatistics`` from a ``TrackSource``'s events.
 ///
 /// From WebVTT it takes each cue's times, identifier and text as bytes, straight from the
-/// reader (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:)``), which then
+/// reader (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:timingLine:)``), which then
 /// builds no cue (`.diagnosticsOnly`) and looks for no diagnostic, since the statistics use none.
 /// Other formats hand over whole cues.
 struct StatisticsCollector: WebVTTBytesConsumer {
@@ -331,7 +331,7 @@ struct StatisticsCollector: WebVTTBytesConsumer {
 
     var observesCueBytes: Bool { true }
 
-    mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {
+    mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int) {
         statistics.countText(text, hasMarkup: textHasMarkup)
         statistics.addCounted(start: start, end: end, identifier: identifier)
     }

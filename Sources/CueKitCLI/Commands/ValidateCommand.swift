@@ -3,6 +3,7 @@ import CueKit
 import CueKitCast
 import CueKitCommandSupport
 import CueKitConversion
+import CueKitQC
 
 /// `cuekit validate FILE...`: checks caption files and Cast messages against their specs, as a
 /// compiler checks sources, for CI jobs that must refuse a broken track before it ships.
@@ -29,6 +30,19 @@ struct ValidateCommand: ParsableCommand {
               cuekit validate --strict --format sarif movie.en.vtt > cuekit.sarif
               curl -s https://example.com/captions.srt | cuekit validate -
               cuekit validate --ttml-profile ebu-tt-d delivery/*.ttml
+              cuekit validate --qc netflix --shot-changes cuts.txt ep.fr.vtt
+              cuekit validate --qc fcc-608 --qc-summary show.vtt
+
+            Caption QC: --qc NAME (netflix, bbc, dcmp, fcc-608) or --qc-file RULES.json checks each \
+            track against a style guide too: reading speed, characters per line, lines per cue, \
+            minimum and maximum duration, the gap between cues in frames at --frame-rate (default \
+            24000/1001), overlaps, characters and markup the guide forbids, line balance (a note), \
+            and cues near the shot changes in --shot-changes (or found by ffmpeg's scene detection in \
+            the video --shot-changes-from names; scene score over 0.4). Each finding has its own code \
+            (qc-reading-speed, qc-gap, ...) and says the value measured and the limit. Per-language \
+            rules follow --language, else the track's own (a WebVTT 'Language:' header line); \
+            children's reading speeds follow --audience children. --qc-summary adds, per rule, the \
+            count, the worst value and the share of cues.
             """
     )
 
@@ -53,9 +67,16 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: ReadingOptions
 
+    @OptionGroup(title: "Caption QC")
+    var qc: QCOptions
+
+    @Flag(help: "With --qc: per rule, the count, the worst value and the share of cues.")
+    var qcSummary = false
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one file to check ('-' for standard input).") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read only once.") }
+        if qcSummary && !qc.isOn { throw ValidationError("--qc-summary goes with --qc or --qc-file.") }
     }
 
     func run() throws {
@@ -68,8 +89,9 @@ struct ValidateCommand: ParsableCommand {
             case .sarif: SARIFValidationReport()
             }
         var summary = ValidationSummary(strict: strict)
+        let qcSetup = try qc.isOn ? QCSetup(profile: qc.profile(), shotChanges: qc.shotChangeTimes()) : nil
         for file in files {
-            let outcome = try validate(file, into: &report)
+            let outcome = try validate(file, into: &report, qc: qcSetup)
             summary.add(outcome)
             try report.end(outcome)
         }
@@ -79,7 +101,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// Checks one file, handing each diagnostic to `report` as it is found.
-    private func validate(_ file: String, into report: inout any ValidationReport) throws -> FileValidation {
+    private func validate(_ file: String, into report: inout any ValidationReport, qc qcSetup: QCSetup?) throws -> FileValidation {
         let name = file == "-" ? "<stdin>" : file
         var outcome = FileValidation(path: name, strict: strict)
         var input: TrackSource
@@ -107,6 +129,22 @@ struct ValidateCommand: ParsableCommand {
                     let diagnostic = Diagnostic(.error, "cast-not-a-message", at: nil, "not a Cast message")
                     outcome.count(diagnostic)
                     try report.take(diagnostic, in: outcome)
+                }
+            } else if let qcSetup {
+                let check = QCTrackCheck(
+                    profile: qcSetup.profile, language: qc.language, audience: qc.audience.audience, frameRate: qc.frameRate,
+                    shotChanges: qcSetup.shotChanges)
+                var consumer = QCValidationConsumer(check: check, report: report, outcome: outcome)
+                defer {
+                    report = consumer.report
+                    outcome = consumer.outcome
+                    if qcSummary { outcome.qc = consumer.check.summary }
+                }
+                do {
+                    try input.stream(into: &consumer)
+                    try consumer.flush()
+                } catch let error as ReadError {
+                    throw input.explainedForCommand(error)
                 }
             } else {
                 var reportError: (any Error)?
@@ -173,6 +211,8 @@ struct FileValidation {
     var notes = 0
     /// Why the file could not be read at all (an I/O error), if it could not.
     var failure: String?
+    /// What the QC rules found, rule by rule (`--qc-summary`).
+    var qc: QCSummary?
 
     init(path: String, strict: Bool) {
         self.path = path
@@ -227,4 +267,10 @@ struct ValidationSummary {
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
+}
+
+/// The QC profile and shot changes of one `cuekit validate --qc` run, read once for every file.
+struct QCSetup {
+    var profile: QCProfile
+    var shotChanges: [Int]
 }

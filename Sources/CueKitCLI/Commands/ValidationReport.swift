@@ -1,5 +1,6 @@
 import CueKit
 import CueKitCommandSupport
+import CueKitQC
 
 /// Where `cuekit validate` prints what it finds, file by file, diagnostic by diagnostic, as it is
 /// found: as compiler lines, as JSON, or as SARIF for code-scanning tools.
@@ -26,6 +27,9 @@ struct TextValidationReport: ValidationReport {
     }
 
     mutating func end(_ file: FileValidation) throws {
+        if let qc = file.qc {
+            for line in qc.lines(file: file.path) { try output.write(line + "\n") }
+        }
         try output.flush()
         if let failure = file.failure { StandardError.write("cuekit: error: \(String(describing: failure).escapingControlCharacters)\n") }
     }
@@ -87,6 +91,35 @@ struct JSONValidationReport: ValidationReport {
         writer.raw(",")
         writer.key("failure")
         if let failure = file.failure { writer.string(failure) } else { writer.raw("null") }
+        if let qc = file.qc {
+            writer.raw(",")
+            writer.key("qc")
+            writer.raw("{")
+            writer.key("cues")
+            writer.integer(qc.cues)
+            writer.raw(",")
+            writer.key("rules")
+            writer.raw("[")
+            for (index, (rule, tally)) in qc.rules.sorted(by: { $0.key < $1.key }).enumerated() {
+                writer.raw(index == 0 ? "{" : ",{")
+                writer.key("code")
+                writer.string(rule.rawValue)
+                writer.raw(",")
+                writer.key("count")
+                writer.integer(tally.count)
+                writer.raw(",")
+                writer.key("worst")
+                writer.number((tally.worst * 100).rounded() / 100)
+                writer.raw(",")
+                writer.key("unit")
+                writer.string(rule.unit)
+                writer.raw(",")
+                writer.key("share")
+                writer.number((qc.share(rule) * 10000).rounded() / 10000)
+                writer.raw("}")
+            }
+            writer.raw("]}")
+        }
         writer.raw("}")
         try writer.flush()
     }
@@ -235,6 +268,22 @@ struct SARIFValidationReport: ValidationReport {
             writer.raw("{")
             writer.key("id")
             writer.string(code.rawValue)
+            if let rule = QCRule(code: code) {
+                writer.raw(",")
+                writer.key("name")
+                writer.string(rule.title)
+                writer.raw(",")
+                writer.key("shortDescription")
+                writer.raw("{")
+                writer.key("text")
+                writer.string(rule.title)
+                writer.raw("},")
+                writer.key("help")
+                writer.raw("{")
+                writer.key("text")
+                writer.string(rule.help)
+                writer.raw("}")
+            }
             writer.raw("}")
         }
         writer.raw("]}}}]}\n")
@@ -257,5 +306,28 @@ struct SARIFValidationReport: ValidationReport {
             }
         }
         return result
+    }
+}
+
+extension QCSummary {
+    /// `file: qc: qc-reading-speed: 12 of 340 cues (3.5%), worst 31.2 characters per second`, one
+    /// line per rule that found something, or one line saying none did.
+    func lines(file: String) -> [String] {
+        guard !rules.isEmpty else { return ["\(file): qc: \(cues) cues, no findings"] }
+        return rules.sorted { $0.key < $1.key }.map { rule, tally in
+            let percent = Self.number((share(rule) * 1000).rounded() / 10)
+            let worst = Self.number(tally.worst)
+            return "\(file): qc: \(rule.rawValue): \(tally.count) of \(cues) cues (\(percent)%), worst \(worst) \(rule.unit)"
+        }
+    }
+
+    /// A number with at most two decimals, as JSON and the summary lines print it.
+    static func number(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let fraction = magnitude % 100
+        if fraction == 0 { return sign + "\(magnitude / 100)" }
+        return sign + "\(magnitude / 100)." + (fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0" : "") + "\(fraction)")
     }
 }

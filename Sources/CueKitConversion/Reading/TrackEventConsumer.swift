@@ -19,7 +19,7 @@ public protocol TrackEventConsumer {
 
 /// A consumer that may also see a WebVTT input's cues as the bytes they were read from, in two
 /// ways the WebVTT reader offers (other formats never offer them):
-/// - ``observe(identifier:text:textHasMarkup:start:end:)``: each cue's identifier and text, just
+/// - ``observe(identifier:text:textHasMarkup:start:end:timingLine:)``: each cue's identifier and text, just
 ///   before its event (statistics that count characters without a `String`);
 /// - ``take(cueBlock:start:end:)``: whole cue blocks, which the consumer may take in place of their
 ///   events (a WebVTT to WebVTT conversion copies the blocks no edit changes);
@@ -37,8 +37,9 @@ package protocol WebVTTBytesConsumer: TrackEventConsumer {
     /// then no event follows for the cue.
     mutating func take(cueBlock: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool
 
-    /// One cue's identifier (empty when it has none) and text, valid only during the call.
-    mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int)
+    /// One cue's identifier (empty when it has none) and text, valid only during the call, and the
+    /// line number of its timing line.
+    mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int)
 }
 
 extension WebVTTBytesConsumer {
@@ -46,7 +47,7 @@ extension WebVTTBytesConsumer {
     package var takesCueBlocks: Bool { false }
     package var observesCueBytes: Bool { false }
     package mutating func take(cueBlock: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool { false }
-    package mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {}
+    package mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int) {}
 }
 
 extension TrackSource {
@@ -68,8 +69,8 @@ extension TrackSource {
             // reach specialized code.
             let passage = WebVTTBytesPassage(
                 take: { block, start, end in try consumer.pointee.take(cueBlock: block, start: start, end: end) },
-                observe: { identifier, text, hasMarkup, start, end in
-                    consumer.pointee.observe(identifier: identifier, text: text, textHasMarkup: hasMarkup, start: start, end: end)
+                observe: { identifier, text, hasMarkup, start, end, timingLine in
+                    consumer.pointee.observe(identifier: identifier, text: text, textHasMarkup: hasMarkup, start: start, end: end, timingLine: timingLine)
                 })
             let hooks = WebVTTReaderHooks(
                 cueBlockTaker: takesBlocks ? passage : nil, cueBytesObserver: observes ? passage : nil, cueTextParseCache: parseCache)
@@ -86,7 +87,7 @@ extension TrackSource {
 /// time, on the calling thread, so no two accesses to the consumer overlap.
 private final class WebVTTBytesPassage: WebVTTCueBlockTaker, WebVTTCueBytesObserver {
     typealias Take = (WebVTTCueBlockBytes, Int, Int) throws -> Bool
-    typealias Observe = (UnsafeRawBufferPointer, UnsafeRawBufferPointer, Bool, Int, Int) -> Void
+    typealias Observe = (UnsafeRawBufferPointer, UnsafeRawBufferPointer, Bool, Int, Int, Int) -> Void
     private let takeBlock: Take
     private let observeBytes: Observe
 
@@ -99,7 +100,7 @@ private final class WebVTTBytesPassage: WebVTTCueBlockTaker, WebVTTCueBytesObser
         try takeBlock(block, start, end)
     }
 
-    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int) {
-        observeBytes(identifier, text, textHasMarkup, start, end)
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int) {
+        observeBytes(identifier, text, textHasMarkup, start, end, timingLine)
     }
 }

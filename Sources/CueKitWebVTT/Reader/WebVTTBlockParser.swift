@@ -409,10 +409,10 @@ struct WebVTTBlockParser {
         // The observer is called in place (binding it to a constant retained it for each cue).
         if hooks.cueBytesObserver != nil {
             if let identifier {
-                hooks.cueBytesObserver?.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
+                hooks.cueBytesObserver?.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd, timingLine: cueTimingLine)
             } else {
                 cueIdentifierBytes.withUnsafeBytes {
-                    hooks.cueBytesObserver?.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd)
+                    hooks.cueBytesObserver?.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd, timingLine: cueTimingLine)
                 }
             }
         }

@@ -148,8 +148,9 @@ extension WebVTTReader {
 /// during the call, that costs the reader no string.
 package protocol WebVTTCueBytesObserver: AnyObject {
     /// One cue's identifier (empty when it has none), text, and start and end in milliseconds;
-    /// `textHasMarkup` is false when the text is known to hold neither `<` nor `&`.
-    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int)
+    /// `textHasMarkup` is false when the text is known to hold neither `<` nor `&`; `timingLine`
+    /// is the line number of the cue's timing line (its text starts on the next line).
+    func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int)
 }
 
 /// Takes cue blocks whole, as the bytes the reader read them from, in place of their cue events:

@@ -17,3 +17,11 @@ import Testing
         #expect(Diagnostic.Severity.allCases.max() == .error)
     }
 }
+
+extension DiagnosticTests {
+    /// C0, DEL and C1 controls are escaped; other text, non-ASCII included, is kept as it is.
+    @Test func controlCharactersAreEscapedAndNothingElse() {
+        #expect("a\tb\nc\u{7F}d\u{85}e\u{1B}".escapingControlCharacters == "a\\tb\\nc\\u{7F}d\\u{85}e\\u{1B}")
+        #expect("¡Olé! ½ 字幕 \u{A0}".escapingControlCharacters == "¡Olé! ½ 字幕 \u{A0}")
+    }
+}

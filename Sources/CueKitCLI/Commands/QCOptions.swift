@@ -1,0 +1,152 @@
+import ArgumentParser
+import CueKit
+import CueKitCommandSupport
+import CueKitConversion
+import CueKitQC
+
+/// `--qc` and the options that go with it: which style guide a track is checked against (or fixed
+/// for), for which language and audience, at which frame rate, and against which shot changes.
+struct QCOptions: ParsableArguments {
+    @Option(
+        name: .customLong("qc"),
+        help: ArgumentHelp("Check against a style guide: netflix, bbc, dcmp or fcc-608.", valueName: "profile"))
+    var profileName: String?
+
+    @Option(name: .customLong("qc-file"), help: ArgumentHelp("Check against the rules in this JSON profile.", valueName: "rules.json"))
+    var profileFile: String?
+
+    @Option(
+        name: .customLong("language"),
+        help: ArgumentHelp(
+            "The track's language for the profile's per-language rules (default: the track's own, else general rules).", valueName: "tag"))
+    var language: String?
+
+    @Option(help: ArgumentHelp("adult or children: whose reading speeds apply.", valueName: "audience"))
+    var audience: QCAudienceArgument = .adult
+
+    @Option(
+        name: .customLong("frame-rate"),
+        help: ArgumentHelp("The video's frame rate for the frame-based rules: 24000/1001 (the default), 25, 29.97...", valueName: "rate"))
+    var frameRate: FrameRate = .film
+
+    @Option(help: ArgumentHelp("Shot changes, one time a line (seconds, hh:mm:ss.mmm or hh:mm:ss:ff).", valueName: "file"))
+    var shotChanges: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Shot changes found in this video by ffmpeg's scene detection (scene score over 0.4; needs ffmpeg).", valueName: "media"))
+    var shotChangesFrom: String?
+
+    /// True when a profile is named.
+    var isOn: Bool { profileName != nil || profileFile != nil }
+
+    func validate() throws {
+        if profileName != nil && profileFile != nil { throw ValidationError("Use --qc or --qc-file, not both.") }
+        if !isOn && (shotChanges != nil || shotChangesFrom != nil || audience != .adult) {
+            throw ValidationError("--audience, --shot-changes and --shot-changes-from go with --qc or --qc-file.")
+        }
+        if shotChanges != nil && shotChangesFrom != nil { throw ValidationError("Use --shot-changes or --shot-changes-from, not both.") }
+    }
+
+    /// The profile named, read and checked.
+    func profile() throws -> QCProfile {
+        do {
+            if let profileName { return try QCProfile.builtIn(named: profileName) }
+            guard let profileFile else { throw CommandFailure("no QC profile named") }
+            let bytes = try FileByteSource(path: profileFile).readAll()
+            return try QCProfile(json: bytes)
+        } catch let error as QCProfileError {
+            throw CommandFailure("\(profileFile ?? "--qc \(profileName ?? "")"): \(error)")
+        } catch let error as ReadError {
+            throw CommandFailure(error.diagnostic.message)
+        }
+    }
+
+    /// The shot changes, in milliseconds, sorted; none without --shot-changes or --shot-changes-from.
+    func shotChangeTimes() throws -> [Int] {
+        if let shotChangesFrom { return try FFmpegSceneDetection.shotChanges(in: shotChangesFrom) }
+        guard let shotChanges else { return [] }
+        do {
+            let bytes = try FileByteSource(path: shotChanges).readAll()
+            return try QCShotChanges.parse(String(decoding: bytes, as: UTF8.self), frameRate: frameRate)
+        } catch let error as QCShotChangeError {
+            throw CommandFailure("\(shotChanges): \(error)")
+        } catch let error as ReadError {
+            throw CommandFailure(error.diagnostic.message)
+        }
+    }
+}
+
+/// What `--audience` accepts.
+enum QCAudienceArgument: String, CommandLineChoice {
+    case adult
+    case children
+
+    var audience: QCProfile.Audience { self == .children ? .children : .adult }
+}
+
+extension FrameRate: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+
+    public var defaultValueDescription: String { numerator % denominator == 0 ? description : "\(numerator)/\(denominator)" }
+}
+
+/// Reads a track for `cuekit validate --qc`: the reader's diagnostics, and the QC rules' findings
+/// on each cue, handed to the report in the order they are found and counted in the file's outcome.
+///
+/// WebVTT cues are checked on the reader's bytes with their timing line
+/// (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:timingLine:)``), so the
+/// reader still builds no cue; other formats hand over whole cues.
+struct QCValidationConsumer: WebVTTBytesConsumer {
+    var check: QCTrackCheck
+    var report: any ValidationReport
+    var outcome: FileValidation
+    /// Findings made inside `observe`, which cannot throw: handed on at the next event.
+    private var pending: [Diagnostic] = []
+    /// The first error thrown inside `observe`.
+    private var failure: (any Error)?
+
+    init(check: QCTrackCheck, report: any ValidationReport, outcome: FileValidation) {
+        self.check = check
+        self.report = report
+        self.outcome = outcome
+    }
+
+    var observesCueBytes: Bool { true }
+
+    mutating func observe(
+        identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int
+    ) {
+        guard failure == nil else { return }
+        do {
+            try check.take(text: text, textHasMarkup: textHasMarkup, start: start, end: end, timingLine: timingLine) { pending.append($0) }
+        } catch {
+            failure = error
+        }
+    }
+
+    mutating func take(_ event: TrackEvent) throws {
+        try flush()
+        if case .diagnostic(let diagnostic) = event { try deliver(diagnostic) }
+        var found: [Diagnostic] = []
+        try check.take(event) { found.append($0) }
+        for diagnostic in found { try deliver(diagnostic) }
+    }
+
+    /// Counts one diagnostic and hands it to the report.
+    mutating func deliver(_ diagnostic: Diagnostic) throws {
+        outcome.count(diagnostic)
+        try report.take(diagnostic, in: outcome)
+    }
+
+    /// Hands on the findings kept back.
+    mutating func flush() throws {
+        if let failure { throw failure }
+        guard !pending.isEmpty else { return }
+        let held = pending
+        pending.removeAll(keepingCapacity: true)
+        for diagnostic in held { try deliver(diagnostic) }
+    }
+}

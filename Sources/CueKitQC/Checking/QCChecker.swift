@@ -1,0 +1,231 @@
+import CueKit
+
+/// Checks cues against a profile's rules as they stream past, in start order, one at a time:
+/// memory holds the previous cue's end and the tallies, never the track.
+///
+/// Each finding is a ``Diagnostic`` with its rule's code (``QCRule``), the cue's location (its timing
+/// line; the text line for a rule about one line or character), and the measured value and the
+/// limit in its message. Frame-based rules count frames at ``frameRate`` and say so.
+///
+/// ```swift
+/// var checker = try QCChecker(rules: profile.rules(language: "en", audience: .adult))
+/// try checker.check(cue, at: location) { diagnostic in print(diagnostic) }
+/// print(checker.summary.rules[.readingSpeed]?.count ?? 0)
+/// ```
+public struct QCChecker: Sendable {
+    /// The rate the frame-based rules count at.
+    public let frameRate: FrameRate
+    /// What was found so far, rule by rule.
+    public private(set) var summary = QCSummary()
+
+    private let limits: QCLimits
+    /// Shot changes in milliseconds, sorted.
+    private let shotChanges: [Int]
+    /// The latest end of the cues checked so far, and where that cue is.
+    private var latestEnd: Int?
+    private var latestEndLocation: SourceLocation?
+    private var latestEndNumber = 0
+    private var previousStart = Int.min
+
+    /// A checker for `rules`; throws when a rule that is on lacks its limit.
+    public init(rules: QCRules, frameRate: FrameRate = .film, shotChanges: [Int] = []) throws(QCProfileError) {
+        self.limits = try QCLimits(rules)
+        self.frameRate = frameRate
+        self.shotChanges = shotChanges.sorted()
+    }
+
+    /// Checks one cue (its text as WebVTT cue text), handing each finding to `report`.
+    public mutating func check(_ cue: Cue, at location: SourceLocation?, report: (Diagnostic) throws -> Void) rethrows {
+        var text = cue.text
+        try text.withUTF8 { bytes in
+            try check(
+                text: UnsafeRawBufferPointer(bytes), textHasMarkup: true, start: cue.start, end: cue.end, at: location, report: report)
+        }
+    }
+
+    /// Checks one cue given as the bytes of its WebVTT cue text (lines joined by LF), as the
+    /// WebVTT reader hands them out, so that no string is made. `textHasMarkup` false promises the
+    /// text holds neither `<` nor `&`; `location` is the cue's timing line (its text starts on the
+    /// next line), or nil when the format gives none (the message then names the cue).
+    public mutating func check(
+        text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, at location: SourceLocation?,
+        report: (Diagnostic) throws -> Void
+    ) rethrows {
+        summary.cues += 1
+        let number = summary.cues
+        let duration = end - start
+        let measurement = CueTextMeasurement(
+            text, hasMarkup: textHasMarkup, allowed: limits.characters?.value, allowedTags: limits.allowedTags?.value,
+            countsWords: limits.wordsPerMinute != nil)
+        // Findings are gathered, then handed on: a rethrowing method may throw only from `report`.
+        defer { found.removeAll(keepingCapacity: true) }
+        func emit(_ rule: QCRule, _ severity: Diagnostic.Severity, _ value: Double, at place: SourceLocation?, _ message: String) {
+            summary.tally(rule, value: value)
+            let cueNamed = place == nil ? " (cue \(number) at \(QCTime.format(start)))" : ""
+            found.append(Diagnostic(severity, rule.code, at: place, message + cueNamed))
+        }
+        func textLocation(line: Int, column: Int) -> SourceLocation? {
+            location.map { SourceLocation(line: $0.line + 1 + line, column: column) }
+        }
+
+        // Reading speed and duration.
+        if duration > 0 {
+            if let limit = limits.charactersPerSecond {
+                let speed = Double(measurement.characters) * 1000 / Double(duration)
+                if speed > limit.value {
+                    emit(
+                        .readingSpeed, limit.severity, speed, at: location,
+                        "reading speed \(QCTime.decimal(speed)) characters per second (\(measurement.characters) characters in \(QCTime.seconds(duration)) s) is over the limit of \(QCTime.decimal(limit.value))"
+                    )
+                }
+            }
+            if let limit = limits.wordsPerMinute {
+                let speed = Double(measurement.words) * 60_000 / Double(duration)
+                if speed > limit.value {
+                    emit(
+                        .wordsPerMinute, limit.severity, speed, at: location,
+                        "reading speed \(QCTime.decimal(speed)) words per minute (\(measurement.words) words in \(QCTime.seconds(duration)) s) is over the limit of \(QCTime.decimal(limit.value))"
+                    )
+                }
+            }
+        }
+        if let limit = limits.minimumDuration, duration < limit.value, duration >= 0 {
+            emit(
+                .durationTooShort, limit.severity, Double(duration), at: location,
+                "duration \(QCTime.seconds(duration)) s is under the minimum of \(QCTime.seconds(limit.value)) s")
+        }
+        if let limit = limits.maximumDuration, duration > limit.value {
+            emit(
+                .durationTooLong, limit.severity, Double(duration), at: location,
+                "duration \(QCTime.seconds(duration)) s is over the maximum of \(QCTime.seconds(limit.value)) s")
+        }
+
+        // Lines and characters.
+        if let limit = limits.lineLength, measurement.longestLine > limit.value {
+            emit(
+                .lineLength, limit.severity, Double(measurement.longestLine),
+                at: textLocation(line: measurement.longestLineIndex, column: 1),
+                "line \(measurement.longestLineIndex + 1) has \(measurement.longestLine) characters, over the limit of \(limit.value)")
+        }
+        if let limit = limits.lineCount, measurement.lineCount > limit.value {
+            emit(
+                .lineCount, limit.severity, Double(measurement.lineCount), at: location,
+                "the cue has \(measurement.lineCount) lines, over the limit of \(limit.value)")
+        }
+        if let limit = limits.characters, let scalar = measurement.disallowedScalar {
+            let shown = Unicode.Scalar(scalar).map { "'\(Character($0))' " } ?? ""
+            let more = measurement.disallowedCount > 1 ? " (and \(measurement.disallowedCount - 1) more in this cue)" : ""
+            emit(
+                .character, limit.severity, Double(measurement.disallowedCount),
+                at: textLocation(line: measurement.disallowedLine, column: measurement.disallowedColumn),
+                "\(shown)(U+\(QCTime.hex(scalar))) is not in the \(limit.value.rawValue) character set\(more)")
+        }
+        if let limit = limits.allowedTags, let tag = measurement.forbiddenTag {
+            let allowed =
+                limit.value.isEmpty ? "no tags" : limit.value.map { "<\(String(decoding: $0, as: UTF8.self))>" }.joined(separator: ", ")
+            emit(
+                .markup, limit.severity, 1, at: textLocation(line: measurement.forbiddenTagLine, column: measurement.forbiddenTagColumn),
+                "the tag <\(tag)> is not allowed (allowed: \(allowed))")
+        }
+        if let limit = limits.lineBalance, measurement.lineCount == 2, measurement.secondLine > 0,
+            Double(measurement.firstLine) > Double(measurement.secondLine) * limit.value
+        {
+            let ratio = Double(measurement.firstLine) / Double(measurement.secondLine)
+            emit(
+                .lineBalance, limit.severity, ratio, at: location,
+                "the top line has \(measurement.firstLine) characters and the bottom line \(measurement.secondLine) (\(QCTime.decimal(ratio)) times as many, over \(QCTime.decimal(limit.value))): bottom-heavy lines read better"
+            )
+        }
+
+        // Timing against the cues before.
+        if let latestEnd, start >= previousStart {
+            let gap = start - latestEnd
+            if gap < 0, let severity = limits.overlap {
+                emit(
+                    .overlap, severity, Double(-gap), at: location,
+                    "the cue starts \(QCTime.seconds(-gap)) s before cue \(latestEndNumber) ends (\(QCTime.format(latestEnd))); overlapping cues are not allowed"
+                )
+            } else if gap >= 0, let limit = limits.gapFrames, frameRate.isShorter(gap, thanFrames: limit.value) {
+                emit(
+                    .gap, limit.severity, frameRate.frames(in: gap), at: latestEndLocation,
+                    "the gap to the next cue (at \(QCTime.format(start))) is \(gap) ms, \(QCTime.decimal(frameRate.frames(in: gap))) frames at \(frameRate) fps, under the minimum of \(limit.value) frames (\(frameRate.milliseconds(forFrames: limit.value)) ms)"
+                )
+            }
+        }
+        if start >= previousStart { previousStart = start }
+        if latestEnd == nil || end >= latestEnd! {
+            latestEnd = end
+            latestEndLocation = location
+            latestEndNumber = number
+        }
+
+        // Shot changes.
+        if let limit = limits.shotChangeFrames, !shotChanges.isEmpty {
+            for (edge, time) in [("starts", start), ("ends", end)] {
+                let shot = nearestShotChange(to: time)
+                let distance = abs(frameRate.frame(at: time) - frameRate.frame(at: shot))
+                if distance > 0, distance < limit.value {
+                    let side = time < shot ? "before" : "after"
+                    emit(
+                        .shotChange, limit.severity, Double(distance), at: location,
+                        "the cue \(edge) \(distance) frame\(distance == 1 ? "" : "s") \(side) the shot change at \(QCTime.format(shot)) (at \(frameRate) fps): put it on the shot change or at least \(limit.value) frames away"
+                    )
+                }
+            }
+        }
+        for diagnostic in found { try report(diagnostic) }
+    }
+
+    /// The findings of the cue being checked.
+    private var found: [Diagnostic] = []
+
+    /// The shot change nearest `time`.
+    private func nearestShotChange(to time: Int) -> Int {
+        var low = 0
+        var high = shotChanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if shotChanges[middle] < time { low = middle + 1 } else { high = middle }
+        }
+        if low == shotChanges.count { return shotChanges[low - 1] }
+        if low == 0 { return shotChanges[0] }
+        return time - shotChanges[low - 1] <= shotChanges[low] - time ? shotChanges[low - 1] : shotChanges[low]
+    }
+}
+
+/// Times and numbers as QC messages print them.
+enum QCTime {
+    /// `01:02:03.456`.
+    static func format(_ milliseconds: Int) -> String {
+        let sign = milliseconds < 0 ? "-" : ""
+        let value = abs(milliseconds)
+        func pad(_ number: Int, _ width: Int) -> String {
+            let text = String(number)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return sign + pad(value / 3_600_000, 2) + ":" + pad(value / 60_000 % 60, 2) + ":" + pad(value / 1000 % 60, 2) + "."
+            + pad(value % 1000, 3)
+    }
+
+    /// Seconds with three decimals: `1.5` → `1.500`.
+    static func seconds(_ milliseconds: Int) -> String {
+        let value = abs(milliseconds)
+        let fraction = String(value % 1000)
+        return (milliseconds < 0 ? "-" : "") + "\(value / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// Up to two decimals, none when whole: `17`, `23.4`, `20.05`.
+    static func decimal(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let whole = "\(hundredths / 100)"
+        let fraction = abs(hundredths % 100)
+        if fraction == 0 { return whole }
+        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// Four or more upper-case hexadecimal digits.
+    static func hex(_ scalar: UInt32) -> String {
+        let digits = String(scalar, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,81 @@
+import CueKit
+
+/// ``QCRules`` made ready to check with: every rule on has its limit, its severity (a warning when
+/// the profile names none), and its tag names as bytes.
+struct QCLimits: Sendable {
+    struct Limit<Value: Sendable>: Sendable {
+        var value: Value
+        var severity: Diagnostic.Severity
+    }
+
+    var charactersPerSecond: Limit<Double>?
+    var wordsPerMinute: Limit<Double>?
+    var lineLength: Limit<Int>?
+    var lineCount: Limit<Int>?
+    var minimumDuration: Limit<Int>?
+    var maximumDuration: Limit<Int>?
+    var gapFrames: Limit<Int>?
+    var overlap: Diagnostic.Severity?
+    var characters: Limit<QCCharacterSet>?
+    var allowedTags: Limit<[[UInt8]]>?
+    var lineBalance: Limit<Double>?
+    var shotChangeFrames: Limit<Int>?
+
+    /// Checks that every rule on has what it needs, and that limits are in range.
+    init(_ rules: QCRules) throws(QCProfileError) {
+        func severity(_ given: Diagnostic.Severity?) -> Diagnostic.Severity { given ?? .warning }
+        func positive<T: Comparable & Numeric>(_ value: T?, _ path: String) throws(QCProfileError) -> T {
+            guard let value else { throw QCProfileError(path: path, "is required when the rule is on") }
+            guard value > 0 else { throw QCProfileError(path: path, "must be greater than 0") }
+            return value
+        }
+        if let rule = rules.readingSpeed {
+            guard rule.maximumCharactersPerSecond != nil || rule.maximumWordsPerMinute != nil else {
+                throw QCProfileError(path: "readingSpeed", "needs maximumCharactersPerSecond or maximumWordsPerMinute")
+            }
+            if rule.maximumCharactersPerSecond != nil {
+                charactersPerSecond = Limit(
+                    value: try positive(rule.maximumCharactersPerSecond, "readingSpeed.maximumCharactersPerSecond"),
+                    severity: severity(rule.severity))
+            }
+            if rule.maximumWordsPerMinute != nil {
+                wordsPerMinute = Limit(
+                    value: try positive(rule.maximumWordsPerMinute, "readingSpeed.maximumWordsPerMinute"), severity: severity(rule.severity)
+                )
+            }
+        }
+        if let rule = rules.lineLength {
+            lineLength = Limit(
+                value: try positive(rule.maximumCharacters, "lineLength.maximumCharacters"), severity: severity(rule.severity))
+        }
+        if let rule = rules.lineCount {
+            lineCount = Limit(value: try positive(rule.maximum, "lineCount.maximum"), severity: severity(rule.severity))
+        }
+        if let rule = rules.minimumDuration {
+            minimumDuration = Limit(
+                value: try positive(rule.milliseconds, "minimumDuration.milliseconds"), severity: severity(rule.severity))
+        }
+        if let rule = rules.maximumDuration {
+            maximumDuration = Limit(
+                value: try positive(rule.milliseconds, "maximumDuration.milliseconds"), severity: severity(rule.severity))
+        }
+        if let rule = rules.gap {
+            gapFrames = Limit(value: try positive(rule.minimumFrames, "gap.minimumFrames"), severity: severity(rule.severity))
+        }
+        if let rule = rules.overlap { overlap = severity(rule.severity) }
+        if let rule = rules.characters {
+            guard let allowed = rule.allowed else { throw QCProfileError(path: "characters.allowed", "is required when the rule is on") }
+            characters = Limit(value: allowed, severity: severity(rule.severity))
+        }
+        if let rule = rules.markup {
+            allowedTags = Limit(value: (rule.allowedTags ?? []).map { Array($0.utf8) }, severity: severity(rule.severity))
+        }
+        if let rule = rules.lineBalance {
+            lineBalance = Limit(
+                value: try positive(rule.maximumTopToBottomRatio, "lineBalance.maximumTopToBottomRatio"), severity: rule.severity ?? .note)
+        }
+        if let rule = rules.shotChanges {
+            shotChangeFrames = Limit(value: try positive(rule.windowFrames, "shotChanges.windowFrames"), severity: severity(rule.severity))
+        }
+    }
+}

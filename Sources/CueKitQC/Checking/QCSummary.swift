@@ -1,0 +1,60 @@
+/// What a ``QCChecker`` found, rule by rule: how many findings, the worst value measured, and the
+/// share of cues (`--qc-summary`).
+public struct QCSummary: Sendable, Hashable {
+    /// Cues checked.
+    public internal(set) var cues = 0
+    /// Each rule that found something, with its tally.
+    public internal(set) var rules: [QCRule: Tally] = [:]
+
+    /// One rule's findings.
+    public struct Tally: Sendable, Hashable {
+        /// How many findings.
+        public var count: Int
+        /// The worst value measured (the highest, or for the minimum duration, the gap and the
+        /// shot-change distance, the lowest), in the rule's unit (``QCRule/unit``).
+        public var worst: Double
+
+        public init(count: Int, worst: Double) {
+            self.count = count
+            self.worst = worst
+        }
+    }
+
+    /// The share of cues (0 to 1) with a finding of `rule`.
+    public func share(_ rule: QCRule) -> Double {
+        cues == 0 ? 0 : Double(rules[rule]?.count ?? 0) / Double(cues)
+    }
+
+    mutating func tally(_ rule: QCRule, value: Double) {
+        if var tally = rules[rule] {
+            tally.count += 1
+            tally.worst = rule.lowerIsWorse ? min(tally.worst, value) : max(tally.worst, value)
+            rules[rule] = tally
+        } else {
+            rules[rule] = Tally(count: 1, worst: value)
+        }
+    }
+}
+
+extension QCRule {
+    /// True for rules whose worst finding is the lowest value.
+    var lowerIsWorse: Bool {
+        self == .durationTooShort || self == .gap || self == .shotChange
+    }
+
+    /// The unit of the rule's measured values: `characters per second`, `ms`.
+    public var unit: String {
+        switch self {
+        case .readingSpeed: "characters per second"
+        case .wordsPerMinute: "words per minute"
+        case .lineLength: "characters"
+        case .lineCount: "lines"
+        case .durationTooShort, .durationTooLong: "ms"
+        case .gap, .shotChange: "frames"
+        case .overlap: "ms"
+        case .character: "characters"
+        case .markup: "tags"
+        case .lineBalance: "top/bottom ratio"
+        }
+    }
+}
