@@ -198,15 +198,16 @@ let package = Package(
         // Runs the built ConvertAnything example too; depending on it builds it first.
         .testTarget(
             name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport", "ConvertAnything"]),
-        // The server over real sockets, with Chromium as the receiver and two senders.
-        // The segmenter, the TS reader and the playlists; with ffmpeg, ffprobe and Python's m3u8 as peers.
+        // The QC rules, profiles and fixes, with random tracks for the fixer's property.
         .testTarget(
             name: "CueKitQCTests",
             dependencies: [
                 "CueKit", "CueKitQC", "CueKitWebVTT", "CueKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // The segmenter, the TS and fMP4 readers and the playlists; with ffmpeg, ffprobe and Python's m3u8 as peers.
         .testTarget(name: "CueKitHLSTests", dependencies: ["CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion", "CueKitHLS", "CueKitTestSupport"]),
+        // The server over real sockets, with Chromium as the receiver and two senders.
         .testTarget(
             name: "CueKitServerTests",
             dependencies: [
