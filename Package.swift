@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CueKit", targets: ["CueKit"]),
         .library(name: "CueKitWebVTT", targets: ["CueKitWebVTT"]),
         .library(name: "CueKitSubRip", targets: ["CueKitSubRip"]),
+        .library(name: "CueKitASS", targets: ["CueKitASS"]),
         .library(name: "CueKitCast", targets: ["CueKitCast"]),
         .library(name: "CueKitTTML", targets: ["CueKitTTML"]),
         .library(name: "CueKitSynthetic", targets: ["CueKitSynthetic"]),
@@ -52,6 +53,8 @@ let package = Package(
         .target(name: "CueKitWebVTT", dependencies: ["CueKit", "CCueKitBytes"]),
         // SubRip (.srt) reader and writer.
         .target(name: "CueKitSubRip", dependencies: ["CueKit"]),
+        // ASS and SSA (.ass, .ssa) reader: styles to style sheets, override tags to cue text.
+        .target(name: "CueKitASS", dependencies: ["CueKit"]),
         // Google Cast TextTrackStyle, media tracks and media information, and styled WebVTT.
         .target(name: "CueKitCast", dependencies: ["CueKit"]),
         // libxml2 from the system (Debian: libxml2-dev), seen only by CueKitTTML.
@@ -66,7 +69,8 @@ let package = Package(
         .target(name: "CueKitSynthetic", dependencies: ["CueKit"]),
         // The conversion engine every door shares: any track file read, edited, put in order and
         // written (TrackConversion).
-        .target(name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitCast"]),
+        .target(
+            name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitASS", "CueKitTTML", "CueKitCast"]),
         // HLS subtitle renditions: a track cut into WebVTT segments and a media playlist, aligned to
         // the video's MPEG-2 TS time, and named in a multivariant playlist. Files only, no network.
         .target(name: "CueKitHLS", dependencies: ["CueKit", "CueKitWebVTT", "CueKitConversion"]),
@@ -185,6 +189,8 @@ let package = Package(
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
+        // The ASS reader, with pysubs2 (from `.venv`) as its peer.
+        .testTarget(name: "CueKitASSTests", dependencies: ["CueKitASS", "CueKit", "CueKitConversion", "CueKitTestSupport"]),
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built ConvertAnything example too; depending on it builds it first.
         .testTarget(
