@@ -11,6 +11,7 @@ extension TrackSource {
             options.webVTTLimits = limits.webVTTLimits
             options.encoding = limits.encoding
             options.maximumSpoolBytes = limits.maxSpoolBytes.bytes
+            options.ebuSTL.keepTimeCodeOfProgramme = limits.keepTcp
         }
         return try TrackSource(path: path, format: format, options: options)
     }

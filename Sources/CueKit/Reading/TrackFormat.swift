@@ -22,6 +22,8 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case ttml = "ttml"
     /// Advanced SubStation Alpha and SubStation Alpha (`.ass`, `.ssa`; `text/x-ssa`).
     case ass = "ass"
+    /// EBU-STL, EBU Tech 3264's subtitling data exchange files (`.stl`; binary).
+    case ebuSTL = "stl"
 
     /// How many bytes of content ``detect(content:)`` looks at: callers pass at least this much of the
     /// start of a file (or the whole file, when it is shorter).
@@ -37,19 +39,21 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .subRip: "SubRip"
         case .ttml: "TTML"
         case .ass: "ASS"
+        case .ebuSTL: "EBU-STL"
         }
     }
 
     public var description: String { displayName }
 
     /// The format for a name given on a command line, in any case: `vtt`/`webvtt`, `srt`/`subrip`,
-    /// `ttml`/`dfxp`/`imsc`/`xml`, `ass`/`ssa`.
+    /// `ttml`/`dfxp`/`imsc`/`xml`, `ass`/`ssa`, `stl`/`ebu-stl`.
     public init?(name: String) {
         switch name.lowercased() {
         case "vtt", "webvtt": self = .webVTT
         case "srt", "subrip": self = .subRip
         case "ttml", "dfxp", "imsc", "xml", "ttml2", "smpte-tt", "ebu-tt-d": self = .ttml
         case "ass", "ssa", "substation": self = .ass
+        case "stl", "ebu-stl", "ebustl": self = .ebuSTL
         default: return nil
         }
     }
@@ -61,6 +65,7 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .subRip: ["srt"]
         case .ttml: ["ttml", "dfxp", "xml"]
         case .ass: ["ass", "ssa"]
+        case .ebuSTL: ["stl"]
         }
     }
 
@@ -74,17 +79,21 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .subRip: ["application/x-subrip", "text/srt", "application/srt"]
         case .ttml: ["application/ttml+xml", "application/xml", "text/xml"]
         case .ass: ["text/x-ssa", "text/x-ass", "application/x-ass"]
+        case .ebuSTL: ["application/x-ebu-stl"]
         }
     }
 
     /// The media type written with the format (`Content-Type`, Cast's `contentType`).
     public var mediaType: String { mediaTypes[0] }
 
+    /// True for a binary format (EBU-STL), whose media type takes no `charset`.
+    public var isBinary: Bool { self == .ebuSTL }
+
     /// True when CueKit writes the format (WebVTT, SubRip, TTML); the others are only read.
     public var isWritten: Bool {
         switch self {
         case .webVTT, .subRip, .ttml: true
-        case .ass: false
+        case .ass, .ebuSTL: false
         }
     }
 
@@ -113,6 +122,8 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// ``detect(content:)`` on borrowed bytes, for readers that hold a chunk.
     package static func detect(content: UnsafeRawBufferPointer) -> TrackFormat? {
+        // EBU-STL is binary: its GSI block is looked at before any decoding.
+        if FormatSniffer.isEBUSTL(content) { return .ebuSTL }
         let text = FormatSniffer.asciiView(of: content.prefix(detectionLength))
         return FormatSniffer.detect(text)
     }

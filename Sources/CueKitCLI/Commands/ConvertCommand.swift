@@ -21,7 +21,7 @@ import Glibc
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert caption tracks (WebVTT, TTML, SubRip, ASS) to WebVTT, SubRip or TTML.",
+        abstract: "Convert caption tracks (WebVTT, TTML, SubRip, ASS, EBU-STL) to WebVTT, SubRip or TTML.",
         discussion: """
             Reads each INPUT in the format its content shows (or --from names): WebVTT as browsers read \
             it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes it \
@@ -66,7 +66,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write each input into this folder (made if missing), named after it.", valueName: "dir"))
     var outputDir: String?
 
-    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt or ass (default: told from each one's content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass or stl (default: told from each one's content).", valueName: "format"))
     var from: FormatArgument?
 
     @Option(help: ArgumentHelp("The output format: vtt, srt or ttml (default: from the output's extension, else vtt).", valueName: "format"))
@@ -239,6 +239,7 @@ struct ConvertCommand: ParsableCommand {
         settings.reading.webVTTLimits = limits.webVTTLimits
         settings.reading.encoding = limits.encoding
         settings.reading.maximumSpoolBytes = limits.maxSpoolBytes.bytes
+        settings.reading.ebuSTL.keepTimeCodeOfProgramme = limits.keepTcp
         settings.reading.ttml.unregionedContent = unregioned.content
         let resolved = try style.resolve()
         if let resolved {

@@ -119,7 +119,7 @@ public struct TrackConversion: Sendable {
                     writer.copiesReadCueText = copiesText
                     return writer
                 })
-        case .ass:
+        case .ass, .ebuSTL:
             throw FormatNotWritten(format: options.format)
         case .subRip:
             let writerOptions = options.subRip

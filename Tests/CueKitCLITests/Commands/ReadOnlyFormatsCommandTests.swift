@@ -2,7 +2,7 @@ import CueKit
 import CueKitTestSupport
 import Testing
 
-/// The formats cuekit reads but does not write (ASS and SSA), through the commands that read tracks.
+/// The formats cuekit reads but does not write (ASS and SSA, EBU-STL), through the commands that read tracks.
 @Suite(.enabled(if: CommandLineRun.isBuilt, "the cuekit binary is not built"))
 struct ReadOnlyFormatsCommandTests {
     static let script = """
@@ -30,6 +30,23 @@ struct ReadOnlyFormatsCommandTests {
         let inspected = try CommandLineRun.cuekit(["inspect", folder.file("in.txt")])
         #expect(inspected.status == 0, "\(inspected)")
         #expect(inspected.standardOutput.contains("ASS"), "\(inspected)")
+    }
+
+    /// ttconv's file whose start of programme (TCP) is 10:00:00:00, and whose one subtitle starts then.
+    static let stl = TestPaths.conformance + "/stl/sandflow/test_tcp_processing.stl"
+
+    @Test func convertAndKeepTCPReadEBUSTL() throws {
+        let converted = try CommandLineRun.cuekit(["convert", "--from", "stl", Self.stl])
+        #expect(converted.status == 0, "\(converted)")
+        #expect(converted.standardOutput.contains("00:00:00.000 --> 00:00:01.960 line:83.04%\nStart of the program."), "\(converted)")
+        #expect(converted.standardError.contains("[stl-before-programme]"))
+        let kept = try CommandLineRun.cuekit(["convert", "--keep-tcp", Self.stl])
+        #expect(kept.standardOutput.contains("10:00:00.000 --> 10:00:01.960"), "\(kept)")
+        let inspected = try CommandLineRun.cuekit(["inspect", Self.stl])
+        #expect(inspected.status == 0, "\(inspected)")
+        #expect(inspected.standardOutput.contains("EBU-STL"), "\(inspected)")
+        let refused = try CommandLineRun.cuekit(["convert", Self.stl, "--to", "stl"])
+        #expect(refused.status == 2, "\(refused)")
     }
 
     @Test func convertingToAReadOnlyFormatIsAUsageError() throws {

@@ -52,8 +52,8 @@ import Testing
     }
 
     @Test func namesExtensionsAndMediaTypes() {
-        #expect(TrackFormat.allCases.map(\.preferredFileExtension) == ["vtt", "srt", "ttml", "ass"])
-        #expect(TrackFormat.allCases.map(\.mediaType) == ["text/vtt", "application/x-subrip", "application/ttml+xml", "text/x-ssa"])
+        #expect(TrackFormat.allCases.map(\.preferredFileExtension) == ["vtt", "srt", "ttml", "ass", "stl"])
+        #expect(TrackFormat.allCases.map(\.mediaType) == ["text/vtt", "application/x-subrip", "application/ttml+xml", "text/x-ssa", "application/x-ebu-stl"])
         #expect(TrackFormat(mediaType: "text/vtt; charset=utf-8") == .webVTT)
         #expect(TrackFormat(mediaType: "Application/TTML+XML") == .ttml)
         #expect(TrackFormat(mediaType: "video/mp4") == nil)
@@ -61,7 +61,7 @@ import Testing
         #expect(TrackFormat(name: "webvtt") == .webVTT)
         #expect(TrackFormat(name: "ssa") == .ass)
         #expect(TrackFormat(name: "scc") == nil)
-        #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML", "ASS"])
+        #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML", "ASS", "EBU-STL"])
         #expect(TrackFormat.allCases.filter(\.isWritten) == [.webVTT, .subRip, .ttml])
     }
 }
