@@ -1,4 +1,6 @@
 import CueKit
+import CueKitASS
+import CueKitEBUSTL
 import CueKitSubRip
 import CueKitSynthetic
 import CueKitTTML
@@ -23,6 +25,8 @@ import Testing
             var reader = SubRipReader()
             return try reader.read(bytes)
         case .ttml: return try TTMLReader.read(bytes: bytes)
+        case .ass: return try ASSReader.read(bytes: bytes)
+        case .ebuSTL: return try EBUSTLReader.read(bytes: bytes)
         }
     }
 
