@@ -13,7 +13,27 @@ extension ASSReader {
         "name", "fontname", "fontsize", "primarycolour", "secondarycolour", "tertiarycolour", "backcolour", "bold", "italic", "borderstyle",
         "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "alphalevel", "encoding",
     ]
-    static let defaultEventFormat = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
+    static let defaultEventFormat: [EventField] = [.other, .start, .end, .style, .name, .marginLeft, .marginRight, .marginVertical, .effect, .text]
+
+    /// An `[Events]` field the reader uses.
+    enum EventField {
+        case start, end, style, name, marginLeft, marginRight, marginVertical, effect, text, other
+
+        init(name: String) {
+            switch name {
+            case "start": self = .start
+            case "end": self = .end
+            case "style": self = .style
+            case "name", "actor": self = .name
+            case "marginl": self = .marginLeft
+            case "marginr": self = .marginRight
+            case "marginv": self = .marginVertical
+            case "effect": self = .effect
+            case "text": self = .text
+            default: self = .other
+            }
+        }
+    }
 
     /// The fields of a line: `count` of them at most, the last taking the rest of the line.
     func fields(_ value: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
@@ -112,6 +132,7 @@ extension ASSReader {
             converter.stylesByName[name] = converter.styles.count
             converter.styles.append(style)
         }
+        lastStyleIndex = nil
         if stylesEmitted {
             try reportOnce(
                 "late-style", .assLateStyle, line: lineNumber, column: column,
@@ -146,7 +167,7 @@ extension ASSReader {
         }
         var start: Int?
         var end: Int?
-        var styleName = ""
+        var styleRange = 0..<0
         var actor = ""
         var margins = (left: 0, right: 0, vertical: 0)
         var textRange = value.count..<value.count
@@ -154,25 +175,26 @@ extension ASSReader {
             let trimmedRange = Self.trimmed(value, range)
             let bytes = UnsafeBufferPointer(rebasing: value[trimmedRange])
             switch field {
-            case "start", "end":
+            case .start, .end:
                 guard let time = try time(bytes, column: column + trimmedRange.lowerBound, handler) else { return }
-                if field == "start" { start = time } else { end = time }
-            case "style":
-                styleName = String(decoding: bytes, as: UTF8.self)
-                while styleName.hasPrefix("*") { styleName.removeFirst() }
-            case "name", "actor": actor = String(decoding: bytes, as: UTF8.self)
-            case "marginl": margins.left = Self.integer(bytes) ?? 0
-            case "marginr": margins.right = Self.integer(bytes) ?? 0
-            case "marginv": margins.vertical = Self.integer(bytes) ?? 0
-            case "effect":
+                if field == .start { start = time } else { end = time }
+            case .style:
+                var lower = trimmedRange.lowerBound
+                while lower < trimmedRange.upperBound, value[lower] == UInt8(ascii: "*") { lower += 1 }
+                styleRange = lower..<trimmedRange.upperBound
+            case .name: if !bytes.isEmpty { actor = String(decoding: bytes, as: UTF8.self) }
+            case .marginLeft: margins.left = Self.integer(bytes) ?? 0
+            case .marginRight: margins.right = Self.integer(bytes) ?? 0
+            case .marginVertical: margins.vertical = Self.integer(bytes) ?? 0
+            case .effect:
                 if !bytes.isEmpty {
                     let effect = String(decoding: bytes.prefix(while: { $0 != UInt8(ascii: ";") }), as: UTF8.self)
                     try reportOnce(
                         "Effect:" + effect, .assUnsupported, line: lineNumber, column: column + trimmedRange.lowerBound,
                         "the Effect '\(effect)' has no WebVTT equivalent; the text is shown in place", handler)
                 }
-            case "text": textRange = range
-            default: break
+            case .text: textRange = range
+            case .other: break
             }
         }
         guard let start, let end else {
@@ -181,10 +203,21 @@ extension ASSReader {
         }
         let text = UnsafeBufferPointer(rebasing: value[textRange])
         if prescanning, !text.contains(UInt8(ascii: "{")) { return }
+        let styleBytes = UnsafeBufferPointer(rebasing: value[styleRange])
+        let styleIndex: Int?
+        if let cached = lastStyleIndex, lastStyleName.elementsEqual(styleBytes) {
+            styleIndex = cached
+        } else {
+            styleIndex = converter.stylesByName[String(decoding: styleBytes, as: UTF8.self)]
+            lastStyleName.removeAll(keepingCapacity: true)
+            lastStyleName.append(contentsOf: styleBytes)
+            lastStyleIndex = .some(styleIndex)
+        }
         let style: ASSStyle
-        if let index = converter.stylesByName[styleName] {
+        if let index = styleIndex {
             style = converter.styles[index]
         } else {
+            let styleName = String(decoding: styleBytes, as: UTF8.self)
             let fallback = converter.stylesByName["Default"].map { converter.styles[$0] } ?? converter.styles.first ?? ASSStyle(name: "Default")
             if !(styleName == "Default" && converter.styles.isEmpty) {
                 try report(

@@ -44,7 +44,12 @@ public struct ASSReader: TrackReader, Sendable {
 
     var script = ASSScript()
     var styleFormat: [String]?
-    var eventFormat: [String]?
+    /// The `[Events]` Format line's fields, named once (nil: the v4.00+ default).
+    var eventFormat: [EventField]?
+    /// The last event's style name and its index in the styles (nil: not defined): most events
+    /// name the style the one before named.
+    var lastStyleName: [UInt8] = []
+    var lastStyleIndex: Int??
     var sawScriptInfo = false
     var sawEvents = false
     var stylesLimitReported = false
@@ -189,7 +194,7 @@ public struct ASSReader: TrackReader, Sendable {
                     try handler(.note(CueNote(String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self), cueIndex: cueCount)))
                 }
             } else if Self.equals(key, "format") {
-                eventFormat = try format(value, column: valueStart + 1, handler)
+                eventFormat = try format(value, column: valueStart + 1, handler).map(EventField.init(name:))
             } else {
                 let name = String(decoding: key, as: UTF8.self)
                 try reportOnce(
