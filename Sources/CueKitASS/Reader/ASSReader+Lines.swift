@@ -159,6 +159,12 @@ extension ASSReader {
         try emitStyles(handler)
         let format = eventFormat ?? Self.defaultEventFormat
         let ranges = fields(value, count: format.count)
+        // A prescan looks only for override colours: an event without a block has none.
+        if prescanning, ranges.count == format.count, let textIndex = format.firstIndex(of: .text),
+            !value[ranges[textIndex]].contains(UInt8(ascii: "{"))
+        {
+            return
+        }
         guard ranges.count == format.count else {
             try report(
                 .error, .assMissingFields, line: lineNumber, column: column,
