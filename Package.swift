@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "CueKit", targets: ["CueKit"]),
         .library(name: "CueKitWebVTT", targets: ["CueKitWebVTT"]),
         .library(name: "CueKitSubRip", targets: ["CueKitSubRip"]),
+        .library(name: "CueKitASS", targets: ["CueKitASS"]),
+        .library(name: "CueKitEBUSTL", targets: ["CueKitEBUSTL"]),
         .library(name: "CueKitCast", targets: ["CueKitCast"]),
         .library(name: "CueKitTTML", targets: ["CueKitTTML"]),
         .library(name: "CueKitSynthetic", targets: ["CueKitSynthetic"]),
@@ -53,6 +55,10 @@ let package = Package(
         .target(name: "CueKitWebVTT", dependencies: ["CueKit", "CCueKitBytes"]),
         // SubRip (.srt) reader and writer.
         .target(name: "CueKitSubRip", dependencies: ["CueKit"]),
+        // ASS and SSA (.ass, .ssa) reader: styles to style sheets, override tags to cue text.
+        .target(name: "CueKitASS", dependencies: ["CueKit"]),
+        // EBU-STL (EBU Tech 3264, .stl) reader: the binary GSI and TTI blocks, teletext and open subtitles.
+        .target(name: "CueKitEBUSTL", dependencies: ["CueKit"]),
         // Google Cast TextTrackStyle, media tracks and media information, and styled WebVTT.
         .target(name: "CueKitCast", dependencies: ["CueKit"]),
         // libxml2 from the system (Debian: libxml2-dev), seen only by CueKitTTML.
@@ -67,7 +73,8 @@ let package = Package(
         .target(name: "CueKitSynthetic", dependencies: ["CueKit"]),
         // The conversion engine every door shares: any track file read, edited, put in order and
         // written (TrackConversion).
-        .target(name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitTTML", "CueKitCast"]),
+        .target(
+            name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitASS", "CueKitEBUSTL", "CueKitTTML", "CueKitCast"]),
         // HLS subtitle renditions: a track cut into WebVTT segments and a media playlist, aligned to
         // the video's MPEG-2 TS time, and named in a multivariant playlist. Files only, no network.
         .target(name: "CueKitHLS", dependencies: ["CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion"]),
@@ -194,6 +201,11 @@ let package = Package(
         ),
         // Each module's tests sit in Tests/<Module>Tests, organised like its sources.
         .testTarget(name: "CueKitSubRipTests", dependencies: ["CueKitSubRip", "CueKit", "CueKitWebVTT", "CueKitTestSupport"]),
+        // The ASS reader, with pysubs2 (from `.venv`) as its peer.
+        .testTarget(name: "CueKitASSTests", dependencies: ["CueKitASS", "CueKit", "CueKitConversion", "CueKitTestSupport"]),
+        // The EBU-STL reader, with ttconv (from `.venv`) as its peer.
+        .testTarget(
+            name: "CueKitEBUSTLTests", dependencies: ["CueKitEBUSTL", "CueKit", "CueKitWebVTT", "CueKitConversion", "CueKitTestSupport"]),
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built ConvertAnything example too; depending on it builds it first.
         .testTarget(

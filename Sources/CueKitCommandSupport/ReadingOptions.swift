@@ -19,6 +19,11 @@ package struct ReadingOptions: ParsableArguments {
             valueName: "encoding"))
     package var encoding: TextEncoding?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Keep EBU-STL timecodes as written; by default the start of programme (the GSI's TCP) is subtracted from every time."))
+    package var keepTcp = false
+
     @Option(help: ArgumentHelp("The longest WebVTT line read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
     package var maxLineBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
 
@@ -52,6 +57,7 @@ package struct ReadingOptions: ParsableArguments {
         options.encoding = encoding
         options.maximumSpoolBytes = maxSpoolBytes.bytes
         options.hlsRendition = rendition
+        options.ebuSTL.keepTimeCodeOfProgramme = keepTcp
     }
 
     /// The WebVTT reader's limits these flags give.

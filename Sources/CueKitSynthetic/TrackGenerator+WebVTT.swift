@@ -8,6 +8,8 @@ extension TrackGenerator {
         case .webVTT: writeWebVTTHeader()
         case .subRip: break
         case .ttml: writeTTMLHeader()
+        case .ass: writeASSHeader()
+        case .ebuSTL: writeEBUSTLHeader()
         }
     }
 

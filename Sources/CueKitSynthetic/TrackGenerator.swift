@@ -24,12 +24,17 @@ import CueKit
 ///   and a NOTE every 250 cues or so; about 100 bytes per cue.
 /// - SubRip: sequence numbers, `<i>`, `<b>`, `<u>`, `<font color>`, `{\an8}` for cues at the top.
 /// - TTML: an IMSC 1.1 Text Profile document with styles, regions and agents.
+/// - ASS: two styles, override tags for the styles and placement, `Comment:` lines for the notes.
+/// - EBU-STL: teletext TTI blocks of double-height boxed lines, 80 ms apart (see
+///   `writeEBUSTLCue()`), text outside ISO 6937 as `?`.
 public struct TrackGenerator: Sendable {
     /// The formats generated.
     public enum Format: String, CaseIterable, Sendable {
         case webVTT = "vtt"
         case subRip = "srt"
         case ttml
+        case ass
+        case ebuSTL = "stl"
     }
 
     /// Whether WebVTT output has STYLE and REGION blocks.
@@ -138,6 +143,8 @@ public struct TrackGenerator: Sendable {
     var divisionStart = 0
     /// Where the crlf shape makes its lines, from ``output``.
     var crlfOutput: [UInt8] = []
+    /// An EBU-STL subtitle's text field, before it is cut into blocks.
+    var stlText: [UInt8] = []
 
     /// A generator; nothing is drawn until ``write(to:)``.
     public init(options: Options) {
@@ -159,6 +166,8 @@ public struct TrackGenerator: Sendable {
             case .webVTT: writeWebVTTCue()
             case .subRip: writeSubRipCue()
             case .ttml: writeTTMLCue()
+            case .ass: writeASSCue()
+            case .ebuSTL: writeEBUSTLCue()
             }
             try flushOutput(to: &sink)
         }

@@ -33,6 +33,10 @@ extension TrackGenerator {
             switch self {
             case .shortTimes: format == .webVTT
             case .styled, .timedDivs: format == .ttml
+            // Binary: no line ends to change, and text in ISO 6937.
+            case .crlf, .nonLatin: format != .ebuSTL
+            // The problems written are SubRip's and WebVTT's (and TTML's).
+            case .diagnostics: format != .ebuSTL && format != .ass
             default: true
             }
         }

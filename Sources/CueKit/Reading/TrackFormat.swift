@@ -3,8 +3,10 @@
 /// Pipelines get files with wrong or missing extensions (`.txt`, `.xml`, `.sub`, no extension at
 /// all, standard input), so the format is told from the content first: the WebVTT signature
 /// (W3C WebVTT section 4.1: an optional byte order mark, then `WEBVTT`), an XML document whose root
-/// element is `tt` (TTML2 section 8.1.1) or that names a TTML namespace, or the SubRip shape (a
-/// sequence number line and a timing line). The file extension, then the media type, are the
+/// element is `tt` (TTML2 section 8.1.1) or that names a TTML namespace, the SubRip shape (a
+/// sequence number line and a timing line), an ASS or SSA script's first section (`[Script Info]`),
+/// or an EBU-STL file's disk format code (`STL25.01`, `STL30.01`, or the `STL50.01` found in the
+/// field, at bytes 3 to 10 of its GSI block: EBU Tech 3264, section 3.2). The file extension, then the media type, are the
 /// fallbacks. Byte order marks are understood, UTF-16 included, with or without a mark.
 ///
 /// ```swift
@@ -18,6 +20,10 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// TTML in any of its profiles: TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D (`.ttml`, `.dfxp`, `.xml`;
     /// `application/ttml+xml`).
     case ttml = "ttml"
+    /// Advanced SubStation Alpha and SubStation Alpha (`.ass`, `.ssa`; `text/x-ssa`).
+    case ass = "ass"
+    /// EBU-STL, EBU Tech 3264's subtitling data exchange files (`.stl`; binary).
+    case ebuSTL = "stl"
 
     /// How many bytes of content ``detect(content:)`` looks at: callers pass at least this much of the
     /// start of a file (or the whole file, when it is shorter).
@@ -32,18 +38,22 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .webVTT: "WebVTT"
         case .subRip: "SubRip"
         case .ttml: "TTML"
+        case .ass: "ASS"
+        case .ebuSTL: "EBU-STL"
         }
     }
 
     public var description: String { displayName }
 
     /// The format for a name given on a command line, in any case: `vtt`/`webvtt`, `srt`/`subrip`,
-    /// `ttml`/`dfxp`/`imsc`/`xml`.
+    /// `ttml`/`dfxp`/`imsc`/`xml`, `ass`/`ssa`, `stl`/`ebu-stl`.
     public init?(name: String) {
         switch name.lowercased() {
         case "vtt", "webvtt": self = .webVTT
         case "srt", "subrip": self = .subRip
         case "ttml", "dfxp", "imsc", "xml", "ttml2", "smpte-tt", "ebu-tt-d": self = .ttml
+        case "ass", "ssa", "substation": self = .ass
+        case "stl", "ebu-stl", "ebustl": self = .ebuSTL
         default: return nil
         }
     }
@@ -54,6 +64,8 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .webVTT: ["vtt", "webvtt"]
         case .subRip: ["srt"]
         case .ttml: ["ttml", "dfxp", "xml"]
+        case .ass: ["ass", "ssa"]
+        case .ebuSTL: ["stl"]
         }
     }
 
@@ -66,11 +78,25 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .webVTT: ["text/vtt"]
         case .subRip: ["application/x-subrip", "text/srt", "application/srt"]
         case .ttml: ["application/ttml+xml", "application/xml", "text/xml"]
+        case .ass: ["text/x-ssa", "text/x-ass", "application/x-ass"]
+        case .ebuSTL: ["application/x-ebu-stl"]
         }
     }
 
     /// The media type written with the format (`Content-Type`, Cast's `contentType`).
     public var mediaType: String { mediaTypes[0] }
+
+    /// True for a binary format (EBU-STL), whose media type takes no `charset`.
+    public var isBinary: Bool { self == .ebuSTL }
+
+    /// True when CueKit writes the format (WebVTT, SubRip, TTML); the others are only read.
+    public var isWritten: Bool {
+        switch self {
+        case .webVTT, .subRip, .ttml: true
+        case .ass, .ebuSTL: false
+        }
+    }
+
 
     /// The format for a file extension, with or without its dot, in any case.
     public init?(fileExtension: String) {
@@ -96,6 +122,8 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// ``detect(content:)`` on borrowed bytes, for readers that hold a chunk.
     package static func detect(content: UnsafeRawBufferPointer) -> TrackFormat? {
+        // EBU-STL is binary: its GSI block is looked at before any decoding.
+        if FormatSniffer.isEBUSTL(content) { return .ebuSTL }
         let text = FormatSniffer.asciiView(of: content.prefix(detectionLength))
         return FormatSniffer.detect(text)
     }
@@ -134,7 +162,28 @@ enum FormatSniffer {
         if hasSignature(text, at: index) { return .webVTT }
         if index < text.count, text[index] == UInt8(ascii: "<") { return isTTML(text, from: index) ? .ttml : nil }
         if isSubRip(text) { return .subRip }
+        if isASS(text, at: index) { return .ass }
         return nil
+    }
+
+    /// `[Script Info]`, in any case: the first section of an ASS or SSA script.
+    private static func isASS(_ text: [UInt8], at index: Int) -> Bool {
+        let header = Array("[script info]".utf8)
+        guard text.count - index >= header.count else { return false }
+        for (offset, expected) in header.enumerated() {
+            let byte = text[index + offset]
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            guard lower == expected else { return false }
+        }
+        return true
+    }
+
+    /// The disk format code of an EBU-STL GSI block (Tech 3264, section 3.2: `STL25.01` or
+    /// `STL30.01`, and `STL50.01` as some files have it) at bytes 3 to 10.
+    static func isEBUSTL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count >= 11 else { return false }
+        let code = Array(bytes[3..<11])
+        return code == Array("STL25.01".utf8) || code == Array("STL30.01".utf8) || code == Array("STL50.01".utf8)
     }
 
     /// `WEBVTT` followed by white space or the end.

@@ -22,7 +22,7 @@ import Glibc
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert caption tracks (WebVTT, TTML, SubRip) to WebVTT, SubRip or TTML.",
+        abstract: "Convert caption tracks (WebVTT, TTML, SubRip, ASS, EBU-STL) to WebVTT, SubRip or TTML.",
         discussion: """
             Reads each INPUT in the format its content shows (or --from names): WebVTT as browsers read \
             it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes it \
@@ -67,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write each input into this folder (made if missing), named after it.", valueName: "dir"))
     var outputDir: String?
 
-    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml or srt (default: told from each one's content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass or stl (default: told from each one's content).", valueName: "format"))
     var from: FormatArgument?
 
     @Option(help: ArgumentHelp("The output format: vtt, srt or ttml (default: from the output's extension, else vtt).", valueName: "format"))
@@ -164,9 +164,12 @@ struct ConvertCommand: ParsableCommand {
         if inputs.isEmpty { throw ValidationError("Name at least one input ('-' for standard input).") }
         if output != nil && outputDir != nil { throw ValidationError("Give either -o/--output or --output-dir, not both.") }
         if let unknown = unknownOutputExtension {
-            let known = TrackFormat.allCases.map { "\($0.displayName) (\($0.fileExtensions.map { "." + $0 }.joined(separator: ", ")))" }
+            let known = TrackFormat.allCases.filter(\.isWritten).map { "\($0.displayName) (\($0.fileExtensions.map { "." + $0 }.joined(separator: ", ")))" }
             throw ValidationError(
                 "'.\(unknown)' names no format cuekit writes: \(known.joined(separator: ", ")); name the output with one of those, or give --to vtt|srt|ttml.")
+        }
+        if !outputFormat.isWritten {
+            throw ValidationError("cuekit reads \(outputFormat.displayName) but does not write it: give --to vtt|srt|ttml, or an output named .vtt, .srt or .ttml.")
         }
         if inputs.count > 1 {
             if outputDir == nil { throw ValidationError("Many inputs need --output-dir DIR; -o names the output of one input.") }

@@ -33,7 +33,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The seed: the same seed gives the same track.")
     var seed: UInt64 = 1
 
-    @Option(help: "The format: vtt, srt or ttml.")
+    @Option(help: "The format: vtt, srt, ttml, ass or stl.")
     var format: GeneratedFormat = .vtt
 
     @Option(
@@ -78,13 +78,15 @@ struct GenerateCommand: ParsableCommand {
 
 /// The formats `cuekit generate` writes, as named on its command line.
 enum GeneratedFormat: String, CommandLineChoice {
-    case vtt, srt, ttml
+    case vtt, srt, ttml, ass, stl
 
     var generatorFormat: TrackGenerator.Format {
         switch self {
         case .vtt: .webVTT
         case .srt: .subRip
         case .ttml: .ttml
+        case .ass: .ass
+        case .stl: .ebuSTL
         }
     }
 }

@@ -119,6 +119,8 @@ public struct TrackConversion: Sendable {
                     writer.copiesReadCueText = copiesText
                     return writer
                 })
+        case .ass, .ebuSTL:
+            throw FormatNotWritten(format: options.format)
         case .subRip:
             let writerOptions = options.subRip
             return try plan.run(
@@ -175,4 +177,12 @@ public struct ConversionDiagnostic: Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String { diagnostic.description }
+}
+
+/// A conversion to a format CueKit reads but does not write (``TrackFormat/isWritten``).
+public struct FormatNotWritten: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The format asked for.
+    public var format: TrackFormat
+
+    public var description: String { "CueKit reads \(format.displayName) but does not write it: convert to WebVTT, SubRip or TTML" }
 }

@@ -1,4 +1,6 @@
 import CueKit
+import CueKitASS
+import CueKitEBUSTL
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -15,13 +17,13 @@ import CueKitWebVTT
 /// input (`-`), or a pipe, FIFO or device.
 ///
 /// The format is told from the content (``TrackFormat/detect(content:path:)``: the WebVTT signature,
-/// a `tt` root or TTML namespace, the SubRip shape), or from the name when the content says nothing,
+/// a `tt` root or TTML namespace, the SubRip shape, `[Script Info]`, the EBU-STL disk format code), or from the name when the content says nothing,
 /// or forced. A name that says WebVTT is read as WebVTT whatever the content, as a browser (and so
 /// every Cast receiver) reads it. Content nothing identifies is read as WebVTT, whose reader then
 /// says what is wrong with it.
 ///
 /// Every format streams, with memory bounded by a chunk and the format's head. Formats whose style
-/// sheets come late (SubRip's colours, TTML's inline styles) are read in two passes over the file,
+/// sheets come late (SubRip's colours, ASS's override colours, TTML's inline styles) are read in two passes over the file,
 /// the first a cheap prescan, so that every style sheet comes before the first cue as WebVTT needs
 /// them (a TTML file of up to a few MiB is read once instead, its cues held until its end: see
 /// `TTMLReader.Options.Limits.maximumHeldDocumentSize`). Input that cannot be read twice (standard input, a pipe) is then first copied to a
@@ -41,6 +43,8 @@ public struct TrackSource: Sendable {
         public var webVTTLimits: WebVTTReader.Options.Limits
         /// How TTML is read.
         public var ttml: TTMLReader.Options
+        /// How EBU-STL is read (whether the start of programme is subtracted).
+        public var ebuSTL = EBUSTLReader.Options()
         /// What each WebVTT cue event carries: ``WebVTTReader/Options/CueContent/timingOnly``
         /// for a caller that looks at diagnostics and times alone, ``WebVTTReader/Options/CueContent/diagnosticsOnly``
         /// (no cue events) for one that looks at diagnostics only. Default: the whole cue.
@@ -174,6 +178,10 @@ public struct TrackSource: Sendable {
                 }
             case .subRip:
                 try withFile { path in try SubRipReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler) }
+            case .ass:
+                try withFile { path in try ASSReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler) }
+            case .ebuSTL:
+                try withFile { path in try EBUSTLReader.stream(fileAtPath: path, options: options.ebuSTL, to: handler) }
             case .ttml:
                 try withFile { path in
                     try TTMLReader.stream(fileAtPath: path, options: options.ttml, to: handler)

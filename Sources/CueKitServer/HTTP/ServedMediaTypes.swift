@@ -22,7 +22,7 @@ enum ServedMediaTypes {
             // `.xml` files are not all TTML: they keep the generic type.
             for fileExtension in format.fileExtensions where fileExtension != "xml" {
                 guard var type = MediaType(from: format.mediaType) else { continue }
-                if format != .ttml { type = MediaType(type: type.type, subType: type.subType, parameter: ("charset", "utf-8")) }
+                if format != .ttml, !format.isBinary { type = MediaType(type: type.type, subType: type.subType, parameter: ("charset", "utf-8")) }
                 types[fileExtension] = type
             }
         }

@@ -1,4 +1,6 @@
 import CueKit
+import CueKitASS
+import CueKitEBUSTL
 import CueKitSubRip
 import CueKitSynthetic
 import CueKitTTML
@@ -23,6 +25,8 @@ import Testing
             var reader = SubRipReader()
             return try reader.read(bytes)
         case .ttml: return try TTMLReader.read(bytes: bytes)
+        case .ass: return try ASSReader.read(bytes: bytes)
+        case .ebuSTL: return try EBUSTLReader.read(bytes: bytes)
         }
     }
 
@@ -60,7 +64,7 @@ import Testing
         #expect(starts.count == 1_000 && starts.allSatisfy { $0.split(separator: ":").count == 2 || $0.hasPrefix("01:") })
         #expect(starts.prefix(500).allSatisfy { $0.split(separator: ":").count == 2 })
 
-        for format in TrackGenerator.Format.allCases {
+        for format in TrackGenerator.Format.allCases where TrackGenerator.Shape.crlf.supports(format) {
             let crlf = try Self.generate(.crlf, format)
             let lineFeeds = crlf.indices.filter { crlf[$0] == 0x0A }
             #expect(!lineFeeds.isEmpty && lineFeeds.allSatisfy { $0 > 0 && crlf[$0 - 1] == 0x0D }, "\(format)")

@@ -52,14 +52,16 @@ import Testing
     }
 
     @Test func namesExtensionsAndMediaTypes() {
-        #expect(TrackFormat.allCases.map(\.preferredFileExtension) == ["vtt", "srt", "ttml"])
-        #expect(TrackFormat.allCases.map(\.mediaType) == ["text/vtt", "application/x-subrip", "application/ttml+xml"])
+        #expect(TrackFormat.allCases.map(\.preferredFileExtension) == ["vtt", "srt", "ttml", "ass", "stl"])
+        #expect(TrackFormat.allCases.map(\.mediaType) == ["text/vtt", "application/x-subrip", "application/ttml+xml", "text/x-ssa", "application/x-ebu-stl"])
         #expect(TrackFormat(mediaType: "text/vtt; charset=utf-8") == .webVTT)
         #expect(TrackFormat(mediaType: "Application/TTML+XML") == .ttml)
         #expect(TrackFormat(mediaType: "video/mp4") == nil)
         #expect(TrackFormat(name: "SubRip") == .subRip)
         #expect(TrackFormat(name: "webvtt") == .webVTT)
-        #expect(TrackFormat(name: "ass") == nil)
-        #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML"])
+        #expect(TrackFormat(name: "ssa") == .ass)
+        #expect(TrackFormat(name: "scc") == nil)
+        #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML", "ASS", "EBU-STL"])
+        #expect(TrackFormat.allCases.filter(\.isWritten) == [.webVTT, .subRip, .ttml])
     }
 }
