@@ -139,10 +139,15 @@ public actor CastV2Device {
                 }
                 group.addTask {
                     // The only writer of the channel: a sender that does not read holds this task
-                    // alone, never the device.
-                    for await message in queued {
-                        try await outbound.write(message)
-                        await connection.wrote(message)
+                    // alone, never the device. A sender that closes while a message is on its way
+                    // has ended the connection, cleanly.
+                    do {
+                        for await message in queued {
+                            try await outbound.write(message)
+                            await connection.wrote(message)
+                        }
+                    } catch let error as ChannelError where error == .ioOnClosedChannel || error == .alreadyClosed {
+                        return
                     }
                 }
                 group.addTask {

@@ -80,10 +80,15 @@ struct ConvertPipelineTests {
     @Test func anOutputExtensionNoFormatHasIsAUsageErrorUnlessToSaysTheFormat() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        for name in ["x.ass", "x.ssa", "x.sub", "x.txt"] {
+        // Formats cuekit reads but does not write are named as such; others are unknown.
+        for (name, message) in [
+            ("x.ass", "reads ASS but does not write it"), ("x.ssa", "reads ASS but does not write it"),
+            ("x.stl", "reads EBU-STL but does not write it"), ("x.sub", "names no format cuekit writes"),
+            ("x.txt", "names no format cuekit writes"),
+        ] {
             let refused = try CommandLineRun.cuekit(["convert", "-", "-o", folder.file(name)], input: Array(Self.track.utf8))
             #expect(refused.status == 2, "\(name)")
-            #expect(refused.standardError.contains("names no format cuekit writes"), "\(name): \(refused.standardError)")
+            #expect(refused.standardError.contains(message), "\(name): \(refused.standardError)")
             #expect(!TestPaths.exists(folder.file(name)), "\(name) was written")
         }
         let forced = try CommandLineRun.cuekit(["convert", "-", "-o", folder.file("x.txt"), "--to", "srt"], input: Array(Self.track.utf8))
