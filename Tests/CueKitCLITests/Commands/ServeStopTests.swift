@@ -79,8 +79,9 @@ import Testing
         let status = server.command.exitStatus()
         let elapsed = Date().timeIntervalSince(start)
         #expect(status == 0)
-        // The download had its grace, and no more.
-        #expect(elapsed >= 0.9 && elapsed < 6, "stopped after \(elapsed) s")
+        // The download had its grace, and no more (it never ends by itself: the client reads
+        // nothing; the bound leaves room for a loaded machine).
+        #expect(elapsed >= 0.9 && elapsed < 20, "stopped after \(elapsed) s")
         #expect(server.cacheFolders.isEmpty)
         withExtendedLifetime((silent, downloading)) {}
     }

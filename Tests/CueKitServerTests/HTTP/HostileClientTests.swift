@@ -85,17 +85,20 @@ import Testing
     @Test func aFullServerTakesANewConnectionInPlaceOfOneWaitingOnItsClient() async throws {
         let folder = ServedFolder()
         defer { folder.remove() }
-        try await withServer(folder, configure: { $0.maximumConnections = 4 }) { client, _ in
+        // Timeouts far longer than the read: only taking a waiting connection's place answers it.
+        try await withServer(folder, configure: {
+            $0.maximumConnections = 4
+            $0.timeouts = .init(header: .seconds(120), idle: .seconds(120))
+        }) { client, _ in
             let port = try #require(client.port)
             var silent: [any Channel] = []
             for _ in 0..<8 { silent.append(try await RawConnection.openSilent(port: port)) }
             defer { for channel in silent { channel.close(promise: nil) } }
             try await Task.sleep(for: .milliseconds(200))
             let request = Array("GET /english.vtt HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-            let outcome = try await RawConnection.exchange(port: port, sending: request, readingFor: .seconds(10))
-            #expect(outcome.statusLine == "HTTP/1.1 200 OK")
+            let outcome = try await RawConnection.exchange(port: port, sending: request, readingFor: .seconds(30))
+            #expect(outcome.statusLine == "HTTP/1.1 200 OK", "after \(outcome.elapsed)")
             #expect(outcome.text.hasSuffix(ServedFolder.english))
-            #expect(outcome.elapsed < .seconds(5), "answered after \(outcome.elapsed)")
         }
     }
 
