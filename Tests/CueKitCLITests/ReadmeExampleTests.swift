@@ -16,7 +16,6 @@ struct ReadmeExampleTests {
 
     @Test(arguments: [
         ["inspect", "Fixtures/webvtt/interview.vtt"],
-        ["inspect", "--stats", "Fixtures/webvtt/interview.vtt"],
         ["convert", "Fixtures/ttml/speakers-and-styles.ttml", "-o", "-"],
     ])
     func readmeShowsWhatTheCommandPrints(_ arguments: [String]) throws {

@@ -91,6 +91,9 @@ struct ReadmeServeAndCastChromiumTests {
         #expect(try await sender.wait(until: "cuekit.messages.some(m => m.type === 'MEDIA_STATUS' && m.status.length && m.status[0].playerState === 'PLAYING')"))
         #expect(try await sender.evaluate("cuekit.failure") == .null)
         #expect(try await sender.evaluate("cuekit.status.activeTrackIds") == [1])
+        // The cue is shown from 1 s to 4 s of a 10-second video: the video is held at 2 s, so that
+        // the checks below, slow on a loaded machine, still find it on screen.
+        _ = try await receiver.evaluate("(() => { const p = document.getElementById('player'); p.pause(); p.currentTime = 2; return true; })()")
         var drawn: [DevToolsPage.DrawnCue] = []
         let shown = try await ChromiumReceiverTests().waitForDrawnCues(receiver) { cues in
             if !cues.isEmpty { drawn = cues }
