@@ -27,7 +27,11 @@ public enum HLSMediaPackaging {
             switch playlist {
             case .multivariant(let listing):
                 guard let variant = listing.variants.first else { return (nil, nil) }
-                playlistPath = resolved(variant.uri, against: playlistPath)
+                do {
+                    playlistPath = try HLSPlaylistReader.path(ofURI: variant.uri, inPlaylistAt: playlistPath, line: variant.line)
+                } catch let error as ReadError {
+                    throw error.inFile(playlistPath)
+                }
             case .media(let media):
                 if media.initializationSegment != nil { return (.fmp4, .fmp4) }
                 guard let first = media.segments.first else { return (nil, nil) }
@@ -44,12 +48,5 @@ public enum HLSMediaPackaging {
             }
         }
         return (nil, nil)
-    }
-
-    /// `uri` as a path: relative URIs against the playlist's folder.
-    private static func resolved(_ uri: String, against playlistPath: String) -> String {
-        if uri.hasPrefix("/") { return uri }
-        guard let slash = playlistPath.lastIndex(of: "/") else { return uri }
-        return String(playlistPath[...slash]) + uri
     }
 }

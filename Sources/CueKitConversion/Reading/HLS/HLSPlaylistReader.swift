@@ -106,8 +106,14 @@ public struct HLSPlaylistReader: Sendable {
         try joiner.finish(to: handler)
     }
 
-    /// The path of `uri` as a playlist at `playlistPath` names it.
     private func resolve(_ uri: String, from playlistPath: String, line: Int) throws -> String {
+        try Self.path(ofURI: uri, inPlaylistAt: playlistPath, line: line)
+    }
+
+    /// The local path of `uri` as the playlist at `playlistPath` names it: relative to the
+    /// playlist's folder, percent-escapes decoded. Throws a `ReadError` located at `line` for a
+    /// remote or empty URI. Every reader of playlists resolves URIs through it.
+    package static func path(ofURI uri: String, inPlaylistAt playlistPath: String, line: Int) throws -> String {
         let location = SourceLocation(line: line, column: 1)
         let lowered = uri.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
