@@ -22,6 +22,21 @@ import Testing
             <div begin="1s"><p begin="0s" end="1s">Earlier division</p></div>
             </body></tt>
             """,
+        // ASS: events in file order, out of start-time order.
+        "order.ass": """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:05.00,0:00:06.00,Default,,0,0,0,,Later event
+            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Earlier event
+
+            """,
         // An HLS subtitle playlist: a cue repeated in both segments it spans is one cue.
         "order.m3u8": "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\norder0.vtt\n#EXTINF:6,\norder1.vtt\n#EXT-X-ENDLIST\n",
     ]
@@ -32,7 +47,7 @@ import Testing
     ]
     static let style = ##"{"foregroundColor":"#FFFF00FF","edgeType":"OUTLINE","edgeColor":"#000000FF"}"##
 
-    @Test(arguments: ["order.srt", "order.vtt", "order.ttml", "order.m3u8"], [false, true])
+    @Test(arguments: ["order.srt", "order.vtt", "order.ttml", "order.ass", "order.m3u8"], [false, true])
     func everyDoorWritesTheSameOrderedBytes(name: String, styled: Bool) async throws {
         let folder = ServedFolder()
         defer { folder.remove() }
