@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "CueKitServer",
             dependencies: [
-                "CueKit", "CueKitCast", "CueKitConversion",
+                "CueKit", "CueKitCast", "CueKitConversion", "CueKitHLS",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -15,7 +15,8 @@ import Synchronization
 /// | Path | What |
 /// | --- | --- |
 /// | `/NAME` | a file of the folder: ranges, `HEAD`, `ETag`/`Last-Modified` and conditional requests, gzip for text |
-/// | `/tracks/NAME?as=vtt&style=S` | NAME (WebVTT, SubRip, TTML) as WebVTT with a Cast style baked in |
+/// | `/tracks/NAME?as=vtt&style=S` | NAME (any track CueKit reads) as WebVTT with a Cast style baked in |
+/// | `/hls/NAME/subs.m3u8?duration=D&mpegts=T&align=V&style=S` | NAME as an HLS subtitle rendition: its media playlist, and its segments beside it |
 /// | `/media.json` | the folder's media, tracks (by their `/tracks/` URL) and styles (``MediaListing``) |
 /// | `/receiver` | the receiver page: a `<video crossorigin>` with `<track>`s, drawn as the senders say |
 /// | `/sender` | a control page: load, switch tracks, edit the style |
@@ -74,7 +75,7 @@ public struct TrackServer: Sendable {
     public let configuration: Configuration
     /// The receiver the senders drive.
     public let session: CastReceiverSession
-    private let files: ConfinedFileSystem
+    let files: ConfinedFileSystem
     let conversions: TrackConversionCache
     let compressedBodies: GzipCache
     let cacheFolder: CacheFolder
@@ -152,52 +153,7 @@ public struct TrackServer: Sendable {
         router.get("/sender") { _, _ in page(SenderPage.html) }
         router.on("/sender", method: .head) { _, _ in page(SenderPage.html) }
 
-        let cacheFiles = ConfinedFileSystem(root: cacheFolder.path, logger: logger)!
-        let cacheMiddleware = FileMiddleware<Context, ConfinedFileSystem>(fileProvider: cacheFiles)
-            .withAdditionalMediaTypes(forFileExtensions: ServedMediaTypes.byExtension)
-        let conversions = self.conversions
-        let root = files.root
-        let convert: @Sendable (Request, Context) async throws -> Response = { request, context in
-            let name = context.parameters.getCatchAll().joined(separator: "/")
-            let decodedName = name.removingPercentEncoding ?? name
-            let converted: TrackConversionCache.Converted
-            do {
-                converted = try await conversions.convert(
-                    name: decodedName, format: request.uri.queryParameters["as"].map(String.init),
-                    style: request.uri.queryParameters["style"].map(String.init))
-            } catch let refusal as TrackConversionCache.Refusal {
-                // Paths as the client names them: relative to the served folder.
-                return refusal.response(hiding: root)
-            }
-            var headers = HTTPFields()
-            headers[.eTag] = converted.entityTag
-            headers[HTTPField.Name("X-CueKit-Conversion")!] = converted.summary
-            if request.headers[values: .ifNoneMatch].contains(where: { $0 == converted.entityTag || $0 == "*" }) {
-                return Response(status: .notModified, headers: headers)
-            }
-            var head = request.head
-            head.path = "/" + converted.cacheName
-            head.headerFields[.ifNoneMatch] = nil
-            head.headerFields[.ifModifiedSince] = nil
-            if let ifRange = head.headerFields[.ifRange], ifRange.hasPrefix("\"") {
-                // An entity tag: ours, not the cache file's.
-                if ifRange == converted.entityTag { head.headerFields[.ifRange] = nil } else { head.headerFields[.range] = nil }
-            }
-            var response = try await cacheMiddleware.handle(Request(head: head, body: request.body), context: context) { _, _ in
-                throw HTTPError(.notFound)
-            }
-            for field in headers { response.headers[field.name] = field.value }
-            // The cache keeps the file until the answer is sent.
-            let body = response.body
-            let lease = converted.lease
-            response.body = ResponseBody(contentLength: body.contentLength) { writer in
-                try await body.write(writer)
-                withExtendedLifetime(lease) {}
-            }
-            return response
-        }
-        router.get("/tracks/**", use: convert)
-        router.on("/tracks/**", method: .head, use: convert)
+        addConversionRoutes(to: router, logger: logger)
 
         let session = self.session
         let maximumMessageBytes = configuration.maximumMessageBytes

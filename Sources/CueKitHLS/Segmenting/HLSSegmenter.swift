@@ -101,7 +101,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         let name = options.segmentName(openSegment)
         let bytes = try segmentBytes()
         try destination.writeSegment(named: name, bytes)
-        try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, uri: name))
+        try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, uri: options.segmentURI(name)))
         counts.segments += 1
         if openCues.isEmpty { counts.emptySegments += 1 }
         counts.cuePlacements += openCues.count
@@ -142,6 +142,10 @@ public struct HLSSegmentOptions: Sendable, Hashable {
     public var segmentNamePrefix: String
     /// How each segment's WebVTT is laid out (NOTE comments are never written into segments).
     public var webVTT: WebVTTWriterOptions
+    /// A query the playlist writes after each segment's name (`subs0.vtt?style=…`), for a server
+    /// whose segments are made from the playlist's own request; not part of the files' names.
+    /// Default: none.
+    public var segmentURIQuery: String?
 
     /// Options with the documented defaults.
     public init(
@@ -156,6 +160,12 @@ public struct HLSSegmentOptions: Sendable, Hashable {
 
     /// The name of segment `index`.
     public func segmentName(_ index: Int) -> String { "\(segmentNamePrefix)\(index).vtt" }
+
+    /// The URI the playlist gives the segment named `name`: the name, then ``segmentURIQuery``.
+    public func segmentURI(_ name: String) -> String {
+        guard let segmentURIQuery, !segmentURIQuery.isEmpty else { return name }
+        return name + "?" + segmentURIQuery
+    }
 }
 
 /// What an ``HLSSegmenter`` wrote.

@@ -4,12 +4,14 @@
     import Darwin
 #endif
 
-/// What a converted track is made of: the source's resolved path and version, and the style (its
-/// compact JSON). Hashed whole, so two requests share a conversion only when all three match.
+/// What a converted track is made of: the source's resolved path and version, the style (its
+/// compact JSON) and what it is served as. Hashed whole, so two requests share a conversion only
+/// when all four match.
 struct ConversionKey: Hashable, Sendable {
     var source: String
     var version: SourceVersion
     var style: String
+    var product: ConvertedProduct = .webVTT
 }
 
 /// A source file's version as `stat(2)` tells it: device, inode, size and modification time. A
@@ -37,8 +39,8 @@ struct SourceVersion: Hashable, Sendable, CustomStringConvertible {
     var description: String { "\(device)\u{0}\(inode)\u{0}\(size)\u{0}\(modifiedSeconds).\(modifiedNanoseconds)" }
 }
 
-/// A conversion held in the cache folder: its file's name there, its entity tag, and what the
-/// conversion reported.
+/// A conversion held in the cache folder: its file's name there (a folder's, for an HLS rendition),
+/// its entity tag, and what the conversion reported.
 struct ConvertedFile: Sendable {
     var cacheName: String
     var entityTag: String

@@ -79,6 +79,12 @@ actor TrackConversionCache {
         if let format, format.lowercased() != "vtt" && format.lowercased() != "webvtt" {
             throw Refusal(status: .badRequest, message: "as=\(format): tracks are converted to WebVTT only (as=vtt)")
         }
+        return try await convert(name: name, into: .webVTT, style: style)
+    }
+
+    /// Converts `name` with `style` into `product` (or finds its earlier conversion, or waits for
+    /// the one under way). A rendition's segment URIs carry `segmentQuery`.
+    func convert(name: String, into product: ConvertedProduct, style: String?, segmentQuery: String = "") async throws -> Converted {
         guard let source = files.confinedPath(name) else {
             throw Refusal(status: .notFound, message: "no track named \(name) in the served folder")
         }
@@ -88,7 +94,7 @@ actor TrackConversionCache {
         }
         let (textTrackStyle, styleKey) = try loadStyle(style)
         let version = SourceVersion(info)
-        let key = ConversionKey(source: source, version: version, style: styleKey)
+        let key = ConversionKey(source: source, version: version, style: styleKey, product: product)
         dropSuperseded(source: source, version: version)
         let lease = ConversionLease(cache: self, key: key)
         leases[key, default: 0] += 1
@@ -99,7 +105,7 @@ actor TrackConversionCache {
             file = try await running.value
         } else {
             store.removeValue(forKey: key)
-            let task = Task { try await self.runConversion(key: key, style: textTrackStyle) }
+            let task = Task { try await self.runConversion(key: key, style: textTrackStyle, segmentQuery: segmentQuery) }
             inFlight[key] = task
             file = try await task.value
         }
@@ -109,31 +115,30 @@ actor TrackConversionCache {
     /// Converts `key` on the pool into a new file of the cache, which it then holds. Refusals
     /// say why a conversion failed, with a body and the status a client can act on: `503` when
     /// the pool is full, `507` when the disk is.
-    private func runConversion(key: ConversionKey, style: TextTrackStyle?) async throws -> ConvertedFile {
+    private func runConversion(key: ConversionKey, style: TextTrackStyle?, segmentQuery: String) async throws -> ConvertedFile {
         defer { inFlight[key] = nil }
         serial += 1
-        let tag = Self.hash("\(key.source)\u{0}\(key.version)\u{0}\(key.style)")
-        let cacheName = "\(tag)-\(serial).vtt"
+        let tag = Self.hash("\(key.source)\u{0}\(key.version)\u{0}\(key.style)\u{0}\(key.product)")
+        let cacheName = key.product == .webVTT ? "\(tag)-\(serial).vtt" : "\(tag)-\(serial).hls"
         let path = cacheFolder + "/" + cacheName
-        let source = key.source
+        let job = Job(source: key.source, style: style, product: key.product, segmentQuery: segmentQuery)
         let summary: String
         do {
-            summary = try await convertOnPool(source: source, style: style, to: path)
+            summary = try await convertOnPool(job, to: path)
         } catch let failure as WriteError where failure.systemError == ENOSPC || failure.systemError == EDQUOT {
             // Room is made from the conversions no answer uses, once.
             removeUnused()
             do {
-                summary = try await convertOnPool(source: source, style: style, to: path)
+                summary = try await convertOnPool(job, to: path)
             } catch let failure as WriteError {
-                unlink(path)
+                Self.remove(path)
                 throw Refusal(
                     status: Self.insufficientStorage,
                     message: "no room left to keep the converted track (\(String(cString: strerror(failure.systemError)))); "
                         + "the server keeps at most \(store.limits.bytes) bytes of converted tracks (--conversion-cache-bytes)")
             }
         }
-        var written = stat()
-        let size = stat(path, &written) == 0 ? Int(written.st_size) : 0
+        let size = Self.bytes(at: path)
         let file = ConvertedFile(cacheName: cacheName, entityTag: "\"\(tag)\"", summary: summary)
         store.insert(file, for: key, cost: size + key.source.utf8.count + key.style.utf8.count + 128)
         versions[key.source] = key.version
@@ -144,9 +149,9 @@ actor TrackConversionCache {
 
     /// One conversion on the pool, its failures turned into refusals (a write failure is left
     /// for the caller, which can make room).
-    private func convertOnPool(source: String, style: TextTrackStyle?, to path: String) async throws -> String {
+    private func convertOnPool(_ job: Job, to path: String) async throws -> String {
         do {
-            return try await pool.run { try Self.write(source: source, style: style, to: path) }
+            return try await pool.run { try job.write(to: path) }
         } catch is ConversionPool.Busy {
             var headers = HTTPFields()
             headers[.retryAfter] = "1"
@@ -160,12 +165,12 @@ actor TrackConversionCache {
         } catch let failure as WriteError where failure.systemError == ENOSPC || failure.systemError == EDQUOT {
             throw failure
         } catch let failure as WriteError {
-            unlink(path)
+            Self.remove(path)
             throw Refusal(
                 status: .internalServerError,
                 message: "the converted track cannot be kept: \(String(cString: strerror(failure.systemError)))")
         } catch {
-            unlink(path)
+            Self.remove(path)
             throw Refusal(status: .internalServerError, message: "the conversion failed: \(error)")
         }
     }
@@ -197,7 +202,7 @@ actor TrackConversionCache {
         if leases[key] != nil {
             orphans[key] = file.cacheName
         } else {
-            unlink(cacheFolder + "/" + file.cacheName)
+            Self.remove(cacheFolder + "/" + file.cacheName)
         }
     }
 
@@ -210,53 +215,13 @@ actor TrackConversionCache {
         }
         leases[key] = nil
         if let orphan = orphans.removeValue(forKey: key), store.value(for: key)?.cacheName != orphan {
-            unlink(cacheFolder + "/" + orphan)
+            Self.remove(cacheFolder + "/" + orphan)
         }
         trim()
     }
 
     /// What the cache holds: entries and their bytes (files and keys).
     var usage: (entries: Int, bytes: Int) { (store.count, store.bytes) }
-
-    /// Runs one conversion into `path`, atomically, with the engine `cuekit convert` uses
-    /// (``TrackConversion``: cues in start-time order); returns `N cues, E errors, W warnings`. A
-    /// track that yields errors and no cue is refused (`422`) with its first diagnostics.
-    private static func write(source: String, style: TextTrackStyle?, to path: String) throws -> String {
-        let reader: TrackSource
-        do {
-            reader = try TrackSource(path: source)
-        } catch let error as ReadError {
-            throw Refusal(status: .internalServerError, message: error.description)
-        }
-        var errors = 0, warnings = 0
-        var firstErrors: [String] = []
-        let conversion = TrackConversion(source: reader, options: .init(format: .webVTT, style: style))
-        do {
-            let outcome = try conversion.write(toFileAt: path) { found in
-                switch found.diagnostic.severity {
-                case .error:
-                    errors += 1
-                    if firstErrors.count < Self.reportedErrors { firstErrors.append(found.diagnostic.description) }
-                case .warning: warnings += 1
-                default: break
-                }
-            }
-            guard outcome.cuesWritten > 0 || errors == 0 else {
-                unlink(path)
-                throw Refusal(
-                    status: .unprocessableContent,
-                    message: "the track has errors and no cue to show:\n" + firstErrors.joined(separator: "\n") + "\n")
-            }
-            errors += outcome.styleDiagnostics.filter { $0.severity == .error }.count
-            warnings += outcome.styleDiagnostics.filter { $0.severity == .warning }.count
-            return "\(outcome.cuesWritten) cues, \(errors) errors, \(warnings) warnings"
-        } catch let error as ReadError {
-            throw Refusal(status: .unprocessableContent, message: "\(error.description)\n")
-        }
-    }
-
-    /// How many of a refused track's errors its answer lists.
-    static let reportedErrors = 20
 
     /// The style a request names, and its key in the cache.
     private func loadStyle(_ parameter: String?) throws -> (TextTrackStyle?, String) {
