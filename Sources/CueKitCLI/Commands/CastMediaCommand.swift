@@ -21,7 +21,10 @@ struct CastMediaCommand: ParsableCommand {
             --base-url is where the files are served, such as a folder served by cuekit serve (behind HTTPS for \
             a real receiver): a WebVTT track is BASE/NAME; a SubRip or TTML track is BASE/tracks/NAME?as=vtt, \
             which cuekit serve answers as WebVTT, the only format a receiver draws; a relative --content-id is \
-            made absolute against it too. The message is checked as a receiver would check it: problems go to \
+            made absolute against it too. A --content-id naming a local multivariant playlist adds its subtitle \
+            renditions as text tracks (the group of its first variant), each as BASE/tracks/PLAYLIST?as=vtt, the \
+            rendition joined into one WebVTT file: Chromium plays HLS video but draws no subtitle rendition itself; \
+            its default rendition is on at load when no TRACK is given. The message is checked as a receiver would check it: problems go to \
             standard error and make the exit status 1, and the JSON is printed all the same.
 
             Examples:
@@ -204,6 +207,16 @@ struct CastMediaCommand: ParsableCommand {
             let read = try HLSMediaPackaging.segmentFormats(ofPlaylistAt: contentID)
             hlsFormats = (hlsFormats.segment ?? read.segment, hlsFormats.video ?? read.video)
         }
+        // A local multivariant playlist's subtitle renditions: tracks a receiver page can draw.
+        var defaultRenditionID: Int?
+        if contentID.lowercased().hasSuffix(".m3u8"), !Self.isAbsolute(contentID), FileManager.default.fileExists(atPath: contentID) {
+            let renditions = HLSRenditionTracks.listing(
+                ofPlaylistAt: contentID, servedAs: contentID.hasPrefix("./") ? String(contentID.dropFirst(2)) : contentID, baseURL: baseURL,
+                firstID: firstID + mediaTracks.count)
+            mediaTracks += renditions.tracks
+            defaultRenditionID = renditions.defaultTrackID
+            for reason in renditions.skipped { StandardError.write("\(contentID): warning: \(reason)\n") }
+        }
         let contentExtension = contentID.split(separator: "?").first?.split(separator: ".").last.map { $0.lowercased() } ?? ""
         var contentID = self.contentID
         if let baseURL, !Self.isAbsolute(contentID) {
@@ -222,7 +235,9 @@ struct CastMediaCommand: ParsableCommand {
             hlsVideoSegmentFormat: hlsFormats.video
         )
         // The first text track is on unless --active says otherwise.
-        let activeIDs = active.isEmpty ? mediaTracks.prefix(1).map(\.trackID) : active.flatMap { $0 }
+        // (Of renditions alone, the playlist's default.)
+        let firstTrack = tracks.isEmpty ? defaultRenditionID ?? mediaTracks.first?.trackID : mediaTracks.first?.trackID
+        let activeIDs = active.isEmpty ? firstTrack.map { [$0] } ?? [] : active.flatMap { $0 }
         let request = CastLoadRequest(
             requestID: requestID ?? 1, media: media, activeTrackIDs: mediaTracks.isEmpty && active.isEmpty ? nil : activeIDs)
         let json = mediaOnly ? media.json : request.json

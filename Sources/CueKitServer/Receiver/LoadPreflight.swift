@@ -5,7 +5,8 @@ import Foundation
 /// What the server can tell of a LOAD before any player tries it: the media and tracks it names by
 /// a path on this server (`/movie.webm`, `movie.en.vtt`, `/tracks/movie.srt?as=vtt`), which a
 /// receiver page resolves against this server, must be files of the served folder, and a track
-/// named directly must be WebVTT (a receiver draws nothing from SubRip or TTML, and says nothing).
+/// named directly must be WebVTT (a receiver draws nothing from SubRip, TTML or an HLS playlist, and
+/// says nothing).
 ///
 /// Absolute URLs are left to the receiver page, which reports what fails to load.
 struct LoadPreflight: Sendable {
@@ -24,10 +25,22 @@ struct LoadPreflight: Sendable {
             if path.hasPrefix("tracks/") {
                 let name = String(path.dropFirst("tracks/".count))
                 if let problem = missing(name, what: what) { return problem }
-                if TrackFormat(path: name) == nil { return "\(what): \(name) is not a WebVTT, SubRip, TTML, ASS or EBU-STL file" }
+                if TrackFormat(path: name) == nil && !Self.isPlaylist(name) {
+                    return "\(what): \(name) is not a WebVTT, SubRip, TTML, ASS or EBU-STL file, nor an HLS playlist"
+                }
                 continue
             }
+            if path.hasPrefix("hls/"), path.hasSuffix("/subs.m3u8"), path.count > "hls//subs.m3u8".count {
+                // A rendition the server cuts: its track joined is what a receiver draws.
+                let name = String(path.dropFirst("hls/".count).dropLast("/subs.m3u8".count))
+                if let problem = missing(name, what: what) { return problem }
+                return "\(what) is an HLS playlist, which a receiver does not draw: name it as /tracks/\(MediaListing.escaped(name))?as=vtt, which answers WebVTT"
+            }
             if let problem = missing(path, what: what) { return problem }
+            if Self.isPlaylist(path) {
+                let converted = "/tracks/\(MediaListing.escaped(path))?as=vtt"
+                return "\(what) is an HLS playlist, which a receiver does not draw: name it as \(converted), which answers its segments joined as WebVTT"
+            }
             if let format = TrackFormat(path: path), format != .webVTT {
                 let converted = "/tracks/\(MediaListing.escaped(path))?as=vtt"
                 return "\(what) is \(format.displayName), which a receiver does not draw: name it as \(converted), which answers WebVTT"
@@ -35,6 +48,9 @@ struct LoadPreflight: Sendable {
         }
         return nil
     }
+
+    /// True for an HLS playlist's name (`.m3u8`).
+    static func isPlaylist(_ path: String) -> Bool { path.lowercased().hasSuffix(".m3u8") }
 
     private func missing(_ path: String, what: String) -> String? {
         guard let resolved = files.confinedPath(path) else { return "\(what) is not in the served folder" }

@@ -66,6 +66,12 @@ extension TrackServer {
         router.on("/tracks/**", method: .head, use: track)
 
         let rendition: @Sendable (Request, Context) async throws -> Response = { request, context in
+            // A file of the folder under hls/ is served as a file (the file server answers what the
+            // routes leave as not found).
+            let asked = "hls/" + context.parameters.getCatchAll().joined(separator: "/")
+            if let path = files.confinedPath(asked.removingPercentEncoding ?? asked), Self.isFile(path) {
+                throw HTTPError(.notFound)
+            }
             do {
                 let asked = try RenditionRequest(
                     path: context.parameters.getCatchAll(), query: request.uri.queryParameters, files: files)
@@ -82,6 +88,12 @@ extension TrackServer {
         }
         router.get("/hls/**", use: rendition)
         router.on("/hls/**", method: .head, use: rendition)
+    }
+
+    /// True when `path` is a regular file.
+    static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }
 

@@ -118,6 +118,18 @@ import Testing
         #expect(
             preflight.problem(with: load("/movie.webm", "/german.srt"))
                 == "track 1 (/german.srt) is SubRip, which a receiver does not draw: name it as /tracks/german.srt?as=vtt, which answers WebVTT")
+        // HLS subtitle playlists: joined by /tracks, or refused with the URL that joins them.
+        folder.write("#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-ENDLIST\n", to: "subs.m3u8")
+        #expect(preflight.problem(with: load("/movie.webm", "/tracks/subs.m3u8?as=vtt")) == nil)
+        #expect(
+            preflight.problem(with: load("/movie.webm", "/subs.m3u8"))
+                == "track 1 (/subs.m3u8) is an HLS playlist, which a receiver does not draw: name it as /tracks/subs.m3u8?as=vtt, which answers its segments joined as WebVTT")
+        #expect(
+            preflight.problem(with: load("/movie.webm", "/hls/german.srt/subs.m3u8?duration=4"))
+                == "track 1 (/hls/german.srt/subs.m3u8?duration=4) is an HLS playlist, which a receiver does not draw: name it as /tracks/german.srt?as=vtt, which answers WebVTT")
+        #expect(
+            preflight.problem(with: load("/movie.webm", "/hls/gone.srt/subs.m3u8"))
+                == "track 1 (/hls/gone.srt/subs.m3u8) is not in the served folder")
         #expect(preflight.problem(with: load("/../etc/passwd", "/english.vtt")) == "the media /../etc/passwd is not in the served folder")
         #expect(preflight.problem(with: load("", "/english.vtt")) == "the LOAD names no media: its contentId is empty")
     }

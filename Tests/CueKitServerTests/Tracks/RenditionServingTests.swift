@@ -146,6 +146,30 @@ import Testing
         }
     }
 
+    @Test func aFolderNamedHLSIsServedAsFiles() async throws {
+        let folder = ServedFolder()
+        defer { folder.remove() }
+        folder.write(Self.track, to: "talk.srt")
+        try FileManager.default.createDirectory(atPath: folder.path + "/hls/talk.srt", withIntermediateDirectories: true)
+        folder.write("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nvideo.m3u8\n", to: "hls/master.m3u8")
+        folder.write("#EXTM3U\n# a file of the folder\n", to: "hls/talk.srt/subs.m3u8")
+        try await withServer(folder) { client, server in
+            try await client.execute(uri: "/hls/master.m3u8", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.hasPrefix("#EXTM3U\n#EXT-X-STREAM-INF"))
+            }
+            // The file wins over the rendition of the same path.
+            try await client.execute(uri: "/hls/talk.srt/subs.m3u8", method: .get) { response in
+                #expect(response.text.contains("a file of the folder"))
+            }
+            #expect(await server.conversions.conversionsRun == 0)
+            try await client.execute(uri: "/hls/talk.srt/subs0.vtt", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("First"))
+            }
+        }
+    }
+
     @Test func renditionsAreEvictedWithTheirSegments() async throws {
         let folder = ServedFolder()
         defer { folder.remove() }
