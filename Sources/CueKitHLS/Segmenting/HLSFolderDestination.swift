@@ -88,10 +88,12 @@ public final class HLSFolderDestination: HLSSegmentDestination {
         }
         if close(descriptor) != 0, errno != EINTR { throw IOFailure.writing(folder + "/" + name, errno: errno) }
         if segmentsAreNumbered {
-            let numbered = Self.numbered(name)
-            if numbered?.number == numberedSegments, segmentPrefix == nil || numbered?.prefix == segmentPrefix {
-                segmentPrefix = numbered?.prefix
-                numberedSegments += 1
+            if let prefix = segmentPrefix {
+                // The name the next numbered segment has, made rather than parsed.
+                if name == prefix + String(numberedSegments) + ".vtt" { numberedSegments += 1 } else { segmentsAreNumbered = false }
+            } else if let numbered = Self.numbered(name), numbered.number == 0 {
+                segmentPrefix = numbered.prefix
+                numberedSegments = 1
             } else {
                 segmentsAreNumbered = false
             }

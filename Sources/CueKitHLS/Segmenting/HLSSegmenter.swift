@@ -39,6 +39,8 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// What the WebVTT writer changed in cues it wrote (none for cues CueKit read), once per cue.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// The header every segment has: its `X-TIMESTAMP-MAP` line, made once.
+    private let segmentHeader: String
     private var regions: [CueRegion] = []
     private var stylesheets: [CueStylesheet] = []
     /// The cues that overlap the segment being filled, in start-time order.
@@ -51,6 +53,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     public init(options: Options = Options(), to destination: Destination) {
         self.options = options
         self.timeline = HLSSegmentTimeline(segmentDuration: options.segmentDuration)
+        segmentHeader = "\n" + options.timestampMap.headerLine
         self.destination = destination
     }
 
@@ -116,7 +119,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         var writerOptions = options.webVTT
         writerOptions.notes = .drop
         var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
-        try writer.write(.header("\n" + options.timestampMap.headerLine))
+        try writer.write(.header(segmentHeader))
         if !openCues.isEmpty {
             let named = Set(openCues.compactMap(\.settings.region))
             for region in regions where named.contains(region.id) { try writer.write(.region(region)) }

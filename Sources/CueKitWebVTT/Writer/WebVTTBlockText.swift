@@ -176,10 +176,13 @@ enum WebVTTBlockText {
 
     /// CR and CRLF become LF and NUL becomes U+FFFD, as WebVTT's parser does before anything else.
     static func normalizedCharacters(_ text: some Collection<UInt8>, adjustments: inout Adjustments) -> [UInt8] {
+        // Text with neither is copied whole: a style sheet written into every HLS segment is.
+        let bytes = Array(text)
+        guard bytes.contains(where: { $0 == 0 || $0 == cr }) else { return bytes }
         var output: [UInt8] = []
-        output.reserveCapacity(text.count)
+        output.reserveCapacity(bytes.count)
         var previousWasCarriageReturn = false
-        for byte in text {
+        for byte in bytes {
             switch byte {
             case 0:
                 adjustments.insert(.nulls)
@@ -201,6 +204,7 @@ enum WebVTTBlockText {
     /// an empty first line is allowed (then a run of them becomes one).
     static func withoutEmptyLines(_ text: [UInt8], keepingEmptyFirstLine: Bool, adjustments: inout Adjustments) -> [UInt8] {
         guard text.contains(lf) else { return text }
+        if text.first != lf, text.last != lf, !hasEmptyLine(text) { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
         var removed = false
@@ -220,6 +224,18 @@ enum WebVTTBlockText {
         }
         if removed { adjustments.insert(.emptyLines) }
         return output
+    }
+
+    /// True when two LFs follow each other.
+    static func hasEmptyLine(_ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            var index = 1
+            while index < bytes.count {
+                if bytes[index] == lf && bytes[index &- 1] == lf { return true }
+                index &+= 1
+            }
+            return false
+        }
     }
 
     /// Writes every `-->` as `-- >`, so that no line reads as a cue timing line.
