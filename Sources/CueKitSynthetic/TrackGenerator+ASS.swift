@@ -42,39 +42,7 @@ extension TrackGenerator {
         case .vertical: append("{\\pos(1700,540)}")
         default: break
         }
-        for segment in cue.segments {
-            switch segment {
-            case .text(let range, let style):
-                switch style {
-                case .plain: break
-                case .italic: append("{\\i1}")
-                case .bold: append("{\\b1}")
-                case .underline: append("{\\u1}")
-                case .color(let color): append("{\\c&H\(Self.assColor(GeneratorVocabulary.colors[color].subRip))&}")
-                }
-                output.append(contentsOf: cue.text[range])
-                switch style {
-                case .plain: break
-                case .italic: append("{\\i0}")
-                case .bold: append("{\\b0}")
-                case .underline: append("{\\u0}")
-                case .color: append("{\\c}")
-                }
-            case .lineBreak:
-                append("\\N")
-            case .language(let index):
-                append(" ")
-                output.append(contentsOf: GeneratorVocabulary.languages[index].text)
-            case .ruby(let index):
-                let ruby = GeneratorVocabulary.ruby[index]
-                output.append(contentsOf: ruby.base)
-                append("(")
-                output.append(contentsOf: ruby.reading)
-                append(")")
-            case .timestamp:
-                break
-            }
-        }
+        appendSegments(spelled: .ass)
         append("\n")
     }
 

@@ -27,39 +27,7 @@ extension TrackGenerator {
         case 2: append("</i>")
         default: break
         }
-        for segment in cue.segments {
-            switch segment {
-            case .text(let range, let style):
-                switch style {
-                case .plain: break
-                case .italic: append("<i>")
-                case .bold: append("<b>")
-                case .underline: append("<u>")
-                case .color(let color): append("<font color=\"\(GeneratorVocabulary.colors[color].subRip)\">")
-                }
-                output.append(contentsOf: cue.text[range])
-                switch style {
-                case .plain: break
-                case .italic: append("</i>")
-                case .bold: append("</b>")
-                case .underline: append("</u>")
-                case .color: append("</font>")
-                }
-            case .lineBreak:
-                append("\n")
-            case .language(let index):
-                append(" ")
-                output.append(contentsOf: GeneratorVocabulary.languages[index].text)
-            case .ruby(let index):
-                let ruby = GeneratorVocabulary.ruby[index]
-                output.append(contentsOf: ruby.base)
-                append("(")
-                output.append(contentsOf: ruby.reading)
-                append(")")
-            case .timestamp:
-                break
-            }
-        }
+        appendSegments(spelled: .subRip)
         switch cue.problem {
         case 0: append("</blink>")
         case 1: append("</font>")
