@@ -33,8 +33,8 @@ public struct ASSReader: TrackReader, Sendable {
         case none, scriptInfo, styles(isSSA: Bool), events, other
     }
 
-    var decoder: TextTranscoder
-    var splitter: LineSplitter
+    /// The input decoded and cut into lines.
+    var lines: TextLineFeed
     var section = Section.none
     var lineNumber = 0
     var headerSent = false
@@ -72,33 +72,29 @@ public struct ASSReader: TrackReader, Sendable {
     public init(options: Options = Options()) {
         self.options = options
         limiter = DiagnosticLimiter(limit: options.limits.maximumDiagnosticsPerCode)
-        decoder = TextTranscoder(declared: options.encoding)
-        splitter = LineSplitter(maximumLineLength: options.limits.maximumLineLength, overflow: .cut)
+        lines = TextLineFeed(declared: options.encoding, maximumLineLength: options.limits.maximumLineLength)
     }
 
     /// Takes the next bytes of input, in chunks of any size.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
         precondition(!finished, "ASSReader fed after finish")
         try sendHeader(handler)
-        var decoder = self.decoder
-        self.decoder = TextTranscoder(declared: nil)
-        defer { self.decoder = decoder }
-        try decoder.decode(chunk) { output in try decoded(output, handler) }
+        // The feed is moved out while it calls back into the reader.
+        var lines = self.lines
+        self.lines = .placeholder
+        defer { self.lines = lines }
+        try lines.feed(chunk) { piece in try take(piece, handler) }
     }
 
     /// Marks the end of input: the last line, and what only the end can tell.
     public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
         guard !finished else { return }
         try sendHeader(handler)
-        var decoder = self.decoder
-        self.decoder = TextTranscoder(declared: nil)
-        defer { self.decoder = decoder }
-        try decoder.finish { output in try decoded(output, handler) }
         finished = true
-        var splitter = self.splitter
-        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .cut)
-        defer { self.splitter = splitter }
-        try splitter.finish { line in try process(line, handler) }
+        var lines = self.lines
+        self.lines = .placeholder
+        defer { self.lines = lines }
+        try lines.finish { piece in try take(piece, handler) }
         guard !prescanning else {
             try emitStyles(handler)
             return
@@ -118,12 +114,9 @@ public struct ASSReader: TrackReader, Sendable {
 
     // MARK: Lines
 
-    mutating func decoded(_ output: TextTranscoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
-        guard case .utf8(let bytes) = output else { return }
-        var splitter = self.splitter
-        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .cut)
-        defer { self.splitter = splitter }
-        try splitter.split(bytes) { line in try process(line, handler) }
+    mutating func take(_ piece: TextLineFeed.Piece, _ handler: (TrackEvent) throws -> Void) throws {
+        guard case .line(let line) = piece else { return }
+        try process(line, handler)
     }
 
     mutating func process(_ line: LineSplitter.Line, _ handler: (TrackEvent) throws -> Void) throws {

@@ -59,8 +59,8 @@ public struct SubRipReader: TrackReader, Sendable {
         case inText
     }
 
-    var decoder: TextTranscoder
-    var splitter: LineSplitter
+    /// The input decoded and cut into lines.
+    var lines: TextLineFeed
     var state = State.betweenCues
     var headerSent = false
     var finished = false
@@ -109,8 +109,7 @@ public struct SubRipReader: TrackReader, Sendable {
     public init(options: Options = Options()) {
         self.options = options
         limiter = DiagnosticLimiter(limit: options.limits.maximumDiagnosticsPerCode)
-        decoder = TextTranscoder(declared: options.encoding)
-        splitter = LineSplitter(maximumLineLength: options.limits.maximumLineLength, overflow: .cut)
+        lines = TextLineFeed(declared: options.encoding, maximumLineLength: options.limits.maximumLineLength)
     }
 
     /// Takes the next bytes of input, in chunks of any size, handing `handler` each event they
@@ -118,11 +117,11 @@ public struct SubRipReader: TrackReader, Sendable {
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, to handler: (TrackEvent) throws -> Void) throws {
         precondition(!finished, "SubRipReader fed after finish")
         try sendHeader(handler)
-        // The decoder and splitter are moved out while they call back into the reader.
-        var decoder = self.decoder
-        self.decoder = TextTranscoder(declared: nil)
-        defer { self.decoder = decoder }
-        try decoder.decode(chunk) { output in try decoded(output, handler) }
+        // The feed is moved out while it calls back into the reader.
+        var lines = self.lines
+        self.lines = .placeholder
+        defer { self.lines = lines }
+        try lines.feed(chunk) { piece in try take(piece, handler) }
     }
 
     /// Marks the end of input: hands on the last cue and what only the end can tell (a cut-off cue,
@@ -130,15 +129,11 @@ public struct SubRipReader: TrackReader, Sendable {
     public mutating func finish(to handler: (TrackEvent) throws -> Void) throws {
         guard !finished else { return }
         try sendHeader(handler)
-        var decoder = self.decoder
-        self.decoder = TextTranscoder(declared: nil)
-        defer { self.decoder = decoder }
-        try decoder.finish { output in try decoded(output, handler) }
         finished = true
-        var splitter = self.splitter
-        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .cut)
-        defer { self.splitter = splitter }
-        try splitter.finish { line in try process(line, handler) }
+        var lines = self.lines
+        self.lines = .placeholder
+        defer { self.lines = lines }
+        try lines.finish { piece in try take(piece, handler) }
         switch state {
         case .betweenCues:
             break
@@ -158,10 +153,10 @@ public struct SubRipReader: TrackReader, Sendable {
                 try finishCue(atEnd: true, handler)
             }
         }
-        if decoder.undecodableUnits > 0, let encoding = decoder.encoding {
+        if lines.transcoder.undecodableUnits > 0, let encoding = lines.transcoder.encoding {
             try report(
                 .error, .srtUTF16, line: nil, column: nil,
-                "\(decoder.undecodableUnits) \(encoding) code unit(s) could not be decoded (an unpaired surrogate, a value past U+10FFFF, or a cut-off last unit) and were read as U+FFFD",
+                "\(lines.transcoder.undecodableUnits) \(encoding) code unit(s) could not be decoded (an unpaired surrogate, a value past U+10FFFF, or a cut-off last unit) and were read as U+FFFD",
                 handler)
         }
         // Input with no cue is no track: empty input is refused in every format CueKit reads (as
@@ -182,8 +177,8 @@ public struct SubRipReader: TrackReader, Sendable {
 
     // MARK: Lines
 
-    mutating func decoded(_ output: TextTranscoder.Output, _ handler: (TrackEvent) throws -> Void) throws {
-        switch output {
+    mutating func take(_ piece: TextLineFeed.Piece, _ handler: (TrackEvent) throws -> Void) throws {
+        switch piece {
         case .encoding(.utf16LittleEndian, marked: false) where options.encoding == nil,
             .encoding(.utf16BigEndian, marked: false) where options.encoding == nil:
             try report(
@@ -191,8 +186,8 @@ public struct SubRipReader: TrackReader, Sendable {
                 "the input is UTF-16 without a byte order mark (recognised by its NUL bytes); UTF-8 is what players expect", handler)
         case .encoding:
             break
-        case .utf8(let bytes):
-            try split(bytes, handler)
+        case .line(let line):
+            try process(line, handler)
         }
     }
 
@@ -212,13 +207,6 @@ public struct SubRipReader: TrackReader, Sendable {
         }
         colorsDefined.insert(color.className)
         try handler(.stylesheet(CueStylesheet(rules: [color.rule])))
-    }
-
-    mutating func split(_ utf8: UnsafeRawBufferPointer, _ handler: (TrackEvent) throws -> Void) throws {
-        var splitter = self.splitter
-        self.splitter = LineSplitter(maximumLineLength: 0, overflow: .cut)
-        defer { self.splitter = splitter }
-        try splitter.split(utf8) { line in try process(line, handler) }
     }
 
     mutating func process(_ line: LineSplitter.Line, _ handler: (TrackEvent) throws -> Void) throws {
