@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    // FoundationEssentials, not Foundation: the cuekit binary links no more of it than it uses.
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import CueKit
 import CueKitCast
 import CueKitCommandSupport
