@@ -22,7 +22,7 @@ import Glibc
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert caption tracks (WebVTT, TTML, SubRip, ASS, EBU-STL) to WebVTT, SubRip or TTML.",
+        abstract: "Convert caption tracks (WebVTT, TTML, SubRip, ASS, EBU-STL, SCC) to WebVTT, SubRip or TTML.",
         discussion: """
             Reads each INPUT in the format its content shows (or --from names): WebVTT as browsers read \
             it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes it \
@@ -67,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write each input into this folder (made if missing), named after it.", valueName: "dir"))
     var outputDir: String?
 
-    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass or stl (default: told from each one's content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass, stl or scc (default: told from each one's content).", valueName: "format"))
     var from: FormatArgument?
 
     @Option(help: ArgumentHelp("The output format: vtt, srt or ttml (default: from the output's extension, else vtt).", valueName: "format"))

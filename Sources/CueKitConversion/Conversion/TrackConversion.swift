@@ -119,7 +119,7 @@ public struct TrackConversion: Sendable {
                     writer.copiesReadCueText = copiesText
                     return writer
                 })
-        case .ass, .ebuSTL:
+        case .ass, .ebuSTL, .scc:
             throw FormatNotWritten(format: options.format)
         case .subRip:
             let writerOptions = options.subRip

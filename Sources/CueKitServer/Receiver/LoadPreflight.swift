@@ -24,7 +24,7 @@ struct LoadPreflight: Sendable {
             if path.hasPrefix("tracks/") {
                 let name = String(path.dropFirst("tracks/".count))
                 if let problem = missing(name, what: what) { return problem }
-                if TrackFormat(path: name) == nil { return "\(what): \(name) is not a WebVTT, SubRip, TTML, ASS or EBU-STL file" }
+                if TrackFormat(path: name) == nil { return "\(what): \(name) is not a WebVTT, SubRip, TTML, ASS, EBU-STL or SCC file" }
                 continue
             }
             if let problem = missing(path, what: what) { return problem }
