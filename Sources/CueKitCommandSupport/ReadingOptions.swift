@@ -29,7 +29,7 @@ package struct ReadingOptions: ParsableArguments {
         help: ArgumentHelp(
             "The frame rate SCC timecodes count at: \(SCCFrameRate.allCases.map(\.rawValue).joined(separator: ", ")) (default: 29.97, drop-frame or not as each timecode says).",
             valueName: "rate"))
-    package var frameRate: SCCFrameRate?
+    package var sccFrameRate: SCCFrameRate?
 
     @Option(help: ArgumentHelp("The SCC caption channel read: CC1, CC2, CC3 or CC4 (default: CC1).", valueName: "channel"))
     package var channel: SCCChannel = .cc1
@@ -68,7 +68,7 @@ package struct ReadingOptions: ParsableArguments {
         options.maximumSpoolBytes = maxSpoolBytes.bytes
         options.hlsRendition = rendition
         options.ebuSTL.keepTimeCodeOfProgramme = keepTcp
-        options.scc.frameRate = frameRate
+        options.scc.frameRate = sccFrameRate
         options.scc.channel = channel
     }
 

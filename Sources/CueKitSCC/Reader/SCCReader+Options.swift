@@ -75,9 +75,13 @@ public enum SCCFrameRate: String, Sendable, Hashable, CaseIterable {
     /// True when drop-frame timecodes (`hh:mm:ss;ff`) count at this rate (29.97 only).
     public var allowsDropFrame: Bool { self == .ntsc }
 
-    /// The millisecond a frame starts at, rounded to the nearest.
+    /// The millisecond a frame starts at, rounded to the nearest, halves to even (as ttconv,
+    /// whose times are Python fractions, rounds them).
     public func milliseconds(ofFrame frame: Int) -> Int {
-        (frame * 1000 * denominator + numerator / 2) / numerator
+        let scaled = frame * 1000 * denominator
+        let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: numerator)
+        let twice = 2 * remainder
+        return twice > numerator || (twice == numerator && quotient % 2 == 1) ? quotient + 1 : quotient
     }
 
     /// The first frame that starts at or after `milliseconds`.

@@ -225,12 +225,17 @@ public struct SCCReader: TrackReader, Sendable {
             }
         }
         let base = rate.timecodeBase
-        guard valid, field == 3, digits > 0, fields[1] < 60, fields[2] < 60, fields[3] < base else {
-            let text = String(decoding: token.map { $0 < 0x20 || $0 > 0x7E ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
-            try report(
-                .error, .sccBadTimecode, line: line, column: tokenColumn,
-                "'\(text)' is not a timecode hh:mm:ss:ff or hh:mm:ss;ff with frames under \(base): the line is skipped", handler)
+        let text = String(decoding: token.map { $0 < 0x20 || $0 > 0x7E ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
+        guard valid, field == 3, digits > 0 else {
+            try report(.error, .sccBadTimecode, line: line, column: tokenColumn, "'\(text)' is not a timecode hh:mm:ss:ff or hh:mm:ss;ff: the line is skipped", handler)
             return nil
+        }
+        if fields[1] >= 60 || fields[2] >= 60 || fields[3] >= base {
+            // Readable all the same: the fields are counted on, as every reader counts them.
+            try report(
+                .warning, .sccBadTimecode, line: line, column: tokenColumn,
+                "'\(text)' has minutes or seconds over 59, or frames over \(base - 1): counted on (frame \(fields[3]) is \(fields[3] / base) s and \(fields[3] % base) frames)",
+                handler)
         }
         var frame = ((fields[0] * 60 + fields[1]) * 60 + fields[2]) * base + fields[3]
         if dropFrame {

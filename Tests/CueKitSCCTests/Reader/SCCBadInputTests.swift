@@ -42,17 +42,17 @@ import Testing
         #expect(result.diagnostics.last?.code == .sccDiagnosticsLimited)
     }
 
-    @Test func badTimecodesSkipTheirLineAndBackwardsTimecodesFollowThePreviousLine() throws {
+    @Test func unreadableTimecodesSkipTheirLineAndBackwardsTimecodesFollowThePreviousLine() throws {
         var file = SCCFile()
         file.add("00:00:05:00", SCCFile.rcl + SCCFile.text("A") + SCCFile.eoc)
-        file.add("00:00:61:00", SCCFile.edm)
+        file.add("00:00:1x:00", SCCFile.edm)
         file.add("00:00:01:00", SCCFile.edm)
         file.add("00:00:09:00", SCCFile.edm)
         let result = try SCCReader.read(bytes: file.bytes)
         #expect(result.diagnostics.map(\.code) == [.sccBadTimecode, .sccTimeBackwards])
         #expect(result.diagnostics.map(\.location) == [SourceLocation(line: 5, column: 1), SourceLocation(line: 7, column: 1)])
         // The backwards EDM is received right after the previous line's pairs: frame 150 + 5.
-        #expect(result.track.cues.map(\.end) == [(155 * 1001 + 15) / 30])
+        #expect(result.track.cues.map(\.end) == [SCCReaderTests.ms(155)])
     }
 
     @Test func aCaptionNeverFollowedByEndOfCaptionIsReportedAndOneStillShownEndsTenSecondsOn() throws {
@@ -80,7 +80,7 @@ import Testing
         let result = try SCCReader.read(text)
         #expect(result.diagnostics.map(\.code) == [.sccBadWord, .sccBadWord])
         #expect(result.track.cues.map(\.text) == ["AA"])
-        #expect(result.track.cues.first?.start == (2 * 1001 + 15) / 30)
+        #expect(result.track.cues.first?.start == SCCReaderTests.ms(2))
     }
 
     /// A million backspaces on one line, in a stream of chunks: nothing grows, nothing is reported.
@@ -95,5 +95,19 @@ import Testing
         #expect(events.contains(.header("")))
         // The two A's erased, the caption empty: no cue, and the never-shown check has nothing to say.
         #expect(events.count == 1)
+    }
+}
+
+extension SCCBadInputTests {
+    /// Frames past the rate (pycaption's test files have `00:00:01;45`) are readable: counted on,
+    /// with a warning.
+    @Test func fieldsPastTheirRangeAreCountedOn() throws {
+        var file = SCCFile()
+        file.add("00:00:01;45", SCCFile.rcl + SCCFile.text("A") + SCCFile.eoc)
+        file.add("00:00:04;00", SCCFile.edm)
+        let result = try SCCReader.read(bytes: file.bytes)
+        #expect(result.diagnostics.map(\.code) == [.sccBadTimecode])
+        #expect(result.diagnostics.first?.severity == .warning)
+        #expect(result.track.cues.map(\.start) == [SCCReaderTests.ms(75 + 3)])
     }
 }

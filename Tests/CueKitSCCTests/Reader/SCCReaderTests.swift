@@ -9,7 +9,7 @@ import Testing
     }
 
     /// The milliseconds of a 29.97 frame.
-    static func ms(_ frame: Int) -> Int { (frame * 1001 + 15) / 30 }
+    static func ms(_ frame: Int) -> Int { Int((Double(frame) * 1001 / 30).rounded(.toNearestOrEven)) }
 
     @Test func popOnCaptionAppearsAtItsEndOfCaptionFrameAndGoesAtEraseDisplayedMemory() throws {
         var file = SCCFile()
