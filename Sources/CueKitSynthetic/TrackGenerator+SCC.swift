@@ -8,13 +8,15 @@ extension TrackGenerator {
     }
 
     /// One pop-on caption ten frames after the last (29.97 frames a second, non-drop timecodes,
-    /// hours past 24 for a million captions): RCL, a PAC at row 15 or 14 (1 or 2 for cues at the top),
+    /// hours past 24 for a million captions): ENM (the memory holds the caption the last EOC
+    /// took off the screen), RCL, a PAC at row 15 or 14 (1 or 2 for cues at the top),
     /// the first line's first 12 characters (outside ASCII as `?`, a colour as a mid-row code),
     /// EOC. Each caption replaces the one before it; the last is erased (EDM) ten frames on. The
-    /// pairs fit in nine frames, so no line's pairs run into the next line's frame.
+    /// pairs fit in ten frames, so no line's pairs run into the next line's frame.
     mutating func writeSCCCue() {
         append("\n")
         appendSCCTimecode(frame: cue.index * 10)
+        appendSCCWord(0x14, 0x2E)
         appendSCCWord(0x14, 0x20)
         // Rows 15 and 14 in turn (1 and 2 at the top), so that no caption shows what the one before it did.
         let top = cue.placement == .top || cue.placement == .topLeft

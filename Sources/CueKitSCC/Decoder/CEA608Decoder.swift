@@ -65,6 +65,9 @@ struct CEA608Decoder {
     private var lastControl: UInt16 = 0
     /// The data channels whose captions the pairs use, as bits (bit 0: channel 1).
     private(set) var channelsSeen: UInt8 = 0
+    /// True when non-displayed memory was written since the last EOC or ENM: a caption loaded
+    /// and not displayed yet.
+    private(set) var isLoading = false
     /// The colour codes of the characters written, as bits: what a prescan looks for.
     private(set) var colorsWritten: UInt8 = 0
 
@@ -213,8 +216,10 @@ struct CEA608Decoder {
             column = 0
         case 0x2E:  // ENM
             nonDisplayed.clearAll()
+            isLoading = false
         case 0x2F:  // EOC
             swap(&displayed, &nonDisplayed)
+            isLoading = false
             if displayed != nonDisplayed { effect.displayChanged = true }
             mode = .popOn
         default:
@@ -284,6 +289,7 @@ struct CEA608Decoder {
             effect.displayChanged = true
         case .popOn:
             change(&nonDisplayed)
+            isLoading = true
         case .none, .text:
             break
         }

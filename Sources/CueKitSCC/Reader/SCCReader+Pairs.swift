@@ -16,9 +16,9 @@ extension SCCReader {
                 "word \(wordIndex + 1) (\(Self.hex(first, second))): \(which) have even parity (CEA-608-E asks for odd): dropped, as a decoder drops them",
                 handler)
         }
-        let wasLoaded = !decoder.nonDisplayed.isEmpty
+        let wasLoading = decoder.isLoading
         let effect = decoder.receive(firstValid ? first & 0x7F : nil, secondValid ? second & 0x7F : nil)
-        if !wasLoaded, !decoder.nonDisplayed.isEmpty { loadedLine = line }
+        if !wasLoading, decoder.isLoading { loadedLine = line }
         guard !prescanning else { return }
         if effect.displayChanged { try displayChanged(at: frame, handler) }
         if effect != CEA608Decoder.Effect(displayChanged: effect.displayChanged) { try reportEffect(effect, first, second, handler) }

@@ -124,7 +124,7 @@ public struct SCCReader: TrackReader, Sendable {
             try emit(shown, from: start, to: start + 10_000, handler)
             shown = []
         }
-        if !decoder.nonDisplayed.isEmpty, decoder.mode == .popOn {
+        if decoder.isLoading, !decoder.nonDisplayed.isEmpty {
             try report(
                 .warning, .sccNeverShown, line: loadedLine, column: 1,
                 "a pop-on caption loaded from this line is never displayed (no End of Caption follows it): it is left out", handler)
