@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "CueKitCLI",
             dependencies: [
-                "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
+                "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitSCC", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
                 "CueKitConversion", "CueKitHLS", "CueKitQC", "CueKitCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

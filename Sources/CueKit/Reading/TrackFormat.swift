@@ -95,11 +95,11 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// True for a binary format (EBU-STL), whose media type takes no `charset`.
     public var isBinary: Bool { self == .ebuSTL }
 
-    /// True when CueKit writes the format (WebVTT, SubRip, TTML); the others are only read.
+    /// True when CueKit writes the format (WebVTT, SubRip, TTML, SCC); the others are only read.
     public var isWritten: Bool {
         switch self {
-        case .webVTT, .subRip, .ttml: true
-        case .ass, .ebuSTL, .scc: false
+        case .webVTT, .subRip, .ttml, .scc: true
+        case .ass, .ebuSTL: false
         }
     }
 

@@ -19,21 +19,7 @@ import CueKit
 ///   or when ``Options/dropFrame`` is false.
 public struct SCCWriter<Sink: ByteSink>: TrackWriter {
     /// How the writer writes.
-    public struct Options: Sendable, Hashable {
-        /// The rate of the timecodes written (29.97 unless set).
-        public var frameRate: SCCFrameRate
-        /// Drop-frame timecodes (`hh:mm:ss;ff`) at 29.97; at other rates timecodes are non-drop.
-        public var dropFrame: Bool
-        /// The most rows of one caption (4, as 608 captioning practice has it).
-        public var maximumRows: Int
-
-        /// Options; the defaults are broadcast's.
-        public init(frameRate: SCCFrameRate = .ntsc, dropFrame: Bool = true, maximumRows: Int = 4) {
-            self.frameRate = frameRate
-            self.dropFrame = dropFrame
-            self.maximumRows = min(max(1, maximumRows), SCC.rows)
-        }
-    }
+    public typealias Options = SCCWriterOptions
 
     /// A caption made from a cue: its pairs up to and including its EOC, and its frames.
     struct Caption {
@@ -198,6 +184,23 @@ public struct SCCWriter<Sink: ByteSink>: TrackWriter {
                     "the cue at \(CueTimestamp.format(cue.start)) takes \(layout.droppedRows + options.maximumRows) rows of 32 columns: the last \(layout.droppedRows) are left out (at most \(options.maximumRows))"))
         }
         return pairs
+    }
+}
+
+/// How ``SCCWriter`` writes.
+public struct SCCWriterOptions: Sendable, Hashable {
+    /// The rate of the timecodes written (29.97 unless set).
+    public var frameRate: SCCFrameRate
+    /// Drop-frame timecodes (`hh:mm:ss;ff`) at 29.97; at other rates timecodes are non-drop.
+    public var dropFrame: Bool
+    /// The most rows of one caption (4, as 608 captioning practice has it).
+    public var maximumRows: Int
+
+    /// Options; the defaults are broadcast's.
+    public init(frameRate: SCCFrameRate = .ntsc, dropFrame: Bool = true, maximumRows: Int = 4) {
+        self.frameRate = frameRate
+        self.dropFrame = dropFrame
+        self.maximumRows = min(max(1, maximumRows), SCC.rows)
     }
 }
 

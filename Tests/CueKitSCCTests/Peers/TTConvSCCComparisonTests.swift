@@ -62,6 +62,19 @@ struct TTConvSCCComparisonTests {
         #expect(differences.isEmpty, "\(differences.prefix(5).map { "  \($0)" }.joined(separator: "\n"))")
     }
 
+    /// What CueKit writes, ttconv reads as CueKit does: the same text at the same frames.
+    @Test func writtenSCCReadByTTConvShowsTheSameText() throws {
+        var writer = SCCWriter(to: MemorySink())
+        var track = Track()
+        track.cues = SCCWriterTests.cues
+        try writer.write(track)
+        var file = SCCFile()
+        file.lines = String(decoding: writer.sink.bytes, as: UTF8.self).split(separator: "\n").dropFirst().map(String.init)
+        let differences = try TTConvSCC.differences(file)
+        #expect(differences.isEmpty, "\(differences.prefix(5).map { "  \($0)" }.joined(separator: "\n"))")
+        #expect(try SCCReader.read(bytes: writer.sink.bytes).track.cues.count == SCCWriterTests.cues.count)
+    }
+
     // MARK: Where ttconv is wrong
 
     /// CEA-608-E, roll-up and paint-on captioning: a decoder displays each character as it is

@@ -63,6 +63,6 @@ import Testing
         #expect(TrackFormat(name: "SCC") == .scc)
         #expect(TrackFormat(name: "cea708") == nil)
         #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML", "ASS", "EBU-STL", "SCC"])
-        #expect(TrackFormat.allCases.filter(\.isWritten) == [.webVTT, .subRip, .ttml])
+        #expect(TrackFormat.allCases.filter(\.isWritten) == [.webVTT, .subRip, .ttml, .scc])
     }
 }
