@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CueKitSubRip", targets: ["CueKitSubRip"]),
         .library(name: "CueKitASS", targets: ["CueKitASS"]),
         .library(name: "CueKitEBUSTL", targets: ["CueKitEBUSTL"]),
+        .library(name: "CueKitSCC", targets: ["CueKitSCC"]),
         .library(name: "CueKitCast", targets: ["CueKitCast"]),
         .library(name: "CueKitTTML", targets: ["CueKitTTML"]),
         .library(name: "CueKitSynthetic", targets: ["CueKitSynthetic"]),
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "CueKitASS", dependencies: ["CueKit"]),
         // EBU-STL (EBU Tech 3264, .stl) reader: the binary GSI and TTI blocks, teletext and open subtitles.
         .target(name: "CueKitEBUSTL", dependencies: ["CueKit"]),
+        // Scenarist SCC (.scc) reader: CEA-608 byte pairs through a 608 decoder, cues as it displays them.
+        .target(name: "CueKitSCC", dependencies: ["CueKit"]),
         // Google Cast TextTrackStyle, media tracks and media information, and styled WebVTT.
         .target(name: "CueKitCast", dependencies: ["CueKit"]),
         // libxml2 from the system (Debian: libxml2-dev), seen only by CueKitTTML.
@@ -74,7 +77,7 @@ let package = Package(
         // The conversion engine every door shares: any track file read, edited, put in order and
         // written (TrackConversion).
         .target(
-            name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitASS", "CueKitEBUSTL", "CueKitTTML", "CueKitCast"]),
+            name: "CueKitConversion", dependencies: ["CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitASS", "CueKitEBUSTL", "CueKitSCC", "CueKitTTML", "CueKitCast"]),
         // HLS subtitle renditions: a track cut into WebVTT segments and a media playlist, aligned to
         // the video's MPEG-2 TS time, and named in a multivariant playlist. Files only, no network.
         .target(name: "CueKitHLS", dependencies: ["CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion"]),
@@ -132,7 +135,7 @@ let package = Package(
         .target(
             name: "CueKitCommandSupport",
             dependencies: [
-                "CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion",
+                "CueKit", "CueKitWebVTT", "CueKitCast", "CueKitConversion", "CueKitSCC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -141,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "CueKitCLI",
             dependencies: [
-                "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
+                "CueKit", "CueKitWebVTT", "CueKitSubRip", "CueKitSCC", "CueKitCast", "CueKitTTML", "CueKitSynthetic",
                 "CueKitConversion", "CueKitHLS", "CueKitQC", "CueKitCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -206,6 +209,9 @@ let package = Package(
         // The EBU-STL reader, with ttconv (from `.venv`) as its peer.
         .testTarget(
             name: "CueKitEBUSTLTests", dependencies: ["CueKitEBUSTL", "CueKit", "CueKitWebVTT", "CueKitConversion", "CueKitTestSupport"]),
+        // The SCC reader, with ttconv (from `.venv`) as its peer.
+        .testTarget(
+            name: "CueKitSCCTests", dependencies: ["CueKitSCC", "CueKit", "CueKitWebVTT", "CueKitConversion", "CueKitTestSupport"]),
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built ConvertAnything example too; depending on it builds it first.
         .testTarget(

@@ -48,6 +48,7 @@ let package = Package(
                 .product(name: "CueKitConversion", package: "CueKit"),
                 .product(name: "CueKitHLS", package: "CueKit"),
                 .product(name: "CueKitQC", package: "CueKit"),
+                .product(name: "CueKitSCC", package: "CueKit"),
             ],
             path: "Scaling"
         ),

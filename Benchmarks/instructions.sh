@@ -49,6 +49,7 @@ cuekit="$work/cuekit"
 "$cuekit" generate --cues "$ttml_cues" --seed 7 --format ttml -o "$work/track.ttml"
 "$cuekit" generate --cues "$cues" --seed 7 --format ass -o "$work/track.ass"
 "$cuekit" generate --cues "$cues" --seed 7 --format stl -o "$work/track.stl"
+"$cuekit" generate --cues "$cues" --seed 7 --format scc -o "$work/track.scc"
 
 # instructions COMMAND...: the total instruction count of one run.
 # (The command's own exit status does not matter: a track with errors still exits 1.)
@@ -106,6 +107,7 @@ row convert-webvtt "WebVTT to WebVTT (cuekit convert)" "$cues" "$cuekit" convert
 row convert-subrip "SubRip to WebVTT" "$cues" "$cuekit" convert -q "$work/track.srt" -o "$work/out-srt.vtt"
 row convert-ass "ASS to WebVTT" "$cues" "$cuekit" convert -q "$work/track.ass" -o "$work/out-ass.vtt"
 row convert-stl "EBU-STL to WebVTT" "$cues" "$cuekit" convert -q "$work/track.stl" -o "$work/out-stl.vtt"
+row read-scc "SCC to WebVTT" "$cues" "$cuekit" convert -q "$work/track.scc" -o "$work/out-scc.vtt"
 row convert-to-ttml "WebVTT to TTML (IMSC 1.1)" "$cues" "$cuekit" convert -q "$work/track.vtt" -o "$work/out.ttml"
 # HLS segments of 60 s (about one file per 16 cues): the cues' share, the files' own cost aside.
 row segment-hls "WebVTT to HLS segments (cuekit segment, 60 s)" "$cues" "$cuekit" segment -q "$work/track.vtt" -o "$work/hls" --segment-duration 60

@@ -12,6 +12,7 @@ import CueKitCast
 import CueKitConversion
 import CueKitHLS
 import CueKitQC
+import CueKitSCC
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -56,6 +57,15 @@ func readSubRip(_ bytes: [UInt8]) {
     var reader = SubRipReader(options: .init(limits: .init(maximumColors: .max)))
     _ = try? reader.read(bytes)
 }
+func readSCC(_ bytes: [UInt8]) { _ = try? SCCReader.read(bytes: bytes) }
+
+/// An SCC line at `frame` (non-drop, 30 to the second): its timecode, a tab, then `words`.
+func sccLine(frame: Int, _ words: String) -> String {
+    let seconds = frame / 30
+    let fields = [seconds / 3600 % 100, seconds / 60 % 60, seconds % 60, frame % 30]
+    return fields.map { ($0 < 10 ? "0" : "") + String($0) }.joined(separator: ":") + "\t" + words + "\n\n"
+}
+
 func readTTML(_ bytes: [UInt8]) { _ = try? TTMLReader.read(bytes: bytes, options: roomyTTML) }
 
 /// The whole conversion (``TrackConversion``, as `cuekit convert` runs it) of the bytes, from a
@@ -194,6 +204,14 @@ let cases: [ScalingCase] = [
     ScalingCase(name: "SubRip", unit: "distinct colours", small: 5_000, make: { count in
         repeated("", { "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\n<font color=\"#\(String($0, radix: 16))\">c</font>\n\n" }, count, "")
     }, read: readSubRip),
+    // Pop-on captions ten frames apart (ENM RCL PAC "AB" EOC), each replacing the last.
+    ScalingCase(name: "SCC", unit: "pop-on captions", small: 20_000, make: { count in
+        repeated("Scenarist_SCC V1.0\n\n", { sccLine(frame: $0 * 10, "94ae 9420 9470 c1c2 942f") }, count, "")
+    }, read: readSCC),
+    // One roll-up row rewritten pair by pair: a display change, and a cue, for every pair.
+    ScalingCase(name: "SCC", unit: "roll-up pairs (backspace, letter) on one line", small: 20_000, make: { count in
+        repeated("Scenarist_SCC V1.0\n\n00:00:00:00\t9425 9470 c180", { _ in " 94a1 c280" }, count, "\n")
+    }, read: readSCC),
     ScalingCase(name: "TTML", unit: "paragraphs", small: 5_000, make: { count in
         repeated(tt + "<body><div>", { #"<p begin="\#($0)s" end="\#($0).5s">cue <span tts:fontWeight="bold">\#($0)</span></p>"# }, count, "</div></body></tt>")
     }, read: readTTML),

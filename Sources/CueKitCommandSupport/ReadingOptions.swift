@@ -1,6 +1,7 @@
 import ArgumentParser
 import CueKit
 import CueKitConversion
+import CueKitSCC
 import CueKitWebVTT
 
 /// How the commands that read tracks read them: `--encoding`, and `--max-line-bytes`,
@@ -23,6 +24,15 @@ package struct ReadingOptions: ParsableArguments {
         help: ArgumentHelp(
             "Keep EBU-STL timecodes as written; by default the start of programme (the GSI's TCP) is subtracted from every time."))
     package var keepTcp = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The frame rate SCC timecodes count at: \(SCCFrameRate.allCases.map(\.rawValue).joined(separator: ", ")) (default: 29.97, drop-frame or not as each timecode says).",
+            valueName: "rate"))
+    package var sccFrameRate: SCCFrameRate?
+
+    @Option(help: ArgumentHelp("The SCC caption channel read: CC1, CC2, CC3 or CC4 (default: CC1).", valueName: "channel"))
+    package var channel: SCCChannel = .cc1
 
     @Option(help: ArgumentHelp("The longest WebVTT line read, in bytes (K, M, G suffixes allowed).", valueName: "bytes"))
     package var maxLineBytes: ByteCount = ByteCount(WebVTTReader.Options.Limits().maximumLineLength)
@@ -58,6 +68,8 @@ package struct ReadingOptions: ParsableArguments {
         options.maximumSpoolBytes = maxSpoolBytes.bytes
         options.hlsRendition = rendition
         options.ebuSTL.keepTimeCodeOfProgramme = keepTcp
+        options.scc.frameRate = sccFrameRate
+        options.scc.channel = channel
     }
 
     /// The WebVTT reader's limits these flags give.
@@ -98,6 +110,24 @@ extension TextEncoding: ExpressibleByArgument {
 
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
     // Its name, where the default (`"\(self)"`) reflects on the enum at every start (``CommandLineChoice``).
+    public var defaultValueDescription: String { rawValue }
+}
+
+extension SCCFrameRate: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument == "29.97002997" || argument == "30000/1001" ? "29.97" : argument)
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
+
+extension SCCChannel: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(name: argument)
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
     public var defaultValueDescription: String { rawValue }
 }
 

@@ -10,6 +10,7 @@ extension TrackGenerator {
         case .ttml: writeTTMLHeader()
         case .ass: writeASSHeader()
         case .ebuSTL: writeEBUSTLHeader()
+        case .scc: writeSCCHeader()
         }
     }
 

@@ -27,6 +27,7 @@ import CueKit
 /// - ASS: two styles, override tags for the styles and placement, `Comment:` lines for the notes.
 /// - EBU-STL: teletext TTI blocks of double-height boxed lines, 80 ms apart (see
 ///   `writeEBUSTLCue()`), text outside ISO 6937 as `?`.
+/// - SCC: pop-on captions ten frames apart, each the first 12 characters of a cue (see `writeSCCCue()`).
 public struct TrackGenerator: Sendable {
     /// The formats generated.
     public enum Format: String, CaseIterable, Sendable {
@@ -35,6 +36,7 @@ public struct TrackGenerator: Sendable {
         case ttml
         case ass
         case ebuSTL = "stl"
+        case scc
     }
 
     /// Whether WebVTT output has STYLE and REGION blocks.
@@ -168,6 +170,7 @@ public struct TrackGenerator: Sendable {
             case .ttml: writeTTMLCue()
             case .ass: writeASSCue()
             case .ebuSTL: writeEBUSTLCue()
+            case .scc: writeSCCCue()
             }
             try flushOutput(to: &sink)
         }

@@ -33,10 +33,10 @@ extension TrackGenerator {
             switch self {
             case .shortTimes: format == .webVTT
             case .styled, .timedDivs: format == .ttml
-            // Binary: no line ends to change, and text in ISO 6937.
-            case .crlf, .nonLatin: format != .ebuSTL
+            // Binary: no line ends to change, and text in ISO 6937; SCC's text is CEA-608's.
+            case .crlf, .nonLatin: format != .ebuSTL && format != .scc
             // The problems written are SubRip's and WebVTT's (and TTML's).
-            case .diagnostics: format != .ebuSTL && format != .ass
+            case .diagnostics: format != .ebuSTL && format != .ass && format != .scc
             default: true
             }
         }

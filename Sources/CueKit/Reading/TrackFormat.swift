@@ -5,7 +5,7 @@
 /// (W3C WebVTT section 4.1: an optional byte order mark, then `WEBVTT`), an XML document whose root
 /// element is `tt` (TTML2 section 8.1.1) or that names a TTML namespace, the SubRip shape (a
 /// sequence number line and a timing line), an ASS or SSA script's first section (`[Script Info]`),
-/// or an EBU-STL file's disk format code (`STL25.01`, `STL30.01`, or the `STL50.01` found in the
+/// a Scenarist SCC file's first line (`Scenarist_SCC V1.0`), or an EBU-STL file's disk format code (`STL25.01`, `STL30.01`, or the `STL50.01` found in the
 /// field, at bytes 3 to 10 of its GSI block: EBU Tech 3264, section 3.2). The file extension, then the media type, are the
 /// fallbacks. Byte order marks are understood, UTF-16 included, with or without a mark.
 ///
@@ -24,6 +24,8 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case ass = "ass"
     /// EBU-STL, EBU Tech 3264's subtitling data exchange files (`.stl`; binary).
     case ebuSTL = "stl"
+    /// Scenarist SCC, CEA-608 caption data (`.scc`).
+    case scc = "scc"
 
     /// How many bytes of content ``detect(content:)`` looks at: callers pass at least this much of the
     /// start of a file (or the whole file, when it is shorter).
@@ -40,13 +42,14 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .ttml: "TTML"
         case .ass: "ASS"
         case .ebuSTL: "EBU-STL"
+        case .scc: "SCC"
         }
     }
 
     public var description: String { displayName }
 
     /// The format for a name given on a command line, in any case: `vtt`/`webvtt`, `srt`/`subrip`,
-    /// `ttml`/`dfxp`/`imsc`/`xml`, `ass`/`ssa`, `stl`/`ebu-stl`.
+    /// `ttml`/`dfxp`/`imsc`/`xml`, `ass`/`ssa`, `stl`/`ebu-stl`, `scc`.
     public init?(name: String) {
         switch name.lowercased() {
         case "vtt", "webvtt": self = .webVTT
@@ -54,6 +57,7 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case "ttml", "dfxp", "imsc", "xml", "ttml2", "smpte-tt", "ebu-tt-d": self = .ttml
         case "ass", "ssa", "substation": self = .ass
         case "stl", "ebu-stl", "ebustl": self = .ebuSTL
+        case "scc", "scenarist", "cea-608", "608": self = .scc
         default: return nil
         }
     }
@@ -66,6 +70,7 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .ttml: ["ttml", "dfxp", "xml"]
         case .ass: ["ass", "ssa"]
         case .ebuSTL: ["stl"]
+        case .scc: ["scc"]
         }
     }
 
@@ -80,6 +85,7 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .ttml: ["application/ttml+xml", "application/xml", "text/xml"]
         case .ass: ["text/x-ssa", "text/x-ass", "application/x-ass"]
         case .ebuSTL: ["application/x-ebu-stl"]
+        case .scc: ["text/x-scc", "application/x-scc"]
         }
     }
 
@@ -89,10 +95,10 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// True for a binary format (EBU-STL), whose media type takes no `charset`.
     public var isBinary: Bool { self == .ebuSTL }
 
-    /// True when CueKit writes the format (WebVTT, SubRip, TTML); the others are only read.
+    /// True when CueKit writes the format (WebVTT, SubRip, TTML, SCC); the others are only read.
     public var isWritten: Bool {
         switch self {
-        case .webVTT, .subRip, .ttml: true
+        case .webVTT, .subRip, .ttml, .scc: true
         case .ass, .ebuSTL: false
         }
     }
@@ -163,6 +169,7 @@ enum FormatSniffer {
         if index < text.count, text[index] == UInt8(ascii: "<") { return isTTML(text, from: index) ? .ttml : nil }
         if isSubRip(text) { return .subRip }
         if isASS(text, at: index) { return .ass }
+        if text[index...].starts(with: "Scenarist_SCC".utf8) { return .scc }
         return nil
     }
 

@@ -3,6 +3,7 @@ import CueKit
 import CueKitCommandSupport
 import CueKitConversion
 import CueKitQC
+import CueKitSCC
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -22,7 +23,7 @@ import Glibc
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert caption tracks (WebVTT, TTML, SubRip, ASS, EBU-STL) to WebVTT, SubRip or TTML.",
+        abstract: "Convert caption tracks (WebVTT, TTML, SubRip, ASS, EBU-STL, SCC) to WebVTT, SubRip, TTML or SCC.",
         discussion: """
             Reads each INPUT in the format its content shows (or --from names): WebVTT as browsers read \
             it, TTML in any profile (TTML1/2, IMSC, DFXP, SMPTE-TT, EBU-TT-D), or SubRip; and writes it \
@@ -67,10 +68,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write each input into this folder (made if missing), named after it.", valueName: "dir"))
     var outputDir: String?
 
-    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass or stl (default: told from each one's content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass, stl or scc (default: told from each one's content).", valueName: "format"))
     var from: FormatArgument?
 
-    @Option(help: ArgumentHelp("The output format: vtt, srt or ttml (default: from the output's extension, else vtt).", valueName: "format"))
+    @Option(help: ArgumentHelp("The output format: vtt, srt, ttml or scc (default: from the output's extension, else vtt).", valueName: "format"))
     var to: FormatArgument?
 
     @Option(help: ArgumentHelp("The TTML profile written: imsc1.1 (the default), ebu-tt-d or ttml1.", valueName: "profile"))
@@ -104,9 +105,12 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Retime from one frame rate to another: FROM:TO, such as 25:23.976. TTML output writes its times in frames at TO, or at RATE given alone.",
+            "Retime from one frame rate to another: FROM:TO, such as 25:23.976. TTML output writes its times in frames at TO, or at RATE given alone; SCC output its timecodes at RATE (30: non-drop; default 29.97 drop-frame).",
             valueName: "[from:]to"))
     var frameRate: String?
+
+    @Flag(help: "SCC output: non-drop-frame timecodes (hh:mm:ss:ff) at 29.97, in place of drop-frame (hh:mm:ss;ff).")
+    var nonDropFrame = false
 
     @Flag(help: "Leave out cues with no text to show.")
     var dropEmpty = false
@@ -166,10 +170,10 @@ struct ConvertCommand: ParsableCommand {
         if let unknown = unknownOutputExtension {
             let known = TrackFormat.allCases.filter(\.isWritten).map { "\($0.displayName) (\($0.fileExtensions.map { "." + $0 }.joined(separator: ", ")))" }
             throw ValidationError(
-                "'.\(unknown)' names no format cuekit writes: \(known.joined(separator: ", ")); name the output with one of those, or give --to vtt|srt|ttml.")
+                "'.\(unknown)' names no format cuekit writes: \(known.joined(separator: ", ")); name the output with one of those, or give --to vtt|srt|ttml|scc.")
         }
         if !outputFormat.isWritten {
-            throw ValidationError("cuekit reads \(outputFormat.displayName) but does not write it: give --to vtt|srt|ttml, or an output named .vtt, .srt or .ttml.")
+            throw ValidationError("cuekit reads \(outputFormat.displayName) but does not write it: give --to vtt|srt|ttml|scc, or an output named .vtt, .srt, .ttml or .scc.")
         }
         if inputs.count > 1 {
             if outputDir == nil { throw ValidationError("Many inputs need --output-dir DIR; -o names the output of one input.") }
@@ -190,8 +194,12 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("The style options write a WebVTT STYLE block or TTML styles; they need WebVTT or TTML output.")
         }
         if let frameRate, !frameRate.contains(":") {
-            guard outputFormat == .ttml else {
-                throw ValidationError("--frame-rate with one rate writes TTML times in frames; to retime, give FROM:TO.")
+            if outputFormat == .scc {
+                guard SCCFrameRate(argument: frameRate) != nil else {
+                    throw ValidationError("--frame-rate: '\(frameRate)' is not a rate SCC timecodes count at (\(SCCFrameRate.allCases.map(\.rawValue).joined(separator: ", "))).")
+                }
+            } else if outputFormat != .ttml {
+                throw ValidationError("--frame-rate with one rate writes TTML times in frames, or SCC timecodes; to retime, give FROM:TO.")
             }
         }
         if outputFormat == .ttml, let frameRate, ttmlFrameRate == nil {
@@ -247,6 +255,8 @@ struct ConvertCommand: ParsableCommand {
         settings.conversion.ttml = TTMLWriterOptions(
             profile: ttmlProfile.profile, frameRate: ttmlFrameRate, language: language, innerTimestamps: timestamps.mode,
             look: ttmlLook.look)
+        settings.conversion.scc = SCCWriterOptions(
+            frameRate: frameRate.flatMap { $0.contains(":") ? nil : SCCFrameRate(argument: $0) } ?? .ntsc, dropFrame: !nonDropFrame)
         settings.conversion.timing = try timing()
         settings.conversion.dropsEmptyCues = dropEmpty
         settings.conversion.keepsValidInputUnchanged = !normalize

@@ -33,7 +33,7 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "The file to read, or - for standard input.")
     var file: String
 
-    @Option(help: ArgumentHelp("The input's format: vtt, ttml, srt, ass or stl (default: told from its content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The input's format: vtt, ttml, srt, ass, stl or scc (default: told from its content).", valueName: "format"))
     var from: FormatArgument?
 
     @OptionGroup(title: "Limits")

@@ -74,7 +74,7 @@ struct SegmentCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Each rendition's name shown to viewers, comma-separated (default: its language).", valueName: "names"))
     var name: String?
 
-    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass or stl (default: told from each one's content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The inputs' format: vtt, ttml, srt, ass, stl or scc (default: told from each one's content).", valueName: "format"))
     var from: FormatArgument?
 
     @Flag(

@@ -33,7 +33,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The seed: the same seed gives the same track.")
     var seed: UInt64 = 1
 
-    @Option(help: "The format: vtt, srt, ttml, ass or stl.")
+    @Option(help: "The format: vtt, srt, ttml, ass, stl or scc.")
     var format: GeneratedFormat = .vtt
 
     @Option(
@@ -78,7 +78,7 @@ struct GenerateCommand: ParsableCommand {
 
 /// The formats `cuekit generate` writes, as named on its command line.
 enum GeneratedFormat: String, CommandLineChoice {
-    case vtt, srt, ttml, ass, stl
+    case vtt, srt, ttml, ass, stl, scc
 
     var generatorFormat: TrackGenerator.Format {
         switch self {
@@ -87,6 +87,7 @@ enum GeneratedFormat: String, CommandLineChoice {
         case .ttml: .ttml
         case .ass: .ass
         case .stl: .ebuSTL
+        case .scc: .scc
         }
     }
 }

@@ -1,5 +1,6 @@
 import CueKit
 import CueKitCast
+import CueKitSCC
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -15,6 +16,8 @@ extension TrackConversion {
         public var subRip = SubRipWriterOptions()
         /// How TTML is written.
         public var ttml = TTMLWriterOptions()
+        /// How SCC is written (the timecodes' rate, drop-frame or not).
+        public var scc = SCCWriterOptions()
         /// The timing edit applied to every cue.
         public var timing = TimingEdit()
         /// Leave out cues with no text to show.

@@ -1,5 +1,6 @@
 import CueKit
 import CueKitCast
+import CueKitSCC
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -15,7 +16,7 @@ import CueKitWebVTT
 /// One conversion of a track, the same through every door (`cuekit convert`, `cuekit serve`'s
 /// `/tracks`, the examples): any format read (``TrackSource``), the edits (``TrackPipeline``: a
 /// timing edit, empty cues left out, a Cast style baked in), cues put in start-time order with
-/// bounded memory (``CueOrdering``), and a WebVTT, SubRip or TTML writer.
+/// bounded memory (``CueOrdering``), and a WebVTT, SubRip, TTML or SCC writer.
 ///
 /// The output is first written to a file that can be read back: the destination's temporary file,
 /// or for any other sink a temporary file (``TemporaryFiles``). When cues came too late for the
@@ -121,6 +122,13 @@ public struct TrackConversion: Sendable {
                 })
         case .ass, .ebuSTL:
             throw FormatNotWritten(format: options.format)
+        case .scc:
+            // Read back (when late cues are merged in), CueKit's own SCC shows the same captions.
+            let writerOptions = options.scc
+            return try plan.run(
+                report: report, makeOutput: makeOutput, reader: SCCReader(options: .init(frameRate: writerOptions.frameRate)),
+                makeFirst: { SCCWriter(to: $0, options: writerOptions) }, writeBlockRun: nil,
+                makeFinal: { SCCWriter(to: $0, options: writerOptions) })
         case .subRip:
             let writerOptions = options.subRip
             return try plan.run(
@@ -184,5 +192,5 @@ public struct FormatNotWritten: Error, Sendable, Hashable, CustomStringConvertib
     /// The format asked for.
     public var format: TrackFormat
 
-    public var description: String { "CueKit reads \(format.displayName) but does not write it: convert to WebVTT, SubRip or TTML" }
+    public var description: String { "CueKit reads \(format.displayName) but does not write it: convert to WebVTT, SubRip, TTML or SCC" }
 }

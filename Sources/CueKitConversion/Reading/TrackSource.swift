@@ -1,6 +1,7 @@
 import CueKit
 import CueKitASS
 import CueKitEBUSTL
+import CueKitSCC
 import CueKitSubRip
 import CueKitTTML
 import CueKitWebVTT
@@ -17,7 +18,7 @@ import CueKitWebVTT
 /// input (`-`), or a pipe, FIFO or device.
 ///
 /// The format is told from the content (``TrackFormat/detect(content:path:)``: the WebVTT signature,
-/// a `tt` root or TTML namespace, the SubRip shape, `[Script Info]`, the EBU-STL disk format code), or from the name when the content says nothing,
+/// a `tt` root or TTML namespace, the SubRip shape, `[Script Info]`, `Scenarist_SCC V1.0`, the EBU-STL disk format code), or from the name when the content says nothing,
 /// or forced. A name that says WebVTT is read as WebVTT whatever the content, as a browser (and so
 /// every Cast receiver) reads it. Content nothing identifies is read as WebVTT, whose reader then
 /// says what is wrong with it.
@@ -45,6 +46,8 @@ public struct TrackSource: Sendable {
         public var ttml: TTMLReader.Options
         /// How EBU-STL is read (whether the start of programme is subtracted).
         public var ebuSTL = EBUSTLReader.Options()
+        /// How SCC is read (the frame rate and the caption channel).
+        public var scc = SCCReader.Options()
         /// What each WebVTT cue event carries: ``WebVTTReader/Options/CueContent/timingOnly``
         /// for a caller that looks at diagnostics and times alone, ``WebVTTReader/Options/CueContent/diagnosticsOnly``
         /// (no cue events) for one that looks at diagnostics only. Default: the whole cue.
@@ -182,6 +185,8 @@ public struct TrackSource: Sendable {
                 try withFile { path in try ASSReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler) }
             case .ebuSTL:
                 try withFile { path in try EBUSTLReader.stream(fileAtPath: path, options: options.ebuSTL, to: handler) }
+            case .scc:
+                try withFile { path in try SCCReader.stream(fileAtPath: path, options: options.scc, to: handler) }
             case .ttml:
                 try withFile { path in
                     try TTMLReader.stream(fileAtPath: path, options: options.ttml, to: handler)

@@ -26,7 +26,7 @@ struct LoadPreflight: Sendable {
                 let name = String(path.dropFirst("tracks/".count))
                 if let problem = missing(name, what: what) { return problem }
                 if TrackFormat(path: name) == nil && !Self.isPlaylist(name) {
-                    return "\(what): \(name) is not a WebVTT, SubRip, TTML, ASS or EBU-STL file, nor an HLS playlist"
+                    return "\(what): \(name) is not a WebVTT, SubRip, TTML, ASS, EBU-STL or SCC file, nor an HLS playlist"
                 }
                 continue
             }

@@ -119,7 +119,7 @@ import Testing
         let negative = try CommandLineRun.cuekit(["generate", "--cues=-1"])
         #expect(negative.status == 2)
         #expect(negative.standardError.contains("--cues must be 0 or more"))
-        let unknownFormat = try CommandLineRun.cuekit(["generate", "--format", "scc"])
+        let unknownFormat = try CommandLineRun.cuekit(["generate", "--format", "mcc"])
         #expect(unknownFormat.status == 2)
         #expect(unknownFormat.standardError.contains("--format"))
         let mismatched = try CommandLineRun.cuekit(["generate", "--format", "srt", "--no-style-region"])

@@ -1,6 +1,7 @@
 import CueKit
 import CueKitASS
 import CueKitEBUSTL
+import CueKitSCC
 import CueKitSubRip
 import CueKitSynthetic
 import CueKitTTML
@@ -27,6 +28,7 @@ import Testing
         case .ttml: return try TTMLReader.read(bytes: bytes)
         case .ass: return try ASSReader.read(bytes: bytes)
         case .ebuSTL: return try EBUSTLReader.read(bytes: bytes)
+        case .scc: return try SCCReader.read(bytes: bytes)
         }
     }
 

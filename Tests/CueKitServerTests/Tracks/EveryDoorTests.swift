@@ -37,6 +37,19 @@ import Testing
             Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Earlier event
 
             """,
+        // SCC: two pop-on captions, each shown from its End of Caption to its Erase Displayed Memory.
+        "order.scc": """
+            Scenarist_SCC V1.0
+
+            00:00:01:00\t9420 9420 94d0 94d0 4561 f2ec e9e5 f220 e361 70f4 e9ef 6e80 942f 942f
+
+            00:00:03:00\t942c 942c
+
+            00:00:05:00\t9420 9420 94d0 94d0 4c61 f4e5 f220 e361 70f4 e9ef 6e80 942f 942f
+
+            00:00:07:00\t942c 942c
+
+            """,
         // An HLS subtitle playlist: a cue repeated in both segments it spans is one cue.
         "order.m3u8": "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\norder0.vtt\n#EXTINF:6,\norder1.vtt\n#EXT-X-ENDLIST\n",
     ]
@@ -47,7 +60,7 @@ import Testing
     ]
     static let style = ##"{"foregroundColor":"#FFFF00FF","edgeType":"OUTLINE","edgeColor":"#000000FF"}"##
 
-    @Test(arguments: ["order.srt", "order.vtt", "order.ttml", "order.ass", "order.m3u8"], [false, true])
+    @Test(arguments: ["order.srt", "order.vtt", "order.ttml", "order.ass", "order.scc", "order.m3u8"], [false, true])
     func everyDoorWritesTheSameOrderedBytes(name: String, styled: Bool) async throws {
         let folder = ServedFolder()
         defer { folder.remove() }

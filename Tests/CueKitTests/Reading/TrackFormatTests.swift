@@ -52,16 +52,17 @@ import Testing
     }
 
     @Test func namesExtensionsAndMediaTypes() {
-        #expect(TrackFormat.allCases.map(\.preferredFileExtension) == ["vtt", "srt", "ttml", "ass", "stl"])
-        #expect(TrackFormat.allCases.map(\.mediaType) == ["text/vtt", "application/x-subrip", "application/ttml+xml", "text/x-ssa", "application/x-ebu-stl"])
+        #expect(TrackFormat.allCases.map(\.preferredFileExtension) == ["vtt", "srt", "ttml", "ass", "stl", "scc"])
+        #expect(TrackFormat.allCases.map(\.mediaType) == ["text/vtt", "application/x-subrip", "application/ttml+xml", "text/x-ssa", "application/x-ebu-stl", "text/x-scc"])
         #expect(TrackFormat(mediaType: "text/vtt; charset=utf-8") == .webVTT)
         #expect(TrackFormat(mediaType: "Application/TTML+XML") == .ttml)
         #expect(TrackFormat(mediaType: "video/mp4") == nil)
         #expect(TrackFormat(name: "SubRip") == .subRip)
         #expect(TrackFormat(name: "webvtt") == .webVTT)
         #expect(TrackFormat(name: "ssa") == .ass)
-        #expect(TrackFormat(name: "scc") == nil)
-        #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML", "ASS", "EBU-STL"])
-        #expect(TrackFormat.allCases.filter(\.isWritten) == [.webVTT, .subRip, .ttml])
+        #expect(TrackFormat(name: "SCC") == .scc)
+        #expect(TrackFormat(name: "cea708") == nil)
+        #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML", "ASS", "EBU-STL", "SCC"])
+        #expect(TrackFormat.allCases.filter(\.isWritten) == [.webVTT, .subRip, .ttml, .scc])
     }
 }
