@@ -41,7 +41,7 @@ public struct QCChecker: Sendable {
     public init(
         rules: QCRules, frameRate: FrameRate = .film, shotChanges: [Int] = [], recordsReadingSpeeds: Bool = false
     ) throws(QCProfileError) {
-        self.limits = try QCLimits(rules)
+        self.limits = try QCLimits(rules, frameRate: frameRate)
         self.frameRate = frameRate
         self.shotChanges = shotChanges.sorted()
         self.recordsReadingSpeeds = recordsReadingSpeeds
