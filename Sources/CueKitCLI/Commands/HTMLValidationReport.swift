@@ -28,6 +28,9 @@ struct HTMLValidationReport: ValidationReport {
     private var rowsLeftOut = 0
     private var counts: [DiagnosticCode: Int] = [:]
 
+    /// The table shows each cue's text.
+    var showsCues: Bool { true }
+
     /// Opens `path` (`-` for standard output); `checkedAgainst` describes the QC profile, if any.
     init(path: String, checkedAgainst: String?) throws {
         sink = try OutputSink(path: path)

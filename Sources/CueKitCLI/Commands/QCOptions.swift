@@ -112,23 +112,28 @@ extension FrameRate: ExpressibleByArgument {
 ///
 /// WebVTT cues are checked on the reader's bytes with their timing line
 /// (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:timingLine:)``), so the
-/// reader still builds no cue; other formats hand over whole cues. A cue's text becomes a string
-/// only when it has findings.
+/// reader still builds no cue; other formats hand over whole cues. A report that shows cues
+/// (``ValidationReport/showsCues``) gets each cue's findings with its times and text, the text made
+/// a string only for a cue with findings; the others get the diagnostics alone.
 struct QCValidationConsumer: WebVTTBytesConsumer {
     var check: QCTrackCheck
     var report: any ValidationReport
     var outcome: FileValidation
+    /// True when the report takes findings cue by cue, with the cue's text.
+    private let showsCues: Bool
     /// Findings made inside `observe`, which cannot throw: handed on at the next event.
-    private var pending: [QCCueFindings] = []
+    private var pending: [Diagnostic] = []
+    private var pendingCues: [QCCueFindings] = []
     /// The first error thrown inside `observe`.
     private var failure: (any Error)?
-    /// The findings of the cue being checked.
+    /// The findings of the cue being checked, for a report that shows cues.
     private var found: [QCFinding] = []
 
     init(check: QCTrackCheck, report: any ValidationReport, outcome: FileValidation) {
         self.check = check
         self.report = report
         self.outcome = outcome
+        showsCues = report.showsCues
     }
 
     var observesCueBytes: Bool { true }
@@ -138,18 +143,32 @@ struct QCValidationConsumer: WebVTTBytesConsumer {
     ) {
         guard failure == nil else { return }
         do {
-            try check.take(text: text, textHasMarkup: textHasMarkup, start: start, end: end, timingLine: timingLine) { found.append($0) }
+            guard showsCues else {
+                try check.take(text: text, textHasMarkup: textHasMarkup, start: start, end: end, timingLine: timingLine) {
+                    pending.append($0)
+                }
+                return
+            }
+            try check.take(text: text, textHasMarkup: textHasMarkup, start: start, end: end, timingLine: timingLine) {
+                found.append($0)
+            }
         } catch {
             failure = error
         }
         guard !found.isEmpty else { return }
-        pending.append(QCCueFindings(start: start, end: end, text: String(decoding: text, as: UTF8.self), findings: found))
+        pendingCues.append(QCCueFindings(start: start, end: end, text: String(decoding: text, as: UTF8.self), findings: found))
         found.removeAll(keepingCapacity: true)
     }
 
     mutating func take(_ event: TrackEvent) throws {
         try flush()
         if case .diagnostic(let diagnostic) = event { try deliver(diagnostic) }
+        guard showsCues else {
+            var diagnostics: [Diagnostic] = []
+            try check.take(event) { diagnostics.append($0) }
+            for diagnostic in diagnostics { try deliver(diagnostic) }
+            return
+        }
         try check.take(event) { found.append($0) }
         if case .cue(let cue) = event, !found.isEmpty {
             let cueFindings = QCCueFindings(start: cue.start, end: cue.end, text: cue.text, findings: found)
@@ -173,10 +192,16 @@ struct QCValidationConsumer: WebVTTBytesConsumer {
     /// Hands on the findings kept back.
     mutating func flush() throws {
         if let failure { throw failure }
-        guard !pending.isEmpty else { return }
-        let held = pending
-        pending.removeAll(keepingCapacity: true)
-        for cueFindings in held { try deliver(cueFindings) }
+        if !pending.isEmpty {
+            let held = pending
+            pending.removeAll(keepingCapacity: true)
+            for diagnostic in held { try deliver(diagnostic) }
+        }
+        if !pendingCues.isEmpty {
+            let held = pendingCues
+            pendingCues.removeAll(keepingCapacity: true)
+            for cueFindings in held { try deliver(cueFindings) }
+        }
     }
 }
 
