@@ -24,6 +24,12 @@ public struct Cue: Sendable, Hashable {
     /// The cue payload as WebVTT cue text, lines joined by `"\n"`.
     public var text: String
 
+    /// Where the cue was read from, so that a check of its content (caption QC) can point at it:
+    /// the SubRip timing line, the TTML `p` element's start tag; nil for a cue made in code or
+    /// read by a reader that does not say. Not part of the cue's value: cues that differ only in
+    /// where they were read compare equal and hash alike.
+    public var location: SourceLocation?
+
     /// Creates a cue from WebVTT cue text.
     public init(id: String = "", start: Int, end: Int, settings: CueSettings = CueSettings(), text: String) {
         self.id = id
@@ -40,4 +46,18 @@ public struct Cue: Sendable, Hashable {
 
     /// The duration in milliseconds (negative when the cue ends before it starts).
     public var duration: Int { end - start }
+
+    /// Equal when identifier, times, settings and text are: ``location`` is left out.
+    public static func == (lhs: Cue, rhs: Cue) -> Bool {
+        lhs.start == rhs.start && lhs.end == rhs.end && lhs.id == rhs.id && lhs.text == rhs.text && lhs.settings == rhs.settings
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(settings)
+        hasher.combine(text)
+    }
 }

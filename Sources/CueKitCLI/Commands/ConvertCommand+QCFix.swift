@@ -34,7 +34,10 @@ extension ConvertCommand {
         if !quiet {
             for diagnostic in result.diagnostics { StandardError.write(diagnostic.formatted(file: name) + "\n") }
         }
-        let trackLanguage = language != "und" ? language : QCTrackCheck.language(inWebVTTHeader: result.track.header)
+        let ownLanguages = QCOptions.trackLanguages(of: source, file: input)
+        let trackLanguage =
+            language != "und"
+            ? language : QCTrackCheck.language(inWebVTTHeader: result.track.header) ?? ownLanguages.declared ?? ownLanguages.named
         let fixer: QCFixer
         do {
             fixer = try QCFixer(rules: profile.rules(language: trackLanguage, audience: audience.audience), frameRate: qcFrameRate)

@@ -1,8 +1,10 @@
 import ArgumentParser
 import CueKit
+import CueKitCast
 import CueKitCommandSupport
 import CueKitConversion
 import CueKitQC
+import CueKitTTML
 
 /// `--qc` and the options that go with it: which style guide a track is checked against (or fixed
 /// for), for which language and audience, at which frame rate, and against which shot changes.
@@ -62,6 +64,18 @@ struct QCOptions: ParsableArguments {
         }
     }
 
+    /// The languages a track names for itself when `--language` is not given: `declared` by the
+    /// document (a TTML root's `xml:lang`; a WebVTT `Language:` header line is read as the track
+    /// streams, by ``QCTrackCheck``), and `named` by its file name as its Cast track's would be
+    /// (`movie.fr.srt`, ``CaptionFileHints``), which the declared one wins over. Standard input
+    /// has no name, and its TTML is not read ahead.
+    static func trackLanguages(of input: TrackSource, file: String) -> (declared: String?, named: String?) {
+        guard file != "-" else { return (nil, nil) }
+        let named = CaptionFileHints(fileName: file).language
+        guard input.format == .ttml else { return (nil, named) }
+        return ((try? TTMLReader.rootLanguage(fileAtPath: file)) ?? nil, named)
+    }
+
     /// The shot changes, in milliseconds, sorted; none without --shot-changes or --shot-changes-from.
     func shotChangeTimes() throws -> [Int] {
         if let shotChangesFrom { return try FFmpegSceneDetection.shotChanges(in: shotChangesFrom) }
@@ -98,20 +112,28 @@ extension FrameRate: ExpressibleByArgument {
 ///
 /// WebVTT cues are checked on the reader's bytes with their timing line
 /// (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:timingLine:)``), so the
-/// reader still builds no cue; other formats hand over whole cues.
+/// reader still builds no cue; other formats hand over whole cues. A report that shows cues
+/// (``ValidationReport/showsCues``) gets each cue's findings with its times and text, the text made
+/// a string only for a cue with findings; the others get the diagnostics alone.
 struct QCValidationConsumer: WebVTTBytesConsumer {
     var check: QCTrackCheck
     var report: any ValidationReport
     var outcome: FileValidation
+    /// True when the report takes findings cue by cue, with the cue's text.
+    private let showsCues: Bool
     /// Findings made inside `observe`, which cannot throw: handed on at the next event.
     private var pending: [Diagnostic] = []
+    private var pendingCues: [QCCueFindings] = []
     /// The first error thrown inside `observe`.
     private var failure: (any Error)?
+    /// The findings of the cue being checked, for a report that shows cues.
+    private var found: [QCFinding] = []
 
     init(check: QCTrackCheck, report: any ValidationReport, outcome: FileValidation) {
         self.check = check
         self.report = report
         self.outcome = outcome
+        showsCues = report.showsCues
     }
 
     var observesCueBytes: Bool { true }
@@ -121,18 +143,38 @@ struct QCValidationConsumer: WebVTTBytesConsumer {
     ) {
         guard failure == nil else { return }
         do {
-            try check.take(text: text, textHasMarkup: textHasMarkup, start: start, end: end, timingLine: timingLine) { pending.append($0) }
+            guard showsCues else {
+                try check.take(text: text, textHasMarkup: textHasMarkup, start: start, end: end, timingLine: timingLine) {
+                    pending.append($0)
+                }
+                return
+            }
+            try check.take(text: text, textHasMarkup: textHasMarkup, start: start, end: end, timingLine: timingLine) {
+                found.append($0)
+            }
         } catch {
             failure = error
         }
+        guard !found.isEmpty else { return }
+        pendingCues.append(QCCueFindings(start: start, end: end, text: String(decoding: text, as: UTF8.self), findings: found))
+        found.removeAll(keepingCapacity: true)
     }
 
     mutating func take(_ event: TrackEvent) throws {
         try flush()
         if case .diagnostic(let diagnostic) = event { try deliver(diagnostic) }
-        var found: [Diagnostic] = []
+        guard showsCues else {
+            var diagnostics: [Diagnostic] = []
+            try check.take(event) { diagnostics.append($0) }
+            for diagnostic in diagnostics { try deliver(diagnostic) }
+            return
+        }
         try check.take(event) { found.append($0) }
-        for diagnostic in found { try deliver(diagnostic) }
+        if case .cue(let cue) = event, !found.isEmpty {
+            let cueFindings = QCCueFindings(start: cue.start, end: cue.end, text: cue.text, findings: found)
+            found.removeAll(keepingCapacity: true)
+            try deliver(cueFindings)
+        }
     }
 
     /// Counts one diagnostic and hands it to the report.
@@ -141,12 +183,33 @@ struct QCValidationConsumer: WebVTTBytesConsumer {
         try report.take(diagnostic, in: outcome)
     }
 
+    /// Counts one cue's findings and hands them to the report.
+    mutating func deliver(_ cueFindings: QCCueFindings) throws {
+        for finding in cueFindings.findings { outcome.count(finding.diagnostic) }
+        try report.take(cueFindings, in: outcome)
+    }
+
     /// Hands on the findings kept back.
     mutating func flush() throws {
         if let failure { throw failure }
-        guard !pending.isEmpty else { return }
-        let held = pending
-        pending.removeAll(keepingCapacity: true)
-        for diagnostic in held { try deliver(diagnostic) }
+        if !pending.isEmpty {
+            let held = pending
+            pending.removeAll(keepingCapacity: true)
+            for diagnostic in held { try deliver(diagnostic) }
+        }
+        if !pendingCues.isEmpty {
+            let held = pendingCues
+            pendingCues.removeAll(keepingCapacity: true)
+            for cueFindings in held { try deliver(cueFindings) }
+        }
     }
+}
+
+/// One cue's QC findings with the cue's times and text, for a report that shows the cue.
+struct QCCueFindings {
+    var start: Int
+    var end: Int
+    /// The cue's WebVTT cue text, lines joined by LF.
+    var text: String
+    var findings: [QCFinding]
 }

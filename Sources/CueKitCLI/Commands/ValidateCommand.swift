@@ -32,6 +32,7 @@ struct ValidateCommand: ParsableCommand {
               cuekit validate --ttml-profile ebu-tt-d delivery/*.ttml
               cuekit validate --qc netflix --shot-changes cuts.txt ep.fr.vtt
               cuekit validate --qc fcc-608 --qc-summary show.vtt
+              cuekit validate --qc bbc --format html -o report.html ep1.vtt ep2.srt
 
             Caption QC: --qc NAME (netflix, bbc, dcmp, fcc-608) or --qc-file RULES.json checks each \
             track against a style guide too: reading speed, characters per line, lines per cue, \
@@ -40,9 +41,16 @@ struct ValidateCommand: ParsableCommand {
             and cues near the shot changes in --shot-changes (or found by ffmpeg's scene detection in \
             the video --shot-changes-from names; scene score over 0.4). Each finding has its own code \
             (qc-reading-speed, qc-gap, ...) and says the value measured and the limit. Per-language \
-            rules follow --language, else the track's own (a WebVTT 'Language:' header line); \
+            rules follow --language, else the track's own (a WebVTT 'Language:' header line, a TTML \
+            root's xml:lang), else the language its file name gives its Cast track (movie.fr.srt); \
             children's reading speeds follow --audience children. --qc-summary adds, per rule, the \
             count, the worst value and the share of cues.
+
+            --format html -o report.html writes one self-contained page: per file a summary per \
+            code (with --qc, the worst value and the share of cues), a histogram of the cues' \
+            reading speeds with the profile's limit marked (with --qc), and a table of the cues with \
+            findings, the offending values marked (at most 1000 rows a file; the page says when \
+            it stops).
             """
     )
 
@@ -52,8 +60,14 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Read every file as: vtt, ttml, srt or cast (default: told from each file's content).", valueName: "format"))
     var from: ValidationFormat?
 
-    @Option(name: .customLong("format"), help: "How to print the results: text, json or sarif.")
+    @Option(name: .customLong("format"), help: "How to print the results: text, json, sarif or html.")
     var outputFormat: ValidationOutputFormat = .text
+
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "With --format html: write the page to this file (replaced atomically; default: standard output).", valueName: "file"))
+    var output: String?
 
     @Flag(help: "Count warnings as errors.")
     var strict = false
@@ -77,19 +91,26 @@ struct ValidateCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("Name at least one file to check ('-' for standard input).") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input ('-') can be read only once.") }
         if qcSummary && !qc.isOn { throw ValidationError("--qc-summary goes with --qc or --qc-file.") }
+        if output != nil && outputFormat != .html { throw ValidationError("--output goes with --format html.") }
     }
 
     func run() throws {
         // Input spooled to a temporary file is removed if the command is stopped.
         InterruptCleanup.install()
-        var report: any ValidationReport =
-            switch outputFormat {
-            case .text: TextValidationReport()
-            case .json: JSONValidationReport(strict: strict)
-            case .sarif: SARIFValidationReport()
-            }
-        var summary = ValidationSummary(strict: strict)
         let qcSetup = try qc.isOn ? QCSetup(profile: qc.profile(), shotChanges: qc.shotChangeTimes()) : nil
+        var report: any ValidationReport
+        do {
+            report =
+                switch outputFormat {
+                case .text: TextValidationReport()
+                case .json: JSONValidationReport(strict: strict)
+                case .sarif: SARIFValidationReport()
+                case .html: try HTMLValidationReport(path: output ?? "-", checkedAgainst: qcSetup.map(qcDescription))
+                }
+        } catch let error as WriteError {
+            throw CommandFailure(error.message)
+        }
+        var summary = ValidationSummary(strict: strict)
         for file in files {
             let outcome = try validate(file, into: &report, qc: qcSetup)
             summary.add(outcome)
@@ -98,6 +119,13 @@ struct ValidateCommand: ParsableCommand {
         try report.finish(summary)
         if summary.failed > 0 { throw ExitCode(ExitStatus.usageOrIOError.rawValue) }
         if summary.invalid > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+    }
+
+    /// `Netflix Timed Text Style Guide (netflix), adult audience, 23.976 fps`, for the HTML page.
+    private func qcDescription(_ setup: QCSetup) -> String {
+        var text = "\(setup.profile.title) (\(setup.profile.name)), \(qc.audience.rawValue) audience"
+        if let language = qc.language { text += ", language \(language)" }
+        return text + ", \(qc.frameRate) fps for the frame-based rules"
     }
 
     /// Checks one file, handing each diagnostic to `report` as it is found.
@@ -131,14 +159,18 @@ struct ValidateCommand: ParsableCommand {
                     try report.take(diagnostic, in: outcome)
                 }
             } else if let qcSetup {
-                let check = QCTrackCheck(
-                    profile: qcSetup.profile, language: qc.language, audience: qc.audience.audience, frameRate: qc.frameRate,
-                    shotChanges: qcSetup.shotChanges)
+                let ownLanguages = QCOptions.trackLanguages(of: input, file: file)
+                var check = QCTrackCheck(
+                    profile: qcSetup.profile, language: qc.language ?? ownLanguages.declared, fallbackLanguage: ownLanguages.named,
+                    audience: qc.audience.audience, frameRate: qc.frameRate,
+                    shotChanges: qcSetup.shotChanges, recordsReadingSpeeds: outputFormat == .html)
+                // A TTML cue is located at its p element; its text lines are not the file's.
+                check.textLinesFollowLocation = input.format != .ttml
                 var consumer = QCValidationConsumer(check: check, report: report, outcome: outcome)
                 defer {
                     report = consumer.report
                     outcome = consumer.outcome
-                    if qcSummary { outcome.qc = consumer.check.summary }
+                    if qcSummary || outputFormat == .html { outcome.qc = consumer.check.summary }
                 }
                 do {
                     try input.stream(into: &consumer)
@@ -196,6 +228,7 @@ enum ValidationOutputFormat: String, CommandLineChoice {
     case text
     case json
     case sarif
+    case html
 }
 
 /// What checking one file found: counts, never the diagnostics themselves.
@@ -260,7 +293,8 @@ struct ValidationSummary {
         if invalid > 0 { parts.append("\(invalid) invalid") }
         if failed > 0 { parts.append("\(failed) unreadable") }
         var text = "\(Self.count(files, "file")): " + parts.joined(separator: ", ")
-        text += " (\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))\(strict && warnings > 0 ? ", warnings are errors" : ""))"
+        text +=
+            " (\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))\(strict && warnings > 0 ? ", warnings are errors" : ""))"
         return text
     }
 

@@ -13,6 +13,21 @@ protocol ValidationReport {
     mutating func end(_ file: FileValidation) throws
     /// Every file is checked.
     mutating func finish(_ summary: ValidationSummary) throws
+    /// True when the report shows the cues QC findings are about (`take(_:in:)` with a `QCCueFindings`):
+    /// their text is then kept for it.
+    var showsCues: Bool { get }
+    /// The QC findings on one cue of `file` (each already counted in `file`).
+    mutating func take(_ cueFindings: QCCueFindings, in file: FileValidation) throws
+}
+
+extension ValidationReport {
+    /// Reports show diagnostics alone unless they say otherwise.
+    var showsCues: Bool { false }
+
+    /// A report that does not show cues takes each finding's diagnostic.
+    mutating func take(_ cueFindings: QCCueFindings, in file: FileValidation) throws {
+        for finding in cueFindings.findings { try take(finding.diagnostic, in: file) }
+    }
 }
 
 /// `file:line:column: severity: message [code]` on standard output, a summary line at the end;

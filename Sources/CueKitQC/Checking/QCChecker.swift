@@ -27,20 +27,52 @@ public struct QCChecker: Sendable {
     private var latestEndNumber = 0
     private var previousStart = Int.min
 
+    /// True when a cue's text lines follow its location line by line (WebVTT and SubRip, whose
+    /// cues are located at their timing lines), so that a finding about one line or character is
+    /// located on it; false when the text is elsewhere (a TTML `p`), and such findings are located
+    /// at the cue.
+    public var textLinesFollowLocation = true
+
+    /// True when every cue's reading speed is counted in ``QCSummary/readingSpeeds`` (for a report's
+    /// histogram), whether or not the profile limits it.
+    public let recordsReadingSpeeds: Bool
+
     /// A checker for `rules`; throws when a rule that is on lacks its limit.
-    public init(rules: QCRules, frameRate: FrameRate = .film, shotChanges: [Int] = []) throws(QCProfileError) {
-        self.limits = try QCLimits(rules)
+    public init(
+        rules: QCRules, frameRate: FrameRate = .film, shotChanges: [Int] = [], recordsReadingSpeeds: Bool = false
+    ) throws(QCProfileError) {
+        self.limits = try QCLimits(rules, frameRate: frameRate)
         self.frameRate = frameRate
         self.shotChanges = shotChanges.sorted()
+        self.recordsReadingSpeeds = recordsReadingSpeeds
+        summary.readingSpeeds.limit = limits.charactersPerSecond?.value
     }
 
     /// Checks one cue (its text as WebVTT cue text), handing each finding to `report`.
     public mutating func check(_ cue: Cue, at location: SourceLocation?, report: (Diagnostic) throws -> Void) rethrows {
+        try check(cue, at: location, reportingFindings: { try report($0.diagnostic) })
+    }
+
+    /// Checks one cue (its text as WebVTT cue text), handing each finding, with its measured value,
+    /// to `report`.
+    public mutating func check(_ cue: Cue, at location: SourceLocation?, reportingFindings report: (QCFinding) throws -> Void) rethrows {
         var text = cue.text
         try text.withUTF8 { bytes in
             try check(
-                text: UnsafeRawBufferPointer(bytes), textHasMarkup: true, start: cue.start, end: cue.end, at: location, report: report)
+                text: UnsafeRawBufferPointer(bytes), textHasMarkup: true, start: cue.start, end: cue.end, at: location,
+                reportingFindings: report)
         }
+    }
+
+    /// Checks one cue given as the bytes of its WebVTT cue text, handing each finding's diagnostic
+    /// to `report` (see ``check(text:textHasMarkup:start:end:at:reportingFindings:)``).
+    public mutating func check(
+        text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, at location: SourceLocation?,
+        report: (Diagnostic) throws -> Void
+    ) rethrows {
+        try check(
+            text: text, textHasMarkup: textHasMarkup, start: start, end: end, at: location, reportingFindings: { try report($0.diagnostic) }
+        )
     }
 
     /// Checks one cue given as the bytes of its WebVTT cue text (lines joined by LF), as the
@@ -49,7 +81,7 @@ public struct QCChecker: Sendable {
     /// next line), or nil when the format gives none (the message then names the cue).
     public mutating func check(
         text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, at location: SourceLocation?,
-        report: (Diagnostic) throws -> Void
+        reportingFindings report: (QCFinding) throws -> Void
     ) rethrows {
         summary.cues += 1
         let number = summary.cues
@@ -59,22 +91,32 @@ public struct QCChecker: Sendable {
             countsWords: limits.wordsPerMinute != nil)
         // Findings are gathered, then handed on: a rethrowing method may throw only from `report`.
         defer { found.removeAll(keepingCapacity: true) }
-        func emit(_ rule: QCRule, _ severity: Diagnostic.Severity, _ value: Double, at place: SourceLocation?, _ message: String) {
+        func emit(
+            _ rule: QCRule, _ severity: Diagnostic.Severity, _ value: Double, limit: Double, at place: SourceLocation?,
+            textLine: Int? = nil, textColumn: Int? = nil, _ message: String
+        ) {
             summary.tally(rule, value: value)
             let cueNamed = place == nil ? " (cue \(number) at \(QCTime.format(start)))" : ""
-            found.append(Diagnostic(severity, rule.code, at: place, message + cueNamed))
+            found.append(
+                QCFinding(
+                    diagnostic: Diagnostic(severity, rule.code, at: place, message + cueNamed), rule: rule, value: value, limit: limit,
+                    textLine: textLine, textColumn: textColumn))
         }
         func textLocation(line: Int, column: Int) -> SourceLocation? {
-            location.map { SourceLocation(line: $0.line + 1 + line, column: column) }
+            guard textLinesFollowLocation else { return location }
+            return location.map { SourceLocation(line: $0.line + 1 + line, column: column) }
         }
 
         // Reading speed and duration.
         if duration > 0 {
+            if recordsReadingSpeeds {
+                summary.readingSpeeds.add(Double(measurement.characters) * 1000 / Double(duration))
+            }
             if let limit = limits.charactersPerSecond {
                 let speed = Double(measurement.characters) * 1000 / Double(duration)
                 if speed > limit.value {
                     emit(
-                        .readingSpeed, limit.severity, speed, at: location,
+                        .readingSpeed, limit.severity, speed, limit: limit.value, at: location,
                         "reading speed \(QCTime.decimal(speed)) characters per second (\(measurement.characters) characters in \(QCTime.seconds(duration)) s) is over the limit of \(QCTime.decimal(limit.value))"
                     )
                 }
@@ -83,7 +125,7 @@ public struct QCChecker: Sendable {
                 let speed = Double(measurement.words) * 60_000 / Double(duration)
                 if speed > limit.value {
                     emit(
-                        .wordsPerMinute, limit.severity, speed, at: location,
+                        .wordsPerMinute, limit.severity, speed, limit: limit.value, at: location,
                         "reading speed \(QCTime.decimal(speed)) words per minute (\(measurement.words) words in \(QCTime.seconds(duration)) s) is over the limit of \(QCTime.decimal(limit.value))"
                     )
                 }
@@ -91,40 +133,43 @@ public struct QCChecker: Sendable {
         }
         if let limit = limits.minimumDuration, duration < limit.value, duration >= 0 {
             emit(
-                .durationTooShort, limit.severity, Double(duration), at: location,
+                .durationTooShort, limit.severity, Double(duration), limit: Double(limit.value), at: location,
                 "duration \(QCTime.seconds(duration)) s is under the minimum of \(QCTime.seconds(limit.value)) s")
         }
         if let limit = limits.maximumDuration, duration > limit.value {
             emit(
-                .durationTooLong, limit.severity, Double(duration), at: location,
+                .durationTooLong, limit.severity, Double(duration), limit: Double(limit.value), at: location,
                 "duration \(QCTime.seconds(duration)) s is over the maximum of \(QCTime.seconds(limit.value)) s")
         }
 
         // Lines and characters.
         if let limit = limits.lineLength, measurement.longestLine > limit.value {
             emit(
-                .lineLength, limit.severity, Double(measurement.longestLine),
-                at: textLocation(line: measurement.longestLineIndex, column: 1),
+                .lineLength, limit.severity, Double(measurement.longestLine), limit: Double(limit.value),
+                at: textLocation(line: measurement.longestLineIndex, column: 1), textLine: measurement.longestLineIndex,
                 "line \(measurement.longestLineIndex + 1) has \(measurement.longestLine) characters, over the limit of \(limit.value)")
         }
         if let limit = limits.lineCount, measurement.lineCount > limit.value {
             emit(
-                .lineCount, limit.severity, Double(measurement.lineCount), at: location,
+                .lineCount, limit.severity, Double(measurement.lineCount), limit: Double(limit.value), at: location,
                 "the cue has \(measurement.lineCount) lines, over the limit of \(limit.value)")
         }
         if let limit = limits.characters, let scalar = measurement.disallowedScalar {
             let shown = Unicode.Scalar(scalar).map { "'\(Character($0))' " } ?? ""
             let more = measurement.disallowedCount > 1 ? " (and \(measurement.disallowedCount - 1) more in this cue)" : ""
             emit(
-                .character, limit.severity, Double(measurement.disallowedCount),
+                .character, limit.severity, Double(measurement.disallowedCount), limit: 0,
                 at: textLocation(line: measurement.disallowedLine, column: measurement.disallowedColumn),
+                textLine: measurement.disallowedLine, textColumn: measurement.disallowedColumn,
                 "\(shown)(U+\(QCTime.hex(scalar))) is not in the \(limit.value.rawValue) character set\(more)")
         }
         if let limit = limits.allowedTags, let tag = measurement.forbiddenTag {
             let allowed =
                 limit.value.isEmpty ? "no tags" : limit.value.map { "<\(String(decoding: $0, as: UTF8.self))>" }.joined(separator: ", ")
             emit(
-                .markup, limit.severity, 1, at: textLocation(line: measurement.forbiddenTagLine, column: measurement.forbiddenTagColumn),
+                .markup, limit.severity, 1, limit: 0,
+                at: textLocation(line: measurement.forbiddenTagLine, column: measurement.forbiddenTagColumn),
+                textLine: measurement.forbiddenTagLine, textColumn: measurement.forbiddenTagColumn,
                 "the tag <\(tag)> is not allowed (allowed: \(allowed))")
         }
         if let limit = limits.lineBalance, measurement.lineCount == 2, measurement.secondLine > 0,
@@ -132,7 +177,7 @@ public struct QCChecker: Sendable {
         {
             let ratio = Double(measurement.firstLine) / Double(measurement.secondLine)
             emit(
-                .lineBalance, limit.severity, ratio, at: location,
+                .lineBalance, limit.severity, ratio, limit: limit.value, at: location,
                 "the top line has \(measurement.firstLine) characters and the bottom line \(measurement.secondLine) (\(QCTime.decimal(ratio)) times as many, over \(QCTime.decimal(limit.value))): bottom-heavy lines read better"
             )
         }
@@ -142,12 +187,12 @@ public struct QCChecker: Sendable {
             let gap = start - latestEnd
             if gap < 0, let severity = limits.overlap {
                 emit(
-                    .overlap, severity, Double(-gap), at: location,
+                    .overlap, severity, Double(-gap), limit: 0, at: location,
                     "the cue starts \(QCTime.seconds(-gap)) s before cue \(latestEndNumber) ends (\(QCTime.format(latestEnd))); overlapping cues are not allowed"
                 )
             } else if gap >= 0, let limit = limits.gapFrames, frameRate.isShorter(gap, thanFrames: limit.value) {
                 emit(
-                    .gap, limit.severity, frameRate.frames(in: gap), at: latestEndLocation,
+                    .gap, limit.severity, frameRate.frames(in: gap), limit: Double(limit.value), at: latestEndLocation,
                     "the gap to the next cue (at \(QCTime.format(start))) is \(gap) ms, \(QCTime.decimal(frameRate.frames(in: gap))) frames at \(frameRate) fps, under the minimum of \(limit.value) frames (\(frameRate.milliseconds(forFrames: limit.value)) ms)"
                 )
             }
@@ -167,17 +212,17 @@ public struct QCChecker: Sendable {
                 if distance > 0, distance < limit.value {
                     let side = time < shot ? "before" : "after"
                     emit(
-                        .shotChange, limit.severity, Double(distance), at: location,
+                        .shotChange, limit.severity, Double(distance), limit: Double(limit.value), at: location,
                         "the cue \(edge) \(distance) frame\(distance == 1 ? "" : "s") \(side) the shot change at \(QCTime.format(shot)) (at \(frameRate) fps): put it on the shot change or at least \(limit.value) frames away"
                     )
                 }
             }
         }
-        for diagnostic in found { try report(diagnostic) }
+        for finding in found { try report(finding) }
     }
 
     /// The findings of the cue being checked.
-    private var found: [Diagnostic] = []
+    private var found: [QCFinding] = []
 
     /// The shot change nearest `time`.
     private func nearestShotChange(to time: Int) -> Int {

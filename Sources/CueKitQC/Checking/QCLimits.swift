@@ -21,8 +21,9 @@ struct QCLimits: Sendable {
     var lineBalance: Limit<Double>?
     var shotChangeFrames: Limit<Int>?
 
-    /// Checks that every rule on has what it needs, and that limits are in range.
-    init(_ rules: QCRules) throws(QCProfileError) {
+    /// Checks that every rule on has what it needs, and that limits are in range; a time given
+    /// for a count of frames is counted at `frameRate`.
+    init(_ rules: QCRules, frameRate: FrameRate = .film) throws(QCProfileError) {
         func severity(_ given: Diagnostic.Severity?) -> Diagnostic.Severity { given ?? .warning }
         func positive<T: Comparable & Numeric>(_ value: T?, _ path: String) throws(QCProfileError) -> T {
             guard let value else { throw QCProfileError(path: path, "is required when the rule is on") }
@@ -75,7 +76,17 @@ struct QCLimits: Sendable {
                 value: try positive(rule.maximumTopToBottomRatio, "lineBalance.maximumTopToBottomRatio"), severity: rule.severity ?? .note)
         }
         if let rule = rules.shotChanges {
-            shotChangeFrames = Limit(value: try positive(rule.windowFrames, "shotChanges.windowFrames"), severity: severity(rule.severity))
+            let frames: Int
+            if rule.windowFrames == nil, let milliseconds = rule.windowMilliseconds {
+                let window = try positive(milliseconds, "shotChanges.windowMilliseconds")
+                frames = max(1, Int((Double(window) * Double(frameRate.numerator) / Double(frameRate.denominator) / 1000).rounded()))
+            } else {
+                guard rule.windowFrames != nil else {
+                    throw QCProfileError(path: "shotChanges", "needs windowFrames or windowMilliseconds")
+                }
+                frames = try positive(rule.windowFrames, "shotChanges.windowFrames")
+            }
+            shotChangeFrames = Limit(value: frames, severity: severity(rule.severity))
         }
     }
 }

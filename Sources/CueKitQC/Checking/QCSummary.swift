@@ -5,6 +5,9 @@ public struct QCSummary: Sendable, Hashable {
     public internal(set) var cues = 0
     /// Each rule that found something, with its tally.
     public internal(set) var rules: [QCRule: Tally] = [:]
+    /// Every cue's reading speed, in bins, when the checker records them
+    /// (``QCChecker/recordsReadingSpeeds``).
+    public internal(set) var readingSpeeds = QCReadingSpeedHistogram()
 
     /// One rule's findings.
     public struct Tally: Sendable, Hashable {
@@ -33,6 +36,28 @@ public struct QCSummary: Sendable, Hashable {
         } else {
             rules[rule] = Tally(count: 1, worst: value)
         }
+    }
+}
+
+/// How many cues are read at each speed, in bins one character per second wide, the last holding
+/// every speed from its start up: a fixed number of counters whatever the track's length.
+public struct QCReadingSpeedHistogram: Sendable, Hashable {
+    /// Bins: `0..<1`, `1..<2`, ... and the last, ``binCount`` - 1 characters per second and over.
+    public static let binCount = 40
+    /// The cues in each bin.
+    public private(set) var counts = [Int](repeating: 0, count: binCount)
+    /// The profile's limit in characters per second, if it has one.
+    public internal(set) var limit: Double?
+
+    public init() {}
+
+    /// The cues counted.
+    public var total: Int { counts.reduce(0, +) }
+
+    /// Counts one cue read at `speed` characters per second.
+    public mutating func add(_ speed: Double) {
+        let bin = speed.isFinite ? min(Self.binCount - 1, max(0, Int(speed))) : Self.binCount - 1
+        counts[bin] += 1
     }
 }
 

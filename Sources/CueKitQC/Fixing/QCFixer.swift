@@ -27,7 +27,7 @@ public struct QCFixer: Sendable {
 
     /// A fixer for `rules` (those of a profile, language and audience).
     public init(rules: QCRules, frameRate: FrameRate = .film) throws(QCProfileError) {
-        self.limits = try QCLimits(rules)
+        self.limits = try QCLimits(rules, frameRate: frameRate)
         self.frameRate = frameRate
     }
 

@@ -127,12 +127,17 @@ public struct QCRules: Sendable, Hashable, Codable {
     }
 
     /// A cue that starts or ends fewer than `windowFrames` frames from a shot change, but not on
-    /// it, is flagged (checked only when shot changes are given).
+    /// it, is flagged (checked only when shot changes are given). The window may be given as a
+    /// time instead, `windowMilliseconds`, counted in frames at the frame rate (rounded): a guide
+    /// that says "half a second" means 12 frames at 24 fps and 15 at 30. `windowFrames` wins when
+    /// both are given.
     public struct ShotChanges: Sendable, Hashable, Codable {
         public var windowFrames: Int?
+        public var windowMilliseconds: Int?
         public var severity: Diagnostic.Severity?
-        public init(windowFrames: Int? = nil, severity: Diagnostic.Severity? = nil) {
+        public init(windowFrames: Int? = nil, windowMilliseconds: Int? = nil, severity: Diagnostic.Severity? = nil) {
             self.windowFrames = windowFrames
+            self.windowMilliseconds = windowMilliseconds
             self.severity = severity
         }
     }
@@ -184,9 +189,12 @@ public struct QCRules: Sendable, Hashable, Codable {
                 severity: rule.severity ?? result.lineBalance?.severity)
         }
         if let rule = other.shotChanges {
+            // A window given in one unit replaces one given in the other.
+            let replacesWindow = rule.windowFrames != nil || rule.windowMilliseconds != nil
             result.shotChanges = ShotChanges(
-                windowFrames: rule.windowFrames ?? result.shotChanges?.windowFrames, severity: rule.severity ?? result.shotChanges?.severity
-            )
+                windowFrames: replacesWindow ? rule.windowFrames : result.shotChanges?.windowFrames,
+                windowMilliseconds: replacesWindow ? rule.windowMilliseconds : result.shotChanges?.windowMilliseconds,
+                severity: rule.severity ?? result.shotChanges?.severity)
         }
         return result
     }

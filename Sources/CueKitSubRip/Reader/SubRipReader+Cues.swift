@@ -6,8 +6,7 @@ import CueKit
 extension SubRipReader {
 
     /// Reads a timing line, keeping its irregularities in `timingIssues` until ``startCue`` reports them.
-    mutating func timingLine(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws -> SubRipTimingLine?
-    {
+    mutating func timingLine(_ line: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void) throws -> SubRipTimingLine? {
         if !timingIssues.isEmpty { timingIssues.removeAll(keepingCapacity: true) }
         guard let timing = SubRipTimingLine.parse(line, issues: &timingIssues) else { return nil }
         if !timingIssues.isEmpty {
@@ -118,6 +117,7 @@ extension SubRipReader {
         }
         cueStart = timing.start
         cueEnd = timing.end
+        cueLine = lineNumber
         state = .inText
         inStrayRun = false
         text.removeAll(keepingCapacity: true)
@@ -136,7 +136,10 @@ extension SubRipReader {
             blankLineInText = nil
             // At the end of the input too, the text after the blank line stays in the cue: players
             // (ffmpeg, pysubs2) keep it, and a last line of dialogue is worth more than credits.
-            let place = atEnd ? "the last cue's text, with no cue after it" : "a cue's text (the next line is neither a timing line nor a sequence number followed by one)"
+            let place =
+                atEnd
+                ? "the last cue's text, with no cue after it"
+                : "a cue's text (the next line is neither a timing line nor a sequence number followed by one)"
             try report(
                 .warning, .srtBlankLineInText, line: blankLine, column: 1,
                 "blank line inside \(place): it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue",
@@ -144,7 +147,9 @@ extension SubRipReader {
         }
         let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
         if isPlain {
-            try emit(.cue(Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self))), handler)
+            var cue = Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self))
+            cue.location = SourceLocation(line: cueLine, column: 1)
+            try emit(.cue(cue), handler)
             return
         }
         markup.removeAll(keepingCapacity: true)
@@ -155,8 +160,9 @@ extension SubRipReader {
         for issue in markupIssues { try reportMarkup(issue, handler) }
         for color in converter.colors { try defineColor(color, handler) }
         let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
-        try emit(
-            .cue(Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))), handler)
+        var cue = Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))
+        cue.location = SourceLocation(line: cueLine, column: 1)
+        try emit(.cue(cue), handler)
     }
 
     mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {

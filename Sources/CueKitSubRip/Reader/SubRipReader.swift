@@ -78,6 +78,8 @@ public struct SubRipReader: TrackReader, Sendable {
     // The cue being read.
     var cueStart = 0
     var cueEnd = 0
+    /// The line of the cue's timing line, where the cue is located.
+    var cueLine = 0
     var cueID = ""
     var text: [UInt8] = []
     /// For each line of `text`: its offset in `text`, its line number, and the characters before

@@ -182,7 +182,9 @@ final class TTMLParagraphRenderer {
         // A sweep over the times: each leaf joins the active set at its begin and leaves it at its
         // end, so each instant looks at the leaves shown then, not at every leaf of the paragraph
         // (a paragraph of thousands of timed spans, one after the other, renders in linear time).
-        let byBegin = leaves.indices.sorted { paragraph.nodes[leaves[$0].node].interval.begin < paragraph.nodes[leaves[$1].node].interval.begin }
+        let byBegin = leaves.indices.sorted {
+            paragraph.nodes[leaves[$0].node].interval.begin < paragraph.nodes[leaves[$1].node].interval.begin
+        }
         let byEnd = leaves.indices.sorted { paragraph.nodes[leaves[$0].node].interval.end < paragraph.nodes[leaves[$1].node].interval.end }
         var nextBegin = 0, nextEnd = 0
         var active: [Int] = []  // indices into `leaves`, ascending: document order
@@ -254,6 +256,7 @@ final class TTMLParagraphRenderer {
         for (number, var cue) in cues.enumerated() {
             // One cue keeps the paragraph's identifier; several are numbered after it.
             if !paragraph.identifier.isEmpty { cue.id = cues.count == 1 ? paragraph.identifier : "\(paragraph.identifier)-\(number + 1)" }
+            cue.location = paragraph.location
             output.append(.cue(cue))
         }
         outcome.cueCount = cues.count
@@ -286,7 +289,9 @@ final class TTMLParagraphRenderer {
         }
         guard start < end else { return false }
         let settings = TTMLRegion.placedByTop(cueSettings(for: paragraph, region: region), text: text)
-        output.append(.cue(Cue(id: paragraph.identifier, start: start, end: end, settings: settings, text: text)))
+        var cue = Cue(id: paragraph.identifier, start: start, end: end, settings: settings, text: text)
+        cue.location = paragraph.location
+        output.append(.cue(cue))
         return true
     }
 
@@ -420,7 +425,8 @@ final class TTMLParagraphRenderer {
     /// The ``rootMarkup(region:chain:)`` answers: the few used last, compared in turn (a document
     /// mostly alternates between a few pairs: a region, and a speaker or none), then up to 256 by
     /// pair, hashed.
-    @exclusivity(unchecked) private var rootAnswers = KeptAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(recent: 16, capacity: 256)
+    @exclusivity(unchecked) private var rootAnswers = KeptAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(
+        recent: 16, capacity: 256)
 
     /// An element's wrappers at `time`: those of the last `set` active then that changes styles,
     /// else its own. For the `p` (node 0), nil unless a `set` replaces its outer chain.

@@ -70,12 +70,12 @@ struct ValidateQCCommandTests {
         )
     }
 
-    @Test func subRipCuesAreNamedByNumberAndTime() throws {
+    @Test func subRipCuesAreLocatedAtTheirTimingLines() throws {
         let srt = "1\n00:00:01,000 --> 00:00:01,200\nHi\n"
         let run = try CommandLineRun.cuekit(["validate", "--qc", "netflix", "--from", "srt", "-"], input: srt)
         #expect(
-            run.standardOutput.hasPrefix(
-                "<stdin>: error: duration 0.200 s is under the minimum of 0.833 s (cue 1 at 00:00:01.000) [qc-duration-short]\n"), "\(run)")
+            run.standardOutput.hasPrefix("<stdin>:2:1: error: duration 0.200 s is under the minimum of 0.833 s [qc-duration-short]\n"),
+            "\(run)")
     }
 
     @Test func fixingThenCheckingFindsNoneOfTheFixedProblems() throws {

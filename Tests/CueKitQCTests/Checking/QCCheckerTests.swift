@@ -160,7 +160,7 @@ import Testing
         rules.minimumDuration = .init(milliseconds: 1000)
         var checker = try QCChecker(rules: rules)
         for cue in [Self.cue(0, 1000, "ab"), Self.cue(2000, 3000, "abcd"), Self.cue(4000, 4500, "a"), Self.cue(6000, 7000, "")] {
-            checker.check(cue, at: nil) { _ in }
+            checker.check(cue, at: nil) { (_: Diagnostic) in }
         }
         #expect(checker.summary.cues == 4)
         #expect(checker.summary.rules[.readingSpeed] == QCSummary.Tally(count: 3, worst: 4))

@@ -51,3 +51,47 @@ extension QCTrackCheckTests {
         }
     }
 }
+
+extension QCTrackCheckTests {
+    /// The fallback language (a file name's) applies when neither the caller nor the header names one.
+    @Test func theFallbackLanguageComesLast() throws {
+        let profile = try QCProfile.builtIn(named: "netflix")
+        let cue = Cue(start: 0, end: 1000, text: "あいうえお")
+        for (given, header, expected) in [(nil, "", 1), (nil, "\nLanguage: ko", 0), ("en", "", 0)] as [(String?, String, Int)] {
+            var check = QCTrackCheck(profile: profile, language: given, fallbackLanguage: "ja")
+            var found: [Diagnostic] = []
+            try check.take(.header(header)) { found.append($0) }
+            try check.take(.cue(cue)) { found.append($0) }
+            #expect(found.filter { $0.code == QCRule.readingSpeed.code }.count == expected, "\(String(describing: given)) \(header)")
+        }
+    }
+
+    /// A cue read with a location is located there, its text lines after it unless told otherwise.
+    @Test func aCuesOwnLocationIsUsed() throws {
+        let profile = try QCProfile(json: Array(#"{"name":"t","title":"t","rules":{"lineLength":{"maximumCharacters":3}}}"#.utf8))
+        var cue = Cue(start: 0, end: 1000, text: "abc\nabcd")
+        cue.location = SourceLocation(line: 10, column: 1)
+        for (follow, expected) in [(true, SourceLocation(line: 12, column: 1)), (false, SourceLocation(line: 10, column: 1))] {
+            var check = QCTrackCheck(profile: profile, language: nil)
+            check.textLinesFollowLocation = follow
+            var found: [QCFinding] = []
+            try check.take(.cue(cue)) { found.append($0) }
+            #expect(found.map(\.diagnostic.location) == [expected])
+            #expect(found.map(\.value) == [4] && found.map(\.limit) == [3] && found.map(\.textLine) == [1])
+        }
+    }
+
+    /// Every cue's reading speed lands in its bin when asked for, the profile's limit beside them.
+    @Test func readingSpeedsAreBinned() throws {
+        let profile = try QCProfile.builtIn(named: "netflix")
+        var check = QCTrackCheck(profile: profile, language: "en", recordsReadingSpeeds: true)
+        for (index, text) in ["12345", "1234567890", "x", String(repeating: "y", count: 90)].enumerated() {
+            try check.take(.cue(Cue(start: index * 2000, end: index * 2000 + 1000, text: text))) { (_: Diagnostic) in }
+        }
+        let histogram = check.summary.readingSpeeds
+        #expect(histogram.limit == 20)
+        #expect(histogram.total == 4)
+        #expect(histogram.counts[1] == 1 && histogram.counts[5] == 1 && histogram.counts[10] == 1)
+        #expect(histogram.counts[QCReadingSpeedHistogram.binCount - 1] == 1)
+    }
+}

@@ -75,7 +75,7 @@ import Testing
         Published(profile: "dcmp", audience: .children, wordsPerMinute: 130, source: "Captioning Guidelines for the DCMP, I.B.1"),
         Published(
             profile: "fcc-608", charactersPerLine: 32, lines: 4, characterSet: .cea608,
-            source: "47 CFR 79.101(d) screen format, (f) roll-up rows, (j) character set"),
+            source: "47 CFR 79.101(d) screen format; roll-up rows and the character set of 79.101 and CTA-608-E"),
     ]
 
     @Test(arguments: table) func matchesItsSource(_ published: Published) throws {
@@ -97,5 +97,21 @@ import Testing
             #expect(profile.source?.hasPrefix("https://") == true)
         }
         #expect(throws: QCProfileError.self) { try QCProfile.builtIn(named: "acme") }
+    }
+}
+
+extension QCBuiltInProfileTests {
+    /// Netflix's shot-change window is half a second, in frames at the video's rate (Subtitle
+    /// Timing Guidelines: 12 frames at 24 fps, 15 at 30): a cue starting 13 frames after a cut is
+    /// flagged at 29.97 fps and not at 23.976.
+    @Test func theShotChangeWindowIsHalfASecondAtEveryRate() throws {
+        let rules = try QCProfile.builtIn(named: "netflix").rules(language: "en", audience: .adult)
+        for (rate, expected) in [(FrameRate.film, 0), (FrameRate(numerator: 30000, denominator: 1001)!, 1)] {
+            var checker = try QCChecker(rules: rules, frameRate: rate, shotChanges: [10_000])
+            var found: [Diagnostic] = []
+            let start = rate.start(of: rate.frame(at: 10_000) + 13)
+            checker.check(Cue(start: start, end: start + 2000, text: "After the cut"), at: nil) { found.append($0) }
+            #expect(found.filter { $0.code == QCRule.shotChange.code }.count == expected, "\(rate)")
+        }
     }
 }
