@@ -220,7 +220,8 @@ struct CEA608Decoder {
         case 0x2F:  // EOC
             swap(&displayed, &nonDisplayed)
             isLoading = false
-            if displayed != nonDisplayed { effect.displayChanged = true }
+            // The reader compares what is drawn: a swap of two empty memories changes nothing.
+            if !displayed.isEmpty || !nonDisplayed.isEmpty { effect.displayChanged = true }
             mode = .popOn
         default:
             effect.unknownCode = true

@@ -35,7 +35,7 @@ enum CEA608Rendering {
             left = SCC.columns
         }
         for row in 0..<SCC.rows {
-            guard let (first, last) = extent(of: row, in: grid) else {
+            guard grid.usedRows & (1 << row) != 0, let (first, last) = extent(of: row, in: grid) else {
                 close()
                 continue
             }
