@@ -60,7 +60,9 @@ enum CEA608Rendering {
         return first < 0 ? nil : (first, last)
     }
 
-    private static func append(row: Int, from first: Int, through last: Int, of grid: CEA608Grid, to text: inout [UInt8], colors: inout UInt8) {
+    private static func append(
+        row: Int, from first: Int, through last: Int, of grid: CEA608Grid, to text: inout [UInt8], colors: inout UInt8
+    ) {
         var open = CEA608Style()
         for column in first...last {
             let cell = grid[row, column]
