@@ -40,7 +40,8 @@ struct CEA608Decoder {
         var description: String {
             switch self {
             case .flash: "flashing text (FON) does not flash"
-            case .background: "background and foreground attribute codes (0x10/0x17 0x20-0x2F) are left out: WebVTT draws cues on its own background"
+            case .background:
+                "background and foreground attribute codes (0x10/0x17 0x20-0x2F) are left out: WebVTT draws cues on its own background"
             case .textMode: "text mode (TR, RTD) carries no captions: its text is skipped"
             case .alarm: "alarm codes (AOF, AON) are ignored"
             }
@@ -220,7 +221,8 @@ struct CEA608Decoder {
         case 0x2F:  // EOC
             swap(&displayed, &nonDisplayed)
             isLoading = false
-            if displayed != nonDisplayed { effect.displayChanged = true }
+            // The reader compares what is drawn: a swap of two empty memories changes nothing.
+            if !displayed.isEmpty || !nonDisplayed.isEmpty { effect.displayChanged = true }
             mode = .popOn
         default:
             effect.unknownCode = true

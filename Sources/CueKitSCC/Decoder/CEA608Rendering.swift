@@ -35,7 +35,7 @@ enum CEA608Rendering {
             left = SCC.columns
         }
         for row in 0..<SCC.rows {
-            guard let (first, last) = extent(of: row, in: grid) else {
+            guard grid.usedRows & (1 << row) != 0, let (first, last) = extent(of: row, in: grid) else {
                 close()
                 continue
             }
@@ -60,7 +60,9 @@ enum CEA608Rendering {
         return first < 0 ? nil : (first, last)
     }
 
-    private static func append(row: Int, from first: Int, through last: Int, of grid: CEA608Grid, to text: inout [UInt8], colors: inout UInt8) {
+    private static func append(
+        row: Int, from first: Int, through last: Int, of grid: CEA608Grid, to text: inout [UInt8], colors: inout UInt8
+    ) {
         var open = CEA608Style()
         for column in first...last {
             let cell = grid[row, column]

@@ -43,14 +43,19 @@ extension SCCReader {
         for block in blocks { try handler(.cue(Cue(start: start, end: end, settings: block.settings, text: block.text))) }
     }
 
-    mutating func reportEffect(_ effect: CEA608Decoder.Effect, _ first: UInt8, _ second: UInt8, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func reportEffect(_ effect: CEA608Decoder.Effect, _ first: UInt8, _ second: UInt8, _ handler: (TrackEvent) throws -> Void)
+        throws
+    {
         if effect.droppedPastLastColumn {
             try report(
                 .warning, .sccPastLastColumn, line: line, column: tokenColumn,
-                "word \(wordIndex + 1) (\(Self.hex(first, second))) writes past column 32 of the caption grid: dropped, as a decoder drops it", handler)
+                "word \(wordIndex + 1) (\(Self.hex(first, second))) writes past column 32 of the caption grid: dropped, as a decoder drops it",
+                handler)
         }
         if effect.unknownCode {
-            try report(.warning, .sccUnknownCode, line: line, column: tokenColumn, "word \(wordIndex + 1) (\(Self.hex(first, second))) is no CEA-608 code: ignored", handler)
+            try report(
+                .warning, .sccUnknownCode, line: line, column: tokenColumn,
+                "word \(wordIndex + 1) (\(Self.hex(first, second))) is no CEA-608 code: ignored", handler)
         }
         let fresh = effect.unsupported & ~reportedUnsupported
         guard fresh != 0 else { return }
@@ -88,7 +93,8 @@ extension SCCReader {
         } else {
             try report(
                 .note, .sccChannels, line: 1, column: 1,
-                "the file carries captions on \(names.joined(separator: ", ")); \(options.channel.rawValue) is read (--channel picks another)", handler)
+                "the file carries captions on \(names.joined(separator: ", ")); \(options.channel.rawValue) is read (--channel picks another)",
+                handler)
         }
     }
 
@@ -105,6 +111,7 @@ extension SCCReader {
 
     static func hex(_ first: UInt8, _ second: UInt8) -> String {
         let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: [digits[Int(first >> 4)], digits[Int(first & 15)], digits[Int(second >> 4)], digits[Int(second & 15)]], as: UTF8.self)
+        return String(
+            decoding: [digits[Int(first >> 4)], digits[Int(first & 15)], digits[Int(second >> 4)], digits[Int(second & 15)]], as: UTF8.self)
     }
 }

@@ -119,7 +119,8 @@ public struct SCCReader: TrackReader, Sendable {
         if !shown.isEmpty {
             try report(
                 .note, .sccShownAtEnd, line: line, column: 1,
-                "a caption is still displayed at the end of the file (no EDM erases it): it ends ten seconds after it was last changed", handler)
+                "a caption is still displayed at the end of the file (no EDM erases it): it ends ten seconds after it was last changed",
+                handler)
             let start = rate.milliseconds(ofFrame: shownSince)
             try emit(shown, from: start, to: start + 10_000, handler)
             shown = []
@@ -227,7 +228,9 @@ public struct SCCReader: TrackReader, Sendable {
         let base = rate.timecodeBase
         let text = String(decoding: token.map { $0 < 0x20 || $0 > 0x7E ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
         guard valid, field == 3, digits > 0 else {
-            try report(.error, .sccBadTimecode, line: line, column: tokenColumn, "'\(text)' is not a timecode hh:mm:ss:ff or hh:mm:ss;ff: the line is skipped", handler)
+            try report(
+                .error, .sccBadTimecode, line: line, column: tokenColumn,
+                "'\(text)' is not a timecode hh:mm:ss:ff or hh:mm:ss;ff: the line is skipped", handler)
             return nil
         }
         if fields[1] >= 60 || fields[2] >= 60 || fields[3] >= base {
@@ -246,7 +249,8 @@ public struct SCCReader: TrackReader, Sendable {
                 dropFrameReported = true
                 try report(
                     .warning, .sccBadTimecode, line: line, column: tokenColumn,
-                    "a drop-frame timecode (;) at \(rate.rawValue) frames a second, where no frame is dropped: read as non-drop (reported once)", handler)
+                    "a drop-frame timecode (;) at \(rate.rawValue) frames a second, where no frame is dropped: read as non-drop (reported once)",
+                    handler)
             }
         }
         return frame

@@ -103,7 +103,8 @@ struct SCCCaptionLayout {
         let start: Double
         switch (settings.positionAlignment, settings.alignment) {
         case (.lineLeft, _), (.auto, .left), (.auto, .start): start = settings.position == .auto ? 0 : anchor
-        case (.lineRight, _), (.auto, .right), (.auto, .end): start = (settings.position == .auto ? Double(SCC.columns) : anchor) - Double(width)
+        case (.lineRight, _), (.auto, .right), (.auto, .end):
+            start = (settings.position == .auto ? Double(SCC.columns) : anchor) - Double(width)
         default: start = anchor - Double(width) / 2
         }
         return min(max(Int(start.rounded()), 0), SCC.columns - width)

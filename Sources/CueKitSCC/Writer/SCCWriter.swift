@@ -175,13 +175,16 @@ public struct SCCWriter<Sink: ByteSink>: TrackWriter {
         for scalar in layout.missing where reportedCharacters.insert(scalar).inserted && reportedCharacters.count <= 100 {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             diagnostics.append(
-                Diagnostic(.warning, .sccNotWritten, at: nil, "U+\(hex) (\(Character(scalar))) has no CEA-608 character or equivalent: it is left out (reported once)"))
+                Diagnostic(
+                    .warning, .sccNotWritten, at: nil,
+                    "U+\(hex) (\(Character(scalar))) has no CEA-608 character or equivalent: it is left out (reported once)"))
         }
         if layout.droppedRows > 0 {
             diagnostics.append(
                 Diagnostic(
                     .warning, .sccNotWritten, at: nil,
-                    "the cue at \(CueTimestamp.format(cue.start)) takes \(layout.droppedRows + options.maximumRows) rows of 32 columns: the last \(layout.droppedRows) are left out (at most \(options.maximumRows))"))
+                    "the cue at \(CueTimestamp.format(cue.start)) takes \(layout.droppedRows + options.maximumRows) rows of 32 columns: the last \(layout.droppedRows) are left out (at most \(options.maximumRows))"
+                ))
         }
         return pairs
     }

@@ -21,7 +21,9 @@ import Testing
         let nonDrop = try CommandLineRun.cuekit(["convert", folder.file("in.vtt"), "--to", "scc", "--non-drop-frame", "-o", "-"])
         #expect(nonDrop.standardOutput.contains("00:00:00:16\t"))
         // At 30 frames a second, frame 30 is 1.000 s exactly.
-        let thirty = try CommandLineRun.cuekit(["convert", folder.file("in.vtt"), "--to", "scc", "--frame-rate", "30", "-o", folder.file("thirty.scc")])
+        let thirty = try CommandLineRun.cuekit([
+            "convert", folder.file("in.vtt"), "--to", "scc", "--frame-rate", "30", "-o", folder.file("thirty.scc"),
+        ])
         #expect(thirty.status == 0, "\(thirty)")
         let thirtyBack = try CommandLineRun.cuekit(["convert", folder.file("thirty.scc"), "--scc-frame-rate", "30", "-o", "-"])
         #expect(thirtyBack.standardOutput.contains("00:00:01.000 --> 00:00:03.000"), "\(thirtyBack)")
@@ -33,7 +35,8 @@ import Testing
     @Test func readsAnotherChannelAndFrameRate() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let scc = "Scenarist_SCC V1.0\n\n00:00:01:00\t9420 9420 c1c1 942f 942f 1c20 1c20 c2c2 1c2f 1c2f\n\n00:00:03:00\t942c 942c 1c2c 1c2c\n"
+        let scc =
+            "Scenarist_SCC V1.0\n\n00:00:01:00\t9420 9420 c1c1 942f 942f 1c20 1c20 c2c2 1c2f 1c2f\n\n00:00:03:00\t942c 942c 1c2c 1c2c\n"
         ExternalProcess.writeBytes(Array(scc.utf8), to: folder.file("two.scc"))
         let one = try CommandLineRun.cuekit(["convert", folder.file("two.scc"), "-o", "-"])
         #expect(one.standardOutput.contains("\nAA\n"))

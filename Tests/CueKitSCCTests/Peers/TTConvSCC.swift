@@ -17,7 +17,8 @@ enum TTConvSCC {
         if withTabs {
             let lines = String(decoding: try TestPaths.bytes(path), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let tabbed = lines.map { line -> String in
-                guard line.first?.isNumber == true, let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }), line[space] == " " else {
+                guard line.first?.isNumber == true, let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }), line[space] == " "
+                else {
                     return String(line)
                 }
                 return line[..<space] + "\t" + line[space...].drop(while: { $0 == " " })

@@ -46,17 +46,22 @@ struct TTConvSCCComparisonTests {
     /// Every control code the reader decodes, in pop-on captions ttconv and CueKit read alike.
     @Test func everyControlCodeShowsTTConvText() throws {
         var file = SCCFile()
-        file.add("00:00:01:00", SCCFile.rcl + SCCFile.pac(row: 2, color: 1) + SCCFile.text("green") + SCCFile.midRow(4) + SCCFile.text("red") + SCCFile.eoc)
+        file.add(
+            "00:00:01:00",
+            SCCFile.rcl + SCCFile.pac(row: 2, color: 1) + SCCFile.text("green") + SCCFile.midRow(4) + SCCFile.text("red") + SCCFile.eoc)
         file.add("00:00:03:00", SCCFile.edm)
         file.add(
             "00:00:04:00",
-            SCCFile.rcl + SCCFile.pac(row: 13, indent: 8) + SCCFile.to3 + SCCFile.text("ABCD") + SCCFile.bs + SCCFile.text("E") + SCCFile.eoc)
+            SCCFile.rcl + SCCFile.pac(row: 13, indent: 8) + SCCFile.to3 + SCCFile.text("ABCD") + SCCFile.bs + SCCFile.text("E")
+                + SCCFile.eoc)
         file.add("00:00:06:00", SCCFile.edm)
         file.add(
             "00:00:07:00",
-            SCCFile.rcl + SCCFile.pac(row: 15, color: 7, underline: true) + SCCFile.text("it") + SCCFile.special(0x37) + SCCFile.special(0x30)
+            SCCFile.rcl + SCCFile.pac(row: 15, color: 7, underline: true) + SCCFile.text("it") + SCCFile.special(0x37)
+                + SCCFile.special(0x30)
                 + SCCFile.extended(0x12, 0x27, fallback: "!") + SCCFile.extended(0x13, 0x34, fallback: "s") + SCCFile.eoc)
-        file.add("00:00:09:00", SCCFile.enm + SCCFile.rcl + SCCFile.pac(row: 1, indent: 4) + SCCFile.to2 + SCCFile.text("KEPT") + SCCFile.eoc)
+        file.add(
+            "00:00:09:00", SCCFile.enm + SCCFile.rcl + SCCFile.pac(row: 1, indent: 4) + SCCFile.to2 + SCCFile.text("KEPT") + SCCFile.eoc)
         file.add("00:00:11:00", SCCFile.edm)
         let differences = try TTConvSCC.differences(file)
         #expect(differences.isEmpty, "\(differences.prefix(5).map { "  \($0)" }.joined(separator: "\n"))")
@@ -145,7 +150,9 @@ struct TTConvSCCComparisonTests {
     /// side of the skipped cells.
     @Test func tabOffsetsLeaveCellsBetweenText() throws {
         var file = SCCFile()
-        file.add("00:00:01:00", SCCFile.rcl + SCCFile.text("AB") + SCCFile.to1 + SCCFile.text("CD") + SCCFile.to3 + SCCFile.text("EF") + SCCFile.eoc)
+        file.add(
+            "00:00:01:00",
+            SCCFile.rcl + SCCFile.text("AB") + SCCFile.to1 + SCCFile.text("CD") + SCCFile.to3 + SCCFile.text("EF") + SCCFile.eoc)
         file.add("00:00:03:00", SCCFile.edm)
         let differences = try TTConvSCC.differences(file)
         #expect(differences.map(\.expected) == [["ABCDEF"]])
@@ -157,7 +164,9 @@ struct TTConvSCCComparisonTests {
     /// ignores it.
     @Test func deleteToEndOfRowErases() throws {
         var file = SCCFile()
-        file.add("00:00:01:00", SCCFile.rcl + SCCFile.pac(row: 1) + SCCFile.text("KEEP GONE") + SCCFile.pac(row: 1, indent: 4) + SCCFile.der + SCCFile.eoc)
+        file.add(
+            "00:00:01:00",
+            SCCFile.rcl + SCCFile.pac(row: 1) + SCCFile.text("KEEP GONE") + SCCFile.pac(row: 1, indent: 4) + SCCFile.der + SCCFile.eoc)
         file.add("00:00:03:00", SCCFile.edm)
         let differences = try TTConvSCC.differences(file)
         #expect(differences.map(\.expected) == [["KEEP GONE"]])

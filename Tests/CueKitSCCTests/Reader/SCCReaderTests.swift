@@ -64,7 +64,8 @@ import Testing
 
     @Test func rollUpWindowMovesToThePreambleRow() throws {
         var file = SCCFile()
-        file.add("00:00:00:00", SCCFile.ru3 + SCCFile.pac(row: 15) + SCCFile.text("A") + SCCFile.cr + SCCFile.pac(row: 5) + SCCFile.text("B"))
+        file.add(
+            "00:00:00:00", SCCFile.ru3 + SCCFile.pac(row: 15) + SCCFile.text("A") + SCCFile.cr + SCCFile.pac(row: 5) + SCCFile.text("B"))
         file.add("00:00:02:00", SCCFile.edm)
         let cues = try Self.read(file).track.cues
         #expect(cues.last.map { ShownText.lines(of: $0) } == ["A", "B"])
@@ -98,7 +99,8 @@ import Testing
         var file = SCCFile()
         file.add(
             "00:00:00:00",
-            SCCFile.rcl + SCCFile.pac(row: 14, color: 5) + SCCFile.text("gold") + SCCFile.midRow(7) + SCCFile.text("lean") + SCCFile.midRow(0, underline: true)
+            SCCFile.rcl + SCCFile.pac(row: 14, color: 5) + SCCFile.text("gold") + SCCFile.midRow(7) + SCCFile.text("lean")
+                + SCCFile.midRow(0, underline: true)
                 + SCCFile.text("under") + SCCFile.pac(row: 15, color: 7, underline: true) + SCCFile.text("both") + SCCFile.eoc)
         file.add("00:00:02:00", SCCFile.edm)
         let result = try Self.read(file)
@@ -133,7 +135,8 @@ import Testing
         var file = SCCFile()
         file.add(
             "00:00:00:00",
-            SCCFile.rcl + SCCFile.text("one") + SCCFile.code(0x14, 0x20, channel: 2) + SCCFile.text("two") + SCCFile.code(0x14, 0x2F, channel: 2)
+            SCCFile.rcl + SCCFile.text("one") + SCCFile.code(0x14, 0x20, channel: 2) + SCCFile.text("two")
+                + SCCFile.code(0x14, 0x2F, channel: 2)
                 + SCCFile.code(0x14, 0x20) + [SCCFile.pair(0x01, 0x03)] + SCCFile.text("xds") + [SCCFile.pair(0x0F, 0x1D)] + SCCFile.eoc)
         file.add("00:00:02:00", SCCFile.edm + SCCFile.code(0x14, 0x2C, channel: 2))
         let one = try Self.read(file)

@@ -4,7 +4,8 @@ import CueKitTestSupport
 import Testing
 
 @Suite struct SCCWriterTests {
-    static func write(_ cues: [Cue], options: SCCWriter<MemorySink>.Options = .init()) throws -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
+    static func write(_ cues: [Cue], options: SCCWriter<MemorySink>.Options = .init()) throws -> (bytes: [UInt8], diagnostics: [Diagnostic])
+    {
         var writer = SCCWriter(to: MemorySink(), options: options)
         var track = Track()
         track.cues = cues
@@ -20,7 +21,9 @@ import Testing
     static let cues = [
         Cue(start: 1_000, end: 3_000, text: "Hello, <i>world</i>!"),
         Cue(start: 3_000, end: 4_500, text: "Two rows\nof text"),
-        Cue(start: 6_000, end: 8_000, settings: CueSettings(line: .percentage(10), alignment: .left), text: "Top left ‘quoted’ – café, Ñandú, ½ ♪"),
+        Cue(
+            start: 6_000, end: 8_000, settings: CueSettings(line: .percentage(10), alignment: .left),
+            text: "Top left ‘quoted’ – café, Ñandú, ½ ♪"),
         Cue(start: 9_000, end: 12_000, text: "A line long enough to be wrapped at the thirty-second column of the grid"),
     ]
 
@@ -35,9 +38,16 @@ import Testing
         #expect(read.track.cues.map(\.start) == Self.cues.map { Self.frameTime($0.start) })
         #expect(read.track.cues.map(\.end) == Self.cues.map { Self.frameTime($0.end) })
         let joined = read.track.cues.map { ShownText.lines(of: $0).joined(separator: " ") }
-        #expect(joined == ["Hello, world!", "Two rows of text", "Top left ‘quoted' - café, Ñandú, ½ ♪", "A line long enough to be wrapped at the thirty-second column of the grid"])
+        #expect(
+            joined == [
+                "Hello, world!", "Two rows of text", "Top left ‘quoted' - café, Ñandú, ½ ♪",
+                "A line long enough to be wrapped at the thirty-second column of the grid",
+            ])
         // Wrapped at a space before column 32.
-        #expect(read.track.cues.last.map { ShownText.lines(of: $0) } == ["A line long enough to be wrapped", "at the thirty-second column of", "the grid"])
+        #expect(
+            read.track.cues.last.map { ShownText.lines(of: $0) } == [
+                "A line long enough to be wrapped", "at the thirty-second column of", "the grid",
+            ])
         // Placed: the top-left cue on row 1 at column 0, the others on the bottom rows, centred.
         #expect(read.track.cues[2].settings.line == .percentage(10))
         #expect(read.track.cues[2].settings.position == .percentage(10))
@@ -57,7 +67,9 @@ import Testing
     }
 
     @Test func aCaptionThatCannotLoadInTimeIsReportedNotMovedSilently() throws {
-        let cues = [Cue(start: 1_000, end: 1_100, text: "first caption here"), Cue(start: 1_100, end: 3_000, text: "second caption, loaded late")]
+        let cues = [
+            Cue(start: 1_000, end: 1_100, text: "first caption here"), Cue(start: 1_100, end: 3_000, text: "second caption, loaded late"),
+        ]
         let (bytes, diagnostics) = try Self.write(cues)
         #expect(diagnostics.map(\.code) == [.sccLateCaption])
         let read = try SCCReader.read(bytes: bytes).track.cues

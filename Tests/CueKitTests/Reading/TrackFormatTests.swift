@@ -61,6 +61,8 @@ import Testing
         #expect(TrackFormat(name: "webvtt") == .webVTT)
         #expect(TrackFormat(name: "ssa") == .ass)
         #expect(TrackFormat(name: "SCC") == .scc)
+        #expect(TrackFormat.detect(content: Array("Scenarist_SCC V1.0\r\n\r\n00:00:00;00\t9420".utf8), path: "captions.txt") == .scc)
+        #expect(TrackFormat(path: "/a/episode.SCC") == .scc)
         #expect(TrackFormat(name: "cea708") == nil)
         #expect(TrackFormat.allCases.map(\.description) == ["WebVTT", "SubRip", "TTML", "ASS", "EBU-STL", "SCC"])
         #expect(TrackFormat.allCases.filter(\.isWritten) == [.webVTT, .subRip, .ttml, .scc])
