@@ -152,7 +152,8 @@ enum PySubs2 {
 }
 
 extension String {
-    fileprivate func replacingNoBreakSpaces() -> String {
+    /// U+00A0 (what `\\h` reads as) as a space, as the peers write it.
+    func replacingNoBreakSpaces() -> String {
         String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\u{A0}" ? " " : $0 }))
     }
 }
