@@ -105,7 +105,7 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Retime from one frame rate to another: FROM:TO, such as 25:23.976. TTML output writes its times in frames at TO, or at RATE given alone; SCC output its timecodes at RATE (30: non-drop; default 29.97 drop-frame).",
+            "Retime from one frame rate to another: FROM:TO, such as 25:23.976. TTML output writes its times in frames at TO, or at RATE given alone; SCC output its timecodes at RATE (30: non-drop; default 29.97 drop-frame), and SCC input (.scc, --from scc) is read at RATE.",
             valueName: "[from:]to"))
     var frameRate: String?
 
@@ -194,17 +194,24 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("The style options write a WebVTT STYLE block or TTML styles; they need WebVTT or TTML output.")
         }
         if let frameRate, !frameRate.contains(":") {
-            if outputFormat == .scc {
+            if outputFormat == .scc || readsSCC {
                 guard SCCFrameRate(argument: frameRate) != nil else {
                     throw ValidationError("--frame-rate: '\(frameRate)' is not a rate SCC timecodes count at (\(SCCFrameRate.allCases.map(\.rawValue).joined(separator: ", "))).")
                 }
             } else if outputFormat != .ttml {
-                throw ValidationError("--frame-rate with one rate writes TTML times in frames, or SCC timecodes; to retime, give FROM:TO.")
+                throw ValidationError(
+                    "--frame-rate with one rate writes TTML times in frames, or SCC timecodes, or reads SCC timecodes; to retime, give FROM:TO.")
             }
         }
         if outputFormat == .ttml, let frameRate, ttmlFrameRate == nil {
             throw ValidationError("--frame-rate: '\(frameRate)' is not a frame rate TTML can write (25, 29.97, 30000/1001).")
         }
+    }
+
+    /// True when the inputs are SCC by `--from scc` or their extension: then a single
+    /// `--frame-rate RATE` is also the rate their timecodes count at (unless `--scc-frame-rate`).
+    var readsSCC: Bool {
+        from.map { $0.format == .scc } ?? inputs.contains { TrackFormat(path: $0) == .scc }
     }
 
     /// The output format: `--to`, else the output file's extension, else WebVTT.
@@ -264,6 +271,9 @@ struct ConvertCommand: ParsableCommand {
         settings.conversion.orderingRunLength = orderingRunLength
         settings.quiet = quiet
         limits.apply(to: &settings.reading)
+        if limits.sccFrameRate == nil, readsSCC, let frameRate, !frameRate.contains(":") {
+            settings.reading.scc.frameRate = SCCFrameRate(argument: frameRate)
+        }
         settings.reading.ttml.unregionedContent = unregioned.content
         let resolved = try style.resolve()
         if let resolved {

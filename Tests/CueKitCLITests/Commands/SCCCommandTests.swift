@@ -27,6 +27,12 @@ import Testing
         #expect(thirty.status == 0, "\(thirty)")
         let thirtyBack = try CommandLineRun.cuekit(["convert", folder.file("thirty.scc"), "--scc-frame-rate", "30", "-o", "-"])
         #expect(thirtyBack.standardOutput.contains("00:00:01.000 --> 00:00:03.000"), "\(thirtyBack)")
+        // --frame-rate alone reads SCC input at that rate too, as --scc-frame-rate does.
+        let thirtyRead = try CommandLineRun.cuekit(["convert", folder.file("thirty.scc"), "--frame-rate", "30", "-o", "-"])
+        #expect(thirtyRead.status == 0, "\(thirtyRead)")
+        #expect(thirtyRead.standardOutput == thirtyBack.standardOutput)
+        let defaultRead = try CommandLineRun.cuekit(["convert", folder.file("thirty.scc"), "-o", "-"])
+        #expect(!defaultRead.standardOutput.contains("00:00:01.000 --> 00:00:03.000"), "\(defaultRead)")
         let wrongRate = try CommandLineRun.cuekit(["convert", folder.file("in.vtt"), "--to", "scc", "--frame-rate", "31", "-o", "-"])
         #expect(wrongRate.status == 2)
         #expect(wrongRate.standardError.contains("is not a rate SCC timecodes count at"))
