@@ -86,8 +86,13 @@ extension String {
     /// terminal's title or clear its screen, nor split one diagnostic line into two.
     public var escapingControlCharacters: String {
         // Byte by byte first: a control character is a byte under 0x20, 0x7F, or (C1) starts with
-        // 0xC2; most text has none of them and is returned as it is without decoding a scalar.
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }), unicodeScalars.contains(where: Self.isControl) else {
+        // 0xC2; most text has none of them and is returned as it is without decoding a scalar. The
+        // bytes are scanned in place where the string stores them contiguously (a native string
+        // does), which costs a few instructions a byte rather than an index step each.
+        func isControlByte(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+        let hasControlByte =
+            utf8.withContiguousStorageIfAvailable { $0.contains(where: isControlByte) } ?? utf8.contains(where: isControlByte)
+        guard hasControlByte, unicodeScalars.contains(where: Self.isControl) else {
             return self
         }
         var result = ""

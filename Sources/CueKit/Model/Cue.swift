@@ -30,13 +30,16 @@ public struct Cue: Sendable, Hashable {
     /// where they were read compare equal and hash alike.
     public var location: SourceLocation?
 
-    /// Creates a cue from WebVTT cue text.
-    public init(id: String = "", start: Int, end: Int, settings: CueSettings = CueSettings(), text: String) {
+    /// Creates a cue from WebVTT cue text, read at `location` if a reader gives one.
+    public init(
+        id: String = "", start: Int, end: Int, settings: CueSettings = CueSettings(), text: String, location: SourceLocation? = nil
+    ) {
         self.id = id
         self.start = start
         self.end = end
         self.settings = settings
         self.text = text
+        self.location = location
     }
 
     /// Creates a cue from a cue text tree, stored as its WebVTT markup.

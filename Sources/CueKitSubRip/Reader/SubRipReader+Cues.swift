@@ -147,9 +147,10 @@ extension SubRipReader {
         }
         let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
         if isPlain {
-            var cue = Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self))
-            cue.location = SourceLocation(line: cueLine, column: 1)
-            try emit(.cue(cue), handler)
+            let location = SourceLocation(line: cueLine, column: 1)
+            try emit(
+                .cue(Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self), location: location)), handler
+            )
             return
         }
         markup.removeAll(keepingCapacity: true)
@@ -160,8 +161,9 @@ extension SubRipReader {
         for issue in markupIssues { try reportMarkup(issue, handler) }
         for color in converter.colors { try defineColor(color, handler) }
         let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
-        var cue = Cue(id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self))
-        cue.location = SourceLocation(line: cueLine, column: 1)
+        let cue = Cue(
+            id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self),
+            location: SourceLocation(line: cueLine, column: 1))
         try emit(.cue(cue), handler)
     }
 

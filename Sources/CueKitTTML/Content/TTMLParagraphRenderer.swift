@@ -289,9 +289,8 @@ final class TTMLParagraphRenderer {
         }
         guard start < end else { return false }
         let settings = TTMLRegion.placedByTop(cueSettings(for: paragraph, region: region), text: text)
-        var cue = Cue(id: paragraph.identifier, start: start, end: end, settings: settings, text: text)
-        cue.location = paragraph.location
-        output.append(.cue(cue))
+        output.append(
+            .cue(Cue(id: paragraph.identifier, start: start, end: end, settings: settings, text: text, location: paragraph.location)))
         return true
     }
 
