@@ -10,6 +10,8 @@ import sys
 
 from pycaption import SCCReader
 
+from peer_files import convert_pairs
+
 
 def timestamp(microseconds):
     milliseconds = int(round(microseconds / 1000))
@@ -30,27 +32,21 @@ def text_of(caption):
     return "\n".join(line for line in text.split("\n") if line.strip())
 
 
+def convert(source):
+    with open(source, "r", encoding="utf-8") as data:
+        captions = SCCReader().read(data.read())
+    lines = ["WEBVTT", ""]
+    for language in captions.get_languages():
+        for caption in captions.get_captions(language):
+            text = text_of(caption)
+            if not text or caption.end <= caption.start:
+                continue
+            lines += [timestamp(caption.start) + " --> " + timestamp(caption.end), text, ""]
+    return "\n".join(lines)
+
+
 def main(arguments):
-    if len(arguments) % 2 != 0:
-        print(__doc__, file=sys.stderr)
-        return 2
-    for source, destination in zip(arguments[0::2], arguments[1::2]):
-        try:
-            with open(source, "r", encoding="utf-8") as data:
-                captions = SCCReader().read(data.read())
-            lines = ["WEBVTT", ""]
-            for language in captions.get_languages():
-                for caption in captions.get_captions(language):
-                    text = text_of(caption)
-                    if not text or caption.end <= caption.start:
-                        continue
-                    lines += [timestamp(caption.start) + " --> " + timestamp(caption.end), text, ""]
-            output = "\n".join(lines)
-        except Exception as error:  # reported in the output file, for the test to name
-            output = "ERROR: %s: %s" % (type(error).__name__, error)
-        with open(destination, "w", encoding="utf-8") as out:
-            out.write(output)
-    return 0
+    return convert_pairs(arguments, __doc__, convert)
 
 
 if __name__ == "__main__":

@@ -11,27 +11,22 @@ import sys
 
 import pysubs2
 
+from peer_files import convert_pairs
+
+
+def convert(source):
+    subs = pysubs2.load(source, encoding="utf-8", format_="ass")
+    lines = []
+    for event in subs:
+        if event.is_comment:
+            continue
+        text = event.plaintext.replace("\n", "\u2028")
+        lines.append("%d\t%d\t%s" % (event.start, event.end, text))
+    return "\n".join(lines)
+
 
 def main(arguments):
-    if len(arguments) % 2 != 0:
-        print(__doc__, file=sys.stderr)
-        return 2
-    for source, destination in zip(arguments[0::2], arguments[1::2]):
-        try:
-            subs = pysubs2.load(source, encoding="utf-8", format_="ass")
-            lines = []
-            for event in subs:
-                if event.is_comment:
-                    continue
-                text = event.plaintext.replace("\n", "\u2028")
-                lines.append("%d\t%d\t%s" % (event.start, event.end, text))
-            output = "\n".join(lines)
-        except Exception as error:  # reported in the output file, for the test to name
-            output = "ERROR: %s: %s" % (type(error).__name__, error)
-        with open(destination, "w", encoding="utf-8") as handle:
-            handle.write(output)
-    return 0
-
+    return convert_pairs(arguments, __doc__, convert)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

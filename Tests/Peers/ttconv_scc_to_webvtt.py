@@ -8,36 +8,18 @@ WebVTT writer writes it, so that only ttconv's reading of the SCC is compared.
 """
 import sys
 
-import ttconv.model as model
 import ttconv.scc.reader as scc_reader
-import ttconv.vtt.writer as vtt_writer
+
+from peer_files import convert_pairs, ttconv_webvtt
 
 
-def escape_text(element):
-    if isinstance(element, model.Text):
-        text = element.get_text()
-        element.set_text(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
-    for child in element:
-        escape_text(child)
+def convert(source):
+    with open(source, "r", encoding="utf-8") as data:
+        return ttconv_webvtt(scc_reader.to_model(data.read()))
 
 
 def main(arguments):
-    if len(arguments) % 2 != 0:
-        print(__doc__, file=sys.stderr)
-        return 2
-    for source, destination in zip(arguments[0::2], arguments[1::2]):
-        try:
-            with open(source, "r", encoding="utf-8") as data:
-                document = scc_reader.to_model(data.read())
-            if document.get_body() is not None:
-                escape_text(document.get_body())
-            text = vtt_writer.from_model(document)
-        except Exception as error:  # reported in the output file, for the test to name
-            text = "ERROR: %s: %s" % (type(error).__name__, error)
-        with open(destination, "w", encoding="utf-8") as output:
-            output.write(text)
-    return 0
-
+    return convert_pairs(arguments, __doc__, convert)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
