@@ -5,6 +5,7 @@ import CueKitCommandSupport
 import CueKitConversion
 import CueKitQC
 import CueKitTTML
+import CueKitWebVTT
 
 /// `--qc` and the options that go with it: which style guide a track is checked against (or fixed
 /// for), for which language and audience, at which frame rate, and against which shot changes.
@@ -111,7 +112,7 @@ extension FrameRate: ExpressibleByArgument {
 /// on each cue, handed to the report in the order they are found and counted in the file's outcome.
 ///
 /// WebVTT cues are checked on the reader's bytes with their timing line
-/// (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:timingLine:)``), so the
+/// (``WebVTTBytesConsumer/see(_:)``), so the
 /// reader still builds no cue; other formats hand over whole cues. A report that shows cues
 /// (``ValidationReport/showsCues``) gets each cue's findings with its times and text, the text made
 /// a string only for a cue with findings; the others get the diagnostics alone.
@@ -121,10 +122,10 @@ struct QCValidationConsumer: WebVTTBytesConsumer {
     var outcome: FileValidation
     /// True when the report takes findings cue by cue, with the cue's text.
     private let showsCues: Bool
-    /// Findings made inside `observe`, which cannot throw: handed on at the next event.
+    /// Findings made inside `see`: handed on at the next event.
     private var pending: [Diagnostic] = []
     private var pendingCues: [QCCueFindings] = []
-    /// The first error thrown inside `observe`.
+    /// The first error thrown while checking a cue inside `see`.
     private var failure: (any Error)?
     /// The findings of the cue being checked, for a report that shows cues.
     private var found: [QCFinding] = []
@@ -136,11 +137,13 @@ struct QCValidationConsumer: WebVTTBytesConsumer {
         showsCues = report.showsCues
     }
 
-    var observesCueBytes: Bool { true }
+    var seesCuesAsRead: Bool { true }
 
-    mutating func observe(
-        identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int
-    ) {
+    mutating func see(_ cue: WebVTTCueAsRead) {
+        check(text: cue.text, textHasMarkup: cue.textHasMarkup, start: cue.start, end: cue.end, timingLine: cue.timingLine)
+    }
+
+    private mutating func check(text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int) {
         guard failure == nil else { return }
         do {
             guard showsCues else {

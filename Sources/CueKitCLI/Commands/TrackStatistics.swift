@@ -319,7 +319,7 @@ struct TrackStatistics {
 /// Gathers ``TrackStatistics`` from a ``TrackSource``'s events.
 ///
 /// From WebVTT it takes each cue's times, identifier and text as bytes, straight from the
-/// reader (``WebVTTBytesConsumer/observe(identifier:text:textHasMarkup:start:end:timingLine:)``), which then
+/// reader (``WebVTTBytesConsumer/see(_:)``), which then
 /// builds no cue (`.diagnosticsOnly`) and looks for no diagnostic, since the statistics use none.
 /// Other formats hand over whole cues.
 struct StatisticsCollector: WebVTTBytesConsumer {
@@ -329,11 +329,11 @@ struct StatisticsCollector: WebVTTBytesConsumer {
         self.statistics = statistics
     }
 
-    var observesCueBytes: Bool { true }
+    var seesCuesAsRead: Bool { true }
 
-    mutating func observe(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int) {
-        statistics.countText(text, hasMarkup: textHasMarkup)
-        statistics.addCounted(start: start, end: end, identifier: identifier)
+    mutating func see(_ cue: WebVTTCueAsRead) {
+        statistics.countText(cue.text, hasMarkup: cue.textHasMarkup)
+        statistics.addCounted(start: cue.start, end: cue.end, identifier: cue.identifier)
     }
 
     mutating func take(_ event: TrackEvent) {

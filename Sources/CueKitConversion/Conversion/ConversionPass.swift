@@ -5,8 +5,8 @@ import CueKitWebVTT
 /// (``TrackPipeline``) and the ordering window (``CueOrdering``) into a writer, made on the first
 /// event so that an input that cannot be read makes no output.
 ///
-/// A value: the reader hands it events (``take(_:)``) and, from WebVTT to WebVTT, cue blocks whole
-/// (``take(cueBlock:start:end:)``). The pipeline, the ordering and the output are separate stored
+/// A value: the reader hands it events (``take(_:)``) and, from WebVTT to WebVTT, cue blocks read
+/// whole (``take(_:settings:)``), which it copies where the writer would write them unchanged. The pipeline, the ordering and the output are separate stored
 /// properties, each handed to the next stage `inout`, so that no access overlaps another.
 struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
     var pipeline: TrackPipeline
@@ -14,7 +14,9 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
     var output: PassOutput<Writer>
     /// False for TTML output, which times every paragraph itself.
     let ordersCues: Bool
-    let takesCueBlocks: Bool
+    let takesCues: Bool
+    /// What copies a cue's block in place of writing its cue again.
+    var copier = WebVTTCueBlockCopier()
     /// Shared with a TTML writer, which then takes each cue text's parse from the WebVTT reader.
     let cueTextParseCache: CueTextParseCache?
     /// Error and warning diagnostics of the input.
@@ -36,11 +38,12 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
         try Self.edit(event, &pipeline, &ordering, &output, ordersCues)
     }
 
-    /// Takes a cue block as its bytes when the writer exists and the cue would pass the edits
-    /// unchanged: it then waits in the window as its bytes, or is refused and comes again as a cue.
-    mutating func take(cueBlock: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool {
+    /// Takes a cue block as its bytes when the writer exists, the cue would pass the edits
+    /// unchanged and the copier can copy the block: it then waits in the window as its bytes, or
+    /// is refused and comes again as a cue.
+    mutating func take(_ block: WebVTTCueBlockAsRead, settings: borrowing CueSettings) throws -> Bool {
         guard ordersCues, output.hasWriter, pipeline.handsOnNextCueUnchanged else { return false }
-        guard try Self.order(block: cueBlock, start: start, &ordering, &output) else { return false }
+        guard try Self.order(block, settings: settings, &copier, &ordering, &output) else { return false }
         pipeline.countCueHandedOnUnchanged()
         return true
     }
@@ -71,8 +74,13 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
         try ordering.take(event, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
     }
 
-    private static func order(block: WebVTTCueBlockBytes, start: Int, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>) throws -> Bool {
-        try ordering.take(block: block, start: start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+    private static func order(
+        _ read: WebVTTCueBlockAsRead, settings: borrowing CueSettings, _ copier: inout WebVTTCueBlockCopier, _ ordering: inout CueOrdering,
+        _ output: inout PassOutput<Writer>
+    ) throws -> Bool {
+        try copier.withCopy(of: read, settings: settings) { block in
+            try ordering.take(block: block, start: read.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+        }
     }
 }
 

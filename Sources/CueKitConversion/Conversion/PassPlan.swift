@@ -35,7 +35,7 @@ struct PassPlan {
                     styleLocations: options.styleLocations),
                 ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
                 output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun),
-                ordersCues: options.format != .ttml, takesCueBlocks: writeBlockRun != nil, cueTextParseCache: cueTextParseCache,
+                ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil, cueTextParseCache: cueTextParseCache,
                 report: { report(ConversionDiagnostic($0, origin: .input)) })
             do {
                 try source.stream(into: &pass)

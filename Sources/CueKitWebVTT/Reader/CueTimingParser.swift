@@ -58,7 +58,7 @@ struct CueTimingParser {
         if !diagnostics.isEmpty { diagnostics = [] }
         if failure != nil { failure = nil }
         settingStart = 0
-        readWrittenTimes = false
+        readFullFormTimes = false
         settingsOffset = nil
     }
 
@@ -122,9 +122,9 @@ struct CueTimingParser {
     /// into one value rather than move an optional `Timings` out of each line (which the compiler
     /// destroys through the runtime's generic value witnesses).
     mutating func parse(regions: RegionTable, settings: inout CueSettings) -> (start: Int, end: Int)? {
-        if readsCommonForm, let (start, end, settingsStart, written) = commonFormTimes() {
+        if readsCommonForm, let (start, end, settingsStart, inFull) = commonFormTimes() {
             Self.resetToDefaults(&settings)
-            readWrittenTimes = written
+            readFullFormTimes = inFull
             settingsOffset = settingsStart
             if readsSettings || checks, settingsStart < line.count {
                 parseSettingsOrRecall(from: settingsStart, regions: regions, into: &settings)
@@ -136,11 +136,10 @@ struct CueTimingParser {
         return (timings.start, timings.end)
     }
 
-    /// True when ``parse(regions:settings:)`` read a line that starts with its times exactly as
-    /// ``WebVTTWriter`` writes them (with its default options): `hh:mm:ss.ttt --> hh:mm:ss.ttt`,
-    /// hours in two digits or as many as they need, then the end of the line (at
-    /// ``settingsOffset``) or settings.
-    private(set) var readWrittenTimes = false
+    /// True when ``parse(regions:settings:)`` read a line that starts with both times in full:
+    /// `hh:mm:ss.ttt --> hh:mm:ss.ttt`, hours in two digits or as many as they need with no
+    /// leading zero, then the end of the line (at ``settingsOffset``) or settings.
+    private(set) var readFullFormTimes = false
 
     /// Where the settings start (the line's end when it has none), when ``parse(regions:settings:)``
     /// read the line's times in a common form; else nil.
@@ -168,7 +167,7 @@ struct CueTimingParser {
     /// The times of a line in the common form (``parseCommonForm(regions:)``), and where its
     /// settings start (the line's end when it has none), or nil.
     @inline(__always)
-    private func commonFormTimes() -> (start: Int, end: Int, settingsStart: Int, written: Bool)? {
+    private func commonFormTimes() -> (start: Int, end: Int, settingsStart: Int, inFull: Bool)? {
         let count = line.count
         if let times = Self.twoDigitHourTimes(line) { return (times.start, times.end, 29, true) }
         var position = 0
@@ -184,12 +183,12 @@ struct CueTimingParser {
             let next = line[position]
             guard next == 0x20 || next == 0x09 || next == 0x0C else { return nil }
         }
-        // The writer writes hours in two digits, or as many as they need: no `mm:ss.ttt`, and no
-        // zero before hours of three digits or more.
-        @inline(__always) func written(_ time: CueTimestamp.Collected, at offset: Int) -> Bool {
+        // In full: hours in two digits, or as many as they need: no `mm:ss.ttt`, and no zero
+        // before hours of three digits or more.
+        @inline(__always) func inFull(_ time: CueTimestamp.Collected, at offset: Int) -> Bool {
             time.hourDigits == 2 || (time.hourDigits > 2 && base.load(fromByteOffset: offset, as: UInt8.self) != UInt8(ascii: "0"))
         }
-        return (start.milliseconds, end.milliseconds, position, written(start, at: 0) && written(end, at: endStart))
+        return (start.milliseconds, end.milliseconds, position, inFull(start, at: 0) && inFull(end, at: endStart))
     }
 
     /// The line as nearly every file writes it, `hh:mm:ss.ttt --> hh:mm:ss.ttt` (29 bytes), then

@@ -1,7 +1,7 @@
 import CueKit
 
 /// The fast path: ordinary cue blocks read straight from memory, and offered whole to a
-/// ``WebVTTCueBlockTaker`` as the bytes the writer writes for them.
+/// ``WebVTTCueSink`` that takes cues.
 extension WebVTTBlockParser {
     /// Reads the ordinary cue blocks at the start of `bytes[start..<limit]` straight from memory:
     /// the fast path, for bytes with no CR and no NUL (see ``WebVTTCueBlockScanner``). Stops before
@@ -20,13 +20,13 @@ extension WebVTTBlockParser {
         var lines = 0
         // Each timing line's settings are parsed into this one value, kept from cue to cue.
         var settings = CueSettings()
-        let taker = takesWholeBlocks ? hooks.cueBlockTaker : nil
+        let sink = takesWholeBlocks ? hooks.taker : nil
         // One parser for every timing line of the run (see ``CueTimingParser/reset(line:lineNumber:)``).
         var parser = CueTimingParser(line: UnsafeRawBufferPointer(start: nil, count: 0), lineNumber: 0, checks: checks)
         // The file's settings texts, kept from run to run.
         parser.cachesSettings = true
         // With no cue handed on and nothing reported, nothing reads the settings (`inspect --stats`).
-        parser.readsSettings = taker != nil || handsOnCues || checks
+        parser.readsSettings = sink != nil || handsOnCues || checks
         swap(&parser.settingsCache, &settingsCache)
         defer { swap(&parser.settingsCache, &settingsCache) }
         while offset < limit {
@@ -43,15 +43,15 @@ extension WebVTTBlockParser {
                 bytes: block.timingLine, number: firstLine + lines + (block.identifier.isEmpty ? 0 : 1), repairs: .none)
             parser.reset(line: timingLine.bytes, lineNumber: timingLine.number)
             // A timing line that fails is explained by the line-by-line path.
-            if let taker {
+            if let sink {
                 guard let times = parser.parse(regions: regions, settings: &settings) else { break }
                 try acceptCue(
                     start: times.start, end: times.end, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine,
                     identifierOutlivesCue: true, handler)
                 try offerCue(
                     block, in: UnsafeRawBufferPointer(start: bytes.baseAddress! + offset, count: block.end - offset), settings: settings,
-                    writtenTimes: parser.readWrittenTimes ? parser.settingsOffset : nil,
-                    settingsText: parser.settingsOffset.map { UnsafeRawBufferPointer(rebasing: timingLine.bytes[$0...]) }, to: taker, handler)
+                    fullFormTimesLength: parser.readFullFormTimes ? parser.settingsOffset : nil,
+                    settingsText: parser.settingsOffset.map { UnsafeRawBufferPointer(rebasing: timingLine.bytes[$0...]) }, to: sink, handler)
             } else if handsOnCues {
                 guard let timings = parser.parse(regions: regions) else { break }
                 try acceptCue(timings, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine, identifierOutlivesCue: true, handler)
@@ -63,7 +63,7 @@ extension WebVTTBlockParser {
                     start: times.start, end: times.end, diagnostics: parser.diagnostics, identifier: block.identifier, timingLine: timingLine,
                     identifierOutlivesCue: true, handler)
             }
-            if taker == nil {
+            if sink == nil {
                 try emitCue(text: block.text, hasMarkup: block.textHasMarkup, encoding: block.encoding, identifier: block.identifier, handler)
             }
             offset = block.end
@@ -72,52 +72,26 @@ extension WebVTTBlockParser {
         return (offset, lines)
     }
 
-    /// True when whole cue blocks go to ``cueBlockTaker``: it is set, cues are handed on with
-    /// their text, and no one else wants their bytes. (No one wants their text's parse then:
-    /// ``hold(_:)``.)
+    /// True when cue blocks are offered whole to a sink that takes cues: cues are handed on with
+    /// their text. (No one wants their text's parse then: ``hold(_:)``.)
     private var takesWholeBlocks: Bool {
-        hooks.cueBlockTaker != nil && handsOnCues && !timingOnly && hooks.cueBytesObserver == nil
+        hooks.taker != nil && handsOnCues && !timingOnly
     }
 
-    /// The fast path's cue whose timing line was accepted, offered to `taker` as the bytes the
-    /// writer writes for it, when it ends after it starts and the writer writes its settings as
-    /// they are: `blockBytes` themselves when the timing line is in the writer's form; else the
-    /// block with the settings (after times in the writer's form: `writtenTimes` is their length)
-    /// or the whole timing line written again. `settingsText`, what the settings were read from,
-    /// when known. Its event is handed out when the block is not offered or not taken.
+    /// The fast path's cue whose timing line was accepted, offered with its block to `sink`,
+    /// which may take it. `fullFormTimesLength` and `settingsText` are what the timing parser
+    /// learnt of the line. Its event is handed out when the sink does not take it.
     private mutating func offerCue(
-        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, writtenTimes: Int?,
-        settingsText: UnsafeRawBufferPointer?, to taker: any WebVTTCueBlockTaker, _ handler: (TrackEvent) throws -> Void
+        _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, fullFormTimesLength: Int?,
+        settingsText: UnsafeRawBufferPointer?, to sink: any WebVTTCueSink, _ handler: (TrackEvent) throws -> Void
     ) throws {
         _ = try reportCueText(block.text, hasMarkup: block.textHasMarkup, handler)
         hasCue = false
         cueCount += 1
-        if cueEnd > cueStart, let base = blockBytes.baseAddress, let line = block.timingLine.baseAddress {
-            let lineEnd = line + block.timingLine.count
-            let tail = UnsafeRawBufferPointer(start: lineEnd, count: base + blockBytes.count - lineEnd)
-            if let writtenTimes, block.timingLine.count == writtenTimes {
-                if try taker.take(WebVTTCueBlockBytes(head: blockBytes), start: cueStart, end: cueEnd) { return }
-            } else if let entry = writtenSettings.entry(for: settings, readFrom: settingsText) {
-                let taken: Bool
-                if let writtenTimes {
-                    // The block up to its times, the settings written again, the rest.
-                    let head = UnsafeRawBufferPointer(start: base, count: line + writtenTimes - base)
-                    taken = try writtenSettings.withText(of: entry) {
-                        try taker.take(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail), start: cueStart, end: cueEnd)
-                    }
-                } else {
-                    // The block up to its timing line, the line written again, the rest.
-                    let head = UnsafeRawBufferPointer(start: base, count: line - base)
-                    rewrittenTimingLine.removeAll(keepingCapacity: true)
-                    WebVTTTimingLineText.appendTimes(start: cueStart, end: cueEnd, hours: .always, to: &rewrittenTimingLine)
-                    writtenSettings.withText(of: entry) { rewrittenTimingLine.append(contentsOf: $0) }
-                    taken = try rewrittenTimingLine.withUnsafeBytes {
-                        try taker.take(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail), start: cueStart, end: cueEnd)
-                    }
-                }
-                if taken { return }
-            }
-        }
+        let read = WebVTTCueBlockAsRead(
+            bytes: blockBytes, timingLine: block.timingLine, fullFormTimesLength: fullFormTimesLength, settingsText: settingsText,
+            start: cueStart, end: cueEnd)
+        if try sink.take(read, settings: settings) { return }
         let id = block.identifier.isEmpty ? "" : block.encoding.string(block.identifier)
         let text = block.text.isEmpty ? "" : block.encoding.string(block.text)
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: copy settings, text: text)))

@@ -53,7 +53,7 @@ struct WebVTTBlockParser {
     /// in plain fields rather than an optional struct, which is cheaper on the hot path.
     var hasCue = false
     private var cueIdentifier = ""
-    /// The identifier's bytes, kept for ``cueBytesObserver`` (reused from cue to cue).
+    /// The identifier's bytes, kept for a sink that looks (reused from cue to cue).
     private var cueIdentifierBytes: [UInt8] = []
     var cueStart = 0
     var cueEnd = 0
@@ -76,11 +76,6 @@ struct WebVTTBlockParser {
     /// The consumer's hooks during one call of the reader (``WebVTTReaderHooks``); empty between
     /// calls.
     var hooks = WebVTTReaderHooks()
-    /// A timing line written again as the writer writes it (``offerCue``), reused from cue to cue.
-    var rewrittenTimingLine: [UInt8] = []
-    /// Settings written again as the writer writes them (``writeSettings(_:readFrom:)``), by the
-    /// text they were read from: a file uses few settings texts, over and over.
-    var writtenSettings = WrittenSettingsCache()
     /// The settings of the timing lines read on the fast path, by their text (``CueSettingsCache``).
     var settingsCache = CueSettingsCache()
     /// The bytes of the STYLE blocks read so far, and their limit.
@@ -101,7 +96,10 @@ struct WebVTTBlockParser {
     /// Holds a consumer's hooks for the call about to run, or forgets them (an empty set) after it.
     mutating func hold(_ hooks: WebVTTReaderHooks) {
         self.hooks = hooks
-        self.hooks.checkerParseCache = checksCueText && hooks.cueBlockTaker == nil ? hooks.cueTextParseCache : nil
+        let takes = hooks.cueSink?.takesCues ?? false
+        self.hooks.taker = takes ? hooks.cueSink : nil
+        self.hooks.seer = takes ? nil : hooks.cueSink
+        self.hooks.checkerParseCache = checksCueText && !takes ? hooks.cueTextParseCache : nil
     }
 
     // MARK: Lines
@@ -254,7 +252,7 @@ struct WebVTTBlockParser {
     /// A block's timing line was read: the cue is checked against the file around it and kept
     /// until its text is complete (``emitCue(text:hasMarkup:encoding:identifier:_:)``).
     /// `identifier` is the block's first line when the timing line is its second, else empty; it
-    /// is copied for ``cueBytesObserver`` unless `identifierOutlivesCue` (the fast path, which
+    /// is copied for the hooks' cue sink unless `identifierOutlivesCue` (the fast path, which
     /// hands the same bytes to `emitCue`).
     mutating func acceptCue(
         _ timings: consuming CueTimingParser.Timings, diagnostics: [Diagnostic], identifier: UnsafeRawBufferPointer, timingLine line: WebVTTLineDecoder.Line,
@@ -278,7 +276,7 @@ struct WebVTTBlockParser {
         // An identifier that outlives the cue's block is made a string when the cue is handed on.
         if !identifierOutlivesCue {
             cueIdentifier = identifier.isEmpty || timingOnly ? "" : String(decoding: identifier, as: UTF8.self)
-            if hooks.cueBytesObserver != nil {
+            if hooks.seer != nil {
                 cueIdentifierBytes.removeAll(keepingCapacity: true)
                 cueIdentifierBytes.append(contentsOf: identifier)
             }
@@ -406,14 +404,12 @@ struct WebVTTBlockParser {
         _ handler: (TrackEvent) throws -> Void
     ) throws {
         let shared = try reportCueText(bytes, hasMarkup: hasMarkup, handler)
-        // The observer is called in place (binding it to a constant retained it for each cue).
-        if hooks.cueBytesObserver != nil {
+        // The sink is called in place (binding it to a constant retained it for each cue).
+        if hooks.seer != nil {
             if let identifier {
-                hooks.cueBytesObserver?.observe(identifier: identifier, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd, timingLine: cueTimingLine)
+                try see(identifier: identifier, text: bytes, hasMarkup: hasMarkup)
             } else {
-                cueIdentifierBytes.withUnsafeBytes {
-                    hooks.cueBytesObserver?.observe(identifier: $0, text: bytes, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd, timingLine: cueTimingLine)
-                }
+                try cueIdentifierBytes.withUnsafeBytes { try see(identifier: $0, text: bytes, hasMarkup: hasMarkup) }
             }
         }
         hasCue = false
@@ -437,6 +433,12 @@ struct WebVTTBlockParser {
         }
         try handler(.cue(Cue(id: id, start: cueStart, end: cueEnd, settings: cueSettings.take() ?? CueSettings(), text: text)))
         cueCount += 1
+    }
+
+    /// Shows the cue being read to the hooks' sink that looks.
+    private func see(identifier: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, hasMarkup: Bool) throws {
+        try hooks.seer?.see(
+            WebVTTCueAsRead(identifier: identifier, text: text, textHasMarkup: hasMarkup, start: cueStart, end: cueEnd, timingLine: cueTimingLine))
     }
 
     private mutating func addRegion(_ handler: (TrackEvent) throws -> Void) throws {

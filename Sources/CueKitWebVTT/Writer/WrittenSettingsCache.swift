@@ -9,12 +9,12 @@ import Darwin
 #endif
 
 /// Cue settings as ``WebVTTWriter`` writes them (``WebVTTTimingLineText``), kept by the text they
-/// were read from for the reader's offer of whole cue blocks: a file uses few settings texts, over
-/// and over, and formatting them costs more than the rest of copying a block. A few entries, the
-/// oldest replaced.
+/// were read from, for ``WebVTTCueBlockCopier``: a file uses few settings texts, over and over, and
+/// formatting them costs more than the rest of copying a block. A few entries, the oldest replaced.
 ///
-/// A text always reads as the same settings where the cache is used: settings depend on nothing
-/// but their text and the regions defined, and regions are defined only before the first cue.
+/// A text always reads as the same settings where the cache is used (one copier for one file):
+/// settings depend on nothing but their text and the regions defined, and regions are defined
+/// only before the first cue.
 struct WrittenSettingsCache {
     private struct Entry {
         /// The text the settings were read from.

@@ -5,29 +5,41 @@ import Testing
 
 @testable import CueKitWebVTT
 
-/// Whole cue blocks offered in place of cue events (``WebVTTCueBlockTaker``): every block offered
-/// is, byte for byte, what ``WebVTTWriter`` writes for the cue the reader would otherwise have
-/// handed out, and a block refused leaves the events exactly as they are without a taker.
-@Suite struct WebVTTCueBlockTakerTests {
+/// Cue blocks copied in place of cue events (a ``WebVTTCueSink`` that takes cues, with a
+/// ``WebVTTCueBlockCopier``): every block copied is, byte for byte, what ``WebVTTWriter`` writes
+/// for the cue the reader would otherwise have handed out, and a cue refused leaves the events
+/// exactly as they are without a sink.
+@Suite struct WebVTTCueBlockCopierTests {
     /// What a read with a taker gave: events, and blocks taken where their cues would have been.
     enum Entry: Equatable {
         case event(TrackEvent)
         case block([UInt8], start: Int, end: Int)
     }
 
-    final class Taker: WebVTTCueBlockTaker {
+    /// A sink that copies what it can and takes some of the copies.
+    final class Taker: WebVTTCueSink {
         var entries: [Entry] = []
+        /// How many cues were shown with their block, and how many of those could be copied.
         var offers = 0
-        /// Which offers to take, by their number (from 1).
+        var copies = 0
+        var copier = WebVTTCueBlockCopier()
+        /// Which copies to take, by their number (from 1).
         let takes: (Int) -> Bool
 
         init(takes: @escaping (Int) -> Bool) { self.takes = takes }
 
-        func take(_ block: WebVTTCueBlockBytes, start: Int, end: Int) throws -> Bool {
+        var takesCues: Bool { true }
+
+        func see(_ cue: WebVTTCueAsRead) { Issue.record("a cue shown to a sink that takes cues") }
+
+        func take(_ read: WebVTTCueBlockAsRead, settings: borrowing CueSettings) -> Bool {
             offers += 1
-            guard takes(offers) else { return false }
-            entries.append(.block(block.joined, start: start, end: end))
-            return true
+            return copier.withCopy(of: read, settings: settings) { block in
+                copies += 1
+                guard takes(copies) else { return false }
+                entries.append(.block(block.joined, start: read.start, end: read.end))
+                return true
+            }
         }
     }
 
@@ -73,7 +85,7 @@ import Testing
     /// The file read in chunks of `chunkSize`, with `taker` (which records the events too) or without.
     static func read(_ bytes: [UInt8], chunkSize: Int, taker: Taker?) throws -> [Entry] {
         var reader = WebVTTReader()
-        let hooks = WebVTTReaderHooks(cueBlockTaker: taker)
+        let hooks = WebVTTReaderHooks(cueSink: taker)
         var entries: [Entry] = []
         func handle(_ event: TrackEvent) {
             if let taker { taker.entries.append(.event(event)) } else { entries.append(.event(event)) }
@@ -143,19 +155,19 @@ import Testing
             let expected = try Self.read(bytes, chunkSize: bytes.count, taker: nil)
             let taker = Taker { _ in false }
             #expect(try Self.read(bytes, chunkSize: 1 << 16, taker: taker) == expected, "file \(file)")
-            offers += taker.offers
+            offers += taker.copies
         }
         #expect(offers > 1_000)
     }
 
     /// A reader that shares its cue text parses (``CueTextParseCache``, as for a TTML writer) still
-    /// offers blocks, and leaves no parse for a block it offered.
+    /// shows blocks to a sink that takes cues, and leaves no parse for a block it showed.
     @Test func blocksAreOfferedWhileParsesAreShared() throws {
         let cache = CueTextParseCache()
         let bytes = Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>bold</b> text\n\n00:00:03.000 --> 00:00:04.000 align:start\nplain\n\n".utf8)
         let taker = Taker { _ in true }
         var reader = WebVTTReader()
-        let hooks = WebVTTReaderHooks(cueBlockTaker: taker, cueTextParseCache: cache)
+        let hooks = WebVTTReaderHooks(cueSink: taker, cueTextParseCache: cache)
         func handle(_ event: TrackEvent) { taker.entries.append(.event(event)) }
         try bytes.withUnsafeBytes { try reader.feed($0, hooks: hooks, to: handle) }
         try reader.finish(hooks: hooks, to: handle)
@@ -166,8 +178,8 @@ import Testing
         #expect(!cache.isFilled)
     }
 
-    /// The writer's own output, read in one chunk, is offered whole, block for block: every cue but
-    /// those the reader cannot vouch for (one in a region, one that does not end after it starts).
+    /// The writer's own output, read in one chunk, is copied whole, block for block: every cue but
+    /// those the copier cannot vouch for (one in a region, one that does not end after it starts).
     @Test func theWritersOwnOutputIsOfferedWhole() throws {
         var generator = TrackGenerator(options: .init(cues: 3_000, seed: 5, format: .webVTT))
         var source = MemorySink()
