@@ -4,10 +4,10 @@ import CueKit
 /// two times and the arrow, then the settings that differ from their defaults in a fixed order,
 /// `vertical line position size align region`, numbers in their shortest form.
 ///
-/// Pure functions, shared by the writer and by the reader's offer of whole cue blocks
-/// (``WebVTTCueBlockTaker``), which re-writes a block's timing line in the writer's form: what
-/// cannot be written as it is is told as an ``Issue``, which the writer reports and the reader
-/// takes as a reason not to offer the block.
+/// Pure functions, shared by the writer and by its copier of cue blocks read whole
+/// (``WebVTTCueBlockCopier``), which re-writes a block's timing line in the writer's form: what
+/// cannot be written as it is is told as an ``Issue``, which the writer reports and the copier
+/// takes as a reason not to copy the block.
 enum WebVTTTimingLineText {
     /// A setting that is not written as it is.
     enum Issue {

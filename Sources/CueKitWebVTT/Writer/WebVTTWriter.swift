@@ -67,7 +67,7 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         try handOver()
     }
 
-    /// Writes `count` cue blocks that the reader offered whole (``WebVTTCueBlockTaker``), each
+    /// Writes `count` cue blocks copied from the reader's (``WebVTTCueBlockCopier``), each
     /// after the LF of the empty line before it: `blocks` are what ``write(_:)`` writes for their
     /// cues, so they are handed to the sink as they are, in one piece. Only with the default line
     /// ending and hours style, in which such blocks are written.
@@ -78,8 +78,8 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         try sink.write(blocks)
     }
 
-    /// True when a cue block the reader offers (``WebVTTCueBlockTaker``) is what a writer with
-    /// `options` writes for its cue.
+    /// True when a cue block copied from the reader's (``WebVTTCueBlockCopier``) is what a writer
+    /// with `options` writes for its cue.
     package static func copiesCueBlocks(with options: Options) -> Bool {
         options.lineEnding == .lf && options.hours == .always
     }
