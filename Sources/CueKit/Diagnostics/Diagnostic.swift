@@ -48,11 +48,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `file:line:column: severity: message [code]`, leaving out what is unknown.
     public func formatted(file: String?) -> String {
-        var prefix = ""
-        if let file { prefix += file + ":" }
-        if let location { prefix += "\(location.line):\(location.column):" }
-        if !prefix.isEmpty { prefix += " " }
-        return "\(prefix)\(severity.rawValue): \(message) [\(code.rawValue)]".escapingControlCharacters
+        var bytes: [UInt8] = []
+        DiagnosticLineWriter(file: file).append(self, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -34,11 +34,19 @@ extension ValidationReport {
 /// a file that cannot be read is one `cuekit: error:` line on standard error.
 struct TextValidationReport: ValidationReport {
     private var output = FileDescriptorSink.standardOutput()
+    /// The lines of the file being checked, and the bytes of one line, reused.
+    private var lines = DiagnosticLineWriter(file: nil)
+    private var line: [UInt8] = []
 
-    mutating func begin(_ file: FileValidation) throws {}
+    mutating func begin(_ file: FileValidation) throws {
+        lines = DiagnosticLineWriter(file: file.path)
+    }
 
     mutating func take(_ diagnostic: Diagnostic, in file: FileValidation) throws {
-        try output.write(diagnostic.formatted(file: file.path) + "\n")
+        line.removeAll(keepingCapacity: true)
+        lines.append(diagnostic, to: &line)
+        line.append(UInt8(ascii: "\n"))
+        try output.write(line)
     }
 
     mutating func end(_ file: FileValidation) throws {

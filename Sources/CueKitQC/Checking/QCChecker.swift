@@ -19,6 +19,9 @@ public struct QCChecker: Sendable {
     public private(set) var summary = QCSummary()
 
     private let limits: QCLimits
+    /// What the messages print of the profile, made once: the tags allowed, and the frame rate.
+    private let allowedTagsText: String
+    private let frameRateText: String
     /// Shot changes in milliseconds, sorted.
     private let shotChanges: [Int]
     /// The latest end of the cues checked so far, and where that cue is.
@@ -46,6 +49,9 @@ public struct QCChecker: Sendable {
         self.shotChanges = shotChanges.sorted()
         self.recordsReadingSpeeds = recordsReadingSpeeds
         summary.readingSpeeds.limit = limits.charactersPerSecond?.value
+        let tags = limits.allowedTags?.value ?? []
+        allowedTagsText = tags.isEmpty ? "no tags" : tags.map { "<\(String(decoding: $0, as: UTF8.self))>" }.joined(separator: ", ")
+        frameRateText = "\(frameRate)"
     }
 
     /// Checks one cue (its text as WebVTT cue text), handing each finding to `report`.
@@ -164,13 +170,11 @@ public struct QCChecker: Sendable {
                 "\(shown)(U+\(QCTime.hex(scalar))) is not in the \(limit.value.rawValue) character set\(more)")
         }
         if let limit = limits.allowedTags, let tag = measurement.forbiddenTag {
-            let allowed =
-                limit.value.isEmpty ? "no tags" : limit.value.map { "<\(String(decoding: $0, as: UTF8.self))>" }.joined(separator: ", ")
             emit(
                 .markup, limit.severity, 1, limit: 0,
                 at: textLocation(line: measurement.forbiddenTagLine, column: measurement.forbiddenTagColumn),
                 textLine: measurement.forbiddenTagLine, textColumn: measurement.forbiddenTagColumn,
-                "the tag <\(tag)> is not allowed (allowed: \(allowed))")
+                "the tag <\(tag)> is not allowed (allowed: \(allowedTagsText))")
         }
         if let limit = limits.lineBalance, measurement.lineCount == 2, measurement.secondLine > 0,
             Double(measurement.firstLine) > Double(measurement.secondLine) * limit.value
@@ -193,7 +197,7 @@ public struct QCChecker: Sendable {
             } else if gap >= 0, let limit = limits.gapFrames, frameRate.isShorter(gap, thanFrames: limit.value) {
                 emit(
                     .gap, limit.severity, frameRate.frames(in: gap), limit: Double(limit.value), at: latestEndLocation,
-                    "the gap to the next cue (at \(QCTime.format(start))) is \(gap) ms, \(QCTime.decimal(frameRate.frames(in: gap))) frames at \(frameRate) fps, under the minimum of \(limit.value) frames (\(frameRate.milliseconds(forFrames: limit.value)) ms)"
+                    "the gap to the next cue (at \(QCTime.format(start))) is \(gap) ms, \(QCTime.decimal(frameRate.frames(in: gap))) frames at \(frameRateText) fps, under the minimum of \(limit.value) frames (\(frameRate.milliseconds(forFrames: limit.value)) ms)"
                 )
             }
         }
@@ -213,7 +217,7 @@ public struct QCChecker: Sendable {
                     let side = time < shot ? "before" : "after"
                     emit(
                         .shotChange, limit.severity, Double(distance), limit: Double(limit.value), at: location,
-                        "the cue \(edge) \(distance) frame\(distance == 1 ? "" : "s") \(side) the shot change at \(QCTime.format(shot)) (at \(frameRate) fps): put it on the shot change or at least \(limit.value) frames away"
+                        "the cue \(edge) \(distance) frame\(distance == 1 ? "" : "s") \(side) the shot change at \(QCTime.format(shot)) (at \(frameRateText) fps): put it on the shot change or at least \(limit.value) frames away"
                     )
                 }
             }

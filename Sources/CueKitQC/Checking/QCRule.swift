@@ -18,6 +18,24 @@ public enum QCRule: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The rule's diagnostic code.
     public var code: DiagnosticCode { DiagnosticCode(rawValue: rawValue) }
 
+    /// The rule's place in ``allCases``.
+    var ordinal: Int {
+        switch self {
+        case .readingSpeed: 0
+        case .wordsPerMinute: 1
+        case .lineLength: 2
+        case .lineCount: 3
+        case .durationTooShort: 4
+        case .durationTooLong: 5
+        case .gap: 6
+        case .overlap: 7
+        case .character: 8
+        case .markup: 9
+        case .lineBalance: 10
+        case .shotChange: 11
+        }
+    }
+
     /// The rule with this diagnostic code, if it is a QC rule's.
     public init?(code: DiagnosticCode) {
         self.init(rawValue: code.rawValue)

@@ -4,7 +4,13 @@ public struct QCSummary: Sendable, Hashable {
     /// Cues checked.
     public internal(set) var cues = 0
     /// Each rule that found something, with its tally.
-    public internal(set) var rules: [QCRule: Tally] = [:]
+    public var rules: [QCRule: Tally] {
+        var rules: [QCRule: Tally] = [:]
+        for rule in QCRule.allCases { if let tally = tallies[rule.ordinal] { rules[rule] = tally } }
+        return rules
+    }
+    /// The tallies by rule (``QCRule/ordinal``): counted for each finding without hashing.
+    private var tallies = [Tally?](repeating: nil, count: QCRule.allCases.count)
     /// Every cue's reading speed, in bins, when the checker records them
     /// (``QCChecker/recordsReadingSpeeds``).
     public internal(set) var readingSpeeds = QCReadingSpeedHistogram()
@@ -25,16 +31,16 @@ public struct QCSummary: Sendable, Hashable {
 
     /// The share of cues (0 to 1) with a finding of `rule`.
     public func share(_ rule: QCRule) -> Double {
-        cues == 0 ? 0 : Double(rules[rule]?.count ?? 0) / Double(cues)
+        cues == 0 ? 0 : Double(tallies[rule.ordinal]?.count ?? 0) / Double(cues)
     }
 
     mutating func tally(_ rule: QCRule, value: Double) {
-        if var tally = rules[rule] {
+        if var tally = tallies[rule.ordinal] {
             tally.count += 1
             tally.worst = rule.lowerIsWorse ? min(tally.worst, value) : max(tally.worst, value)
-            rules[rule] = tally
+            tallies[rule.ordinal] = tally
         } else {
-            rules[rule] = Tally(count: 1, worst: value)
+            tallies[rule.ordinal] = Tally(count: 1, worst: value)
         }
     }
 }

@@ -1,5 +1,5 @@
 import CueKit
-import CueKitQC
+@testable import CueKitQC
 import Testing
 
 /// Each rule on the smallest track that triggers it and the smallest that does not.
@@ -176,5 +176,18 @@ import Testing
         checker.check(Self.cue(61_500, 62_000, "a\nb"), at: nil) { found.append($0) }
         #expect(found.first?.location == nil)
         #expect(found.first?.message == "the cue has 2 lines, over the limit of 1 (cue 1 at 00:01:01.500)")
+    }
+}
+
+extension QCCheckerTests {
+    /// The summary counts rules by their place among all rules: each rule has its own.
+    @Test func everyRuleHasItsOwnPlaceInTheSummary() {
+        #expect(QCRule.allCases.map(\.ordinal) == Array(QCRule.allCases.indices))
+        var summary = QCSummary()
+        for (index, rule) in QCRule.allCases.enumerated() {
+            for _ in 0...index { summary.tally(rule, value: Double(index)) }
+        }
+        #expect(summary.rules.count == QCRule.allCases.count)
+        for (index, rule) in QCRule.allCases.enumerated() { #expect(summary.rules[rule] == QCSummary.Tally(count: index + 1, worst: Double(index))) }
     }
 }
