@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "CueKitServer", targets: ["CueKitServer"]),
         .library(name: "CueKitCastSender", targets: ["CueKitCastSender"]),
         .library(name: "CueKitCastV2", targets: ["CueKitCastV2"]),
+        .library(name: "CueKitFetch", targets: ["CueKitFetch"]),
         .executable(name: "cuekit", targets: ["CueKitCLI"]),
         .executable(name: "cuekit-cast", targets: ["CueKitCastCLI"]),
     ],
@@ -43,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // `swift package generate-documentation`: the DocC catalogs in Sources/<Module>/Documentation.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -130,6 +132,15 @@ let package = Package(
             ],
             exclude: ["Proto/cast_channel.proto"]
         ),
+        // Remote HLS subtitle renditions downloaded into a folder, to be read as local files
+        // (`cuekit fetch`, `cuekit convert URL --fetch`): HTTP and TLS through async-http-client.
+        .target(
+            name: "CueKitFetch",
+            dependencies: [
+                "CueKit", "CueKitConversion",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         // What the two executables share: output sinks, failures and exit statuses, reading and
         // style options, the network commands' names and abstracts, and the version handshake.
         .target(
@@ -153,7 +164,7 @@ let package = Package(
         .executableTarget(
             name: "CueKitCastCLI",
             dependencies: [
-                "CueKit", "CueKitCast", "CueKitCommandSupport", "CueKitServer", "CueKitCastSender", "CueKitCastV2",
+                "CueKit", "CueKitCast", "CueKitCommandSupport", "CueKitServer", "CueKitCastSender", "CueKitCastV2", "CueKitFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -235,6 +246,15 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Remote renditions fetched from a live server on loopback; `cuekit convert URL --fetch`
+        // through both built executables.
+        .testTarget(
+            name: "CueKitFetchTests",
+            dependencies: [
+                "CueKit", "CueKitConversion", "CueKitFetch", "CueKitServer", "CueKitTestSupport", "CueKitCLI", "CueKitCastCLI",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

@@ -17,7 +17,7 @@ struct CueKitCommand: ParsableCommand {
         abstract: "Read, check, convert and style caption and subtitle tracks (WebVTT, TTML, SubRip).",
         version: CommandLineMain.version,
         subcommands: [
-            ConvertCommand.self, SegmentCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, ServeCommand.self, GenerateCommand.self,
+            ConvertCommand.self, SegmentCommand.self, ValidateCommand.self, InspectCommand.self, StyleCommand.self, CastCommand.self, ServeCommand.self, FetchCommand.self, GenerateCommand.self,
         ]
     )
 

@@ -14,7 +14,7 @@ struct CueKitCastCommand: AsyncParsableCommand {
         commandName: "cuekit",
         abstract: "Serve tracks to Cast receivers and drive Cast devices (the network commands of cuekit).",
         version: CommandLineMain.version,
-        subcommands: [ServeCommand.self, CastCommand.self]
+        subcommands: [ServeCommand.self, FetchCommand.self, CastCommand.self]
     )
 
     /// Runs the command line (``CommandLineMain``): exit status 0, 1 or 2, as `cuekit`'s. Started

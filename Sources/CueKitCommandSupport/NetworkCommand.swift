@@ -13,6 +13,9 @@ package struct NetworkCommand: Sendable, Hashable {
 
     package static let serve = NetworkCommand(
         path: ["serve"], abstract: "Serve a folder of media and tracks to Cast receivers, with a receiver page and a sender page.")
+    package static let fetch = NetworkCommand(
+        path: ["fetch"],
+        abstract: "Download a remote HLS subtitle rendition (its playlists and WebVTT segments) into a folder, to read as local files.")
     package static let castSend = NetworkCommand(
         path: ["cast", "send"],
         abstract: "Send a Cast media message (LOAD, EDIT_TRACKS_INFO, GET_STATUS...) to a CueKit receiver and print its answer.")
@@ -29,7 +32,7 @@ package struct NetworkCommand: Sendable, Hashable {
         abstract: "Run a Cast device: the Cast v2 channel on TLS, with CueKit's receiver as its media application.")
 
     /// Every network command, in the order `cuekit`'s help lists them.
-    package static let all: [NetworkCommand] = [serve, castSend, castPlay, castTracks, castRestyle, castDevices, castEmulate]
+    package static let all: [NetworkCommand] = [serve, fetch, castSend, castPlay, castTracks, castRestyle, castDevices, castEmulate]
 
     /// The network command a command line (without the program's name) runs, and the arguments
     /// that follow its name, untouched; nil for any other command line. `help serve` (argument

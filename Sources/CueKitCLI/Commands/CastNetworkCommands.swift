@@ -38,6 +38,12 @@ struct ServeCommand: HandedOverCommand {
     @OptionGroup var handedOver: HandedOverArguments
 }
 
+/// `cuekit fetch`, run by `cuekit-cast`.
+struct FetchCommand: HandedOverCommand {
+    static let networkCommand = NetworkCommand.fetch
+    @OptionGroup var handedOver: HandedOverArguments
+}
+
 /// `cuekit cast send`, run by `cuekit-cast`.
 struct CastSendCommand: HandedOverCommand {
     static let networkCommand = NetworkCommand.castSend

@@ -60,6 +60,12 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The tracks to read; '-' reads standard input.", valueName: "input"))
     var inputs: [String]
 
+    @Flag(
+        help: ArgumentHelp(
+            "Read an http or https HLS playlist given as input, downloaded first with its segments (as by 'cuekit fetch').",
+            discussion: "Diagnostics name the address; the downloaded files are removed after the conversion."))
+    var fetch = false
+
     @Option(
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp("Where to write one input; '-' writes standard output (the default).", valueName: "output"))
@@ -311,6 +317,17 @@ struct ConvertCommand: ParsableCommand {
         }
 
         var input = inputs[0]
+        var inputName: String?
+        var fetchedFolder: String?
+        defer { if let fetchedFolder { Self.removeTree(fetchedFolder) } }
+        if Self.isRemote(input) {
+            guard fetch else {
+                throw CommandFailure("\(input) is remote: add --fetch to have cuekit fetch download it first, or download the rendition yourself")
+            }
+            fetchedFolder = try Self.temporaryFolder()
+            inputName = input
+            input = try Self.fetched(input, into: fetchedFolder! + "/rendition")
+        }
         var fixedInput: String?
         if let qcFix {
             fixedInput = try fixForQC(input: input, profileName: qcFix, settings: &settings)
@@ -319,7 +336,7 @@ struct ConvertCommand: ParsableCommand {
         defer { if let fixedInput { unlink(fixedInput) } }
         let outcome: TrackConversion.Outcome
         do {
-            outcome = try ConversionJob(settings: settings).run(input: input, output: output ?? "-")
+            outcome = try ConversionJob(settings: settings).run(input: input, output: output ?? "-", inputName: inputName)
         } catch let error as WriteError {
             throw CommandFailure(error.message, status: .usageOrIOError)
         } catch let error as ReadError {
@@ -328,11 +345,11 @@ struct ConvertCommand: ParsableCommand {
             }
             // The input is not a track at all (no format recognised; for WebVTT no signature, for
             // TTML not well-formed XML or no tt root; or over a reading limit): nothing was written.
-            throw CommandFailure(located: error.inFile(input == "-" ? "<stdin>" : input).description, status: .invalidInput)
+            throw CommandFailure(located: error.inFile(inputName ?? (input == "-" ? "<stdin>" : input)).description, status: .invalidInput)
         }
         resolved?.report(outcome.styleDiagnostics)
         if let stopped = outcome.stoppedBy {
-            Self.reportStopped(stopped, input: input, outcome: outcome)
+            Self.reportStopped(stopped, input: inputName ?? input, outcome: outcome)
             throw ExitCode(ExitStatus.invalidInput.rawValue)
         }
         if strict, outcome.inputErrors > 0 { throw ExitCode(ExitStatus.invalidInput.rawValue) }

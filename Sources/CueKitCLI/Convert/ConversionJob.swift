@@ -24,9 +24,10 @@ struct ConversionJob {
 
     /// Converts `input` (`-` for standard input) to `output` (`-` for standard output, otherwise a
     /// file replaced atomically). Throws a ``ReadError`` when the input cannot be read as a track,
-    /// or a file cannot be read or written: then no output file is left behind.
-    func run(input: String, output: String) throws -> TrackConversion.Outcome {
-        let inputName = input == "-" ? "<stdin>" : input
+    /// or a file cannot be read or written: then no output file is left behind. Diagnostics name
+    /// the input `inputName` when given (a fetched rendition: its address), else its path.
+    func run(input: String, output: String, inputName: String? = nil) throws -> TrackConversion.Outcome {
+        let inputName = inputName ?? (input == "-" ? "<stdin>" : input)
         let outputName = output == "-" ? "<stdout>" : output
         let source = try TrackSource(path: input, format: settings.inputFormat, options: settings.reading)
         let conversion = TrackConversion(source: source, options: settings.conversion)

@@ -6,7 +6,8 @@ public enum QCShotChanges {
     /// The shot changes in `text`, in milliseconds, sorted.
     public static func parse(_ text: String, frameRate: FrameRate = .film) throws(QCShotChangeError) -> [Int] {
         var times: [Int] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end in LF or CR LF, which a `String` holds as one character.
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = rawLine.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let time = time(of: line, frameRate: frameRate) else {

@@ -16,7 +16,7 @@ struct HelpAndCompletionTests {
         ["convert"], ["segment"], ["validate"], ["inspect"], ["style"], ["cast"], ["cast", "media"], ["cast", "check"], ["generate"],
         // The network commands: their help, through cuekit, is cuekit-cast's, and their examples are
         // command lines cuekit-cast accepts.
-        ["cast", "send"], ["cast", "tracks"], ["cast", "restyle"], ["cast", "devices"], ["cast", "play"], ["cast", "emulate"], ["serve"],
+        ["cast", "send"], ["cast", "tracks"], ["cast", "restyle"], ["cast", "devices"], ["cast", "play"], ["cast", "emulate"], ["serve"], ["fetch"],
     ]
 
     /// The example command lines of a help text: the lines after `Examples:` that start with

@@ -61,6 +61,30 @@ import Testing
         #expect(read.events.first == .header(""))
     }
 
+    /// A playlist whose lines end in CR LF (as RFC 8216 allows) reads as one whose lines end in
+    /// LF, line numbers included.
+    @Test func aPlaylistWithCRLFLineEndsReadsAsOneWithLF() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\na\n", to: "0.vtt")
+        directory.write("WEBVTT\n\n00:00:07.000 --> 00:00:08.000\nb\n", to: "1.vtt")
+        let lines = ["#EXTM3U", "#EXT-X-TARGETDURATION:6", "#EXTINF:6,", "0.vtt", "#EXTINF:6,", "1.vtt", "#EXTINF:6,", "2.vtt", "#EXT-X-ENDLIST", ""]
+        directory.write(lines.joined(separator: "\r\n"), to: "crlf.m3u8")
+        directory.write(lines.joined(separator: "\n"), to: "lf.m3u8")
+        let playlist = try HLSPlaylist.parse(lines.joined(separator: "\r\n"))
+        guard case .media(let media) = playlist else { return #expect(Bool(false), "\(playlist)") }
+        #expect(media.segments.map(\.uri) == ["0.vtt", "1.vtt", "2.vtt"])
+        #expect(media.segments.map(\.line) == [4, 6, 8])
+        #expect(media.hasEndList)
+        // The missing third segment is refused at its line, in both.
+        for name in ["crlf.m3u8", "lf.m3u8"] {
+            let error = #expect(throws: ReadError.self) { try read(directory.file(name)) }
+            #expect(error?.diagnostic.location?.line == 8, "\(name)")
+        }
+        directory.write("#EXTM3U\r\n#EXTINF:6,\r\n0.vtt\r\n#EXTINF:6,\r\n1.vtt\r\n", to: "two.m3u8")
+        #expect(try read(directory.file("two.m3u8")).cues.map(\.text) == ["a", "b"])
+    }
+
     @Test func segmentsWithTheirOwnMapsAreMovedOntoTheFirstSegmentsTimeline() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

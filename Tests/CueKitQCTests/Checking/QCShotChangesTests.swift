@@ -17,6 +17,11 @@ import Testing
         #expect(times == [10_511, 12_500, 62_250, 62_500])
     }
 
+    @Test func linesMayEndInCRLF() throws {
+        #expect(try QCShotChanges.parse("# cuts\r\n12.5\r\n\r\n00:00:10:12\r\n", frameRate: .film) == [10_511, 12_500])
+        #expect(throws: QCShotChangeError(line: 2, text: "soon")) { try QCShotChanges.parse("1\r\nsoon\r\n") }
+    }
+
     @Test func aLineThatIsNoTimeIsLocated() {
         #expect(throws: QCShotChangeError(line: 2, text: "soon")) { try QCShotChanges.parse("1\nsoon\n") }
         // Frames past the nominal rate are not a timecode.

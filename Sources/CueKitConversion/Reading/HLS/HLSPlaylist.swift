@@ -31,7 +31,8 @@ public enum HLSPlaylist: Sendable, Hashable {
         var pendingDuration: (milliseconds: Int, line: Int)?
         var pendingVariant: (group: String?, line: Int)?
         var sawVariant = false
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines end in LF or CR LF (RFC 8216, section 4.1), which a `String` holds as one character.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if lineNumber == 1 {

@@ -118,7 +118,7 @@ public struct HLSPlaylistReader: Sendable {
         let lowered = uri.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             throw ReadError(
-                .hlsSegmentUnreadable, at: location, "\(uri) is remote: CueKit reads local segments only; download the rendition first")
+                .hlsSegmentUnreadable, at: location, "\(uri) is remote: CueKit reads local segments only; download the rendition first (cuekit fetch)")
         }
         var decoded = uri
         if lowered.hasPrefix("file://") { decoded = String(uri.dropFirst(7)) }

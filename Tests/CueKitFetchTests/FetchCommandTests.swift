@@ -1,0 +1,62 @@
+import CueKitTestSupport
+import Foundation
+import Testing
+
+/// `cuekit fetch` and `cuekit convert URL --fetch`, through the built `cuekit` and `cuekit-cast`,
+/// against a live server on 127.0.0.1.
+@Suite(.tags(.network), .skippableByTag)
+struct FetchCommandTests {
+    /// Runs `cuekit arguments` with its temporary files in `temporary`.
+    static func cuekit(_ arguments: [String], temporary: TemporaryDirectory) throws -> CommandLineRun {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        return try CommandLineRun.run(CommandLineRun.executable, arguments, environment: environment)
+    }
+
+    /// The bytes of the files under `folder`.
+    static func byteCount(in folder: String) -> Int {
+        let names = FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String } ?? []
+        return names.reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.type] as? FileAttributeType) == .typeRegular
+                ? (FileManager.default.contents(atPath: folder + "/" + name)?.count ?? 0) : 0)
+        }
+    }
+
+    @Test func convertFetchesARemotePlaylistReadsItAsTheLocalOneAndLeavesNothing() async throws {
+        let site = HLSRenditionFetchTests.site()
+        // No EXT-X-TARGETDURATION: a diagnostic about the playlist's line 1.
+        site.write("#EXTM3U\n#EXTINF:4.0,\na.vtt\n#EXTINF:4.0,\nb.vtt\n#EXT-X-ENDLIST\n", to: "en/loose.m3u8")
+        let work = TemporaryDirectory()
+        let temporary = TemporaryDirectory()
+        let runs = try await HLSRenditionFetchTests.serving(site) { base in
+            (
+                base,
+                try Self.cuekit(["convert", base + "/en/subs.m3u8", "-o", work.file("refused.vtt")], temporary: temporary),
+                try Self.cuekit(["convert", base + "/en/subs.m3u8", "--fetch", "-o", work.file("fetched.vtt")], temporary: temporary),
+                try Self.cuekit(["convert", base + "/en/loose.m3u8", "--fetch", "-o", work.file("loose.vtt")], temporary: temporary),
+                try Self.cuekit(["convert", base + "/en/none.m3u8", "--fetch", "-o", work.file("none.vtt")], temporary: temporary),
+                try Self.cuekit(["fetch", base + "/master.m3u8", "-o", work.file("master")], temporary: temporary)
+            )
+        }
+        let (base, refused, fetched, loose, none, fetch) = runs
+        #expect(refused.status == 2 && refused.standardError.contains("is remote: add --fetch"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: work.file("refused.vtt")))
+
+        #expect(fetched.status == 0, "\(fetched)")
+        let local = try CommandLineRun.cuekit(["convert", site.file("en/subs.m3u8"), "-o", work.file("local.vtt")])
+        #expect(local.status == 0, "\(local)")
+        #expect(work.read("fetched.vtt") == work.read("local.vtt"))
+
+        // Diagnostics name the address, at the remote playlist's line.
+        #expect(loose.status == 0, "\(loose)")
+        #expect(loose.standardError.hasPrefix(base + "/en/loose.m3u8:1:1: "), "\(loose)")
+
+        #expect(none.status == 2 && none.standardError.contains(base + "/en/none.m3u8 answered 404 Not Found"), "\(none)")
+
+        #expect(fetch.status == 0, "\(fetch)")
+        #expect(fetch.standardOutput == work.file("master") + "/master.m3u8\n")
+        #expect(fetch.standardError == "cuekit: fetched 2 renditions, 5 segments, \(Self.byteCount(in: work.file("master"))) bytes into \(work.file("master"))\n")
+        // Every fetch folder was removed.
+        #expect(temporary.names.isEmpty, "\(temporary.names)")
+    }
+}
