@@ -47,6 +47,19 @@ enum CastExecutable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipe[0])
+        // The child takes Ctrl-C and SIGTERM as a program does (this process blocks them, for
+        // ``InterruptCleanup``, and a child would inherit that).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), interrupts = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &interrupts)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
         var started = false
         for (index, path) in places.enumerated() {
@@ -54,7 +67,7 @@ enum CastExecutable {
             defer { strings.forEach { free($0) } }
             let vector = strings + [nil]
             let searches = index == places.count - 1
-            let status = searches ? posix_spawnp(&child, path, &actions, nil, vector, environ) : posix_spawn(&child, path, &actions, nil, vector, environ)
+            let status = searches ? posix_spawnp(&child, path, &actions, &attributes, vector, environ) : posix_spawn(&child, path, &actions, &attributes, vector, environ)
             if status == 0 {
                 started = true
                 break

@@ -319,12 +319,18 @@ struct ConvertCommand: ParsableCommand {
         var input = inputs[0]
         var inputName: String?
         var fetchedFolder: String?
-        defer { if let fetchedFolder { Self.removeTree(fetchedFolder) } }
+        defer {
+            if let fetchedFolder {
+                Self.removeTree(fetchedFolder)
+                InterruptCleanup.folder.withLock { $0 = nil }
+            }
+        }
         if Self.isRemote(input) {
             guard fetch else {
                 throw CommandFailure("\(input) is remote: add --fetch to have cuekit fetch download it first, or download the rendition yourself")
             }
             fetchedFolder = try Self.temporaryFolder()
+            InterruptCleanup.folder.withLock { $0 = fetchedFolder }
             inputName = input
             input = try Self.fetched(input, into: fetchedFolder! + "/rendition")
         }

@@ -192,6 +192,9 @@ final class ProgressBar: Sendable {
 /// runs as ordinary code (``TemporaryFiles`` is guarded by a lock, which a raw signal handler must
 /// not take).
 enum InterruptCleanup {
+    /// A folder of temporary files to remove too, whole (a fetched rendition), while one exists.
+    static let folder = Mutex<String?>(nil)
+
     /// Call before starting any other thread.
     static func install() {
         var signals = sigset_t()
@@ -210,6 +213,7 @@ enum InterruptCleanup {
                 var received: Int32 = 0
                 while sigwait(&signals, &received) != 0 {}
                 TemporaryFiles.removeAllForExit()
+                if let folder = InterruptCleanup.folder.withLock({ $0 }) { ConvertCommand.removeTree(folder) }
                 StandardError.write("\ncuekit: interrupted; no partial output was left behind\n")
                 _exit(128 + received)
             }, nil)
