@@ -316,24 +316,16 @@ struct ConvertCommand: ParsableCommand {
             return
         }
 
-        var input = inputs[0]
-        var inputName: String?
-        var fetchedFolder: String?
-        defer {
-            if let fetchedFolder {
-                Self.removeTree(fetchedFolder)
-                InterruptCleanup.folder.withLock { $0 = nil }
-            }
+        try RemoteInput.withLocalCopy(of: inputs[0], fetches: fetch) { local, remote in
+            try convert(local, named: remote ? inputs[0] : nil, settings: settings, style: resolved)
         }
-        if Self.isRemote(input) {
-            guard fetch else {
-                throw CommandFailure("\(input) is remote: add --fetch to have cuekit fetch download it first, or download the rendition yourself")
-            }
-            fetchedFolder = try Self.temporaryFolder()
-            InterruptCleanup.folder.withLock { $0 = fetchedFolder }
-            inputName = input
-            input = try Self.fetched(input, into: fetchedFolder! + "/rendition")
-        }
+    }
+
+    /// Converts one input (`convert` without `--output-dir`), named `inputName` in diagnostics
+    /// when given.
+    private func convert(_ local: String, named inputName: String?, settings: ConversionSettings, style resolved: StyleOptions.ResolvedStyle?) throws {
+        var settings = settings
+        var input = local
         var fixedInput: String?
         if let qcFix {
             fixedInput = try fixForQC(input: input, profileName: qcFix, settings: &settings)

@@ -57,6 +57,9 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The files to check; '-' reads standard input.", valueName: "file"))
     var files: [String]
 
+    @Flag(help: ArgumentHelp("Check http or https HLS playlists given as files, downloaded first with their segments (as by 'cuekit fetch')."))
+    var fetch = false
+
     @Option(help: ArgumentHelp("Read every file as: vtt, ttml, srt or cast (default: told from each file's content).", valueName: "format"))
     var from: ValidationFormat?
 
@@ -112,7 +115,12 @@ struct ValidateCommand: ParsableCommand {
         }
         var summary = ValidationSummary(strict: strict)
         for file in files {
-            let outcome = try validate(file, into: &report, qc: qcSetup)
+            let outcome: FileValidation
+            if RemoteInput.isRemote(file) {
+                outcome = try validateRemote(file, into: &report, qc: qcSetup)
+            } else {
+                outcome = try validate(file, into: &report, qc: qcSetup)
+            }
             summary.add(outcome)
             try report.end(outcome)
         }
@@ -128,9 +136,31 @@ struct ValidateCommand: ParsableCommand {
         return text + ", \(qc.frameRate) fps for the frame-based rules"
     }
 
-    /// Checks one file, handing each diagnostic to `report` as it is found.
-    private func validate(_ file: String, into report: inout any ValidationReport, qc qcSetup: QCSetup?) throws -> FileValidation {
-        let name = file == "-" ? "<stdin>" : file
+    /// Checks a remote playlist, fetched first (``RemoteInput``); one that cannot be fetched, or
+    /// is not to be without `--fetch`, is a file that could not be checked.
+    private func validateRemote(_ url: String, into report: inout any ValidationReport, qc qcSetup: QCSetup?) throws -> FileValidation {
+        var reason = "\(url) is remote: add --fetch to check it"
+        if fetch {
+            do {
+                return try RemoteInput.withLocalCopy(of: url, fetches: true) { local, _ in
+                    try validate(local, named: url, into: &report, qc: qcSetup)
+                }
+            } catch is ExitCode {
+                reason = "\(url) cannot be fetched"
+            }
+        }
+        var outcome = FileValidation(path: url, strict: strict)
+        outcome.failure = reason
+        try report.begin(outcome)
+        return outcome
+    }
+
+    /// Checks one file, handing each diagnostic to `report` as it is found; diagnostics name it
+    /// `shownName` when given (a fetched playlist's address).
+    private func validate(
+        _ file: String, named shownName: String? = nil, into report: inout any ValidationReport, qc qcSetup: QCSetup?
+    ) throws -> FileValidation {
+        let name = shownName ?? (file == "-" ? "<stdin>" : file)
         var outcome = FileValidation(path: name, strict: strict)
         var input: TrackSource
         do {

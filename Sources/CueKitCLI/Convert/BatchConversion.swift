@@ -213,7 +213,7 @@ enum InterruptCleanup {
                 var received: Int32 = 0
                 while sigwait(&signals, &received) != 0 {}
                 TemporaryFiles.removeAllForExit()
-                if let folder = InterruptCleanup.folder.withLock({ $0 }) { ConvertCommand.removeTree(folder) }
+                if let folder = InterruptCleanup.folder.withLock({ $0 }) { RemoteInput.removeTree(folder) }
                 StandardError.write("\ncuekit: interrupted; no partial output was left behind\n")
                 _exit(128 + received)
             }, nil)

@@ -7,10 +7,28 @@ import CueKitCommandSupport
     import Darwin
 #endif
 
-/// `cuekit convert URL --fetch`: a remote playlist is downloaded by `cuekit fetch` (in
-/// `cuekit-cast`, which links the network stack) into a temporary folder, read from there, its
-/// diagnostics naming the address, and the folder removed.
-extension ConvertCommand {
+/// An input given as an address (`cuekit convert URL --fetch`, `cuekit validate URL --fetch`): the
+/// remote playlist is downloaded by `cuekit fetch` (in `cuekit-cast`, which links the network
+/// stack) into a temporary folder, read from there, its diagnostics naming the address, and the
+/// folder removed, on Ctrl-C too (``InterruptCleanup``).
+enum RemoteInput {
+    /// Calls `body` with the local playlist of `input` fetched, when `input` is an address and
+    /// `fetches` (else with `input` itself, and nil for the fetched folder); the folder is removed
+    /// after. A remote input without `fetches` is refused with the advice to add `--fetch`.
+    static func withLocalCopy<Result>(of input: String, fetches: Bool, _ body: (_ path: String, _ remote: Bool) throws -> Result) throws -> Result {
+        guard isRemote(input) else { return try body(input, false) }
+        guard fetches else {
+            throw CommandFailure("\(input) is remote: add --fetch to have cuekit fetch download it first, or download the rendition yourself")
+        }
+        let folder = try temporaryFolder()
+        InterruptCleanup.folder.withLock { $0 = folder }
+        defer {
+            removeTree(folder)
+            InterruptCleanup.folder.withLock { $0 = nil }
+        }
+        return try body(try fetched(input, into: folder + "/rendition"), true)
+    }
+
     /// True for an `http://` or `https://` input.
     static func isRemote(_ input: String) -> Bool {
         let lowered = input.prefix(8).lowercased()
