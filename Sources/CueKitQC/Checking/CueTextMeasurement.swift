@@ -37,7 +37,7 @@ struct CueTextMeasurement {
         guard let start = text.baseAddress, !text.isEmpty else { return }
         let bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count)
         if !hasMarkup, allowed == nil, !countsWords {
-            self = Self.countingLines(of: bytes)
+            countLines(of: bytes)
             return
         }
         let count = bytes.count
@@ -168,15 +168,9 @@ struct CueTextMeasurement {
     }
 
     /// The fast path for text without markup when neither words nor characters are checked: each
-    /// line's scalars counted in a loop the compiler turns into vector instructions.
-    private static func countingLines(of bytes: UnsafeBufferPointer<UInt8>) -> CueTextMeasurement {
-        var measurement = CueTextMeasurement()
-        measurement.countLines(of: bytes)
-        return measurement
-    }
-
-    private init() {}
-
+    /// line's scalars counted eight bytes at a time. Kept out of line: inlined, it made the
+    /// general path's loop keep its counters in memory.
+    @inline(never)
     private mutating func countLines(of bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
         let base = UnsafeRawPointer(start)

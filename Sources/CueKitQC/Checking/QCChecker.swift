@@ -96,22 +96,7 @@ public struct QCChecker: Sendable {
             text, hasMarkup: textHasMarkup, allowed: limits.characters?.value, allowedTags: limits.allowedTags?.value,
             countsWords: limits.wordsPerMinute != nil)
         // Findings are gathered, then handed on: a rethrowing method may throw only from `report`.
-        defer { found.removeAll(keepingCapacity: true) }
-        func emit(
-            _ rule: QCRule, _ severity: Diagnostic.Severity, _ value: Double, limit: Double, at place: SourceLocation?,
-            textLine: Int? = nil, textColumn: Int? = nil, _ message: String
-        ) {
-            summary.tally(rule, value: value)
-            let cueNamed = place == nil ? " (cue \(number) at \(QCTime.format(start)))" : ""
-            found.append(
-                QCFinding(
-                    diagnostic: Diagnostic(severity, rule.code, at: place, message + cueNamed), rule: rule, value: value, limit: limit,
-                    textLine: textLine, textColumn: textColumn))
-        }
-        func textLocation(line: Int, column: Int) -> SourceLocation? {
-            guard textLinesFollowLocation else { return location }
-            return location.map { SourceLocation(line: $0.line + 1 + line, column: column) }
-        }
+        defer { if !found.isEmpty { found.removeAll(keepingCapacity: true) } }
 
         // Reading speed and duration.
         if duration > 0 {
@@ -122,7 +107,7 @@ public struct QCChecker: Sendable {
                 let speed = Double(measurement.characters) * 1000 / Double(duration)
                 if speed > limit.value {
                     emit(
-                        .readingSpeed, limit.severity, speed, limit: limit.value, at: location,
+                        number, start, .readingSpeed, limit.severity, speed, limit: limit.value, at: location,
                         "reading speed \(QCTime.decimal(speed)) characters per second (\(measurement.characters) characters in \(QCTime.seconds(duration)) s) is over the limit of \(QCTime.decimal(limit.value))"
                     )
                 }
@@ -131,7 +116,7 @@ public struct QCChecker: Sendable {
                 let speed = Double(measurement.words) * 60_000 / Double(duration)
                 if speed > limit.value {
                     emit(
-                        .wordsPerMinute, limit.severity, speed, limit: limit.value, at: location,
+                        number, start, .wordsPerMinute, limit.severity, speed, limit: limit.value, at: location,
                         "reading speed \(QCTime.decimal(speed)) words per minute (\(measurement.words) words in \(QCTime.seconds(duration)) s) is over the limit of \(QCTime.decimal(limit.value))"
                     )
                 }
@@ -139,40 +124,40 @@ public struct QCChecker: Sendable {
         }
         if let limit = limits.minimumDuration, duration < limit.value, duration >= 0 {
             emit(
-                .durationTooShort, limit.severity, Double(duration), limit: Double(limit.value), at: location,
+                number, start, .durationTooShort, limit.severity, Double(duration), limit: Double(limit.value), at: location,
                 "duration \(QCTime.seconds(duration)) s is under the minimum of \(QCTime.seconds(limit.value)) s")
         }
         if let limit = limits.maximumDuration, duration > limit.value {
             emit(
-                .durationTooLong, limit.severity, Double(duration), limit: Double(limit.value), at: location,
+                number, start, .durationTooLong, limit.severity, Double(duration), limit: Double(limit.value), at: location,
                 "duration \(QCTime.seconds(duration)) s is over the maximum of \(QCTime.seconds(limit.value)) s")
         }
 
         // Lines and characters.
         if let limit = limits.lineLength, measurement.longestLine > limit.value {
             emit(
-                .lineLength, limit.severity, Double(measurement.longestLine), limit: Double(limit.value),
-                at: textLocation(line: measurement.longestLineIndex, column: 1), textLine: measurement.longestLineIndex,
+                number, start, .lineLength, limit.severity, Double(measurement.longestLine), limit: Double(limit.value),
+                at: textLocation(location, line: measurement.longestLineIndex, column: 1), textLine: measurement.longestLineIndex,
                 "line \(measurement.longestLineIndex + 1) has \(measurement.longestLine) characters, over the limit of \(limit.value)")
         }
         if let limit = limits.lineCount, measurement.lineCount > limit.value {
             emit(
-                .lineCount, limit.severity, Double(measurement.lineCount), limit: Double(limit.value), at: location,
+                number, start, .lineCount, limit.severity, Double(measurement.lineCount), limit: Double(limit.value), at: location,
                 "the cue has \(measurement.lineCount) lines, over the limit of \(limit.value)")
         }
         if let limit = limits.characters, let scalar = measurement.disallowedScalar {
             let shown = Unicode.Scalar(scalar).map { "'\(Character($0))' " } ?? ""
             let more = measurement.disallowedCount > 1 ? " (and \(measurement.disallowedCount - 1) more in this cue)" : ""
             emit(
-                .character, limit.severity, Double(measurement.disallowedCount), limit: 0,
-                at: textLocation(line: measurement.disallowedLine, column: measurement.disallowedColumn),
+                number, start, .character, limit.severity, Double(measurement.disallowedCount), limit: 0,
+                at: textLocation(location, line: measurement.disallowedLine, column: measurement.disallowedColumn),
                 textLine: measurement.disallowedLine, textColumn: measurement.disallowedColumn,
                 "\(shown)(U+\(QCTime.hex(scalar))) is not in the \(limit.value.rawValue) character set\(more)")
         }
         if let limit = limits.allowedTags, let tag = measurement.forbiddenTag {
             emit(
-                .markup, limit.severity, 1, limit: 0,
-                at: textLocation(line: measurement.forbiddenTagLine, column: measurement.forbiddenTagColumn),
+                number, start, .markup, limit.severity, 1, limit: 0,
+                at: textLocation(location, line: measurement.forbiddenTagLine, column: measurement.forbiddenTagColumn),
                 textLine: measurement.forbiddenTagLine, textColumn: measurement.forbiddenTagColumn,
                 "the tag <\(tag)> is not allowed (allowed: \(allowedTagsText))")
         }
@@ -181,7 +166,7 @@ public struct QCChecker: Sendable {
         {
             let ratio = Double(measurement.firstLine) / Double(measurement.secondLine)
             emit(
-                .lineBalance, limit.severity, ratio, limit: limit.value, at: location,
+                number, start, .lineBalance, limit.severity, ratio, limit: limit.value, at: location,
                 "the top line has \(measurement.firstLine) characters and the bottom line \(measurement.secondLine) (\(QCTime.decimal(ratio)) times as many, over \(QCTime.decimal(limit.value))): bottom-heavy lines read better"
             )
         }
@@ -191,12 +176,12 @@ public struct QCChecker: Sendable {
             let gap = start - latestEnd
             if gap < 0, let severity = limits.overlap {
                 emit(
-                    .overlap, severity, Double(-gap), limit: 0, at: location,
+                    number, start, .overlap, severity, Double(-gap), limit: 0, at: location,
                     "the cue starts \(QCTime.seconds(-gap)) s before cue \(latestEndNumber) ends (\(QCTime.format(latestEnd))); overlapping cues are not allowed"
                 )
             } else if gap >= 0, let limit = limits.gapFrames, frameRate.isShorter(gap, thanFrames: limit.value) {
                 emit(
-                    .gap, limit.severity, frameRate.frames(in: gap), limit: Double(limit.value), at: latestEndLocation,
+                    number, start, .gap, limit.severity, frameRate.frames(in: gap), limit: Double(limit.value), at: latestEndLocation,
                     "the gap to the next cue (at \(QCTime.format(start))) is \(gap) ms, \(QCTime.decimal(frameRate.frames(in: gap))) frames at \(frameRateText) fps, under the minimum of \(limit.value) frames (\(frameRate.milliseconds(forFrames: limit.value)) ms)"
                 )
             }
@@ -216,7 +201,7 @@ public struct QCChecker: Sendable {
                 if distance > 0, distance < limit.value {
                     let side = time < shot ? "before" : "after"
                     emit(
-                        .shotChange, limit.severity, Double(distance), limit: Double(limit.value), at: location,
+                        number, start, .shotChange, limit.severity, Double(distance), limit: Double(limit.value), at: location,
                         "the cue \(edge) \(distance) frame\(distance == 1 ? "" : "s") \(side) the shot change at \(QCTime.format(shot)) (at \(frameRateText) fps): put it on the shot change or at least \(limit.value) frames away"
                     )
                 }
@@ -227,6 +212,28 @@ public struct QCChecker: Sendable {
 
     /// The findings of the cue being checked.
     private var found: [QCFinding] = []
+
+    /// Keeps a finding of cue `number` (which starts at `start`), and counts it. Methods rather than
+    /// local functions of ``check(text:textHasMarkup:start:end:at:reportingFindings:)``: those
+    /// captured the checker, and each cue then copied its limits.
+    private mutating func emit(
+        _ number: Int, _ start: Int, _ rule: QCRule, _ severity: Diagnostic.Severity, _ value: Double, limit: Double, at place: SourceLocation?,
+        textLine: Int? = nil, textColumn: Int? = nil, _ message: String
+    ) {
+        summary.tally(rule, value: value)
+        let cueNamed = place == nil ? " (cue \(number) at \(QCTime.format(start)))" : ""
+        found.append(
+            QCFinding(
+                diagnostic: Diagnostic(severity, rule.code, at: place, message + cueNamed), rule: rule, value: value, limit: limit,
+                textLine: textLine, textColumn: textColumn))
+    }
+
+    /// Where a finding about one place in the text is: its line, when the text follows the cue's
+    /// `location` line by line; else the cue.
+    private func textLocation(_ location: SourceLocation?, line: Int, column: Int) -> SourceLocation? {
+        guard textLinesFollowLocation else { return location }
+        return location.map { SourceLocation(line: $0.line + 1 + line, column: column) }
+    }
 
     /// The shot change nearest `time`.
     private func nearestShotChange(to time: Int) -> Int {
