@@ -139,6 +139,11 @@ for shape in plain markup-heavy settings-heavy short-times crlf non-latin diagno
         row "convert-subrip@$shape" "SubRip to WebVTT, $shape" "$shape_cues" "$cuekit" convert -q "$work/$shape.srt" -o "$work/out-srt.vtt"
     fi
 done
+# A track the Netflix English rules find nothing in: what the rules cost beside validate, no
+# finding printed (the target: at most 1.5 times validate).
+"$cuekit" generate --cues "$shape_cues" --seed 7 --shape style-guide --no-style-region -o "$work/style-guide.vtt"
+row "validate@style-guide" "validate, style-guide" "$shape_cues" "$cuekit" validate "$work/style-guide.vtt"
+row "validate-qc@style-guide" "validate --qc netflix, style-guide (no finding)" "$shape_cues" "$cuekit" validate --qc netflix --language en "$work/style-guide.vtt"
 for shape in styled timed-divs non-latin; do
     "$cuekit" generate --cues "$shape_ttml_cues" --seed 7 --shape "$shape" --format ttml -o "$work/$shape.ttml"
     row "convert-from-ttml@$shape" "TTML to WebVTT, $shape" "$shape_ttml_cues" "$cuekit" convert -q "$work/$shape.ttml" -o "$work/out-ttml.vtt"
@@ -153,6 +158,8 @@ echo
 # The ratios the README reports: the same file read by both commands (start-up included).
 awk -v i="${measured[inspect-stats]}" -v v="${measured[validate]}" 'BEGIN { printf "inspect --stats / validate: %.2f\n", i / v }'
 awk -v q="${measured[validate-qc]}" -v v="${measured[validate]}" 'BEGIN { printf "validate --qc netflix / validate: %.2f\n", q / v }'
+awk -v q="${measured[validate-qc@style-guide]}" -v v="${measured[validate@style-guide]}" \
+    'BEGIN { printf "validate --qc netflix / validate, style-guide (the rules alone): %.2f\n", q / v }'
 if [[ -n "${measured[xmllint]:-}" ]]; then
     awk -v t="${measured[convert-from-ttml]}" -v x="${measured[xmllint]}" 'BEGIN { printf "TTML to WebVTT / xmllint --stream: %.2f\n", t / x }'
 fi

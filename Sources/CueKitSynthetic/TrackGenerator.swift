@@ -140,6 +140,8 @@ public struct TrackGenerator: Sendable {
     var random: GeneratorRandom
     var cue = Cue()
     var clock = 1_000
+    /// The end of the last style-guide cue (``retimeForStyleGuide()``).
+    var previousEnd = 0
     var output: [UInt8] = []
     /// Where the open timed `div` begins (the timed-divs shape).
     var divisionStart = 0
@@ -219,6 +221,7 @@ public struct TrackGenerator: Sendable {
             if line > 0 { cue.segments.append(.lineBreak) }
             drawLine(script)
         }
+        if options.shape == .styleGuide { retimeForStyleGuide() }
     }
 
     mutating func drawScript() -> GeneratorVocabulary.Script {
@@ -231,7 +234,8 @@ public struct TrackGenerator: Sendable {
     }
 
     mutating func drawLine(_ script: GeneratorVocabulary.Script) {
-        let target = random.inRange(script.lineBytes)
+        // A style guide's 42 characters: the target, then a word of at most 11.
+        let target = options.shape == .styleGuide ? random.inRange(16...28) : random.inRange(script.lineBytes)
         var length = 0
         var style = Style.plain
         var styledWordsLeft = 0
@@ -294,7 +298,7 @@ public struct TrackGenerator: Sendable {
                 }
             }
         }
-        if options.shape != .plain, random.chance(4) {
+        if options.shape != .plain, options.shape != .styleGuide, random.chance(4) {
             cue.text.append(0x20)
             cue.text.append(contentsOf: random.pick(GeneratorVocabulary.emoji))
         }

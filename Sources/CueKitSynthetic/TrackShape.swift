@@ -22,6 +22,10 @@ extension TrackGenerator {
         case nonLatin = "non-latin"
         /// One cue in ten with a problem the reader recovers from and reports.
         case diagnostics
+        /// Plain English timed as a style guide asks (Netflix's English numbers): lines of at most
+        /// 42 characters, at most 14 characters a second, from 1.2 to 7 seconds, gaps of at least
+        /// 100 ms, no overlap. What caption QC finds nothing in, so that its rules' own cost shows.
+        case styleGuide = "style-guide"
         /// TTML only: referenced and inline styles on every paragraph, nested spans, colours from
         /// a palette of 64, every region in turn.
         case styled
@@ -35,6 +39,8 @@ extension TrackGenerator {
             case .styled, .timedDivs: format == .ttml
             // Binary: no line ends to change, and text in ISO 6937; SCC's text is CEA-608's.
             case .crlf, .nonLatin: format != .ebuSTL && format != .scc
+            // SCC's lines hold 32 characters.
+            case .styleGuide: format != .scc
             // The problems written are SubRip's and WebVTT's (and TTML's).
             case .diagnostics: format != .ebuSTL && format != .ass && format != .scc
             default: true
@@ -44,7 +50,7 @@ extension TrackGenerator {
         /// How likely a run of words is to be styled, in percent.
         var styledRunChance: Int {
             switch self {
-            case .plain: 0
+            case .plain, .styleGuide: 0
             case .markupHeavy: 30
             default: 7
             }
@@ -53,7 +59,7 @@ extension TrackGenerator {
         /// How much more often than the mix languages, ruby and inner timestamps come.
         var extrasScale: Int {
             switch self {
-            case .plain, .nonLatin: 0
+            case .plain, .nonLatin, .styleGuide: 0
             case .markupHeavy: 4
             default: 1
             }
@@ -69,7 +75,7 @@ extension TrackGenerator {
         cue.problem = nil
         cue.withoutHours = options.shape == .shortTimes
         switch options.shape {
-        case .plain:
+        case .plain, .styleGuide:
             cue.speaker = nil
             cue.placement = .standard
             cue.note = nil
@@ -93,11 +99,24 @@ extension TrackGenerator {
         }
     }
 
+    /// A style-guide cue's times, drawn again once its text is known: long enough to read at 14
+    /// characters a second (and 0.5 s more), from 1.2 to 7 seconds, after a gap of 100 ms to 1.2 s.
+    mutating func retimeForStyleGuide() {
+        let characters = cue.text.count { $0 & 0xC0 != 0x80 }
+        let duration = min(7_000, max(1_200, characters * 1_000 / 14 + 500))
+        cue.start = previousEnd + random.inRange(100...1_200)
+        cue.end = cue.start + duration
+        previousEnd = cue.end
+        clock = cue.end
+    }
+
     /// The script of a cue's text, as the shape draws it.
     mutating func drawShapeScript() -> GeneratorVocabulary.Script {
         switch options.shape {
         case .plain:
             return random.chance(80) ? GeneratorVocabulary.english : GeneratorVocabulary.accented
+        case .styleGuide:
+            return GeneratorVocabulary.english
         case .nonLatin:
             return random.pick([
                 GeneratorVocabulary.cjk, GeneratorVocabulary.korean, GeneratorVocabulary.arabic, GeneratorVocabulary.hebrew,

@@ -48,7 +48,7 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The kind of track: mixed (the default), plain, markup-heavy, settings-heavy, short-times (vtt only), crlf, non-latin, diagnostics, styled or timed-divs (ttml only).",
+            "The kind of track: mixed (the default), plain, markup-heavy, settings-heavy, short-times (vtt only), crlf, non-latin, diagnostics, style-guide (what caption QC passes; not scc), styled or timed-divs (ttml only).",
             valueName: "shape"))
     var shape: GeneratedShape = .mixed
 
@@ -100,6 +100,7 @@ enum GeneratedShape: String, CommandLineChoice {
     case shortTimes = "short-times"
     case nonLatin = "non-latin"
     case timedDivs = "timed-divs"
+    case styleGuide = "style-guide"
 
     var shape: TrackGenerator.Shape { TrackGenerator.Shape(rawValue: rawValue)! }
 }

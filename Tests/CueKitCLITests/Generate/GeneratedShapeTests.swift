@@ -89,3 +89,23 @@ import Testing
         #expect(run.standardError.contains("The timed-divs shape cannot be written as vtt."), "\(run.standardError)")
     }
 }
+
+extension GeneratedShapeTests {
+    /// The style-guide shape is a track caption QC finds nothing in, with Netflix's English rules,
+    /// in WebVTT and SubRip; its cues are timed in order with gaps.
+    @Test func theStyleGuideShapeMeetsNetflixsEnglishRules() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for format in ["vtt", "srt"] {
+            let path = folder.file("guide.\(format)")
+            let generated = try CommandLineRun.cuekit(["generate", "--shape", "style-guide", "--cues", "5000", "--format", format, "-o", path])
+            #expect(generated.status == 0, "\(generated)")
+            let checked = try CommandLineRun.cuekit(["validate", "--qc", "netflix", "--language", "en", path])
+            #expect(checked.status == 0, "\(checked)")
+            #expect(checked.standardOutput == "1 file: 1 valid (0 errors, 0 warnings)\n", "\(format): \(checked.standardOutput.prefix(600))")
+        }
+        let cues = try Self.read(try Self.generate(.styleGuide, .webVTT), .webVTT).track.cues
+        #expect(zip(cues, cues.dropFirst()).allSatisfy { $1.start - $0.end >= 100 })
+        #expect(cues.allSatisfy { $0.end - $0.start >= 1_200 && $0.end - $0.start <= 7_000 && !$0.text.contains("<") })
+    }
+}
