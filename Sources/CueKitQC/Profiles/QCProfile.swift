@@ -59,14 +59,23 @@ public struct QCProfile: Sendable, Hashable, Codable {
 
     /// Reads a profile from JSON, refusing unknown keys and checking that every rule is complete.
     public init(json bytes: [UInt8]) throws(QCProfileError) {
+        try self.init(json: bytes, checkingKeys: true)
+    }
+
+    /// ``init(json:)``, its keys checked or not: the built-in profiles' keys are checked by their
+    /// tests, not each time a command reads one (the check reads the JSON a second time and
+    /// reflects on every rule, as much as the rest of a command's start).
+    init(json bytes: [UInt8], checkingKeys: Bool) throws(QCProfileError) {
         let data = Data(bytes)
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw QCProfileError(path: "", "is not valid JSON")
+        if checkingKeys {
+            let value: JSONValue
+            do {
+                value = try JSONDecoder().decode(JSONValue.self, from: data)
+            } catch {
+                throw QCProfileError(path: "", "is not valid JSON")
+            }
+            try QCProfileSchema.check(value)
         }
-        try QCProfileSchema.check(value)
         do {
             self = try JSONDecoder().decode(QCProfile.self, from: data)
         } catch let error as DecodingError {
@@ -92,16 +101,21 @@ public struct QCProfile: Sendable, Hashable, Codable {
 
     /// A built-in profile by name (``builtInNames``).
     public static func builtIn(named name: String) throws(QCProfileError) -> QCProfile {
-        let bytes: [UInt8]
-        switch name.lowercased() {
-        case "netflix": bytes = PackageResources.netflix_json
-        case "bbc": bytes = PackageResources.bbc_json
-        case "dcmp": bytes = PackageResources.dcmp_json
-        case "fcc-608", "fcc608", "608": bytes = PackageResources.fcc_608_json
-        default:
+        guard let bytes = builtInJSON(named: name) else {
             throw QCProfileError(path: "", "no built-in profile is named '\(name)' (built in: \(builtInNames.joined(separator: ", ")))")
         }
-        return try QCProfile(json: bytes)
+        return try QCProfile(json: bytes, checkingKeys: false)
+    }
+
+    /// The JSON of the built-in profile `name`, if there is one.
+    static func builtInJSON(named name: String) -> [UInt8]? {
+        switch name.lowercased() {
+        case "netflix": PackageResources.netflix_json
+        case "bbc": PackageResources.bbc_json
+        case "dcmp": PackageResources.dcmp_json
+        case "fcc-608", "fcc608", "608": PackageResources.fcc_608_json
+        default: nil
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 import CueKit
-import CueKitQC
+@testable import CueKitQC
 import Testing
 
 /// Each built-in profile's numbers against the values its guide publishes, as the DocC article
@@ -113,5 +113,19 @@ extension QCBuiltInProfileTests {
             checker.check(Cue(start: start, end: start + 2000, text: "After the cut"), at: nil) { found.append($0) }
             #expect(found.filter { $0.code == QCRule.shotChange.code }.count == expected, "\(rate)")
         }
+    }
+}
+
+extension QCBuiltInProfileTests {
+    /// A command reads a built-in profile without checking its keys: every one passes the check a
+    /// user's profile gets, and reads as the same profile either way.
+    @Test(arguments: QCProfile.builtInNames)
+    func builtInProfilesPassTheKeyCheckUsersProfilesGet(name: String) throws {
+        let json = try #require(QCProfile.builtInJSON(named: name))
+        #expect(try QCProfile(json: json) == QCProfile.builtIn(named: name))
+        // The check is on where it is asked for: an unknown key in the same JSON is refused.
+        var edited = String(decoding: json, as: UTF8.self)
+        edited.insert(contentsOf: "\"colour\": 1, ", at: edited.index(after: edited.firstIndex(of: "{")!))
+        #expect(throws: QCProfileError.self) { try QCProfile(json: Array(edited.utf8)) }
     }
 }
