@@ -73,26 +73,24 @@ extension TTMLDocumentReader {
             // Most paragraphs add nothing to their container's chain.
             return containers[index].wrappers
         }
-        let key = TTMLStyleCatalog.ParagraphChainKey(
-            container: containers[index].serial,
-            own: TTMLStyleCatalog.SpanWrapperKey(
-                agent: attributes.agent, language: changesLanguage ? language : nil, styleReferences: attributes.styleReferences,
-                styles: attributes.styles, role: .paragraph))
-        if let kept = styleCatalog.paragraphChain(for: key) { return kept }
+        let key = TTMLStyleCatalog.SpanWrapperKey(attributes, changesLanguage: changesLanguage, role: .paragraph).map {
+            TTMLStyleCatalog.ParagraphChainKey(container: containers[index].serial, own: $0)
+        }
+        if let key, let kept = styleCatalog.paragraphChain(for: key) { return kept }
         var wrappers = containers[index].wrappers
         var mergeable = containers[index].mergeableClasses
         if let voice = agents.voice(attributes) {
             wrappers.append(voice)
             mergeable = nil
         }
-        if let language = key.own.language {
+        if changesLanguage {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
             mergeable = nil
         }
         for layer in layers(attributes, level: .paragraph, location: location) {
             appendLayer(layer, to: &wrappers, mergeable: &mergeable)
         }
-        styleCatalog.keepParagraphChain(wrappers, for: key)
+        if let key { styleCatalog.keepParagraphChain(wrappers, for: key) }
         return wrappers
     }
 
@@ -225,12 +223,11 @@ extension TTMLDocumentReader {
         _ attributes: TTMLElementAttributes, role: TTMLParagraph.Role, parentLanguage: String, _ location: SourceLocation
     ) -> [TTMLParagraph.Wrapper] {
         let language = attributes.lang ?? parentLanguage
-        let key = TTMLStyleCatalog.SpanWrapperKey(
-            agent: attributes.agent, language: language != parentLanguage && !language.isEmpty ? language : nil,
-            styleReferences: attributes.styleReferences, styles: attributes.styles, role: role)
-        if let kept = styleCatalog.spanWrappers(for: key) { return kept }
-        let wrappers = makeSpanWrappers(attributes, role: role, language: key.language, location)
-        styleCatalog.keepSpanWrappers(wrappers, for: key)
+        let changesLanguage = language != parentLanguage && !language.isEmpty
+        let key = TTMLStyleCatalog.SpanWrapperKey(attributes, changesLanguage: changesLanguage, role: role)
+        if let key, let kept = styleCatalog.spanWrappers(for: key) { return kept }
+        let wrappers = makeSpanWrappers(attributes, role: role, language: changesLanguage ? language : nil, location)
+        if let key { styleCatalog.keepSpanWrappers(wrappers, for: key) }
         return wrappers
     }
 
@@ -282,8 +279,7 @@ extension TTMLDocumentReader {
         }
         var wrappers: [TTMLParagraph.Wrapper]?
         if !changed.isEmpty {
-            var restyled = context.attributes
-            restyled.styles = restyled.styles.overridden(by: changed)
+            let restyled = restyled(context.attributes, by: changed)
             if context.role == .paragraph, let paragraphContext {
                 wrappers = paragraphChain(restyled, container: paragraphContext.container, location)
             } else {

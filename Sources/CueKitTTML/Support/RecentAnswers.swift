@@ -5,6 +5,12 @@ protocol RecentAnswerKey: Equatable {
     var fingerprint: Int { get }
 }
 
+extension RecentAnswerKey where Self: BitwiseCopyable {
+    /// Keys of plain numbers, which hold no references, compare as cheaply as a fingerprint: they
+    /// have none of their own and are compared whole.
+    var fingerprint: Int { 0 }
+}
+
 /// The last few answers of a costly lookup, compared in turn before the lookup runs.
 ///
 /// Caption documents repeat themselves from one element to the next: a region, a speaker, a few
