@@ -35,13 +35,11 @@ struct TTMLAttributeValueCache {
         guard !pendingStyles.isEmpty else { return (TTMLStyleSet(), .absent) }
         let source = StyleSource(entries: pendingStyles)
         if let kept = styleSets.answer(for: source) { return kept }
-        var set = TTMLStyleSet()
-        for index in pendingStyles.indices { set[pendingStyles[index].property] = pendingStyles[index].value }
-        let number = table.number(of: set)
+        let answer = table.set(of: pendingStyles)
         // The kept source shares the pending array's storage until the next element refills it
         // (which then copies: a miss, once per distinct set).
-        styleSets.remember(StyleSource(entries: pendingStyles), (set, number))
-        return (set, number)
+        styleSets.remember(StyleSource(entries: pendingStyles), answer)
+        return answer
     }
 
     /// The style references of a `style` value that names one style (nearly every one does):

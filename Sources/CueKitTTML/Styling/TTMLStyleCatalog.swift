@@ -43,7 +43,8 @@ struct TTMLStyleCatalog {
     private var inlineLayers = KeptAnswers<InlineLayerKey, Layer>(recent: recentCapacity, capacity: inlineLayerCapacity)
     private var spanWrappers = KeptAnswers<SpanWrapperKey, [TTMLParagraph.Wrapper]>(
         recent: recentCapacity, capacity: spanWrapperCapacity)
-    private var paragraphChains = RecentAnswers<ParagraphChainKey, [TTMLParagraph.Wrapper]>(capacity: paragraphChainCapacity)
+    private var paragraphChains = RecentAnswers<ParagraphChainKey, (wrappers: [TTMLParagraph.Wrapper], number: TTMLValueTable.Number)>(
+        capacity: paragraphChainCapacity)
 
     // MARK: Head styles
 
@@ -102,7 +103,8 @@ struct TTMLStyleCatalog {
             guard numbers.agent != .unnumbered, language != .unnumbered, numbers.styleReferences != .unnumbered,
                 numbers.styles != .unnumbered
             else { return nil }
-            self.init(agent: numbers.agent, language: language, styleReferences: numbers.styleReferences, styles: numbers.styles, role: role)
+            self.init(
+                agent: numbers.agent, language: language, styleReferences: numbers.styleReferences, styles: numbers.styles, role: role)
         }
 
         init(
@@ -129,16 +131,18 @@ struct TTMLStyleCatalog {
 
     /// What a paragraph's outer chain is made from: its container, and what the `p` adds.
     struct ParagraphChainKey: Hashable, RecentAnswerKey {
-        /// The container's serial number (a container's wrappers are fixed once it is opened).
-        var container: Int
+        /// The number of the container's wrappers (fixed once it is opened).
+        var container: TTMLValueTable.Number
         var own: SpanWrapperKey
     }
 
-    /// The outer chain kept for `key`, if it is one of the last ones made.
-    func paragraphChain(for key: ParagraphChainKey) -> [TTMLParagraph.Wrapper]? { paragraphChains.answer(for: key) }
+    /// The outer chain kept for `key`, with its number, if it is one of the last ones made.
+    func paragraphChain(for key: ParagraphChainKey) -> ([TTMLParagraph.Wrapper], TTMLValueTable.Number)? {
+        paragraphChains.answer(for: key)
+    }
 
-    /// Keeps a paragraph's outer chain, in place of the oldest one.
-    mutating func keepParagraphChain(_ wrappers: [TTMLParagraph.Wrapper], for key: ParagraphChainKey) {
-        paragraphChains.remember(key, wrappers)
+    /// Keeps a paragraph's outer chain and its number, in place of the oldest one.
+    mutating func keepParagraphChain(_ wrappers: [TTMLParagraph.Wrapper], number: TTMLValueTable.Number, for key: ParagraphChainKey) {
+        paragraphChains.remember(key, (wrappers, number))
     }
 }

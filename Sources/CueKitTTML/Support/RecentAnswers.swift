@@ -29,6 +29,10 @@ struct RecentAnswers<Key: RecentAnswerKey, Value> {
     init(capacity: Int) {
         precondition(capacity > 0, "RecentAnswers keeps at least one answer")
         self.capacity = capacity
+        // Room for every answer at once: growing to it allocated each array four or five times.
+        fingerprints.reserveCapacity(capacity)
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
     }
 
     /// The answer kept for `key`, if it is among the recent ones.

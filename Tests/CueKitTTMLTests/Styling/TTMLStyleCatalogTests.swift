@@ -29,11 +29,15 @@ struct TTMLStyleCatalogTests {
         #expect(inline.count > 990)
         let spans = Set(
             numbers.map {
-                TTMLStyleCatalog.SpanWrapperKey(agent: .absent, language: .absent, styleReferences: .absent, styles: $0, role: .span).hashValue
+                TTMLStyleCatalog.SpanWrapperKey(
+                    agent: .absent, language: .absent, styleReferences: .absent, styles: $0, role: .span
+                ).hashValue
             })
         #expect(spans.count > 990)
         let levels = Set(
-            [TTMLStyleMapper.Level.region, .block, .paragraph, .inline].map { TTMLStyleCatalog.InlineLayerKey(styles: numbers[1], level: $0) })
+            [TTMLStyleMapper.Level.region, .block, .paragraph, .inline].map {
+                TTMLStyleCatalog.InlineLayerKey(styles: numbers[1], level: $0)
+            })
         #expect(levels.count == 4)
     }
 

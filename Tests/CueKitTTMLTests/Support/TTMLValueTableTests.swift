@@ -43,6 +43,25 @@ struct TTMLValueTableTests {
         #expect(table.setCount == 2)
     }
 
+    /// The set of properties as an element writes them is the set their subscript writes makes
+    /// (a later value of a property over an earlier one), numbered as that set is.
+    @Test func setsOfWrittenPropertiesAreTheSetsTheyMake() {
+        var table = TTMLValueTable()
+        let written: [TTMLStyleSet.Entry] = [
+            .init(property: .fontWeight, value: "bold"), .init(property: .color, value: "yellow"), .init(property: .color, value: "cyan"),
+        ]
+        var expected = TTMLStyleSet()
+        expected[.color] = "cyan"
+        expected[.fontWeight] = "bold"
+        let (set, number) = table.set(of: written)
+        #expect(set == expected)
+        #expect(table.number(of: expected) == number)
+        let (again, numberAgain) = table.set(of: [.init(property: .color, value: "cyan"), .init(property: .fontWeight, value: "bold")])
+        #expect(again == expected && numberAgain == number)
+        #expect(table.set(of: [.init(property: .color, value: "yellow"), .init(property: .fontWeight, value: "bold")]).1 != number)
+        #expect(table.set(of: []).1 == .absent)
+    }
+
     /// Full, the table numbers no new value or set and keeps every number it gave: a million
     /// distinct colours leave it at its capacity.
     @Test func aFullTableStopsNumbering() {
