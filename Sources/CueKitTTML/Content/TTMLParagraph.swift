@@ -55,21 +55,6 @@ struct TTMLParagraph: Sendable {
         var ignoresText: Bool {
             self == .rubyContainer || self == .rubyBaseContainer || self == .rubyTextContainer
         }
-
-        /// The role's place in the list of roles: a small number that tells roles apart without
-        /// hashing.
-        var ordinal: Int {
-            switch self {
-            case .paragraph: 0
-            case .span: 1
-            case .rubyContainer: 2
-            case .rubyBaseContainer: 3
-            case .rubyTextContainer: 4
-            case .rubyBase: 5
-            case .rubyText: 6
-            case .rubyDelimiter: 7
-            }
-        }
     }
 
     /// A `set` element (TTML2 section 13.1.2): for its interval, its parent's styles are the set's.
@@ -80,6 +65,8 @@ struct TTMLParagraph: Sendable {
         /// The parent's wrappers with the set's styles (for the `p`: its whole outer chain); nil
         /// when it changes no style WebVTT shows.
         var wrappers: [Wrapper]?
+        /// For the `p`: the number of ``wrappers`` (as ``TTMLParagraph/blockChain`` is of its own).
+        var chain = TTMLValueTable.Number.unnumbered
         var interval = TTMLInterval(begin: .zero, end: .zero)
     }
 
@@ -87,24 +74,6 @@ struct TTMLParagraph: Sendable {
     struct Wrapper: Sendable, Hashable {
         var kind: CueSpan.Kind
         var classes: [String] = []
-
-        /// The kind, and the lengths of its annotation and classes: a number that equal wrappers
-        /// share (``RecentAnswerKey/fingerprint``).
-        var fingerprint: Int {
-            var mixed: Int
-            switch kind {
-            case .class: mixed = 1
-            case .italic: mixed = 2
-            case .bold: mixed = 3
-            case .underline: mixed = 4
-            case .ruby: mixed = 5
-            case .rubyText: mixed = 6
-            case .voice(let name): mixed = 7 &+ name.utf8.count &* 16
-            case .language(let tag): mixed = 8 &+ tag.utf8.count &* 16
-            }
-            for index in classes.indices { mixed = mixed &* 31 &+ classes[index].utf8.count }
-            return mixed
-        }
     }
 
     /// The regions named along a chain of elements (TTML2 section 11.3.1.3, region association):
@@ -142,6 +111,8 @@ struct TTMLParagraph: Sendable {
     var limit: TTMLTime
     /// The cue text spans of the `body`, `div`s and `p` that hold the paragraph, outermost first.
     var blockWrappers: [Wrapper]
+    /// The number of ``blockWrappers`` in ``TTMLValueTable``.
+    var blockChain: TTMLValueTable.Number
     /// The computed `tts:textAlign` and `tts:direction` of the `p` without its region's, and
     /// whether direction was specified anywhere.
     var textAlign: String?
@@ -173,7 +144,7 @@ struct TTMLParagraph: Sendable {
     var open: [Int] = []
 
     /// A paragraph with nothing in it yet. The reader keeps one and restarts it for each `p`
-    /// (``restart(identifier:location:syncBase:limit:timing:region:preservesSpace:blockWrappers:)``),
+    /// (``restart(identifier:location:syncBase:limit:timing:region:preservesSpace:blockWrappers:blockChain:)``),
     /// so that its arrays keep their capacity from paragraph to paragraph.
     init() {
         nodes = []
@@ -182,6 +153,7 @@ struct TTMLParagraph: Sendable {
         syncBase = .zero
         limit = .zero
         blockWrappers = []
+        blockChain = .unnumbered
     }
 
     /// Empties the paragraph, keeping its arrays' capacity, and starts it again with its `p`
@@ -189,7 +161,7 @@ struct TTMLParagraph: Sendable {
     /// paragraph and storing it copied the whole value, then destroyed the original.)
     mutating func restart(
         identifier: String, location: SourceLocation, syncBase: TTMLTime, limit: TTMLTime, timing: TTMLTiming,
-        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper]
+        region: RegionSelection, preservesSpace: Bool, blockWrappers: [Wrapper], blockChain: TTMLValueTable.Number
     ) {
         nodes.removeAll(keepingCapacity: true)
         textBytes.removeAll(keepingCapacity: true)
@@ -199,6 +171,7 @@ struct TTMLParagraph: Sendable {
         self.syncBase = syncBase
         self.limit = limit
         self.blockWrappers = blockWrappers
+        self.blockChain = blockChain
         textAlign = nil
         direction = nil
         textSize = 0

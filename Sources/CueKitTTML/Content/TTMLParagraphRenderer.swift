@@ -356,7 +356,7 @@ final class TTMLParagraphRenderer {
     private func markup(
         for leaves: some Collection<Int>, in paragraph: TTMLParagraph, region: Int, at time: TTMLTime, droppedEmptyLines: inout Bool
     ) -> String? {
-        let (opening, closing) = rootMarkup(region: region, chain: wrappers(of: 0, in: paragraph, at: time) ?? paragraph.blockWrappers)
+        let (opening, closing) = rootMarkup(region: region, in: paragraph, at: time)
         var builder = TTMLCueTextBuilder(rootOpening: opening, rootClosing: closing, reusing: &builderStorage)
         var chainParent = 0
         for leaf in leaves {
@@ -390,13 +390,24 @@ final class TTMLParagraphRenderer {
         return builder.finish(returning: &builderStorage)
     }
 
-    /// The markup around a cue shown in `region` with the outer `chain`: the region's class and
-    /// tags, then the chain. A document has few such pairs (a region, a speaker, a language), and
-    /// consecutive paragraphs mostly share theirs: the last answer is compared first, then the
-    /// answers kept by pair.
-    private func rootMarkup(region: Int, chain: [TTMLParagraph.Wrapper]) -> ([UInt8], [UInt8]) {
-        let key = RootMarkupKey(region: region, chain: chain)
-        if let known = rootAnswers.answer(for: key) { return known }
+    /// The markup around a cue of `paragraph` shown in `region` at `time`: the region's class and
+    /// tags, then the paragraph's outer chain (a `set`'s, while one replaces it). A document has
+    /// few such pairs (a region, a speaker, a language), and consecutive paragraphs mostly share
+    /// theirs: the answers used last are compared first, then those kept by pair, the chain by
+    /// its number. A chain without a number is made into markup each time.
+    private func rootMarkup(region: Int, in paragraph: TTMLParagraph, at time: TTMLTime) -> ([UInt8], [UInt8]) {
+        var chain = paragraph.blockWrappers
+        var chainKey = paragraph.blockChain
+        if paragraph.hasDynamicStyles {
+            for animation in paragraph.nodes[0].animations.reversed()
+            where animation.wrappers != nil && animation.interval.contains(time) {
+                chain = animation.wrappers ?? []
+                chainKey = animation.chain
+                break
+            }
+        }
+        let key = chainKey == .unnumbered ? nil : RootMarkupKey(region: region, chain: chainKey)
+        if let key, let known = rootAnswers.answer(for: key) { return known }
         var wrappers: [TTMLParagraph.Wrapper] = []
         if let className = regions[region].className { wrappers.append(TTMLParagraph.Wrapper(kind: .class, classes: [className])) }
         wrappers += regions[region].tagWrappers
@@ -405,23 +416,17 @@ final class TTMLParagraphRenderer {
         for wrapper in wrappers { opening.open(wrapper) }
         var closing = CueTextMarkupBuilder()
         for wrapper in wrappers.reversed() { closing.close(wrapper) }
-        rootAnswers.keep(key, (opening.bytes, closing.bytes))
+        if let key { rootAnswers.keep(key, (opening.bytes, closing.bytes)) }
         return (opening.bytes, closing.bytes)
     }
 
-    /// A region and an outer chain; the region is compared first.
+    /// A region and the number of an outer chain.
     private struct RootMarkupKey: Hashable, RecentAnswerKey {
         var region: Int
-        var chain: [TTMLParagraph.Wrapper]
-
-        var fingerprint: Int {
-            var mixed = region
-            for index in chain.indices { mixed = mixed &* 31 &+ chain[index].fingerprint }
-            return mixed
-        }
+        var chain: TTMLValueTable.Number
     }
 
-    /// The ``rootMarkup(region:chain:)`` answers: the few used last, compared in turn (a document
+    /// The ``rootMarkup(region:in:at:)`` answers: the few used last, compared in turn (a document
     /// mostly alternates between a few pairs: a region, and a speaker or none), then up to 256 by
     /// pair, hashed.
     @exclusivity(unchecked) private var rootAnswers = KeptAnswers<RootMarkupKey, (opening: [UInt8], closing: [UInt8])>(

@@ -36,12 +36,12 @@ extension TTMLDocumentReader {
             limit = syncBase
         }
         let specified = specifiedStyles(attributes, location)
-        let chain = paragraphChain(attributes, container: parent, location)
+        let (chain, chainKey) = paragraphChain(attributes, container: parent, location)
         paragraph.restart(
             identifier: attributes.identifier ?? "", location: location, syncBase: syncBase, limit: limit, timing: paragraphTiming,
             region: containers[parent].region.adding(validatedRegion(attributes.region, location)),
             preservesSpace: space(attributes, inherited: containers[parent].preservesSpace, location),
-            blockWrappers: chain)
+            blockWrappers: chain, blockChain: chainKey)
         isInParagraph = true
         paragraph.textAlign =
             specified[.textAlign].map { TTMLStyleValues.trimmed($0) } ?? containers[parent].textAlign
@@ -60,40 +60,41 @@ extension TTMLDocumentReader {
                 attributes: attributes, role: .paragraph))
     }
 
-    /// The outer chain of a paragraph's cues: its containers' wrappers, then its own.
+    /// The outer chain of a paragraph's cues: its containers' wrappers, then its own; and the
+    /// chain's number in ``TTMLValueTable``, which the renderer keys its markup by.
     ///
-    /// It depends only on the container (whose wrappers are fixed once it is opened) and on what
+    /// It depends only on the container's wrappers (fixed once it is opened) and on what
     /// ``TTMLStyleCatalog/SpanWrapperKey`` holds of the `p`: the chains used last are kept by those.
     mutating func paragraphChain(_ attributes: TTMLElementAttributes, container index: Int, _ location: SourceLocation)
-        -> [TTMLParagraph.Wrapper]
+        -> ([TTMLParagraph.Wrapper], TTMLValueTable.Number)
     {
         let language = attributes.lang ?? containers[index].language
         let changesLanguage = language != containers[index].language && !language.isEmpty
         if attributes.agent == nil, !changesLanguage, attributes.styleReferences.isEmpty, attributes.styles.isEmpty {
             // Most paragraphs add nothing to their container's chain.
-            return containers[index].wrappers
+            return (containers[index].wrappers, containers[index].chain)
         }
-        let key = TTMLStyleCatalog.ParagraphChainKey(
-            container: containers[index].serial,
-            own: TTMLStyleCatalog.SpanWrapperKey(
-                agent: attributes.agent, language: changesLanguage ? language : nil, styleReferences: attributes.styleReferences,
-                styles: attributes.styles, role: .paragraph))
-        if let kept = styleCatalog.paragraphChain(for: key) { return kept }
+        let container = containers[index].chain
+        let key = TTMLStyleCatalog.SpanWrapperKey(attributes, changesLanguage: changesLanguage, role: .paragraph).flatMap {
+            container == .unnumbered ? nil : TTMLStyleCatalog.ParagraphChainKey(container: container, own: $0)
+        }
+        if let key, let kept = styleCatalog.paragraphChain(for: key) { return kept }
         var wrappers = containers[index].wrappers
         var mergeable = containers[index].mergeableClasses
         if let voice = agents.voice(attributes) {
             wrappers.append(voice)
             mergeable = nil
         }
-        if let language = key.own.language {
+        if changesLanguage {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
             mergeable = nil
         }
         for layer in layers(attributes, level: .paragraph, location: location) {
             appendLayer(layer, to: &wrappers, mergeable: &mergeable)
         }
-        styleCatalog.keepParagraphChain(wrappers, for: key)
-        return wrappers
+        let number = vocabulary.values.table.number(of: wrappers)
+        if let key { styleCatalog.keepParagraphChain(wrappers, number: number, for: key) }
+        return (wrappers, number)
     }
 
     mutating func endParagraph() {
@@ -225,12 +226,11 @@ extension TTMLDocumentReader {
         _ attributes: TTMLElementAttributes, role: TTMLParagraph.Role, parentLanguage: String, _ location: SourceLocation
     ) -> [TTMLParagraph.Wrapper] {
         let language = attributes.lang ?? parentLanguage
-        let key = TTMLStyleCatalog.SpanWrapperKey(
-            agent: attributes.agent, language: language != parentLanguage && !language.isEmpty ? language : nil,
-            styleReferences: attributes.styleReferences, styles: attributes.styles, role: role)
-        if let kept = styleCatalog.spanWrappers(for: key) { return kept }
-        let wrappers = makeSpanWrappers(attributes, role: role, language: key.language, location)
-        styleCatalog.keepSpanWrappers(wrappers, for: key)
+        let changesLanguage = language != parentLanguage && !language.isEmpty
+        let key = TTMLStyleCatalog.SpanWrapperKey(attributes, changesLanguage: changesLanguage, role: role)
+        if let key, let kept = styleCatalog.spanWrappers(for: key) { return kept }
+        let wrappers = makeSpanWrappers(attributes, role: role, language: changesLanguage ? language : nil, location)
+        if let key { styleCatalog.keepSpanWrappers(wrappers, for: key) }
         return wrappers
     }
 
@@ -281,17 +281,18 @@ extension TTMLDocumentReader {
             changed[.display] = nil
         }
         var wrappers: [TTMLParagraph.Wrapper]?
+        var chain = TTMLValueTable.Number.unnumbered
         if !changed.isEmpty {
-            var restyled = context.attributes
-            restyled.styles = restyled.styles.overridden(by: changed)
+            let restyled = restyled(context.attributes, by: changed)
             if context.role == .paragraph, let paragraphContext {
-                wrappers = paragraphChain(restyled, container: paragraphContext.container, location)
+                (wrappers, chain) = paragraphChain(restyled, container: paragraphContext.container, location)
             } else {
                 wrappers = spanWrappers(restyled, role: context.role, parentLanguage: context.parentLanguage, location)
             }
         }
         guard display != nil || wrappers != nil else { return }
-        paragraph.nodes[paragraph.current].animations.append(TTMLParagraph.Animation(timing: setTiming, display: display, wrappers: wrappers))
+        paragraph.nodes[paragraph.current].animations.append(
+            TTMLParagraph.Animation(timing: setTiming, display: display, wrappers: wrappers, chain: chain))
         paragraph.hasDynamicStyles = true
     }
 

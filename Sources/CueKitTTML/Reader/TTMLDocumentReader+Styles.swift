@@ -28,9 +28,7 @@ extension TTMLDocumentReader {
                 var changed = attributes.styles
                 changed[.display] = nil
                 if !changed.isEmpty {
-                    var restyled = parent.attributes
-                    restyled.styles = restyled.styles.overridden(by: changed)
-                    _ = layers(restyled, level: parent.level, location: location)
+                    _ = layers(restyled(parent.attributes, by: changed), level: parent.level, location: location)
                 }
             }
             return nil
@@ -50,6 +48,15 @@ extension TTMLDocumentReader {
         var level: TTMLStyleMapper.Level
     }
 
+    /// An element's attributes with `changed` written over its own styles (what a `set` in it
+    /// shows), the new set numbered.
+    mutating func restyled(_ attributes: TTMLElementAttributes, by changed: TTMLStyleSet) -> TTMLElementAttributes {
+        var restyled = attributes
+        restyled.styles = restyled.styles.overridden(by: changed)
+        restyled.numbers.styles = vocabulary.values.table.number(of: restyled.styles)
+        return restyled
+    }
+
     /// The specified styles of an element: its referenced styles, then its own attributes.
     mutating func specifiedStyles(_ attributes: TTMLElementAttributes, _ location: SourceLocation) -> TTMLStyleSet {
         if attributes.styleReferences.isEmpty { return attributes.styles }
@@ -66,12 +73,12 @@ extension TTMLDocumentReader {
         }
         reportUnknownStyleReferences(attributes, location)
         if !attributes.styles.isEmpty {
-            let key = TTMLStyleCatalog.InlineLayerKey(styles: attributes.styles, level: level)
-            if let kept = styleCatalog.inlineLayer(for: key) {
+            let key = TTMLStyleCatalog.InlineLayerKey(attributes, level: level)
+            if let key, let kept = styleCatalog.inlineLayer(for: key) {
                 result.append(kept)
             } else {
                 let layer = layer(for: attributes.styles, level: level, location: location, preferredName: nil)
-                styleCatalog.keepInlineLayer(layer, for: key)
+                if let key { styleCatalog.keepInlineLayer(layer, for: key) }
                 result.append(layer)
             }
         }

@@ -9,15 +9,16 @@ extension TTMLDocumentReader {
         var time: TTMLTimeContainer
         var region: TTMLParagraph.RegionSelection
         var wrappers: [TTMLParagraph.Wrapper]
+        /// The number of ``wrappers`` in ``TTMLValueTable``: what its paragraphs' chains are kept
+        /// by (``paragraphChain(_:container:_:)``), since the wrappers (and the classes open for
+        /// merging, which follow from them) are all a paragraph's chain takes from its container.
+        var chain = TTMLValueTable.Number.absent
         var mergeableClasses: TTMLPresentation?
         var textAlign: String?
         var direction: String?
         var preservesSpace: Bool
         var language: String
         var hidden: Bool
-        /// Tells this container from every other the document opens (its number in opening
-        /// order): what its paragraphs' chains are kept by (``paragraphChain(_:container:_:)``).
-        var serial = 0
     }
 
     mutating func startBody(_ attributes: TTMLElementAttributes, _ location: SourceLocation) {
@@ -48,22 +49,24 @@ extension TTMLDocumentReader {
         if let direction = specified[.direction] { container.direction = TTMLStyleValues.trimmed(direction) }
         var wrappers = parent.wrappers
         var mergeable = parent.mergeableClasses
+        var changed = false
         let language = attributes.lang ?? parent.language
         if language != parent.language, !language.isEmpty {
             wrappers.append(TTMLParagraph.Wrapper(kind: .language(language)))
             mergeable = nil
+            changed = true
         }
         // The body's styles are in the `::cue` rule (``finishHead(body:_:)``).
         if what != "body" || !bodyStylesInEveryCueRule {
             for layer in layers(attributes, level: .block, location: location) {
                 appendLayer(layer, to: &wrappers, mergeable: &mergeable)
+                changed = true
             }
         }
         container.wrappers = wrappers
+        if changed { container.chain = vocabulary.values.table.number(of: wrappers) }
         container.mergeableClasses = mergeable
         container.language = language
-        containersOpened += 1
-        container.serial = containersOpened
         containers.append(container)
     }
 

@@ -80,8 +80,6 @@ struct TTMLDocumentReader {
     /// The bytes of text in the current paragraph (for ``TTMLReader/Options/Limits/maximumParagraphLength``).
     var paragraphTextLength = 0
     var containers: [Container] = []
-    /// How many containers the document has opened (``Container/serial``).
-    var containersOpened = 0
     /// True between the body's start and end tags.
     var isInBody: Bool { !containers.isEmpty }
     /// The `p` being read, while ``isInParagraph``: one value, restarted for each `p`, so that

@@ -22,6 +22,17 @@ struct TTMLElementAttributes: Sendable {
     var hasBackgroundImage = false
     /// Attributes in the styling namespace that TTML does not define.
     var unknownStyling: [String] = []
+    /// The numbers of the values the style tables are keyed by.
+    var numbers = ValueNumbers()
+
+    /// The numbers the read's ``TTMLValueTable`` gives an element's `style` attribute, agent,
+    /// language and style set: ``TTMLValueTable/Number/absent`` for those it does not write.
+    struct ValueNumbers: Sendable {
+        var styleReferences = TTMLValueTable.Number.absent
+        var agent = TTMLValueTable.Number.absent
+        var language = TTMLValueTable.Number.absent
+        var styles = TTMLValueTable.Number.absent
+    }
 
     init() {}
 
@@ -47,9 +58,10 @@ struct TTMLElementAttributes: Sendable {
             case .style:
                 let limit = styleReferenceLimit == .max ? .max : styleReferenceLimit + 1
                 if limit > 0, TTMLStyleValues.isSingleComponent(attributes[index].value) {
-                    styleReferences = vocabulary.values.singleReference(attributes[index].value)
+                    (styleReferences, numbers.styleReferences) = vocabulary.values.singleReference(attributes[index].value)
                 } else {
                     styleReferences = TTMLStyleValues.components(of: attributes[index].value, atMost: limit)
+                    numbers.styleReferences = vocabulary.values.table.number(of: attributes[index].value)
                 }
             case .region: region = TTMLStyleValues.trimmed(attributes[index].value)
             case .begin: begin = attributes[index].value
@@ -57,8 +69,12 @@ struct TTMLElementAttributes: Sendable {
             case .dur: duration = attributes[index].value
             case .timeContainer: timeContainer = attributes[index].value
             case .space: space = attributes[index].value
-            case .lang: lang = attributes[index].value
-            case .agent: agent = TTMLStyleValues.firstComponent(of: attributes[index].value)
+            case .lang:
+                lang = attributes[index].value
+                numbers.language = vocabulary.values.table.number(of: attributes[index].value)
+            case .agent:
+                agent = TTMLStyleValues.firstComponent(of: attributes[index].value)
+                numbers.agent = agent.map { vocabulary.values.table.number(of: $0) } ?? .absent
             case .styleProperty(let property): vocabulary.values.appendStyle(property, attributes[index].value)
             case .parameter(let name): parameters.append((name, attributes[index].value))
             case .backgroundImage: hasBackgroundImage = true
@@ -66,7 +82,7 @@ struct TTMLElementAttributes: Sendable {
             case .ignored: break
             }
         }
-        if !vocabulary.values.pendingStyles.isEmpty { styles = vocabulary.values.collectedStyles() }
+        if !vocabulary.values.pendingStyles.isEmpty { (styles, numbers.styles) = vocabulary.values.collectedStyles() }
     }
 
     /// True when the element has timing attributes.

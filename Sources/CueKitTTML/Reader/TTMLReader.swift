@@ -81,6 +81,14 @@ public final class TTMLReader: PrescanningTrackReader {
         parser.maximumAttributesPerElement = options.limits.maximumAttributesPerElement
     }
 
+    /// A reader as ``init(options:holdingEventsUntilEnd:)`` makes it, whose value table numbers
+    /// at most `valueCapacity` values and style sets (``TTMLValueTable``): a document with more
+    /// distinct values than that reads the same, styled afresh past the bound.
+    convenience init(options: TTMLReader.Options = TTMLReader.Options(), holdingEventsUntilEnd: Bool, valueCapacity: Int) {
+        self.init(options: options, holdingEventsUntilEnd: holdingEventsUntilEnd)
+        document.vocabulary.values = TTMLAttributeValueCache(valueCapacity: valueCapacity)
+    }
+
     /// Reads a file: in one pass when it is a regular file of at most
     /// ``Options/Limits/maximumHeldDocumentSize`` bytes (``init(options:holdingEventsUntilEnd:)``),
     /// otherwise in two (``PrescanningTrackReader/streamInTwoPasses(fileAtPath:options:to:)``), so

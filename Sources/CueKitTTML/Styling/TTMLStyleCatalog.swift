@@ -15,10 +15,12 @@ import CueKit
 /// An answer made again is the same answer (the class registry names a set of declarations once,
 /// and diagnostics are reported once), so starting over costs time, never different output.
 ///
-/// Keys hash all they hold: styles, references, agent, language, role and level. (Keys hashed by
-/// the lengths of their values made every `#rrggbb` colour collide, and a document of spans of
-/// distinct colours took time as the square of its spans.) Each table compares the keys used last
-/// before it hashes one: caption documents repeat a few styles from element to element.
+/// Keys are small structs of the numbers the read gives the values they stand for
+/// (``TTMLValueTable``): styles, references, agent and language, with the role and level. They
+/// compare and hash as integers, so that keys of distinct values (every `#rrggbb` colour) hash
+/// apart at the cost of a few integers. An element with a value the table did not number has no
+/// key: its answers are made each time. Each table compares the keys used last before it hashes
+/// one: caption documents repeat a few styles from element to element.
 struct TTMLStyleCatalog {
     /// A style contribution of one element or style: its class and tags.
     struct Layer: Sendable {
@@ -41,7 +43,8 @@ struct TTMLStyleCatalog {
     private var inlineLayers = KeptAnswers<InlineLayerKey, Layer>(recent: recentCapacity, capacity: inlineLayerCapacity)
     private var spanWrappers = KeptAnswers<SpanWrapperKey, [TTMLParagraph.Wrapper]>(
         recent: recentCapacity, capacity: spanWrapperCapacity)
-    private var paragraphChains = RecentAnswers<ParagraphChainKey, [TTMLParagraph.Wrapper]>(capacity: paragraphChainCapacity)
+    private var paragraphChains = RecentAnswers<ParagraphChainKey, (wrappers: [TTMLParagraph.Wrapper], number: TTMLValueTable.Number)>(
+        capacity: paragraphChainCapacity)
 
     // MARK: Head styles
 
@@ -55,18 +58,19 @@ struct TTMLStyleCatalog {
 
     /// An element's own style attributes, at its level: what makes its inline layer.
     struct InlineLayerKey: Hashable, RecentAnswerKey {
-        var styles: TTMLStyleSet
+        /// The number of the element's style set.
+        var styles: TTMLValueTable.Number
         var level: TTMLStyleMapper.Level
 
-        var fingerprint: Int {
-            let levelNumber: Int
-            switch level {
-            case .region: levelNumber = 0
-            case .block: levelNumber = 1
-            case .paragraph: levelNumber = 2
-            case .inline: levelNumber = 3
-            }
-            return styles.fingerprint &* 4 &+ levelNumber
+        /// The key of an element's own styles at `level`; nil when they have no number.
+        init?(_ attributes: TTMLElementAttributes, level: TTMLStyleMapper.Level) {
+            guard attributes.numbers.styles != .unnumbered else { return nil }
+            self.init(styles: attributes.numbers.styles, level: level)
+        }
+
+        init(styles: TTMLValueTable.Number, level: TTMLStyleMapper.Level) {
+            self.styles = styles
+            self.level = level
         }
     }
 
@@ -81,18 +85,37 @@ struct TTMLStyleCatalog {
     /// What a span's wrappers are made from (given the head, read before the body).
     struct SpanWrapperKey: Hashable, RecentAnswerKey {
         /// `ttm:agent`: the first agent named.
-        var agent: String?
-        /// The span's language where it is not its parent's (and not empty).
-        var language: String?
-        var styleReferences: [String]
-        var styles: TTMLStyleSet
+        var agent: TTMLValueTable.Number
+        /// The span's language where it is not its parent's (and not empty); ``TTMLValueTable/Number/absent``
+        /// where it is.
+        var language: TTMLValueTable.Number
+        /// The `style` attribute as written.
+        var styleReferences: TTMLValueTable.Number
+        /// The element's style set.
+        var styles: TTMLValueTable.Number
         var role: TTMLParagraph.Role
 
-        /// The role and the lengths of what the key holds, compared before the keys themselves.
-        var fingerprint: Int {
-            var mixed = (agent?.utf8.count ?? -1) &* 31 &+ (language?.utf8.count ?? -1)
-            for index in styleReferences.indices { mixed = mixed &* 31 &+ styleReferences[index].utf8.count }
-            return (mixed &* 31 &+ styles.fingerprint) &* 31 &+ role.ordinal
+        /// The key of an element's attributes in `role`, its language counted when it
+        /// `changesLanguage`; nil when one of its values has no number.
+        init?(_ attributes: TTMLElementAttributes, changesLanguage: Bool, role: TTMLParagraph.Role) {
+            let numbers = attributes.numbers
+            let language = changesLanguage ? numbers.language : .absent
+            guard numbers.agent != .unnumbered, language != .unnumbered, numbers.styleReferences != .unnumbered,
+                numbers.styles != .unnumbered
+            else { return nil }
+            self.init(
+                agent: numbers.agent, language: language, styleReferences: numbers.styleReferences, styles: numbers.styles, role: role)
+        }
+
+        init(
+            agent: TTMLValueTable.Number, language: TTMLValueTable.Number, styleReferences: TTMLValueTable.Number,
+            styles: TTMLValueTable.Number, role: TTMLParagraph.Role
+        ) {
+            self.agent = agent
+            self.language = language
+            self.styleReferences = styleReferences
+            self.styles = styles
+            self.role = role
         }
     }
 
@@ -107,19 +130,19 @@ struct TTMLStyleCatalog {
     // MARK: Paragraph chains
 
     /// What a paragraph's outer chain is made from: its container, and what the `p` adds.
-    struct ParagraphChainKey: Equatable, RecentAnswerKey {
-        /// The container's serial number (a container's wrappers are fixed once it is opened).
-        var container: Int
+    struct ParagraphChainKey: Hashable, RecentAnswerKey {
+        /// The number of the container's wrappers (fixed once it is opened).
+        var container: TTMLValueTable.Number
         var own: SpanWrapperKey
-
-        var fingerprint: Int { container &* 31 &+ own.fingerprint }
     }
 
-    /// The outer chain kept for `key`, if it is one of the last ones made.
-    func paragraphChain(for key: ParagraphChainKey) -> [TTMLParagraph.Wrapper]? { paragraphChains.answer(for: key) }
+    /// The outer chain kept for `key`, with its number, if it is one of the last ones made.
+    func paragraphChain(for key: ParagraphChainKey) -> ([TTMLParagraph.Wrapper], TTMLValueTable.Number)? {
+        paragraphChains.answer(for: key)
+    }
 
-    /// Keeps a paragraph's outer chain, in place of the oldest one.
-    mutating func keepParagraphChain(_ wrappers: [TTMLParagraph.Wrapper], for key: ParagraphChainKey) {
-        paragraphChains.remember(key, wrappers)
+    /// Keeps a paragraph's outer chain and its number, in place of the oldest one.
+    mutating func keepParagraphChain(_ wrappers: [TTMLParagraph.Wrapper], number: TTMLValueTable.Number, for key: ParagraphChainKey) {
+        paragraphChains.remember(key, (wrappers, number))
     }
 }

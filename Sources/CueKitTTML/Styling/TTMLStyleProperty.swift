@@ -96,9 +96,6 @@ struct TTMLStyleSet: Sendable, Hashable {
         return mixed
     }
 
-    /// ``fingerprint(of:)`` of the set's entries.
-    var fingerprint: Int { Self.fingerprint(of: entries) }
-
     var isEmpty: Bool { entries.isEmpty }
 
     /// The value of a property, if set.

@@ -5,6 +5,12 @@ protocol RecentAnswerKey: Equatable {
     var fingerprint: Int { get }
 }
 
+extension RecentAnswerKey where Self: BitwiseCopyable {
+    /// Keys of plain numbers, which hold no references, compare as cheaply as a fingerprint: they
+    /// have none of their own and are compared whole.
+    var fingerprint: Int { 0 }
+}
+
 /// The last few answers of a costly lookup, compared in turn before the lookup runs.
 ///
 /// Caption documents repeat themselves from one element to the next: a region, a speaker, a few
@@ -23,6 +29,10 @@ struct RecentAnswers<Key: RecentAnswerKey, Value> {
     init(capacity: Int) {
         precondition(capacity > 0, "RecentAnswers keeps at least one answer")
         self.capacity = capacity
+        // Room for every answer at once: growing to it allocated each array four or five times.
+        fingerprints.reserveCapacity(capacity)
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
     }
 
     /// The answer kept for `key`, if it is among the recent ones.

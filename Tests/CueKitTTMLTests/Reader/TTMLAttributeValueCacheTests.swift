@@ -15,7 +15,7 @@ struct TTMLAttributeValueCacheTests {
     private func collected(_ properties: [(TTMLStyleProperty, String)], in cache: inout TTMLAttributeValueCache) -> TTMLStyleSet {
         cache.beginStyles()
         for (property, value) in properties { cache.appendStyle(property, value) }
-        return cache.collectedStyles()
+        return cache.collectedStyles().0
     }
 
     /// Elements alternating between more sets than the cache keeps, each set read many times,
@@ -57,8 +57,31 @@ struct TTMLAttributeValueCacheTests {
     @Test func singleReferencesAreTheValue() {
         var cache = TTMLAttributeValueCache()
         for name in ["left", "right", "left", "s1", "right"] {
-            #expect(cache.singleReference(name) == [name])
+            #expect(cache.singleReference(name).0 == [name])
         }
+    }
+
+    /// A set and a reference have one number whether the cache kept them or made them again: the
+    /// value table's.
+    @Test func keptAndRemadeAnswersHaveOneNumber() {
+        var cache = TTMLAttributeValueCache()
+        func number(_ properties: [(TTMLStyleProperty, String)]) -> TTMLValueTable.Number {
+            cache.beginStyles()
+            for (property, value) in properties { cache.appendStyle(property, value) }
+            return cache.collectedStyles().1
+        }
+        let italic = number([(.fontStyle, "italic")])
+        let left = cache.singleReference("left").1
+        // More sets and references than the cache keeps, so that both are made again.
+        for index in 0..<40 {
+            _ = number([(.color, "#00000\(index % 10)"), (.fontSize, "\(index)px")])
+            _ = cache.singleReference("s\(index)")
+        }
+        #expect(number([(.fontStyle, "italic")]) == italic)
+        #expect(cache.singleReference("left").1 == left)
+        #expect(number([(.fontStyle, "normal")]) != italic)
+        #expect(cache.table.number(of: "left") == left)
+        #expect(number([]) == .absent)
     }
 
     /// An element's style reference and agent are read as its components, whatever the cache
