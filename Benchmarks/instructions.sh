@@ -8,6 +8,7 @@
 #   bash Benchmarks/instructions.sh               # 100,000 cues (TTML: 10,000)
 #   CUES=20000 TTML_CUES=5000 bash Benchmarks/instructions.sh
 #   bash Benchmarks/instructions.sh --check       # and fail past Benchmarks/instruction-ceilings.txt
+#   MEASURED=counts.txt bash Benchmarks/instructions.sh   # and each row's key and count into counts.txt
 #
 # With --check (as .ci/run runs it), a path costing more instructions per cue than its ceiling
 # fails the run: the counts do not vary, so a ceiling a little above today's count catches any
@@ -76,6 +77,8 @@ row() {
     total=$(instructions "$@")
     per_cue=$(awk -v t="$total" -v n="$count" 'BEGIN { printf "%.0f", t / n }')
     measured[$key]=$total
+    # MEASURED=FILE: each row's key and count, one a line, for updating the ceilings' comments.
+    [[ -n "${MEASURED:-}" ]] && echo "$key $per_cue" >>"$MEASURED"
     ceiling=$(awk -v k="$key" '$1 == k { print $2 }' "$ceilings")
     if $check && [[ -n "$ceiling" ]]; then
         local verdict="within"
