@@ -40,9 +40,9 @@ public enum ShownText {
 
     /// The cues as TTML shows them once written: the text after an inner timestamp appears at that
     /// time (a timed span; text is never taken back, so an earlier timestamp after a later one changes
-    /// nothing), so a cue with timestamps inside its interval is shown in pieces. With
-    /// `rubyInParentheses`, ruby text is shown as a profile without ruby writes it: `base(text)`.
-    public static func shownProgressively(_ cues: [Cue], rubyInParentheses: Bool = false) -> [Shown] {
+    /// nothing), so a cue with timestamps inside its interval is shown in pieces. Ruby is shown as
+    /// `ruby` says.
+    public static func shownProgressively(_ cues: [Cue], ruby: RubyShown = .runOn) -> [Shown] {
         cues.flatMap { cue -> [Shown] in
             let nodes = CueText.nodes(from: cue.text)
             var times: [Int] = []
@@ -58,23 +58,35 @@ public enum ShownText {
             collect(nodes)
             let bounds = [cue.start] + Set(times).sorted() + [cue.end]
             return (0..<bounds.count - 1).map { index in
-                Shown(start: bounds[index], end: bounds[index + 1], lines: lines(of: revealed(nodes, at: bounds[index], cue: cue, rubyInParentheses: rubyInParentheses)))
+                let shown = revealed(nodes, at: bounds[index], cue: cue, ruby: ruby)
+                return Shown(start: bounds[index], end: bounds[index + 1], lines: lines(of: shown))
             }
         }
     }
 
     /// The cues as TTML written with inner timestamps left out shows them, and as WebVTT players
-    /// show them: the whole text for the whole cue. With `rubyInParentheses`, ruby as
-    /// ``shownProgressively(_:rubyInParentheses:)`` shows it.
-    public static func shownWhole(_ cues: [Cue], rubyInParentheses: Bool = false) -> [Shown] {
+    /// show them: the whole text for the whole cue. Ruby is shown as `ruby` says.
+    public static func shownWhole(_ cues: [Cue], ruby: RubyShown = .runOn) -> [Shown] {
         cues.map { cue in
             let nodes = CueText.nodes(from: cue.text)
-            return Shown(start: cue.start, end: cue.end, lines: lines(of: revealed(nodes, at: .max, cue: cue, rubyInParentheses: rubyInParentheses)))
+            return Shown(start: cue.start, end: cue.end, lines: lines(of: revealed(nodes, at: .max, cue: cue, ruby: ruby)))
         }
     }
 
+    /// How ruby is shown: its bases and texts run on (`漢かん`, the plain text of WebVTT's
+    /// `<ruby>`), each text in parentheses after its base (`漢(かん)`, as a TTML profile without
+    /// ruby writes it), or each base and its text left out (as ttconv's WebVTT writer drops the ruby
+    /// containers its reader makes), text after the last `rt` kept.
+    public enum RubyShown: Sendable {
+        case runOn, inParentheses, leftOut
+    }
+
+    private static func isRubyText(_ node: CueNode) -> Bool {
+        if case .span(let span) = node { span.kind == .rubyText } else { false }
+    }
+
     /// The nodes shown at `time`: text after a timestamp later than `time` left out.
-    private static func revealed(_ nodes: [CueNode], at time: Int, cue: Cue, rubyInParentheses: Bool) -> [CueNode] {
+    private static func revealed(_ nodes: [CueNode], at time: Int, cue: Cue, ruby: RubyShown) -> [CueNode] {
         var shownFrom = cue.start
         func filter(_ nodes: [CueNode]) -> [CueNode] {
             nodes.compactMap { node in
@@ -86,7 +98,10 @@ public enum ShownText {
                     return shownFrom <= time ? node : nil
                 case .span(var span):
                     span.children = filter(span.children)
-                    if rubyInParentheses, span.kind == .rubyText { span.children = [.text("(")] + span.children + [.text(")")] }
+                    if ruby == .inParentheses, span.kind == .rubyText { span.children = [.text("(")] + span.children + [.text(")")] }
+                    if ruby == .leftOut, span.kind == .ruby, let last = span.children.lastIndex(where: isRubyText) {
+                        span.children.removeSubrange(...last)
+                    }
                     return .span(span)
                 }
             }

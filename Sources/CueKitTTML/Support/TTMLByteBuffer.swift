@@ -88,6 +88,15 @@ final class TTMLByteBuffer {
         string.withUTF8 { append($0) }
     }
 
+    /// Appends a copy of bytes already in the buffer, such as a start tag written before.
+    func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "copying bytes the buffer does not hold")
+        if count + range.count > capacity { grow(to: count + range.count) }
+        // The copy lands past the end, so it never overlaps its source.
+        (start + count).update(from: start + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     private func grow(to needed: Int) {
         var newCapacity = capacity
         while newCapacity < needed { newCapacity *= 2 }

@@ -74,55 +74,10 @@ extension TTMLDocumentBuilder {
             case .open(let tag, let classes, let annotation):
                 openSpans.append(openSpan(tag, classes: classes, annotation: annotation, of: text))
             case .close:
-                if openSpans.removeLast() { closeSpans() }
+                if openSpans.removeLast() { closeSpan() }
             }
             index += 1
         }
-    }
-
-    /// The events between a `ruby` span's start and its end (`close`): each base and the `rt`
-    /// after it become a `tts:ruby` container, as ``appendRuby(_:context:)`` writes them.
-    mutating func appendRuby(_ open: Int, close: Int, classes: Range<Int>, of text: EventText, context: inout TextContext) {
-        var baseStart = open + 1
-        var index = open + 1
-        // Only the ruby's own children are visited: a child span is skipped to its end.
-        while index < close {
-            guard case .open(let tag, let annotationClasses, _) = text.events[index] else {
-                index += 1
-                continue
-            }
-            let end = text.closes[index]
-            if tag == .rubyText {
-                if options.profile.hasRuby, let container = rubyStyle("container", classes: classes, of: text),
-                    let base = rubyStyle("base", classes: 0..<0, of: text), admitsRuby()
-                {
-                    appendRubyStart(container: container, base: base)
-                    appendEvents(baseStart..<index, of: text, context: &context)
-                    let annotation = rubyStyle("text", classes: annotationClasses, of: text)
-                    appendRubyText(annotation)
-                    appendEvents(index + 1..<end, of: text, context: &context)
-                    closeSpans(2)
-                } else {
-                    if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
-                    appendEvents(baseStart..<index, of: text, context: &context)
-                    appendLiteral("(")
-                    appendEvents(index + 1..<end, of: text, context: &context)
-                    appendLiteral(")")
-                }
-                baseStart = end + 1
-            }
-            index = end + 1
-        }
-        appendEvents(baseStart..<close, of: text, context: &context)
-    }
-
-    /// The style of a ruby container, base or text (`role`), with the classes of its span; those
-    /// without classes are worked out once. Nil when the head is full.
-    mutating func rubyStyle(_ role: String, classes: Range<Int>, of text: EventText) -> String? {
-        if classes.isEmpty, let known = rubyStyles[role] { return known }
-        let style = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: role)] + classAttributes(text.classNames(classes)))
-        if classes.isEmpty, let style { rubyStyles[role] = style }
-        return style
     }
 
     /// ``openSpan(_:classes:)`` for an event: the style is found by the class names' bytes, the

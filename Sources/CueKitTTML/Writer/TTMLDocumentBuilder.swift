@@ -44,6 +44,12 @@ struct TTMLDocumentBuilder {
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
     var openSpans: [Bool] = []
+    /// Where the start tags of the spans open around the text being written are in ``line`` (the
+    /// every-cue span's first): a ruby container closes them and opens them again (see
+    /// ``appendRubyStart(chain:containerStyle:)``). Reused from cue to cue.
+    var openTags: [Range<Int>] = []
+    /// True while a ruby base or text is written: a ruby inside it stays where it is.
+    var writingRuby = false
     /// Cue text parsed into events, reused from cue to cue.
     var textEvents = CueTextEvents()
     /// The last cue's events, reused from cue to cue.
@@ -57,8 +63,6 @@ struct TTMLDocumentBuilder {
     /// Span styles by the tag and the class names' bytes, and the key being looked up (a voice's
     /// name, too).
     var spanStylesByBytes: [[UInt8]: String?] = [:]
-    /// Ruby container, base and text styles without classes.
-    var rubyStyles: [String: String] = [:]
     var spanStyleKey: [UInt8] = []
     /// Agents by the voice names' bytes (emptied past ``maximumCachedNames``).
     var agentsByVoice: [[UInt8]: String] = [:]
@@ -119,7 +123,6 @@ struct TTMLDocumentBuilder {
             tagStyles = [String??](repeating: nil, count: 4)
             spanStyles = [:]
             spanStylesByBytes = [:]
-            rubyStyles = [:]
         case .note(let note):
             appendLiteral("<!--")
             line.append(Self.commentText(note.text))
@@ -236,6 +239,7 @@ struct TTMLDocumentBuilder {
         appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
         spanDepth = 0
         paragraphNodes = 1
+        if !openTags.isEmpty { openTags.removeAll(keepingCapacity: true) }
         let lines = Self.textLines(cue)
         var region = region(for: cue.settings, lines: Self.lineCount(cue, lines: lines))
         if options.profile.limitsShownRegions {
@@ -256,7 +260,9 @@ struct TTMLDocumentBuilder {
             if wrapper != nil {
                 spanDepth = 1
                 paragraphNodes += 1
+                let start = line.count
                 line.append(everyCueSpanStart.bytes)
+                openTags.append(start..<line.count)
             }
             let hasMarkup = CueTextEvents.hasMarkup(bytes: bytes)
             if !hasMarkup { appendText(bytes: bytes) }
@@ -325,7 +331,7 @@ struct TTMLDocumentBuilder {
                 } else {
                     let emitted = openSpan(span.kind, classes: span.classes)
                     appendNodes(span.children, context: &context)
-                    if emitted { closeSpans() }
+                    if emitted { closeSpan() }
                 }
             }
         }
@@ -361,6 +367,7 @@ struct TTMLDocumentBuilder {
     /// whether it wrote one. `language` is escaped already.
     mutating func appendSpanStart(agent: String?, language: String?, style: String?) -> Bool {
         guard agent != nil || language != nil || style != nil, admitsSpan() else { return false }
+        let start = line.count
         appendLiteral("<span")
         if let agent {
             appendLiteral(#" ttm:agent=""#)
@@ -378,7 +385,14 @@ struct TTMLDocumentBuilder {
             line.append(UInt8(ascii: "\""))
         }
         line.append(UInt8(ascii: ">"))
+        openTags.append(start..<line.count)
         return true
+    }
+
+    /// Closes a span whose start tag ``appendSpanStart(agent:language:style:)`` wrote.
+    mutating func closeSpan() {
+        openTags.removeLast()
+        closeSpans()
     }
 
     /// The style of a span: its tag's (1 italic, 2 bold, 3 underline, 0 none) and its classes'.
@@ -406,65 +420,6 @@ struct TTMLDocumentBuilder {
     struct SpanStyleKey: Hashable {
         var tag: Int
         var classes: [String]
-    }
-
-    /// WebVTT's `<ruby>base<rt>text</rt>…</ruby>`: a `tts:ruby` container for each base and its
-    /// text; where the profile has no ruby, `base(text)`, as ruby is shown without ruby support.
-    mutating func appendRuby(_ span: CueSpan, context: inout TextContext) {
-        var base: [CueNode] = []
-        let classes = classAttributes(span.classes)
-        for child in span.children {
-            guard case .span(let annotation) = child, annotation.kind == .rubyText else {
-                base.append(child)
-                continue
-            }
-            if options.profile.hasRuby,
-                let container = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "container")] + classes),
-                let baseStyle = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "base")]), admitsRuby()
-            {
-                appendRubyStart(container: container, base: baseStyle)
-                appendNodes(base, context: &context)
-                let text = styleID(for: [TTMLStyleAttribute(name: "tts:ruby", value: "text")] + classAttributes(annotation.classes))
-                appendRubyText(text)
-                appendNodes(annotation.children, context: &context)
-                closeSpans(2)
-            } else {
-                if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
-                appendNodes(base, context: &context)
-                appendLiteral("(")
-                appendNodes(annotation.children, context: &context)
-                appendLiteral(")")
-            }
-            base = []
-        }
-        appendNodes(base, context: &context)
-    }
-
-    /// Opens a ruby container and its base.
-    func appendRubyStart(container: String, base: String) {
-        line.append(#"<span style=""#)
-        line.append(container)
-        line.append(#""><span style=""#)
-        line.append(base)
-        line.append(#"">"#)
-    }
-
-    /// Closes a ruby base and opens its text (with no style when the head is full).
-    func appendRubyText(_ style: String?) {
-        guard let style else {
-            line.append("</span><span>")
-            return
-        }
-        line.append(#"</span><span style=""#)
-        line.append(style)
-        line.append(#"">"#)
-    }
-
-    /// True when a ruby container, its base and its text fit in the paragraph; counts them.
-    mutating func admitsRuby() -> Bool {
-        guard admitsSpan(elements: 2) else { return false }
-        paragraphNodes += 1
-        return true
     }
 
     // MARK: - Styles, regions, agents

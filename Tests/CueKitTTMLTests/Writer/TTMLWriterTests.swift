@@ -246,10 +246,43 @@ import Testing
         let paragraph = try #require(Self.paragraphs(text).first)
         #expect(paragraph.contains(#"<span ttm:agent="_a1">Hi <span style="_s2">you</span></span>"#), "\(paragraph)")
         #expect(paragraph.contains(#"<span xml:lang="fr">oui</span>"#))
-        #expect(paragraph.contains(#"<span style="_s5"><span style="_s6">漢</span><span style="_s7">kan</span></span>"#))
+        #expect(paragraph.contains(#"<span tts:ruby="container"><span tts:ruby="base">漢</span><span tts:ruby="text">kan</span></span>"#))
         #expect(paragraph.contains(#" one <span begin="00:00:01.000">two </span><span begin="00:00:01.000">late</span>"#), "\(paragraph)")
-        #expect(text.contains(#"<style xml:id="_s5" tts:ruby="container"/>"#))
         #expect(diagnostics.map(\.code) == [.ttmlWriteAdjusted])
+    }
+
+    /// `tts:ruby` is written on the spans themselves (TTML2 section 10.2.35 allows a referenced
+    /// style too, but ttconv reads a span's ruby role only from its own attributes); the classes of
+    /// the `rt` stay a referenced style, on a span inside the ruby text. CueKit's reader reads it
+    /// back as WebVTT ruby.
+    @Test func rubyIsWrittenInlineOnTheSpans() throws {
+        let source = "WEBVTT\n\nSTYLE\n::cue(.reading) { color: red }\n\n"
+            + "00:00:01.000 --> 00:00:02.000\n<ruby>漢<rt.reading>kan</rt></ruby>\n"
+        let (text, diagnostics) = try Self.write(source)
+        let paragraph = try #require(Self.paragraphs(text).first)
+        let annotation = #"<span tts:ruby="text"><span style="_s2">kan</span></span>"#
+        let ruby = #"<span tts:ruby="container"><span tts:ruby="base">漢</span>\#(annotation)</span>"#
+        #expect(paragraph.hasSuffix(#"style="_s1">\#(ruby)</p>"#), "\(paragraph)")
+        #expect(text.contains(##"<style xml:id="_s2" tts:color="#ff0000ff"/>"##), "\(text)")
+        #expect(!text.contains("tts:ruby=\"container\"/>"), "\(text)")
+        #expect(diagnostics.isEmpty)
+        let read = try TTMLReader.read(bytes: Array(text.utf8))
+        #expect(read.track.cues.map(\.text) == ["<ruby>漢<rt><c._s2>kan</c></rt></ruby>"])
+    }
+
+    /// A ruby container is a child of the paragraph (ttconv holds ruby nowhere else): the spans
+    /// around the ruby (here the WebVTT look's and a `<b>`) are closed before it and opened again
+    /// in its base, in its text and after it.
+    @Test func rubyIsWrittenInTheParagraphWithTheSpansAroundItInside() throws {
+        let source = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>a <ruby>漢<rt>kan</rt></ruby> b</b>\n"
+        let (text, diagnostics) = try Self.write(source, TTMLWriterOptions())
+        let paragraph = try #require(Self.paragraphs(text).first)
+        let (look, bold) = (#"<span style="_s2">"#, #"<span style="_s3">"#)
+        let base = #"<span tts:ruby="base">\#(look)\#(bold)漢</span></span></span>"#
+        let ruby = #"<span tts:ruby="container">\#(base)<span tts:ruby="text">\#(look)\#(bold)kan</span></span></span></span>"#
+        let before = #"style="_s1">\#(look)\#(bold)a </span></span>"#
+        #expect(paragraph.hasSuffix(before + ruby + #"\#(look)\#(bold) b</span></span></p>"#), "\(paragraph)")
+        #expect(diagnostics.isEmpty)
     }
 
     /// A WebVTT player shows the whole cue for its whole time (an inner timestamp only switches
