@@ -47,7 +47,7 @@ struct TTMLDocumentBuilder {
     /// Where the start tags of the spans open around the text being written are in ``line`` (the
     /// every-cue span's first): a ruby container closes them and opens them again (see
     /// ``appendRubyStart(chain:containerStyle:)``). Reused from cue to cue.
-    var openTags: [Range<Int>] = []
+    var openTags = TTMLOpenTags()
     /// True while a ruby base or text is written: a ruby inside it stays where it is.
     var writingRuby = false
     /// Cue text parsed into events, reused from cue to cue.
@@ -239,7 +239,7 @@ struct TTMLDocumentBuilder {
         appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
         spanDepth = 0
         paragraphNodes = 1
-        if !openTags.isEmpty { openTags.removeAll(keepingCapacity: true) }
+        openTags.reset()
         let lines = Self.textLines(cue)
         var region = region(for: cue.settings, lines: Self.lineCount(cue, lines: lines))
         if options.profile.limitsShownRegions {
@@ -262,7 +262,7 @@ struct TTMLDocumentBuilder {
                 paragraphNodes += 1
                 let start = line.count
                 line.append(everyCueSpanStart.bytes)
-                openTags.append(start..<line.count)
+                openTags.push(start..<line.count)
             }
             let hasMarkup = CueTextEvents.hasMarkup(bytes: bytes)
             if !hasMarkup { appendText(bytes: bytes) }
@@ -385,13 +385,13 @@ struct TTMLDocumentBuilder {
             line.append(UInt8(ascii: "\""))
         }
         line.append(UInt8(ascii: ">"))
-        openTags.append(start..<line.count)
+        openTags.push(start..<line.count)
         return true
     }
 
     /// Closes a span whose start tag ``appendSpanStart(agent:language:style:)`` wrote.
     mutating func closeSpan() {
-        openTags.removeLast()
+        openTags.pop()
         closeSpans()
     }
 
