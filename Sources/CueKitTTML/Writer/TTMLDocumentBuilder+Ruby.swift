@@ -31,25 +31,9 @@ extension TTMLDocumentBuilder {
                 styles.ruby = spanStyle(tag: 0, classes: span.classes)
                 styles.text = spanStyle(tag: 0, classes: annotation.classes)
             }
-            if options.profile.hasRuby, admitsRuby(chain: chain, styles: styles) {
-                if !hoisted { closeTags(chain) }
-                hoisted = true
-                writingRuby = true
-                appendRubyStart(chain: chain, styles: styles)
-                appendNodes(base, context: &context)
-                appendRubyText(chain: chain, styles: styles)
-                appendNodes(annotation.children, context: &context)
-                appendRubyEnd(chain: chain, styles: styles)
-                writingRuby = wasWritingRuby
-            } else {
-                if hoisted { reopenTags(chain) }
-                hoisted = false
-                if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
-                appendNodes(base, context: &context)
-                appendLiteral("(")
-                appendNodes(annotation.children, context: &context)
-                appendLiteral(")")
-            }
+            appendRubyPair(
+                chain: chain, styles: styles, restoring: wasWritingRuby, hoisted: &hoisted, context: &context,
+                base: { $0.appendNodes(base, context: &$1) }, text: { $0.appendNodes(annotation.children, context: &$1) })
             base = []
         }
         if hoisted { reopenTags(chain) }
@@ -76,25 +60,10 @@ extension TTMLDocumentBuilder {
                     styles.ruby = classes.isEmpty ? nil : spanStyle(tag: 0, classes: classes, of: text)
                     styles.text = annotationClasses.isEmpty ? nil : spanStyle(tag: 0, classes: annotationClasses, of: text)
                 }
-                if options.profile.hasRuby, admitsRuby(chain: chain, styles: styles) {
-                    if !hoisted { closeTags(chain) }
-                    hoisted = true
-                    writingRuby = true
-                    appendRubyStart(chain: chain, styles: styles)
-                    appendEvents(baseStart..<index, of: text, context: &context)
-                    appendRubyText(chain: chain, styles: styles)
-                    appendEvents(index + 1..<end, of: text, context: &context)
-                    appendRubyEnd(chain: chain, styles: styles)
-                    writingRuby = wasWritingRuby
-                } else {
-                    if hoisted { reopenTags(chain) }
-                    hoisted = false
-                    if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
-                    appendEvents(baseStart..<index, of: text, context: &context)
-                    appendLiteral("(")
-                    appendEvents(index + 1..<end, of: text, context: &context)
-                    appendLiteral(")")
-                }
+                let (baseEvents, textEvents) = (baseStart..<index, index + 1..<end)
+                appendRubyPair(
+                    chain: chain, styles: styles, restoring: wasWritingRuby, hoisted: &hoisted, context: &context,
+                    base: { $0.appendEvents(baseEvents, of: text, context: &$1) }, text: { $0.appendEvents(textEvents, of: text, context: &$1) })
                 baseStart = end + 1
             }
             index = end + 1
@@ -147,6 +116,34 @@ extension TTMLDocumentBuilder {
     /// Writes the end tags of `count` spans.
     func closeTags(_ count: Int) {
         for _ in 0..<count { line.append("</span>") }
+    }
+
+    /// One base and its text, written by `base` and `text` (the tree's nodes or the events): a
+    /// container where the profile has ruby and the paragraph has room (the spans around it closed
+    /// first, `hoisted`, and written again after the last), else `base(text)`.
+    mutating func appendRubyPair(
+        chain: Int, styles: RubyStyles, restoring wasWritingRuby: Bool, hoisted: inout Bool, context: inout TextContext,
+        base: (inout Self, inout TextContext) -> Void, text: (inout Self, inout TextContext) -> Void
+    ) {
+        if options.profile.hasRuby, admitsRuby(chain: chain, styles: styles) {
+            if !hoisted { closeTags(chain) }
+            hoisted = true
+            writingRuby = true
+            appendRubyStart(chain: chain, styles: styles)
+            base(&self, &context)
+            appendRubyText(chain: chain, styles: styles)
+            text(&self, &context)
+            appendRubyEnd(chain: chain, styles: styles)
+            writingRuby = wasWritingRuby
+        } else {
+            if hoisted { reopenTags(chain) }
+            hoisted = false
+            if !options.profile.hasRuby { losses.add(.ruby, cue: cueNumber) }
+            base(&self, &context)
+            appendLiteral("(")
+            text(&self, &context)
+            appendLiteral(")")
+        }
     }
 
     /// Writes again the start tags of the first `count` spans of ``openTags``.
