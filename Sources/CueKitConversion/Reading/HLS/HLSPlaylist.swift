@@ -31,8 +31,9 @@ public enum HLSPlaylist: Sendable, Hashable {
         var pendingDuration: (milliseconds: Int, line: Int)?
         var pendingVariant: (group: String?, line: Int)?
         var sawVariant = false
-        // Lines end in LF or CR LF (RFC 8216, section 4.1), which a `String` holds as one character.
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // Lines end in LF or CR LF (RFC 8216, section 4.1): split at each LF byte (a `String` holds
+        // CR LF as one character, which a split at "\n" passes over), the CR left at the line's end.
+        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).lazy.map(Substring.init) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if lineNumber == 1 {
