@@ -37,64 +37,16 @@ enum CastExecutable {
     /// said why on standard error), or a ``CommandFailure`` when it is found nowhere.
     static func output(of command: NetworkCommand, arguments: [String]) throws -> String {
         CastExecutableHandshake.announce()
-        var places = folders().map { $0 + "/" + name }
-        places.append(name)
-        var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else { throw CommandFailure("cannot run \(name): \(String(cString: strerror(errno)))") }
-        defer { close(pipe[0]) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        // The child takes Ctrl-C and SIGTERM as a program does (this process blocks them, for
-        // ``InterruptCleanup``, and a child would inherit that).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), interrupts = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&interrupts)
-        sigaddset(&interrupts, SIGINT)
-        sigaddset(&interrupts, SIGTERM)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &interrupts)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var child: pid_t = 0
-        var started = false
-        for (index, path) in places.enumerated() {
-            let strings = ([path] + command.path + arguments).map { strdup($0) }
-            defer { strings.forEach { free($0) } }
-            let vector = strings + [nil]
-            let searches = index == places.count - 1
-            let status = searches ? posix_spawnp(&child, path, &actions, &attributes, vector, environ) : posix_spawn(&child, path, &actions, &attributes, vector, environ)
-            if status == 0 {
-                started = true
-                break
-            }
+        let places = folders().map { ($0 + "/" + name, false) } + [(name, true)]
+        for (path, searchingPath) in places {
+            guard case .success(let finished) = ChildProcess.run([path] + command.path + arguments, searchingPath: searchingPath, captured: 1)
+            else { continue }
+            guard finished.status == 0 else { throw ExitCode(finished.status) }
+            return String(decoding: finished.output, as: UTF8.self)
         }
-        close(pipe[1])
-        guard started else {
-            throw CommandFailure(
-                "cuekit \(command.path.joined(separator: " ")) runs in \(name), which is neither beside cuekit nor on PATH; "
-                    + "build it with 'swift build -c release --static-swift-stdlib --product \(name)' and keep it beside cuekit")
-        }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
-            if count > 0 {
-                output += chunk[..<count]
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7F == 0
-        let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        guard code == 0 else { throw ExitCode(code) }
-        return String(decoding: output, as: UTF8.self)
+        throw CommandFailure(
+            "cuekit \(command.path.joined(separator: " ")) runs in \(name), which is neither beside cuekit nor on PATH; "
+                + "build it with 'swift build -c release --static-swift-stdlib --product \(name)' and keep it beside cuekit")
     }
 
     /// The folders `cuekit` is in: where the running executable is, and where the path it was
