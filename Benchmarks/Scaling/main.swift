@@ -86,6 +86,7 @@ func segmentForHLS(_ bytes: [UInt8]) {
     struct Dropping: HLSSegmentDestination {
         var bytes = 0
         mutating func writeSegment(named name: String, _ segment: [UInt8]) throws { bytes += segment.count }
+        mutating func appendSegment(_ segment: [UInt8], toFileNamed name: String) throws { bytes += segment.count }
         mutating func appendToPlaylist(_ text: String) throws { bytes += text.utf8.count }
     }
     let path = TemporaryFiles.folder + "/cuekit-scaling-segment.vtt"
@@ -119,6 +120,28 @@ func hlsPlaylist(segments count: Int) -> [UInt8] {
     playlist += "#EXT-X-ENDLIST\n"
     let path = folder + "/subs.m3u8"
     guard let file = try? AtomicFileSink(path: path), (try? file.write(playlist)) != nil, (try? file.commit()) != nil else { return [] }
+    return Array(path.utf8)
+}
+
+/// Writes a media playlist of `count` segments that are byte ranges of one file (`cuekit segment
+/// --single-file`), shaped as ``hlsPlaylist(segments:)``'s; returns the playlist's path as bytes.
+func hlsByteRangePlaylist(segments count: Int) -> [UInt8] {
+    let folder = hlsFolder(segments: count) + "-ranges"
+    mkdir(folder, 0o700)
+    var playlist = "#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+    var segments: [UInt8] = []
+    for index in 0..<count {
+        var text = "WEBVTT\n\n"
+        if index > 0 { text += "\(vttTime(index * 6000 - 1000)) --> \(vttTime(index * 6000 + 1000))\ncue \(index - 1)\n\n" }
+        text += "\(vttTime(index * 6000 + 5000)) --> \(vttTime(index * 6000 + 7000))\ncue \(index)\n"
+        playlist += "#EXTINF:6,\n#EXT-X-BYTERANGE:\(text.utf8.count)@\(segments.count)\nsubs.vtt\n"
+        segments += text.utf8
+    }
+    playlist += "#EXT-X-ENDLIST\n"
+    let path = folder + "/subs.m3u8"
+    guard let file = try? AtomicFileSink(path: folder + "/subs.vtt"), (try? file.write(segments)) != nil, (try? file.commit()) != nil,
+        let list = try? AtomicFileSink(path: path), (try? list.write(playlist)) != nil, (try? list.commit()) != nil
+    else { return [] }
     return Array(path.utf8)
 }
 
@@ -186,6 +209,10 @@ let cases: [ScalingCase] = [
     // A playlist's segments, each cue repeated in the segment after it: the reader joins the
     // repeats comparing consecutive segments only. (The folders are removed at the run's end.)
     ScalingCase(name: "HLS", unit: "playlist segments, read", small: 2_000, make: { hlsPlaylist(segments: $0) }, read: readHLSPlaylist),
+    // The same segments as byte ranges of one file: each range is read, never the whole file.
+    ScalingCase(
+        name: "HLS", unit: "byte-range segments of one file, read", small: 2_000, make: { hlsByteRangePlaylist(segments: $0) },
+        read: readHLSPlaylist),
     // Each REGION block its own id: the writer holds them until the first cue, replacing a
     // region defined twice, and must find an earlier definition without a search.
     ScalingCase(name: "Convert", unit: "REGION blocks of distinct ids", small: 20_000, make: { count in
@@ -295,7 +322,10 @@ func format3(_ value: Double) -> String {
     return "\(scaled)"
 }
 
-for count in [2_000, 20_000] { try? FileManager.default.removeItem(atPath: hlsFolder(segments: count)) }
+for count in [2_000, 20_000] {
+    try? FileManager.default.removeItem(atPath: hlsFolder(segments: count))
+    try? FileManager.default.removeItem(atPath: hlsFolder(segments: count) + "-ranges")
+}
 
 if failed {
     print("some reader grows faster than its input (a ratio of 15 or more)")

@@ -132,14 +132,22 @@ public struct HLSRenditionFetch: Sendable {
         }
         var names = Set<String>()
         var jobs: [(url: URL, path: String)] = []
+        // Segments that are byte ranges of one resource (EXT-X-BYTERANGE) share it: it is fetched
+        // once, and each keeps its range of the copy.
+        var namesByURL: [URL: String] = [:]
         for (index, segment) in media.segments.enumerated() {
             let segmentURL = try Self.resolve(segment.uri, against: url)
+            if segment.byteRange != nil, let shared = namesByURL[segmentURL] {
+                if shared != segment.uri { copy.replaceLine(segment.line, with: shared) }
+                continue
+            }
             var name = segment.uri
             if !Self.isPlainFileName(name) || names.contains(name) {
                 name = "segment-\(index + 1).vtt"
                 copy.replaceLine(segment.line, with: name)
             }
             names.insert(name)
+            if segment.byteRange != nil { namesByURL[segmentURL] = name }
             jobs.append((segmentURL, folder + "/" + name))
         }
         let limit = limits.segmentBytes, parallel = max(1, limits.parallelRequests)
@@ -166,7 +174,7 @@ public struct HLSRenditionFetch: Sendable {
         } catch {
             throw FetchError(url: url.absoluteString, "segments cannot be fetched: \(error)")
         }
-        fetched.segments += jobs.count
+        fetched.segments += media.segments.count
     }
 
     private func playlistText(_ url: URL, client: HTTPResourceClient) async throws(FetchError) -> String {

@@ -1,6 +1,7 @@
 """Reads an HLS multivariant playlist with the m3u8 package (pinned in .ci/setup) and prints, as
 JSON, what a player built on it sees: each variant's SUBTITLES group, each subtitle rendition, and
-each rendition's media playlist (version, target duration, type, end list, segments).
+each rendition's media playlist (version, target duration, type, end list, segments: URI,
+duration and byte range, `length@offset` or null).
 
 Usage: m3u8_renditions.py MASTER.m3u8
 """
@@ -38,7 +39,7 @@ def main(arguments):
             "media_sequence": playlist.media_sequence,
             "playlist_type": playlist.playlist_type,
             "is_endlist": playlist.is_endlist,
-            "segments": [[s.uri, s.duration] for s in playlist.segments],
+            "segments": [[s.uri, s.duration, s.byterange] for s in playlist.segments],
         })
     print(json.dumps(result))
     return 0

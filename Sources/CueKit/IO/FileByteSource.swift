@@ -18,11 +18,17 @@ public struct FileByteSource: Sendable {
     public let path: String
     /// The size of each read.
     public let chunkSize: Int
+    /// The bytes of the file read, when not all of it: an HLS segment that is a sub-range of a
+    /// file (`EXT-X-BYTERANGE`).
+    public let byteRange: Range<Int>?
 
-    /// Prepares to read `path` (`-` for standard input). Nothing is opened until ``forEachChunk(_:)``.
-    public init(path: String, chunkSize: Int = FileByteSource.defaultChunkSize) throws {
+    /// Prepares to read `path` (`-` for standard input), or only the bytes `byteRange` of the
+    /// file. Nothing is opened until ``forEachChunk(_:)``.
+    public init(path: String, byteRange: Range<Int>? = nil, chunkSize: Int = FileByteSource.defaultChunkSize) throws {
         precondition(chunkSize > 0, "chunk size must be positive")
+        precondition(byteRange.map { $0.lowerBound >= 0 } ?? true, "a byte range starts at 0 or later")
         self.path = path
+        self.byteRange = byteRange
         self.chunkSize = chunkSize
     }
 
@@ -36,9 +42,18 @@ public struct FileByteSource: Sendable {
 
     /// Calls `body` with each chunk of the file in order; the buffer is only valid during the call.
     ///
-    /// Throws ``ReadError`` with code `io-read` when the file cannot be opened or read.
+    /// Throws ``ReadError`` with code `io-read` when the file cannot be opened or read, or ends
+    /// inside ``byteRange``.
     public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let descriptor: Int32
+        if let byteRange {
+            guard path != "-" else { throw ReadError(IOFailure.readCode, at: nil, "a byte range of <stdin> cannot be read", path: path) }
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw IOFailure.reading(path, errno: errno) }
+            defer { close(descriptor) }
+            try Self.forEachChunk(of: descriptor, in: byteRange, path: path, chunkSize: chunkSize, body)
+            return
+        }
         if path == "-" {
             descriptor = 0
         } else {
@@ -73,7 +88,32 @@ public struct FileByteSource: Sendable {
         }
     }
 
-    /// Reads the whole file into memory. For small files and tests; streaming code uses
+    /// Calls `body` with each chunk of the bytes `range` of an open file, read with `pread`.
+    /// Throws a ``ReadError`` when the file ends before the range does.
+    private static func forEachChunk(
+        of descriptor: Int32, in range: Range<Int>, path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(chunkSize, max(range.count, 1)), alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let count = pread(descriptor, buffer.baseAddress, min(buffer.count, range.upperBound - offset), off_t(offset))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure.reading(path, errno: errno)
+            }
+            if count == 0 {
+                throw ReadError(
+                    IOFailure.readCode, at: nil,
+                    "'\(path)' ends at byte \(offset), inside the byte range \(range.lowerBound)-\(range.upperBound - 1) asked for",
+                    path: path)
+            }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            offset += count
+        }
+    }
+
+    /// Reads the whole file (or its ``byteRange``) into memory. For small files and tests; streaming code uses
     /// ``forEachChunk(_:)``.
     public func readAll() throws -> [UInt8] {
         var bytes: [UInt8] = []

@@ -56,6 +56,11 @@ struct SegmentCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Each segment's length in seconds, fractions allowed (default: 6).", valueName: "seconds"))
     var segmentDuration = 6.0
 
+    @Flag(
+        help: ArgumentHelp(
+            "Write every segment into one file (subs.vtt beside subs.m3u8), each a byte range of it (EXT-X-BYTERANGE, HLS version 4): one file to make and serve, not one a segment."))
+    var singleFile = false
+
     @Option(help: ArgumentHelp("The MPEG-2 time cue time 0 falls on, in 90 kHz ticks (default: 0).", valueName: "ticks"))
     var mpegts: UInt64?
 
@@ -128,6 +133,7 @@ struct SegmentCommand: ParsableCommand {
     func run() throws {
         var segments = HLSSegmentOptions(segmentDuration: Int((segmentDuration * 1000).rounded()))
         segments.segmentNamePrefix = String(playlist.dropLast(5))
+        segments.segmentsInOneFile = singleFile
         do {
             let ticks = try alignTo.map(HLSMediaAlignment.mpegTimestamp(alignedTo:)) ?? mpegts ?? 0
             segments.timestampMap = WebVTTTimestampMap(mpegTimestamp: ticks)

@@ -13,12 +13,14 @@
 /// ```
 ///
 /// Version 3 is the lowest that allows the decimal `EXTINF` durations written here (section 7);
-/// nothing else written needs more. The target duration is the segment duration rounded to the
+/// segments that are byte ranges of one file (`EXT-X-BYTERANGE`) need version 4. The target duration is the segment duration rounded to the
 /// nearest integer (halves up), at least 1: every segment lasts at most that long, so each
 /// `EXTINF` rounded is at most the target, as section 4.3.3.1 requires.
 public enum HLSMediaPlaylistText {
     /// The protocol version the playlist declares.
     public static let version = 3
+    /// The version declared when segments are byte ranges.
+    public static let byteRangeVersion = 4
 
     /// `EXT-X-TARGETDURATION` for segments of `segmentDuration` milliseconds.
     public static func targetDuration(segmentDuration: Int) -> Int {
@@ -26,10 +28,10 @@ public enum HLSMediaPlaylistText {
     }
 
     /// The lines before the first segment.
-    public static func header(segmentDuration: Int, mediaSequence: Int = 0) -> String {
+    public static func header(segmentDuration: Int, mediaSequence: Int = 0, usesByteRanges: Bool = false) -> String {
         """
         #EXTM3U
-        #EXT-X-VERSION:\(version)
+        #EXT-X-VERSION:\(usesByteRanges ? byteRangeVersion : version)
         #EXT-X-TARGETDURATION:\(targetDuration(segmentDuration: segmentDuration))
         #EXT-X-MEDIA-SEQUENCE:\(mediaSequence)
         #EXT-X-PLAYLIST-TYPE:VOD
@@ -40,6 +42,11 @@ public enum HLSMediaPlaylistText {
     /// One segment: its duration in seconds with milliseconds, and its URI.
     public static func segment(duration: Int, uri: String) -> String {
         "#EXTINF:\(seconds(duration)),\n\(uri)\n"
+    }
+
+    /// One segment that is the bytes `byteRange` of the file at `uri`.
+    public static func segment(duration: Int, byteRange: Range<Int>, uri: String) -> String {
+        "#EXTINF:\(seconds(duration)),\n#EXT-X-BYTERANGE:\(byteRange.count)@\(byteRange.lowerBound)\n\(uri)\n"
     }
 
     /// The last line: no segment will be added.

@@ -27,6 +27,8 @@ public final class HLSFolderDestination: HLSSegmentDestination {
     public private(set) var workingFolder: String?
     private let replacesFolder: Bool
     private var playlist: FileDescriptorSink?
+    /// The file every segment is appended to (``appendSegment(_:toFileNamed:)``), while open.
+    private var segmentFile: FileDescriptorSink?
     /// The name segments share before their number (`subs` for `subs0.vtt`, `subs1.vtt`...), while
     /// they come numbered 0, 1, 2... (as ``HLSSegmenter`` names them); nil otherwise.
     private var segmentPrefix: String?
@@ -100,6 +102,21 @@ public final class HLSFolderDestination: HLSSegmentDestination {
         }
     }
 
+    public func appendSegment(_ bytes: [UInt8], toFileNamed name: String) throws {
+        guard let workingFolder else { throw IOFailure.writing(folder + "/" + name, errno: EBADF) }
+        if segmentFile == nil {
+            let descriptor = open(workingFolder + "/" + name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw IOFailure.writing(folder + "/" + name, errno: errno) }
+            segmentFile = FileDescriptorSink(descriptor: descriptor, path: folder + "/" + name)
+            // Numbered segments of an earlier run, one file each, are what this file replaces.
+            segmentPrefix = name.hasSuffix(".vtt") ? String(name.dropLast(4)) : nil
+            segmentsAreNumbered = segmentPrefix != nil
+            numberedSegments = 0
+        }
+        guard segmentFile!.path == folder + "/" + name else { throw IOFailure.writing(folder + "/" + name, errno: EEXIST) }
+        try segmentFile!.write(bytes)
+    }
+
     public func appendToPlaylist(_ text: String) throws {
         guard playlist != nil else { throw IOFailure.writing(folder + "/" + playlistName, errno: EBADF) }
         try playlist!.write(text)
@@ -110,6 +127,11 @@ public final class HLSFolderDestination: HLSSegmentDestination {
     public func commit() throws {
         guard let working = workingFolder, var sink = playlist else { throw IOFailure.writing(folder, errno: EBADF) }
         playlist = nil
+        if var file = segmentFile {
+            segmentFile = nil
+            defer { close(file.descriptor) }
+            try file.flush()
+        }
         try sink.flush()
         if fsync(sink.descriptor) != 0, errno != EINVAL, errno != EROFS { throw IOFailure.writing(sink.path, errno: errno) }
         close(sink.descriptor)
@@ -156,6 +178,10 @@ public final class HLSFolderDestination: HLSSegmentDestination {
         if let sink = playlist {
             close(sink.descriptor)
             playlist = nil
+        }
+        if let file = segmentFile {
+            close(file.descriptor)
+            segmentFile = nil
         }
         guard let working = workingFolder else { return }
         var removed = true

@@ -46,6 +46,8 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// The cues that overlap the segment being filled, in start-time order.
     private var openCues: [Cue] = []
     private var openSegment = 0
+    /// The bytes written so far into the one file, with ``HLSSegmentOptions/segmentsInOneFile``.
+    private var oneFileLength = 0
     private var lastStart = Int.min
     private var isFinished = false
 
@@ -100,11 +102,22 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// Writes the open segment with the cues that overlap it, lets go of those that end within it,
     /// and opens the next.
     private mutating func closeOpenSegment(duration: Int) throws {
-        if openSegment == 0 { try destination.appendToPlaylist(HLSMediaPlaylistText.header(segmentDuration: options.segmentDuration)) }
-        let name = options.segmentName(openSegment)
+        if openSegment == 0 {
+            try destination.appendToPlaylist(
+                HLSMediaPlaylistText.header(segmentDuration: options.segmentDuration, usesByteRanges: options.segmentsInOneFile))
+        }
         let bytes = try segmentBytes()
-        try destination.writeSegment(named: name, bytes)
-        try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, uri: options.segmentURI(name)))
+        if options.segmentsInOneFile {
+            let name = options.oneFileName
+            try destination.appendSegment(bytes, toFileNamed: name)
+            let range = oneFileLength..<(oneFileLength + bytes.count)
+            oneFileLength = range.upperBound
+            try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, byteRange: range, uri: options.segmentURI(name)))
+        } else {
+            let name = options.segmentName(openSegment)
+            try destination.writeSegment(named: name, bytes)
+            try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, uri: options.segmentURI(name)))
+        }
         counts.segments += 1
         if openCues.isEmpty { counts.emptySegments += 1 }
         counts.cuePlacements += openCues.count
@@ -143,6 +156,11 @@ public struct HLSSegmentOptions: Sendable, Hashable {
     public var timestampMap: WebVTTTimestampMap
     /// Segment `n` is named `<segmentNamePrefix><n>.vtt`. Default: `subs`.
     public var segmentNamePrefix: String
+    /// Every segment written into one file, `<segmentNamePrefix>.vtt`, each a byte range of it
+    /// (`EXT-X-BYTERANGE`, RFC 8216 section 4.3.2.2; the playlist then declares version 4), for
+    /// a rendition of many segments: one file to create, copy and serve instead of one a segment.
+    /// Default: false, a file a segment.
+    public var segmentsInOneFile = false
     /// How each segment's WebVTT is laid out (NOTE comments are never written into segments).
     public var webVTT: WebVTTWriterOptions
     /// A query the playlist writes after each segment's name (`subs0.vtt?style=…`), for a server
@@ -163,6 +181,9 @@ public struct HLSSegmentOptions: Sendable, Hashable {
 
     /// The name of segment `index`.
     public func segmentName(_ index: Int) -> String { "\(segmentNamePrefix)\(index).vtt" }
+
+    /// The name of the file that holds every segment, with ``segmentsInOneFile``.
+    public var oneFileName: String { segmentNamePrefix + ".vtt" }
 
     /// The URI the playlist gives the segment named `name`: the name, then ``segmentURIQuery``.
     public func segmentURI(_ name: String) -> String {

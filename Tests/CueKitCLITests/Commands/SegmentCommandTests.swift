@@ -236,6 +236,46 @@ struct SegmentCommandPeerTests {
         let french = try #require(renditions[1]["segments"] as? [[Any]])
         #expect(french.map { $0[1] as? Double } == [4.0])
     }
+
+    /// With `--single-file`, the m3u8 package sees version 4 and a byte range a segment; the
+    /// ranges it reads tile `subs.vtt`, each a WebVTT file with its map.
+    @Test(.enabled(if: PythonPeers.hasM3U8, "m3u8 is not installed: run .ci/setup (it installs m3u8 6.0.0 into .venv)"))
+    func theM3U8PackageReadsTheByteRangesOfOneFile() throws {
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let srt = SegmentCommandTests().srt
+        scratch.write(srt, to: "en.srt")
+        scratch.write("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000\nvideo.m3u8\n", to: "master.m3u8")
+        let run = try CommandLineRun.cuekit([
+            "segment", scratch.file("en.srt"), "--single-file", "--language", "en", "--master", scratch.file("master.m3u8"), "-o",
+            scratch.file("subs"),
+        ])
+        #expect(run.status == 0 && run.standardError.isEmpty, "\(run)")
+        #expect(scratch.names == ["en.srt", "master.m3u8", "subs/subs.m3u8", "subs/subs.vtt"])
+        let read = ExternalProcess.run(PythonPeers.python, [PythonPeers.script("m3u8_renditions.py"), scratch.file("master.m3u8")])
+        #expect(read.status == 0, "\(read.error)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(read.standardOutput)) as? [String: Any])
+        let rendition = try #require((seen["renditions"] as? [[String: Any]])?.first)
+        #expect(rendition["version"] as? Int == 4)
+        let segments = try #require(rendition["segments"] as? [[Any]])
+        #expect(segments.map { $0[0] as? String } == Array(repeating: "subs.vtt", count: 4))
+        #expect(segments.map { $0[1] as? Double } == [6.0, 6.0, 6.0, 3.0])
+        let file = Array(try #require(scratch.read("subs/subs.vtt")).utf8)
+        var next = 0
+        for segment in segments {
+            let parts = try #require((segment[2] as? String)?.split(separator: "@").compactMap { Int($0) })
+            #expect(parts.count == 2 && parts[1] == next, "\(segment)")
+            guard parts.count == 2, parts[1] + parts[0] <= file.count else { break }
+            let bytes = String(decoding: file[parts[1]..<(parts[1] + parts[0])], as: UTF8.self)
+            #expect(bytes.hasPrefix("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n"), "\(bytes)")
+            next = parts[1] + parts[0]
+        }
+        #expect(next == file.count)
+        // Read back range by range, the cues are the source's.
+        let back = try CommandLineRun.cuekit(["convert", scratch.file("subs/subs.m3u8"), "-o", "-", "--to", "srt"])
+        let source = try CommandLineRun.cuekit(["convert", scratch.file("en.srt"), "-o", "-", "--to", "srt"])
+        #expect(back.status == 0 && !back.standardOutput.isEmpty && back.standardOutput == source.standardOutput, "\(back)")
+    }
 }
 
 /// Each segment is read by Chromium, as a `<track>`, with the cues expected at its interval: those

@@ -29,6 +29,7 @@ public enum HLSPlaylist: Sendable, Hashable {
         var media = HLSMediaPlaylist()
         var listing = HLSMultivariantListing()
         var pendingDuration: (milliseconds: Int, line: Int)?
+        var pendingByteRange: (length: Int, offset: Int?, line: Int)?
         var pendingVariant: (group: String?, line: Int)?
         var sawVariant = false
         // Lines end in LF or CR LF (RFC 8216, section 4.1): split at each LF byte (a `String` holds
@@ -52,6 +53,11 @@ public enum HLSPlaylist: Sendable, Hashable {
                         throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: lineNumber, column: 9), "EXTINF's duration '\(number)' is not a number of seconds")
                     }
                     pendingDuration = (Int((seconds * 1000).rounded()), lineNumber)
+                } else if let value = Self.value(of: "#EXT-X-BYTERANGE:", in: line) {
+                    pendingByteRange = try Self.byteRange(value, line: lineNumber)
+                    media.usesByteRanges = true
+                } else if let value = Self.value(of: "#EXT-X-VERSION:", in: line) {
+                    media.version = Int(value)
                 } else if let value = Self.value(of: "#EXT-X-TARGETDURATION:", in: line) {
                     media.targetDuration = Int(value)
                     media.targetDurationLine = lineNumber
@@ -86,7 +92,12 @@ public enum HLSPlaylist: Sendable, Hashable {
                 guard media.segments.count < maximumSegments else {
                     throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: lineNumber, column: 1), "the playlist lists more than \(maximumSegments) segments")
                 }
-                media.segments.append(.init(uri: uri, duration: duration.milliseconds, line: lineNumber, durationLine: duration.line))
+                var segment = HLSMediaPlaylist.Segment(uri: uri, duration: duration.milliseconds, line: lineNumber, durationLine: duration.line)
+                if let range = pendingByteRange {
+                    segment.byteRange = try Self.place(range, of: uri, after: media.segments.last)
+                    pendingByteRange = nil
+                }
+                media.segments.append(segment)
                 pendingDuration = nil
             }
         }
@@ -94,6 +105,44 @@ public enum HLSPlaylist: Sendable, Hashable {
             throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: duration.line, column: 1), "the last EXTINF has no segment URI after it")
         }
         return sawVariant || !listing.subtitles.isEmpty ? .multivariant(listing) : .media(media)
+    }
+
+    /// `EXT-X-BYTERANGE:<n>[@<o>]` (RFC 8216, section 4.3.2.2): a length and an optional offset,
+    /// both decimal integers.
+    private static func byteRange(_ value: Substring, line: Int) throws -> (length: Int, offset: Int?, line: Int) {
+        let parts = value.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        func number(_ text: Substring) -> Int? {
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            return Int(text)
+        }
+        guard let length = number(parts[0]), parts.count == 1 || number(parts[1]) != nil else {
+            throw ReadError(
+                .hlsPlaylistMalformed, at: SourceLocation(line: line, column: 18),
+                "EXT-X-BYTERANGE '\(value)' is not a length in bytes, with an optional @offset")
+        }
+        return (length, parts.count == 2 ? number(parts[1]) : nil, line)
+    }
+
+    /// The bytes a segment's `EXT-X-BYTERANGE` names: from its offset, or, without one, from the
+    /// end of the previous segment's range, which must be of the same resource.
+    private static func place(
+        _ range: (length: Int, offset: Int?, line: Int), of uri: String, after previous: HLSMediaPlaylist.Segment?
+    ) throws -> Range<Int> {
+        let start: Int
+        if let offset = range.offset {
+            start = offset
+        } else if let previous, previous.uri == uri, let previousRange = previous.byteRange {
+            start = previousRange.upperBound
+        } else {
+            throw ReadError(
+                .hlsPlaylistMalformed, at: SourceLocation(line: range.line, column: 18),
+                "EXT-X-BYTERANGE without an @offset continues the previous segment's range, but the previous segment is not a range of \(uri)")
+        }
+        let (end, overflow) = start.addingReportingOverflow(range.length)
+        guard !overflow else {
+            throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: range.line, column: 18), "EXT-X-BYTERANGE ends past any file")
+        }
+        return start..<end
     }
 
     /// What follows `tag` on `line`, when the line is that tag.
@@ -111,6 +160,8 @@ public struct HLSMediaPlaylist: Sendable, Hashable {
         public var duration: Int
         public var line: Int
         public var durationLine: Int
+        /// The bytes of the resource the segment is (`EXT-X-BYTERANGE`); nil for the whole resource.
+        public var byteRange: Range<Int>? = nil
     }
 
     public var segments: [Segment] = []
@@ -124,6 +175,10 @@ public struct HLSMediaPlaylist: Sendable, Hashable {
     public var hasEndList = false
     /// The URI of `EXT-X-MAP`, the initialization segment of fragmented MP4 media.
     public var initializationSegment: String?
+    /// `EXT-X-VERSION`.
+    public var version: Int?
+    /// True when a segment is a byte range (`EXT-X-BYTERANGE`), which needs version 4.
+    public var usesByteRanges = false
 
     /// What is wrong with the playlist itself (RFC 8216, section 4.3.3 and 4.3.3.4): no
     /// `EXT-X-TARGETDURATION`, an `EXTINF` that rounds above it, a VOD playlist without
@@ -140,6 +195,12 @@ public struct HLSMediaPlaylist: Sendable, Hashable {
             }
         } else if !segments.isEmpty {
             found.append(Diagnostic(.error, .hlsPlaylistMalformed, at: .start, "a media playlist must have EXT-X-TARGETDURATION"))
+        }
+        if usesByteRanges, (version ?? 1) < 4 {
+            found.append(
+                Diagnostic(
+                    .warning, .hlsPlaylistMalformed, at: .start,
+                    "the playlist uses EXT-X-BYTERANGE, which needs EXT-X-VERSION 4 or higher (RFC 8216, section 7); it declares \(version.map(String.init) ?? "none")"))
         }
         if playlistType == "VOD", !hasEndList {
             found.append(Diagnostic(.warning, .hlsNoEndList, at: .start, "a VOD playlist ends with EXT-X-ENDLIST"))

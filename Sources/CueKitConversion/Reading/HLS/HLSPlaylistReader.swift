@@ -82,24 +82,28 @@ public struct HLSPlaylistReader: Sendable {
         var start = 0
         for segment in media.segments {
             let segmentPath = try resolve(segment.uri, from: playlistPath, line: segment.line)
-            let isPlaylist = try segmentPath == playlistPath || HLSPlaylist.startsLikePlaylist(Self.firstBytes(of: segmentPath, line: segment.line))
+            let isPlaylist =
+                try segmentPath == playlistPath
+                || HLSPlaylist.startsLikePlaylist(Self.firstBytes(of: segmentPath, in: segment.byteRange, line: segment.line))
             if isPlaylist {
                 throw ReadError(
                     .hlsSegmentUnreadable, at: SourceLocation(line: segment.line, column: 1),
                     "the segment \(segment.uri) is a playlist, not a WebVTT segment")
             }
+            // A byte range is named by its bytes, its lines counted from the range's start.
+            let segmentName = segment.byteRange.map { "\(segment.uri) (bytes \($0.lowerBound)-\($0.upperBound - 1))" } ?? segment.uri
             // Whole cues, whatever the caller asked: joining and checking compare them.
             let readerOptions = WebVTTReader.Options(diagnostics: options.webVTTDiagnostics, limits: options.webVTTLimits)
             var reader = WebVTTReader(options: readerOptions)
-            try joiner.startSegment(uri: segment.uri, line: segment.line, start: start, duration: segment.duration, to: handler)
+            try joiner.startSegment(uri: segmentName, line: segment.line, start: start, duration: segment.duration, to: handler)
             start += segment.duration
             do {
-                try FileByteSource(path: segmentPath).forEachChunk { chunk in
+                try FileByteSource(path: segmentPath, byteRange: segment.byteRange).forEachChunk { chunk in
                     try reader.feed(chunk) { event in try joiner.take(event, to: handler) }
                 }
                 try reader.finish { event in try joiner.take(event, to: handler) }
             } catch let error as ReadError {
-                let inner = error.diagnostic.location.map { "\(segment.uri):\($0): " } ?? "\(segment.uri): "
+                let inner = error.diagnostic.location.map { "\(segmentName):\($0): " } ?? "\(segmentName): "
                 throw ReadError(error.diagnostic.code, at: SourceLocation(line: segment.line, column: 1), inner + error.diagnostic.message)
             }
         }
@@ -137,8 +141,13 @@ public struct HLSPlaylistReader: Sendable {
         return folder + decoded
     }
 
-    private static func firstBytes(of path: String, line: Int) throws -> [UInt8] {
+    /// The first bytes of a segment: of the file, or of its byte range.
+    private static func firstBytes(of path: String, in byteRange: Range<Int>?, line: Int) throws -> [UInt8] {
         do {
+            if let byteRange {
+                let start = byteRange.lowerBound
+                return try FileByteSource(path: path, byteRange: start..<min(byteRange.upperBound, start + 16)).readAll()
+            }
             return try StreamInput.openFile(path).read(upTo: 16)
         } catch let error as ReadError {
             throw ReadError(
