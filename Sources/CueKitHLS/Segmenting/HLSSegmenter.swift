@@ -48,6 +48,13 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     private var openSegment = 0
     /// The bytes written so far into the one file, with ``HLSSegmentOptions/segmentsInOneFile``.
     private var oneFileLength = 0
+    /// A writer that has written what a segment with cues starts with (the header, the regions
+    /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
+    /// regions; dropped when a region or style sheet comes. One is held: consecutive segments
+    /// mostly name the same regions.
+    private var preamble: (regionIDs: [String], writer: WebVTTWriter<MemorySink>)?
+    /// The bytes of a segment without cues: its header alone.
+    private var emptySegment: [UInt8]?
     private var lastStart = Int.min
     private var isFinished = false
 
@@ -68,8 +75,10 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         case .region(let region):
             regions.removeAll { $0.id == region.id }
             regions.append(region)
+            preamble = nil
         case .stylesheet(let sheet):
             stylesheets.append(sheet)
+            preamble = nil
         case .header, .note, .diagnostic:
             break
         }
@@ -126,25 +135,57 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         openSegment += 1
     }
 
-    /// The open segment as a WebVTT file: header and map, then (with cues) the style sheets, the
-    /// regions its cues name, and its cues.
+    /// The open segment as a WebVTT file: header and map, then (with cues) the regions its cues
+    /// name, the style sheets, and its cues. What comes before the cues is the same in most
+    /// segments: it is formatted once (`preamble`) and copied.
     private mutating func segmentBytes() throws -> [UInt8] {
-        var writerOptions = options.webVTT
-        writerOptions.notes = .drop
-        var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
-        try writer.write(.header(segmentHeader))
-        if !openCues.isEmpty {
-            let named = Set(openCues.compactMap(\.settings.region))
+        guard !openCues.isEmpty else {
+            if emptySegment == nil {
+                var writer = makeWriter()
+                try writer.write(.header(segmentHeader))
+                try writer.finish()
+                keep(writer.diagnostics)
+                emptySegment = writer.sink.bytes
+            }
+            return emptySegment!
+        }
+        let regionIDs = namedRegionIDs()
+        if preamble?.regionIDs != regionIDs {
+            var writer = makeWriter()
+            try writer.write(.header(segmentHeader))
+            let named = Set(regionIDs)
             for region in regions where named.contains(region.id) { try writer.write(.region(region)) }
             for sheet in stylesheets { try writer.write(.stylesheet(sheet)) }
-            for cue in openCues { try writer.write(.cue(cue)) }
+            // Formats the regions and style sheets held for the first cue; cues may follow.
+            try writer.finish()
+            preamble = (regionIDs, writer)
         }
+        var writer = preamble!.writer
+        for cue in openCues { try writer.write(.cue(cue)) }
         try writer.finish()
-        if !writer.diagnostics.isEmpty, diagnostics.count < 100 {
-            // A cue in several segments is changed the same way in each: said once.
-            for diagnostic in writer.diagnostics where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
-        }
+        keep(writer.diagnostics)
         return writer.sink.bytes
+    }
+
+    /// A writer for one segment: the segmenter's WebVTT options, comments left out.
+    private func makeWriter() -> WebVTTWriter<MemorySink> {
+        var writerOptions = options.webVTT
+        writerOptions.notes = .drop
+        return WebVTTWriter(to: MemorySink(), options: writerOptions)
+    }
+
+    /// The identifiers of the regions the open cues name, in the order the regions came.
+    private func namedRegionIDs() -> [String] {
+        guard openCues.contains(where: { $0.settings.region != nil }) else { return [] }
+        let named = Set(openCues.compactMap(\.settings.region))
+        return regions.lazy.map(\.id).filter(named.contains)
+    }
+
+    /// Keeps what a segment's writer changed, once: a cue in several segments is changed the
+    /// same way in each.
+    private mutating func keep(_ changes: [Diagnostic]) {
+        guard !changes.isEmpty, diagnostics.count < 100 else { return }
+        for diagnostic in changes where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 }
 
