@@ -41,12 +41,47 @@ public enum HLSMediaPlaylistText {
 
     /// One segment: its duration in seconds with milliseconds, and its URI.
     public static func segment(duration: Int, uri: String) -> String {
-        "#EXTINF:\(seconds(duration)),\n\(uri)\n"
+        segmentLines(duration: duration, byteRange: nil, uri: uri)
     }
 
     /// One segment that is the bytes `byteRange` of the file at `uri`.
     public static func segment(duration: Int, byteRange: Range<Int>, uri: String) -> String {
-        "#EXTINF:\(seconds(duration)),\n#EXT-X-BYTERANGE:\(byteRange.count)@\(byteRange.lowerBound)\n\(uri)\n"
+        segmentLines(duration: duration, byteRange: byteRange, uri: uri)
+    }
+
+    /// `EXTINF`, `EXT-X-BYTERANGE` with its offset when there is a range, and the URI, built as
+    /// bytes: a rendition has a line or three for each of up to hundreds of thousands of segments.
+    private static func segmentLines(duration: Int, byteRange: Range<Int>?, uri: String) -> String {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(64 + uri.utf8.count)
+        lines += "#EXTINF:".utf8
+        appendDecimal(duration / 1000, to: &lines)
+        let fraction = duration % 1000
+        lines += [UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(fraction / 100), UInt8(ascii: "0") + UInt8(fraction / 10 % 10), UInt8(ascii: "0") + UInt8(fraction % 10)]
+        lines += ",\n".utf8
+        if let byteRange {
+            lines += "#EXT-X-BYTERANGE:".utf8
+            appendDecimal(byteRange.count, to: &lines)
+            lines.append(UInt8(ascii: "@"))
+            appendDecimal(byteRange.lowerBound, to: &lines)
+            lines.append(UInt8(ascii: "\n"))
+        }
+        lines += uri.utf8
+        lines.append(UInt8(ascii: "\n"))
+        return String(decoding: lines, as: UTF8.self)
+    }
+
+    /// A whole number of 0 or more in decimal digits.
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        precondition(value >= 0, "playlist numbers are not negative")
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// The last line: no segment will be added.

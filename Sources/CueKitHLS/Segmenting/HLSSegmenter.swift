@@ -46,8 +46,11 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// The cues that overlap the segment being filled, in start-time order.
     private var openCues: [Cue] = []
     private var openSegment = 0
-    /// The bytes written so far into the one file, with ``HLSSegmentOptions/segmentsInOneFile``.
+    /// The bytes written so far into the one file, with ``HLSSegmentOptions/segmentsInOneFile``,
+    /// its name and the URI the playlist gives it.
     private var oneFileLength = 0
+    private let oneFileName: String
+    private let oneFileURI: String
     /// A writer that has written what a segment with cues starts with (the header, the regions
     /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
     /// regions; dropped when a region or style sheet comes. One is held: consecutive segments
@@ -63,6 +66,8 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         self.options = options
         self.timeline = HLSSegmentTimeline(segmentDuration: options.segmentDuration)
         segmentHeader = "\n" + options.timestampMap.headerLine
+        oneFileName = options.oneFileName
+        oneFileURI = options.segmentURI(options.oneFileName)
         self.destination = destination
     }
 
@@ -117,11 +122,10 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         }
         let bytes = try segmentBytes()
         if options.segmentsInOneFile {
-            let name = options.oneFileName
-            try destination.appendSegment(bytes, toFileNamed: name)
+            try destination.appendSegment(bytes, toFileNamed: oneFileName)
             let range = oneFileLength..<(oneFileLength + bytes.count)
             oneFileLength = range.upperBound
-            try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, byteRange: range, uri: options.segmentURI(name)))
+            try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, byteRange: range, uri: oneFileURI))
         } else {
             let name = options.segmentName(openSegment)
             try destination.writeSegment(named: name, bytes)

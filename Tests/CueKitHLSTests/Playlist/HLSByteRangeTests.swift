@@ -69,6 +69,22 @@ import Testing
         #expect(fromOne == fromFiles)
     }
 
+    /// A segment's lines, built as bytes, read as RFC 8216 writes them: `EXTINF` in seconds with
+    /// three decimals, the range as `length@offset`.
+    @Test func segmentLinesSpellDurationsAndRangesInDecimal() {
+        var random = SeededRandom(seed: 41)
+        for _ in 0..<2_000 {
+            let duration = Int.random(in: 0...90_000_000, using: &random)
+            let (offset, length) = (Int.random(in: 0...Int(Int32.max), using: &random), Int.random(in: 0...1_000_000, using: &random))
+            let fraction = String(duration % 1000)
+            let seconds = "\(duration / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+            #expect(HLSMediaPlaylistText.segment(duration: duration, uri: "a b.vtt") == "#EXTINF:\(seconds),\na b.vtt\n")
+            #expect(
+                HLSMediaPlaylistText.segment(duration: duration, byteRange: offset..<(offset + length), uri: "subs.vtt")
+                    == "#EXTINF:\(seconds),\n#EXT-X-BYTERANGE:\(length)@\(offset)\nsubs.vtt\n")
+        }
+    }
+
     /// A range without `@offset` continues the one before it, in the same resource.
     @Test func aRangeWithoutAnOffsetFollowsThePreviousRange() throws {
         let directory = TemporaryDirectory()
