@@ -87,7 +87,7 @@ func segmentForHLS(_ bytes: [UInt8]) {
         var bytes = 0
         mutating func writeSegment(named name: String, _ segment: [UInt8]) throws { bytes += segment.count }
         mutating func appendSegment(_ segment: [UInt8], toFileNamed name: String) throws { bytes += segment.count }
-        mutating func appendToPlaylist(_ text: String) throws { bytes += text.utf8.count }
+        mutating func appendToPlaylist(_ text: [UInt8]) throws { bytes += text.count }
     }
     let path = TemporaryFiles.folder + "/cuekit-scaling-segment.vtt"
     guard let file = try? AtomicFileSink(path: path) else { return }

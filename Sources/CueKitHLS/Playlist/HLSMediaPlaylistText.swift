@@ -41,24 +41,31 @@ public enum HLSMediaPlaylistText {
 
     /// One segment: its duration in seconds with milliseconds, and its URI.
     public static func segment(duration: Int, uri: String) -> String {
-        segmentLines(duration: duration, byteRange: nil, uri: uri)
+        var lines: [UInt8] = []
+        appendSegment(duration: duration, byteRange: nil, uri: uri, to: &lines)
+        return String(decoding: lines, as: UTF8.self)
     }
 
     /// One segment that is the bytes `byteRange` of the file at `uri`.
     public static func segment(duration: Int, byteRange: Range<Int>, uri: String) -> String {
-        segmentLines(duration: duration, byteRange: byteRange, uri: uri)
+        var lines: [UInt8] = []
+        appendSegment(duration: duration, byteRange: byteRange, uri: uri, to: &lines)
+        return String(decoding: lines, as: UTF8.self)
     }
 
-    /// `EXTINF`, `EXT-X-BYTERANGE` with its offset when there is a range, and the URI, built as
-    /// bytes: a rendition has a line or three for each of up to hundreds of thousands of segments.
-    private static func segmentLines(duration: Int, byteRange: Range<Int>?, uri: String) -> String {
-        var lines: [UInt8] = []
-        lines.reserveCapacity(64 + uri.utf8.count)
+    /// Appends a segment's lines to `lines`: `EXTINF`, `EXT-X-BYTERANGE` with its offset when
+    /// there is a range, and the URI. Built as bytes, into a buffer the caller reuses: a rendition
+    /// has a few lines for each of up to hundreds of thousands of segments.
+    public static func appendSegment(duration: Int, byteRange: Range<Int>?, uri: String, to lines: inout [UInt8]) {
         lines += "#EXTINF:".utf8
         appendDecimal(duration / 1000, to: &lines)
         let fraction = duration % 1000
-        lines += [UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(fraction / 100), UInt8(ascii: "0") + UInt8(fraction / 10 % 10), UInt8(ascii: "0") + UInt8(fraction % 10)]
-        lines += ",\n".utf8
+        lines.append(UInt8(ascii: "."))
+        lines.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        lines.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        lines.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        lines.append(UInt8(ascii: ","))
+        lines.append(UInt8(ascii: "\n"))
         if let byteRange {
             lines += "#EXT-X-BYTERANGE:".utf8
             appendDecimal(byteRange.count, to: &lines)
@@ -68,7 +75,6 @@ public enum HLSMediaPlaylistText {
         }
         lines += uri.utf8
         lines.append(UInt8(ascii: "\n"))
-        return String(decoding: lines, as: UTF8.self)
     }
 
     /// A whole number of 0 or more in decimal digits.

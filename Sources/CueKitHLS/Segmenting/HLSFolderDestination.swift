@@ -29,6 +29,7 @@ public final class HLSFolderDestination: HLSSegmentDestination {
     private var playlist: FileDescriptorSink?
     /// The file every segment is appended to (``appendSegment(_:toFileNamed:)``), while open.
     private var segmentFile: FileDescriptorSink?
+    private var segmentFileName = ""
     /// The name segments share before their number (`subs` for `subs0.vtt`, `subs1.vtt`...), while
     /// they come numbered 0, 1, 2... (as ``HLSSegmenter`` names them); nil otherwise.
     private var segmentPrefix: String?
@@ -108,18 +109,19 @@ public final class HLSFolderDestination: HLSSegmentDestination {
             let descriptor = open(workingFolder + "/" + name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw IOFailure.writing(folder + "/" + name, errno: errno) }
             segmentFile = FileDescriptorSink(descriptor: descriptor, path: folder + "/" + name)
+            segmentFileName = name
             // Numbered segments of an earlier run, one file each, are what this file replaces.
             segmentPrefix = name.hasSuffix(".vtt") ? String(name.dropLast(4)) : nil
             segmentsAreNumbered = segmentPrefix != nil
             numberedSegments = 0
         }
-        guard segmentFile!.path == folder + "/" + name else { throw IOFailure.writing(folder + "/" + name, errno: EEXIST) }
+        guard name == segmentFileName else { throw IOFailure.writing(folder + "/" + name, errno: EEXIST) }
         try segmentFile!.write(bytes)
     }
 
-    public func appendToPlaylist(_ text: String) throws {
+    public func appendToPlaylist(_ bytes: [UInt8]) throws {
         guard playlist != nil else { throw IOFailure.writing(folder + "/" + playlistName, errno: EBADF) }
-        try playlist!.write(text)
+        try playlist!.write(bytes)
     }
 
     /// Moves everything written into the destination, the playlist last, and removes segments of

@@ -6,8 +6,15 @@ public protocol HLSSegmentDestination {
     /// Appends one segment to the file `name`, which holds every segment, each a byte range of it
     /// (``HLSSegmentOptions/segmentsInOneFile``). The first call starts the file.
     mutating func appendSegment(_ bytes: [UInt8], toFileNamed name: String) throws
+    /// Appends `bytes`, UTF-8 text, to the media playlist.
+    mutating func appendToPlaylist(_ bytes: [UInt8]) throws
+}
+
+extension HLSSegmentDestination {
     /// Appends `text` to the media playlist.
-    mutating func appendToPlaylist(_ text: String) throws
+    public mutating func appendToPlaylist(_ text: String) throws {
+        try appendToPlaylist(Array(text.utf8))
+    }
 }
 
 /// A destination in memory, for tests and for callers that serve segments themselves.
@@ -39,7 +46,7 @@ public struct HLSMemoryDestination: HLSSegmentDestination, Sendable, Hashable {
         }
     }
 
-    public mutating func appendToPlaylist(_ text: String) throws {
-        playlist += text
+    public mutating func appendToPlaylist(_ bytes: [UInt8]) throws {
+        playlist += String(decoding: bytes, as: UTF8.self)
     }
 }

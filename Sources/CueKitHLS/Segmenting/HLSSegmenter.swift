@@ -51,6 +51,8 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     private var oneFileLength = 0
     private let oneFileName: String
     private let oneFileURI: String
+    /// The playlist lines of one segment, a buffer reused for each.
+    private var playlistLines: [UInt8] = []
     /// A writer that has written what a segment with cues starts with (the header, the regions
     /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
     /// regions; dropped when a region or style sheet comes. One is held: consecutive segments
@@ -125,11 +127,15 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             try destination.appendSegment(bytes, toFileNamed: oneFileName)
             let range = oneFileLength..<(oneFileLength + bytes.count)
             oneFileLength = range.upperBound
-            try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, byteRange: range, uri: oneFileURI))
+            playlistLines.removeAll(keepingCapacity: true)
+            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: range, uri: oneFileURI, to: &playlistLines)
+            try destination.appendToPlaylist(playlistLines)
         } else {
             let name = options.segmentName(openSegment)
             try destination.writeSegment(named: name, bytes)
-            try destination.appendToPlaylist(HLSMediaPlaylistText.segment(duration: duration, uri: options.segmentURI(name)))
+            playlistLines.removeAll(keepingCapacity: true)
+            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: nil, uri: options.segmentURI(name), to: &playlistLines)
+            try destination.appendToPlaylist(playlistLines)
         }
         counts.segments += 1
         if openCues.isEmpty { counts.emptySegments += 1 }

@@ -146,5 +146,5 @@ struct CountingDestination: HLSSegmentDestination {
     var segments = 0
     mutating func writeSegment(named name: String, _ bytes: [UInt8]) throws { segments += 1 }
     mutating func appendSegment(_ bytes: [UInt8], toFileNamed name: String) throws { segments += 1 }
-    mutating func appendToPlaylist(_ text: String) throws {}
+    mutating func appendToPlaylist(_ bytes: [UInt8]) throws {}
 }
