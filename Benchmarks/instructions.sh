@@ -116,6 +116,10 @@ row convert-to-ttml "WebVTT to TTML (IMSC 1.1)" "$cues" "$cuekit" convert -q "$w
 row segment-hls "WebVTT to HLS segments (cuekit segment, 60 s)" "$cues" "$cuekit" segment -q "$work/track.vtt" -o "$work/hls" --segment-duration 60
 # Those segments read back as one track: each segment's reader, the maps, the repeats joined.
 row read-hls "HLS playlist (60 s segments) to WebVTT" "$cues" "$cuekit" convert -q "$work/hls/subs.m3u8" -o "$work/out-hls.vtt"
+# HLS segments of 6 s (the default), every one a byte range of one file: what each segment costs
+# beyond its cues, with no file made for it. Then read back range by range.
+row segment-hls-one-file "WebVTT to HLS segments in one file (6 s, --single-file)" "$cues" "$cuekit" segment -q "$work/track.vtt" -o "$work/hls-one" --single-file
+row read-hls-one-file "HLS playlist of byte ranges (6 s) to WebVTT" "$cues" "$cuekit" convert -q "$work/hls-one/subs.m3u8" -o "$work/out-hls-one.vtt"
 row convert-from-ttml "TTML to WebVTT" "$ttml_cues" "$cuekit" convert -q "$work/track.ttml" -o "$work/out-ttml.vtt"
 if command -v xmllint >/dev/null; then
     row xmllint "TTML floor: xmllint --stream --noout" "$ttml_cues" "$(command -v xmllint)" --stream --noout "$work/track.ttml"

@@ -40,16 +40,19 @@ public struct WebVTTTimestampMap: Sendable, Hashable {
         public var reason: String
     }
 
+    /// `X-TIMESTAMP-MAP=`, as bytes.
+    private static let linePrefix = Array((name + "=").utf8)
+
     /// True when `line` is an `X-TIMESTAMP-MAP` line, well-formed or not.
     public static func names(_ line: some Collection<UInt8>) -> Bool {
-        line.starts(with: (name + "=").utf8)
+        line.starts(with: linePrefix)
     }
 
     /// Reads a header line `X-TIMESTAMP-MAP=MPEGTS:<digits>,LOCAL:<timestamp>` (the two in either
     /// order, each once). Throws a ``Malformation`` located in the line.
     public static func parse(_ line: some Collection<UInt8>) throws(Malformation) -> WebVTTTimestampMap {
         let bytes = Array(line)
-        let prefix = Array((name + "=").utf8)
+        let prefix = linePrefix
         guard bytes.starts(with: prefix) else { throw Malformation(column: 1, reason: "the line does not start with 'X-TIMESTAMP-MAP='") }
         var mpeg: UInt64?
         var local: Int?
@@ -82,22 +85,41 @@ public struct WebVTTTimestampMap: Sendable, Hashable {
         return WebVTTTimestampMap(mpegTimestamp: mpeg, local: local)
     }
 
-    /// A WebVTT timestamp (section 4.2): `[hh+:]mm:ss.ttt`, in milliseconds.
+    /// A WebVTT timestamp (section 4.2): `[hh+:]mm:ss.ttt`, in milliseconds; hours of 2 to 10
+    /// digits, minutes and seconds of 2 and under 60, 3 digits of milliseconds. Read in one pass:
+    /// every segment of a rendition has one.
     static func parseTimestamp(_ text: ArraySlice<UInt8>) -> Int? {
-        let parts = text.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3 else { return nil }
-        func number(_ part: ArraySlice<UInt8>, digits: ClosedRange<Int>) -> Int? {
-            guard digits.contains(part.count), part.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        var index = text.startIndex
+        /// The run of digits at `index` (up to 11 read into its value) and its length.
+        func digits() -> (value: Int, count: Int) {
+            var value = 0
+            var count = 0
+            while index < text.endIndex, text[index] >= 0x30, text[index] <= 0x39 {
+                if count < 11 { value = value * 10 + Int(text[index] - 0x30) }
+                count += 1
+                index += 1
+            }
+            return (value, count)
         }
-        let last = parts[parts.count - 1]
-        guard last.count == 6, last[last.startIndex + 2] == UInt8(ascii: "."),
-            let seconds = number(last.prefix(2), digits: 2...2), let fraction = number(last.suffix(3), digits: 3...3), seconds < 60,
-            let minutes = number(parts[parts.count - 2], digits: 2...2), minutes < 60
-        else { return nil }
-        let hours = parts.count == 3 ? number(parts[0], digits: 2...10) : 0
-        guard let hours else { return nil }
-        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < text.endIndex, text[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        let first = digits()
+        guard skip(UInt8(ascii: ":")) else { return nil }
+        let second = digits()
+        var hours = 0
+        var minutes = first
+        var seconds = second
+        if skip(UInt8(ascii: ":")) {
+            guard (2...10).contains(first.count) else { return nil }
+            (hours, minutes, seconds) = (first.value, second, digits())
+        }
+        guard minutes.count == 2, minutes.value < 60, seconds.count == 2, seconds.value < 60, skip(UInt8(ascii: ".")) else { return nil }
+        let fraction = digits()
+        guard fraction.count == 3, index == text.endIndex else { return nil }
+        return ((hours * 60 + minutes.value) * 60 + seconds.value) * 1000 + fraction.value
     }
 }
 

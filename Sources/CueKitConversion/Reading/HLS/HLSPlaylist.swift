@@ -36,7 +36,7 @@ public enum HLSPlaylist: Sendable, Hashable {
         // CR LF as one character, which a split at "\n" passes over), the CR left at the line's end.
         for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).lazy.map(Substring.init) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let line = rawLine.utf8.last == UInt8(ascii: "\r") ? Substring(rawLine.utf8.dropLast()) : rawLine
             if lineNumber == 1 {
                 let first = line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
                 guard first.hasPrefix("#EXTM3U") else {
@@ -44,8 +44,8 @@ public enum HLSPlaylist: Sendable, Hashable {
                 }
                 continue
             }
-            if line.hasPrefix("#") {
-                guard line.hasPrefix("#EXT") else { continue }  // A comment.
+            if line.utf8.first == UInt8(ascii: "#") {
+                guard Self.value(of: "#EXT", in: line) != nil else { continue }  // A comment.
                 let location = SourceLocation(line: lineNumber, column: 1)
                 if let value = Self.value(of: "#EXTINF:", in: line) {
                     let number = value.prefix { $0 != "," }
@@ -67,7 +67,7 @@ public enum HLSPlaylist: Sendable, Hashable {
                     media.playlistType = String(value)
                 } else if let value = Self.value(of: "#EXT-X-MAP:", in: line) {
                     media.initializationSegment = HLSAttributeList(value).string("URI")
-                } else if line.hasPrefix("#EXT-X-ENDLIST") {
+                } else if Self.value(of: "#EXT-X-ENDLIST", in: line) != nil {
                     media.hasEndList = true
                 } else if let value = Self.value(of: "#EXT-X-MEDIA:", in: line) {
                     let attributes = HLSAttributeList(value)
@@ -83,7 +83,7 @@ public enum HLSPlaylist: Sendable, Hashable {
                 }
                 continue
             }
-            guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+            guard !line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { continue }
             let uri = String(line)
             if let variant = pendingVariant {
                 listing.variants.append(.init(subtitlesGroup: variant.group, uri: uri, line: variant.line))
@@ -145,9 +145,12 @@ public enum HLSPlaylist: Sendable, Hashable {
         return start..<end
     }
 
-    /// What follows `tag` on `line`, when the line is that tag.
-    private static func value(of tag: String, in line: Substring) -> Substring? {
-        line.hasPrefix(tag) ? line.dropFirst(tag.count) : nil
+    /// What follows `tag` on `line`, when the line is that tag. Compared as bytes: a playlist has
+    /// a few lines for each of up to ``maximumSegments`` segments, each tried against every tag.
+    private static func value(of tag: StaticString, in line: Substring) -> Substring? {
+        let bytes = line.utf8
+        let matches = tag.withUTF8Buffer { tag in bytes.count >= tag.count && bytes.starts(with: tag) }
+        return matches ? Substring(bytes.dropFirst(tag.utf8CodeUnitCount)) : nil
     }
 }
 

@@ -80,8 +80,16 @@ public struct HLSPlaylistReader: Sendable {
         joiner.passesCues = options.webVTTCueContent != .diagnosticsOnly
         joiner.playlistDiagnostics = media.problems
         var start = 0
+        // Byte ranges of one file name it segment after segment: resolved once.
+        var resolved: (uri: String, path: String)?
         for segment in media.segments {
-            let segmentPath = try resolve(segment.uri, from: playlistPath, line: segment.line)
+            let segmentPath: String
+            if let resolved, resolved.uri == segment.uri {
+                segmentPath = resolved.path
+            } else {
+                segmentPath = try resolve(segment.uri, from: playlistPath, line: segment.line)
+                resolved = (segment.uri, segmentPath)
+            }
             let isPlaylist =
                 try segmentPath == playlistPath
                 || HLSPlaylist.startsLikePlaylist(Self.firstBytes(of: segmentPath, in: segment.byteRange, line: segment.line))
