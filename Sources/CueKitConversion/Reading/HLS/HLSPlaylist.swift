@@ -33,10 +33,15 @@ public enum HLSPlaylist: Sendable, Hashable {
         var pendingVariant: (group: String?, line: Int)?
         var sawVariant = false
         // Lines end in LF or CR LF (RFC 8216, section 4.1): split at each LF byte (a `String` holds
-        // CR LF as one character, which a split at "\n" passes over), the CR left at the line's end.
-        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).lazy.map(Substring.init) {
+        // CR LF as one character, which a split at "\n" passes over), the CR dropped.
+        let bytes = Array(text.utf8)
+        var nextLine = 0
+        while nextLine <= bytes.count {
+            let lineEnd = bytes[nextLine...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let contentEnd = lineEnd > nextLine && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
+            let line = Substring(String(decoding: bytes[nextLine..<contentEnd], as: UTF8.self))
+            nextLine = lineEnd + 1
             lineNumber += 1
-            let line = rawLine.utf8.last == UInt8(ascii: "\r") ? Substring(rawLine.utf8.dropLast()) : rawLine
             if lineNumber == 1 {
                 let first = line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
                 guard first.hasPrefix("#EXTM3U") else {
@@ -110,10 +115,11 @@ public enum HLSPlaylist: Sendable, Hashable {
     /// `EXT-X-BYTERANGE:<n>[@<o>]` (RFC 8216, section 4.3.2.2): a length and an optional offset,
     /// both decimal integers.
     private static func byteRange(_ value: Substring, line: Int) throws -> (length: Int, offset: Int?, line: Int) {
-        let parts = value.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        func number(_ text: Substring) -> Int? {
-            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            return Int(text)
+        let utf8 = value.utf8
+        let parts = utf8.firstIndex(of: UInt8(ascii: "@")).map { [utf8[..<$0], utf8[utf8.index(after: $0)...]] } ?? [utf8[...]]
+        func number(_ text: Substring.UTF8View.SubSequence) -> Int? {
+            guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            return text.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
         guard let length = number(parts[0]), parts.count == 1 || number(parts[1]) != nil else {
             throw ReadError(
