@@ -65,13 +65,14 @@ struct HLSSegmentJoiner {
     mutating func take(_ event: TrackEvent, to handler: (TrackEvent) throws -> Void) throws {
         switch event {
         case .header(let text):
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // Split as bytes: every segment has a header.
+            let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             let map =
-                lines.lazy.compactMap { line in try? WebVTTTimestampMap.parse(Array(line.utf8)) }.first
+                lines.lazy.compactMap { line in try? WebVTTTimestampMap.parse(line) }.first
                 ?? WebVTTTimestampMap(mpegTimestamp: 0, local: 0)
             if segmentIndex == 0 {
                 firstMap = map
-                let kept = lines.filter { !WebVTTTimestampMap.names(Array($0.utf8)) }
+                let kept = lines.filter { !WebVTTTimestampMap.names($0) }.map { String(Substring($0)) }
                 try sendHeader(kept.joined(separator: "\n"), to: handler)
             } else if let firstMap {
                 offset = Self.offset(of: map, from: firstMap)
