@@ -73,12 +73,8 @@ struct HLSRenditionFetchTests {
     /// Segments that are byte ranges of one file bring that file once, and read back range by range.
     @Test func byteRangesOfOneFileBringTheFileOnce() async throws {
         let site = TemporaryDirectory()
-        let (first, second) = ("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n", "WEBVTT\n\n00:00:05.000 --> 00:00:06.000\nGoodbye\n")
-        site.write(first + second, to: "all.vtt")
-        site.write(
-            "#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n#EXT-X-BYTERANGE:\(first.utf8.count)@0\nall.vtt\n"
-                + "#EXTINF:4,\n#EXT-X-BYTERANGE:\(second.utf8.count)\nall.vtt\n#EXT-X-ENDLIST\n",
-            to: "subs.m3u8")
+        site.writeByteRangeRendition(
+            ["WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n", "WEBVTT\n\n00:00:05.000 --> 00:00:06.000\nGoodbye\n"], seconds: 4)
         let into = TemporaryDirectory()
         let target = into.path + "/got"
         let fetched = try await Self.serving(site) { base in try await HLSRenditionFetch().fetch(base + "/subs.m3u8", into: target) }

@@ -89,12 +89,8 @@ import Testing
     @Test func aRangeWithoutAnOffsetFollowsThePreviousRange() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let (first, second) = ("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\na\n", "WEBVTT\n\n00:00:07.000 --> 00:00:08.000\nb\n")
-        directory.write(first + second, to: "all.vtt")
-        directory.write(
-            "#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\n#EXT-X-BYTERANGE:\(first.utf8.count)@0\nall.vtt\n"
-                + "#EXTINF:6,\n#EXT-X-BYTERANGE:\(second.utf8.count)\nall.vtt\n#EXT-X-ENDLIST\n",
-            to: "subs.m3u8")
+        directory.writeByteRangeRendition(
+            ["WEBVTT\n\n00:00:01.000 --> 00:00:02.000\na\n", "WEBVTT\n\n00:00:07.000 --> 00:00:08.000\nb\n"], seconds: 6)
         let events = try read(directory.file("subs.m3u8"))
         #expect(cues(of: events).map(\.text) == ["a", "b"])
         #expect(!events.contains { if case .diagnostic = $0 { true } else { false } })
