@@ -100,9 +100,10 @@ extension SubRipReader {
                     "sequence number is \(numberValue) where \(expected) was expected", handler)
             }
             lastNumber = numberValue
-            cueID = options.cueIdentifiers == .sequenceNumbers ? String(decoding: numberBytes, as: UTF8.self) : ""
+            cueID.removeAll(keepingCapacity: true)
+            if options.cueIdentifiers == .sequenceNumbers { cueID.append(contentsOf: numberBytes) }
         } else {
-            cueID = ""
+            cueID.removeAll(keepingCapacity: true)
         }
         try reportTimingIssues(handler)
         if timing.end < timing.start {
@@ -147,9 +148,13 @@ extension SubRipReader {
         }
         let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
         if isPlain {
+            if let sink = hooks.cueSink, try offer(text, settings: CueSettings(), to: sink) { return }
             let location = SourceLocation(line: cueLine, column: 1)
             try emit(
-                .cue(Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self), location: location)), handler
+                .cue(
+                    Cue(
+                        id: String(decoding: cueID, as: UTF8.self), start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self),
+                        location: location)), handler
             )
             return
         }
@@ -161,10 +166,22 @@ extension SubRipReader {
         for issue in markupIssues { try reportMarkup(issue, handler) }
         for color in converter.colors { try defineColor(color, handler) }
         let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
+        if let sink = hooks.cueSink, try offer(markup, settings: settings, to: sink) { return }
         let cue = Cue(
-            id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self),
+            id: String(decoding: cueID, as: UTF8.self), start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self),
             location: SourceLocation(line: cueLine, column: 1))
         try emit(.cue(cue), handler)
+    }
+
+    /// Offers the cue read so far, its text and settings as the model holds them, to `sink`;
+    /// true when the sink took it.
+    func offer(_ text: [UInt8], settings: CueSettings, to sink: any SubRipCueSink) throws -> Bool {
+        try cueID.withUnsafeBytes { identifier in
+            try text.withUnsafeBytes { text in
+                try sink.take(
+                    SubRipCueAsRead(identifier: identifier, text: text, settings: settings, start: cueStart, end: cueEnd, timingLine: cueLine))
+            }
+        }
     }
 
     mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {

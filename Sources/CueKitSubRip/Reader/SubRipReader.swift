@@ -80,7 +80,8 @@ public struct SubRipReader: TrackReader, Sendable {
     var cueEnd = 0
     /// The line of the cue's timing line, where the cue is located.
     var cueLine = 0
-    var cueID = ""
+    /// The cue's identifier: its sequence number as written, or empty.
+    var cueID: [UInt8] = []
     var text: [UInt8] = []
     /// For each line of `text`: its offset in `text`, its line number, and the characters before
     /// it on that line (more than zero after an ASS `\N` line break).
@@ -106,6 +107,10 @@ public struct SubRipReader: TrackReader, Sendable {
     /// The colours of a prescan, handed out after the header.
     var prescannedColors: [SubRipColor] = []
     var limiter: DiagnosticLimiter
+    /// The consumer's hooks, held during the call they came with (``feed(_:hooks:to:)``).
+    var hooks = SubRipReaderHooks()
+    /// The text lines of a block read whole (``takeBlocks(_:from:_:)``), reused.
+    var wholeBlockLines: [Range<Int>] = []
 
     /// Creates a reader.
     public init(options: Options = Options()) {
