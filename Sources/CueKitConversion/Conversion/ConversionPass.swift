@@ -107,7 +107,10 @@ extension ConversionPass {
     fileprivate static func order(
         _ cue: SubRipCueAsRead, _ composer: inout WebVTTCueBlockComposer, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>
     ) throws -> Bool {
-        try composer.withBlock(identifier: cue.identifier, start: cue.start, end: cue.end, settings: cue.settings, text: cue.text) { block in
+        // Text without markup is the reader's, which never holds what a writer must change.
+        try composer.withBlock(
+            identifier: cue.identifier, start: cue.start, end: cue.end, settings: cue.settings, text: cue.text, textIsSafe: !cue.textHasMarkup
+        ) { block in
             try ordering.take(block: block, start: cue.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
         }
     }

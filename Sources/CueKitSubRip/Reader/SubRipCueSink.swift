@@ -8,6 +8,10 @@ package struct SubRipCueAsRead {
     /// The cue text as the model holds it (``Cue/text``): the markup mapped to WebVTT's and the
     /// rest escaped (``SubRipMarkupConverter``), lines joined by LF; valid UTF-8.
     package var text: UnsafeRawBufferPointer
+    /// False when the text is the cue's own, with none of `<`, `>`, `&` and `{`: no markup to map
+    /// and nothing to escape. The reader's text never holds a CR, a NUL or an empty line, nor a
+    /// line break at either end, so such text holds nothing a writer must change.
+    package var textHasMarkup: Bool
     /// The settings an ASS alignment (`{\anN}`) gave the cue; the defaults without one.
     package var settings: CueSettings
     /// Start and end, in milliseconds.

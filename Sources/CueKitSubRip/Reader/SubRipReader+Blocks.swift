@@ -83,94 +83,146 @@ extension SubRipReader {
             cueLine = numberLine + 1
             state = .inText
             inStrayRun = false
-            text.removeAll(keepingCapacity: true)
             textLines.removeAll(keepingCapacity: true)
             blankLinesPending = 0
             blankLineInText = nil
             textCutReported = false
-            let textLineCount = wholeBlockLines.count
-            for index in 0..<textLineCount {
-                let range = wholeBlockLines[index]
-                lineNumber = numberLine + 2 + index
-                appendTextLine(UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self), columnBase: 0)
+            // The text lines, as `appendTextLine` keeps them: lines that end at LF alone lie in the
+            // bytes as the cue's text, and are not copied.
+            let textBytes = UnsafeRawBufferPointer(rebasing: bytes[block.text]).assumingMemoryBound(to: UInt8.self)
+            if block.hasCarriageReturns { text.removeAll(keepingCapacity: true) }
+            var lineStart = 0
+            var textLineCount = 0
+            while lineStart < textBytes.count {
+                var lineEnd = ByteScanning.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(textBytes), from: lineStart, to: textBytes.count)
+                let next = lineEnd + 1
+                lineNumber = numberLine + 2 + textLineCount
+                textLineCount += 1
+                if block.hasCarriageReturns {
+                    if lineEnd < textBytes.count, textBytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                    appendTextLine(UnsafeBufferPointer(rebasing: textBytes[lineStart..<lineEnd]), columnBase: 0)
+                } else {
+                    textLines.append((lineStart, lineNumber, 0))
+                }
+                lineStart = next
             }
             // The line-by-line path ends the cue as it reads the line after the next number.
             let emptyLine = numberLine + 2 + textLineCount
             lineNumber = emptyLine + 2
-            try finishCue(handler)
+            if block.hasCarriageReturns {
+                try finishCue(handler)
+            } else {
+                try finishCue(text: textBytes, handler)
+            }
             lineNumber = emptyLine
             offset = block.blockEnd
         }
     }
 
-    /// What ``wholeBlock(in:from:number:)`` found; its text lines are left in `wholeBlockLines`.
+    /// What ``wholeBlock(in:from:number:)`` found.
     struct WholeBlock {
         var numberBytes: Range<Int>
         var number: Int
         /// Start and end, in milliseconds.
         var start: Int
         var end: Int
+        /// The text lines with the line breaks between them (not the last one's).
+        var text: Range<Int>
+        /// True when lines end in CR LF, and the text lines are to be copied without their CRs.
+        var hasCarriageReturns: Bool
         /// Just after the empty line that ends the block.
         var blockEnd: Int
     }
 
     /// The block at `bytes[from...]` when it can be taken whole (see ``takeBlocks(_:from:_:)``),
     /// numbered `number`.
-    mutating func wholeBlock(in bytes: UnsafeRawBufferPointer, from: Int, number: Int) -> WholeBlock? {
+    func wholeBlock(in bytes: UnsafeRawBufferPointer, from: Int, number: Int) -> WholeBlock? {
         let count = bytes.count
+        let maximumLineLength = options.limits.maximumLineLength
         // A timing line longer than the limit is cut, and reported.
-        guard options.limits.maximumLineLength >= 29 else { return nil }
-        /// The line at `start`: its end (CR or LF), the start of the next, and whether it is plain
-        /// ASCII; nil when it does not end in `bytes`, or ends in a CR without an LF.
-        @inline(__always) func line(at start: Int) -> (end: Int, next: Int, plain: Bool)? {
-            let (end, plain) = ByteScanning.lineEnd(in: bytes, from: start, to: count)
-            guard end < count else { return nil }
-            if bytes[end] == 0x0A { return (end, end + 1, plain) }
-            guard end + 1 < count, bytes[end + 1] == 0x0A else { return nil }
-            return (end, end + 2, plain)
+        guard maximumLineLength >= 29, let base = bytes.baseAddress else { return nil }
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+        /// Just after the line break (LF or CR LF) at `offset`, or nil when there is none.
+        @inline(__always) func lineBreak(at offset: Int) -> Int? {
+            guard offset < count else { return nil }
+            if byte(offset) == 0x0A { return offset + 1 }
+            guard byte(offset) == 0x0D, offset + 1 < count, byte(offset + 1) == 0x0A else { return nil }
+            return offset + 2
         }
-        guard let numberLine = line(at: from), Self.number(bytes, from..<numberLine.end) == number,
-            let timingLine = line(at: numberLine.next), timingLine.end - numberLine.next == 29,
-            let timing = SubRipTimingLine.standardForm(
-                UnsafeRawBufferPointer(rebasing: bytes[numberLine.next..<timingLine.end]).assumingMemoryBound(to: UInt8.self)),
-            timing.end > timing.start
+        /// The line of one to nine digits at `offset`: its value, its end, and the next line's start.
+        @inline(__always) func numberLine(at offset: Int) -> (value: Int, end: Int, next: Int)? {
+            var index = offset
+            var value = 0
+            while index < count, index - offset < 10 {
+                let digit = byte(index) &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value * 10 + Int(digit)
+                index += 1
+            }
+            guard index > offset, index - offset <= 9, let next = lineBreak(at: index) else { return nil }
+            return (value, index, next)
+        }
+        /// The standard timing line at `offset`, and the next line's start.
+        @inline(__always) func timingLine(at offset: Int) -> (timing: SubRipTimingLine, next: Int)? {
+            guard let next = lineBreak(at: offset + 29),
+                let timing = SubRipTimingLine.standardForm(UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: 29))
+            else { return nil }
+            return (timing, next)
+        }
+        guard let numbered = numberLine(at: from), numbered.value == number, let timed = timingLine(at: numbered.next),
+            timed.timing.end > timed.timing.start
         else { return nil }
-        wholeBlockLines.removeAll(keepingCapacity: true)
-        var offset = timingLine.next
+        let textStart = timed.next
+        var offset = textStart
+        var textEnd = textStart
         var textLength = -1
+        // Lines whose CR LF ends inside the text, and whether the last line's does.
+        var carriageReturnLines = 0
+        var lastLineHasCarriageReturn = false
         while true {
-            guard let textLine = line(at: offset) else { return nil }
-            if textLine.end == offset {
-                offset = textLine.next
+            if let next = lineBreak(at: offset) {
+                // The empty line after the text.
+                guard offset > textStart else { return nil }
+                offset = next
                 break
             }
-            let range = offset..<textLine.end
-            textLength += 1 + range.count
-            guard range.count <= options.limits.maximumLineLength, textLength <= options.limits.maximumCueTextLength,
-                isOrdinaryText(UnsafeRawBufferPointer(rebasing: bytes[range]), plain: textLine.plain)
+            let lineFeed = ByteScanning.firstIndex(of: 0x0A, in: bytes, from: offset, to: count)
+            guard lineFeed < count else { return nil }
+            let lineEnd = byte(lineFeed - 1) == 0x0D ? lineFeed - 1 : lineFeed
+            if lastLineHasCarriageReturn { carriageReturnLines += 1 }
+            lastLineHasCarriageReturn = lineEnd != lineFeed
+            textLength += 1 + lineEnd - offset
+            guard lineEnd - offset <= maximumLineLength, textLength <= options.limits.maximumCueTextLength,
+                isOrdinaryText(UnsafeRawBufferPointer(start: base + offset, count: lineEnd - offset))
             else { return nil }
-            wholeBlockLines.append(range)
-            offset = textLine.next
+            textEnd = lineEnd
+            offset = lineFeed + 1
         }
-        // The next number, and a line after it that is read without a diagnostic.
-        guard !wholeBlockLines.isEmpty, let nextNumber = line(at: offset), Self.number(bytes, offset..<nextNumber.end) == number + 1 else {
-            return nil
+        let text = UnsafeRawBufferPointer(start: base + textStart, count: textEnd - textStart)
+        guard UTF8Repair.isClean(text) else { return nil }
+        // A CR is a line break of its own unless an LF follows it: the lines must all end in CR LF.
+        let hasCarriageReturns = ByteScanning.firstIndex(of: 0x0D, in: text, from: 0, to: text.count) < text.count
+        if hasCarriageReturns, ByteScanning.count(of: 0x0D, in: text) != carriageReturnLines { return nil }
+        // The next number, and a line after it that is read without a diagnostic (the next timing
+        // line, mostly).
+        guard let next = numberLine(at: offset), next.value == number + 1 else { return nil }
+        if timingLine(at: next.next) == nil {
+            let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: next.next, to: count)
+            guard afterEnd < count, afterEnd - next.next <= maximumLineLength,
+                afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[next.next..<afterEnd]))
+            else { return nil }
         }
-        let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: nextNumber.next, to: count)
-        guard afterEnd < count, afterEnd - nextNumber.next <= options.limits.maximumLineLength,
-            afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[nextNumber.next..<afterEnd]))
-        else { return nil }
-        return WholeBlock(numberBytes: from..<numberLine.end, number: number, start: timing.start, end: timing.end, blockEnd: offset)
+        return WholeBlock(
+            numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end, text: textStart..<textEnd,
+            hasCarriageReturns: hasCarriageReturns, blockEnd: offset)
     }
 
     /// True when the line-by-line path appends `line` to a cue's text as it is, with no diagnostic:
-    /// clean UTF-8 without a byte order mark, not blank, not a sequence number, no `-->` (which a
+    /// no byte order mark, not blank, not a sequence number, no `-->` (which a
     /// timing line or a broken one holds), no ASS line break (`\N`, `\n`).
-    private func isOrdinaryText(_ line: UnsafeRawBufferPointer, plain: Bool) -> Bool {
+    private func isOrdinaryText(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, !Self.isBlankByte(first) else { return false }
-        if !plain {
-            guard UTF8Repair.isClean(line), !(line.count >= 3 && first == 0xEF && line[1] == 0xBB && line[2] == 0xBF) else { return false }
-        }
+        if first == 0xEF, line.count >= 3, line[1] == 0xBB, line[2] == 0xBF { return false }
         if SubRipTimingLine.isDigit(first) {
             var end = line.count
             while end > 0, Self.isBlankByte(line[end - 1]) { end -= 1 }

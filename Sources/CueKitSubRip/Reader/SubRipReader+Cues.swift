@@ -130,6 +130,13 @@ extension SubRipReader {
 
     /// Emits the cue read so far; `atEnd` when the input ended in its text.
     mutating func finishCue(atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void) throws {
+        let text = self.text  // shares storage; `self.text` is not changed until the next cue
+        try text.withUnsafeBufferPointer { try finishCue(text: $0, atEnd: atEnd, handler) }
+    }
+
+    /// Emits the cue read so far, whose text is `text` (its lines, joined by LF, start where
+    /// `textLines` say).
+    mutating func finishCue(text: UnsafeBufferPointer<UInt8>, atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void) throws {
         state = .betweenCues
         blankLinesPending = 0
         cueCount += 1
@@ -146,9 +153,8 @@ extension SubRipReader {
                 "blank line inside \(place): it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue",
                 handler)
         }
-        let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
-        if isPlain {
-            if let sink = hooks.cueSink, try offer(text, settings: CueSettings(), to: sink) { return }
+        if SubRipMarkupConverter.isPlain(text) {
+            if let sink = hooks.cueSink, try offer(UnsafeRawBufferPointer(text), hasMarkup: false, settings: CueSettings(), to: sink) { return }
             let location = SourceLocation(line: cueLine, column: 1)
             try emit(
                 .cue(
@@ -160,13 +166,14 @@ extension SubRipReader {
         }
         markup.removeAll(keepingCapacity: true)
         markupIssues.removeAll(keepingCapacity: true)
-        text.withUnsafeBufferPointer { text in
-            converter.convert(text, into: &markup) { markupIssues.append($0) }
-        }
-        for issue in markupIssues { try reportMarkup(issue, handler) }
+        converter.convert(text, into: &markup) { markupIssues.append($0) }
+        for issue in markupIssues { try reportMarkup(issue, in: text, handler) }
         for color in converter.colors { try defineColor(color, handler) }
         let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
-        if let sink = hooks.cueSink, try offer(markup, settings: settings, to: sink) { return }
+        if let sink = hooks.cueSink {
+            let markup = self.markup  // shares storage
+            if try markup.withUnsafeBytes({ try offer($0, hasMarkup: true, settings: settings, to: sink) }) { return }
+        }
         let cue = Cue(
             id: String(decoding: cueID, as: UTF8.self), start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self),
             location: SourceLocation(line: cueLine, column: 1))
@@ -175,16 +182,18 @@ extension SubRipReader {
 
     /// Offers the cue read so far, its text and settings as the model holds them, to `sink`;
     /// true when the sink took it.
-    func offer(_ text: [UInt8], settings: CueSettings, to sink: any SubRipCueSink) throws -> Bool {
+    func offer(_ text: UnsafeRawBufferPointer, hasMarkup: Bool, settings: CueSettings, to sink: any SubRipCueSink) throws -> Bool {
         try cueID.withUnsafeBytes { identifier in
-            try text.withUnsafeBytes { text in
-                try sink.take(
-                    SubRipCueAsRead(identifier: identifier, text: text, settings: settings, start: cueStart, end: cueEnd, timingLine: cueLine))
-            }
+            try sink.take(
+                SubRipCueAsRead(
+                    identifier: identifier, text: text, textHasMarkup: hasMarkup, settings: settings, start: cueStart, end: cueEnd,
+                    timingLine: cueLine))
         }
     }
 
-    mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func reportMarkup(
+        _ issue: SubRipMarkupConverter.Issue, in text: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void
+    ) throws {
         // Past the limit a diagnostic is only counted: skip finding its line and column.
         let code: DiagnosticCode
         switch issue.kind {
@@ -203,10 +212,7 @@ extension SubRipReader {
         var lineIndex = textLines.count - 1
         while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
         let (lineOffset, line, columnBase) = textLines.isEmpty ? (0, lineNumber, 0) : textLines[lineIndex]
-        let column =
-            text.withUnsafeBufferPointer {
-                UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[lineOffset..<max(lineOffset, issue.offset)]))
-            } + 1 + columnBase
+        let column = UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: text[lineOffset..<max(lineOffset, issue.offset)])) + 1 + columnBase
         switch issue.kind {
         case .unknownTag(let tag):
             try report(

@@ -109,8 +109,6 @@ public struct SubRipReader: TrackReader, Sendable {
     var limiter: DiagnosticLimiter
     /// The consumer's hooks, held during the call they came with (``feed(_:hooks:to:)``).
     var hooks = SubRipReaderHooks()
-    /// The text lines of a block read whole (``takeBlocks(_:from:_:)``), reused.
-    var wholeBlockLines: [Range<Int>] = []
 
     /// Creates a reader.
     public init(options: Options = Options()) {

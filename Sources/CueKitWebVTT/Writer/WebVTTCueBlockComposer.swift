@@ -16,18 +16,23 @@ package struct WebVTTCueBlockComposer {
     /// The block, reused from cue to cue.
     private var block: [UInt8] = []
 
+    /// The line end after the text.
+    private static let lineFeed: [UInt8] = [WebVTTBlockText.lf]
+
     package init() {}
 
     /// Calls `body` with the bytes the writer writes for the cue (after the empty line before it),
     /// valid only during the call, when it writes them without a change; returns what `body`
-    /// returned, or false when no block can be made.
+    /// returned, or false when no block can be made. `textIsSafe`: the caller knows the text holds
+    /// nothing the writer changes (no CR, NUL, empty line, line break at either end, or `-->`),
+    /// and it is not looked at again.
     package mutating func withBlock(
         identifier: UnsafeRawBufferPointer, start: Int, end: Int, settings: borrowing CueSettings, text: UnsafeRawBufferPointer,
-        _ body: (WebVTTCueBlockBytes) throws -> Bool
+        textIsSafe: Bool = false, _ body: (WebVTTCueBlockBytes) throws -> Bool
     ) rethrows -> Bool {
         guard start >= 0, end > start, settings.region == nil,
             WebVTTBlockText.isSafeLine(identifier.assumingMemoryBound(to: UInt8.self)),
-            WebVTTBlockText.isSafeCueText(text.assumingMemoryBound(to: UInt8.self))
+            textIsSafe || WebVTTBlockText.isSafeCueText(text.assumingMemoryBound(to: UInt8.self))
         else { return false }
         block.removeAll(keepingCapacity: true)
         if !identifier.isEmpty {
@@ -43,10 +48,10 @@ package struct WebVTTCueBlockComposer {
             writtenSettings.keep(copy settings, written: block[settingsStart...])
         }
         block.append(WebVTTBlockText.lf)
-        if !text.isEmpty {
-            block.append(contentsOf: text)
-            block.append(WebVTTBlockText.lf)
+        // The text goes as it is, in a piece of its own: it is copied once, where the block waits.
+        guard !text.isEmpty else { return try block.withUnsafeBytes { try body(WebVTTCueBlockBytes(head: $0)) } }
+        return try block.withUnsafeBytes { head in
+            try Self.lineFeed.withUnsafeBytes { lineFeed in try body(WebVTTCueBlockBytes(head: head, middle: text, tail: lineFeed)) }
         }
-        return try block.withUnsafeBytes { try body(WebVTTCueBlockBytes(head: $0)) }
     }
 }
