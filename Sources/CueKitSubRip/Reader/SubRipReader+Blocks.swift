@@ -112,7 +112,7 @@ extension SubRipReader {
             if block.hasCarriageReturns {
                 try finishCue(handler)
             } else {
-                try finishCue(text: textBytes, handler)
+                try finishCue(text: textBytes, isPlain: !block.hasMarkup, handler)
             }
             lineNumber = emptyLine
             offset = block.blockEnd
@@ -130,6 +130,8 @@ extension SubRipReader {
         var text: Range<Int>
         /// True when lines end in CR LF, and the text lines are to be copied without their CRs.
         var hasCarriageReturns: Bool
+        /// True when the text has one of `<`, `>`, `&` and `{`: markup to map, or bytes to escape.
+        var hasMarkup: Bool
         /// Just after the empty line that ends the block.
         var blockEnd: Int
     }
@@ -193,41 +195,55 @@ extension SubRipReader {
             lastLineHasCarriageReturn = lineEnd != lineFeed
             textLength += 1 + lineEnd - offset
             guard lineEnd - offset <= maximumLineLength, textLength <= options.limits.maximumCueTextLength,
-                isOrdinaryText(UnsafeRawBufferPointer(start: base + offset, count: lineEnd - offset))
+                Self.startsOrdinaryText(UnsafeRawBufferPointer(start: base + offset, count: lineEnd - offset))
             else { return nil }
             textEnd = lineEnd
             offset = lineFeed + 1
         }
         let text = UnsafeRawBufferPointer(start: base + textStart, count: textEnd - textStart)
         guard UTF8Repair.isClean(text) else { return nil }
+        let marks = Self.marks(in: text)
+        if marks.markup || marks.backslash {
+            // Each line looked at for `-->` and ASS line breaks (lines end at LF, maybe after a CR).
+            var lineStart = 0
+            while lineStart < text.count {
+                let lineFeed = ByteScanning.firstIndex(of: 0x0A, in: text, from: lineStart, to: text.count)
+                guard Self.hasNoBreakOrArrow(UnsafeRawBufferPointer(rebasing: text[lineStart..<lineFeed])) else { return nil }
+                lineStart = lineFeed + 1
+            }
+        }
         // A CR is a line break of its own unless an LF follows it: the lines must all end in CR LF.
         let hasCarriageReturns = ByteScanning.firstIndex(of: 0x0D, in: text, from: 0, to: text.count) < text.count
         if hasCarriageReturns, ByteScanning.count(of: 0x0D, in: text) != carriageReturnLines { return nil }
         // The next number, and a line after it that is read without a diagnostic (the next timing
         // line, mostly).
         guard let next = numberLine(at: offset), next.value == number + 1 else { return nil }
-        if timingLine(at: next.next) == nil {
-            let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: next.next, to: count)
-            guard afterEnd < count, afterEnd - next.next <= maximumLineLength,
-                afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[next.next..<afterEnd]))
-            else { return nil }
-        }
+        let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: next.next, to: count)
+        guard afterEnd < count, afterEnd - next.next <= maximumLineLength,
+            afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[next.next..<afterEnd]))
+        else { return nil }
         return WholeBlock(
             numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end, text: textStart..<textEnd,
-            hasCarriageReturns: hasCarriageReturns, blockEnd: offset)
+            hasCarriageReturns: hasCarriageReturns, hasMarkup: marks.markup, blockEnd: offset)
     }
 
-    /// True when the line-by-line path appends `line` to a cue's text as it is, with no diagnostic:
-    /// no byte order mark, not blank, not a sequence number, no `-->` (which a
-    /// timing line or a broken one holds), no ASS line break (`\N`, `\n`).
-    private func isOrdinaryText(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard let first = line.first, !Self.isBlankByte(first) else { return false }
+    /// True when the line-by-line path appends a line starting as `line` does to a cue's text,
+    /// unless it holds `-->` or an ASS line break (``hasNoBreakOrArrow(_:)``): not blank, not a
+    /// sequence number, no byte order mark.
+    private static func startsOrdinaryText(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, !isBlankByte(first) else { return false }
         if first == 0xEF, line.count >= 3, line[1] == 0xBB, line[2] == 0xBF { return false }
         if SubRipTimingLine.isDigit(first) {
             var end = line.count
-            while end > 0, Self.isBlankByte(line[end - 1]) { end -= 1 }
-            if end <= 9, Self.number(line, 0..<end) != nil { return false }
+            while end > 0, isBlankByte(line[end - 1]) { end -= 1 }
+            if end <= 9, number(line, 0..<end) != nil { return false }
         }
+        return true
+    }
+
+    /// True when `line` holds no `-->` (which a timing line, or a broken one, holds) and no ASS
+    /// line break (`\N`, `\n`).
+    private static func hasNoBreakOrArrow(_ line: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         while true {
             index = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: line, from: index, to: line.count)
@@ -243,6 +259,36 @@ extension SubRipReader {
             index += 1
         }
         return true
+    }
+
+    /// Whether `text` has markup bytes (`<`, `>`, `&`, `{`: what the markup converter acts on, but
+    /// the LF) and a `\`: eight bytes at a time.
+    static func marks(in text: UnsafeRawBufferPointer) -> (markup: Bool, backslash: Bool) {
+        guard let base = text.baseAddress else { return (false, false) }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+        var markup: UInt64 = 0
+        var backslash: UInt64 = 0
+        var index = 0
+        while index + 8 <= text.count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // `<` (0x3C) and `>` (0x3E) at once: with bit 1 set, both are 0x3E.
+            markup |= zeroBytes((word | (ones &* 0x02)) ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x7B))
+            backslash |= zeroBytes(word ^ (ones &* 0x5C))
+            index += 8
+        }
+        var hasMarkup = markup != 0
+        var hasBackslash = backslash != 0
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"): hasMarkup = true
+            case UInt8(ascii: "\\"): hasBackslash = true
+            default: break
+            }
+            index += 1
+        }
+        return (hasMarkup, hasBackslash)
     }
 
     /// The value of `bytes[range]` when it is one to nine digits and nothing else.

@@ -135,8 +135,11 @@ extension SubRipReader {
     }
 
     /// Emits the cue read so far, whose text is `text` (its lines, joined by LF, start where
-    /// `textLines` say).
-    mutating func finishCue(text: UnsafeBufferPointer<UInt8>, atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void) throws {
+    /// `textLines` say); `isPlain` when it is known whether it needs no markup conversion
+    /// (``SubRipMarkupConverter/isPlain(_:)``), nil when it is to be looked at.
+    mutating func finishCue(
+        text: UnsafeBufferPointer<UInt8>, isPlain: Bool? = nil, atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void
+    ) throws {
         state = .betweenCues
         blankLinesPending = 0
         cueCount += 1
@@ -153,7 +156,7 @@ extension SubRipReader {
                 "blank line inside \(place): it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue",
                 handler)
         }
-        if SubRipMarkupConverter.isPlain(text) {
+        if isPlain ?? SubRipMarkupConverter.isPlain(text) {
             if let sink = hooks.cueSink, try offer(UnsafeRawBufferPointer(text), hasMarkup: false, settings: CueSettings(), to: sink) { return }
             let location = SourceLocation(line: cueLine, column: 1)
             try emit(
