@@ -104,14 +104,28 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
 }
 
 extension ConversionPass {
+    /// The length of a SubRip timing line in the standard form, `hh:mm:ss,mmm --> hh:mm:ss,mmm`.
+    fileprivate static var standardTimingLineLength: Int { 29 }
+
     fileprivate static func order(
         _ cue: SubRipCueAsRead, _ composer: inout WebVTTCueBlockComposer, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>
     ) throws -> Bool {
-        // Text without markup is the reader's, which never holds what a writer must change.
-        try composer.withBlock(
-            identifier: cue.identifier, start: cue.start, end: cue.end, settings: cue.settings, text: cue.text, textIsSafe: !cue.textHasMarkup
-        ) { block in
-            try ordering.take(block: block, start: cue.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+        func compose(times: UnsafeRawBufferPointer?) throws -> Bool {
+            // Text without markup is the reader's, which never holds what a writer must change.
+            try composer.withBlock(
+                identifier: cue.identifier, start: cue.start, end: cue.end, times: times, settings: cue.settings, text: cue.text,
+                textIsSafe: !cue.textHasMarkup
+            ) { block in
+                try ordering.take(block: block, start: cue.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+            }
+        }
+        guard let line = cue.standardTimingLine, line.count == Self.standardTimingLineLength else { return try compose(times: nil) }
+        // `hh:mm:ss,mmm --> hh:mm:ss,mmm` is WebVTT's `hh:mm:ss.mmm --> hh:mm:ss.mmm` re-punctuated.
+        return try withUnsafeTemporaryAllocation(byteCount: Self.standardTimingLineLength, alignment: 1) { times in
+            times.copyMemory(from: line)
+            times[8] = UInt8(ascii: ".")
+            times[25] = UInt8(ascii: ".")
+            return try compose(times: UnsafeRawBufferPointer(times))
         }
     }
 }

@@ -98,6 +98,30 @@ struct SubRipMarkupConverter {
         }
     }
 
+    /// The offset of the first byte ``isSpecial(_:)`` at or after `start` in `text`, or its count:
+    /// eight bytes at a time.
+    @inline(__always)
+    private static func nextSpecial(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = text.baseAddress else { return text.count }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+        var index = start
+        while index + 8 <= text.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // `<` (0x3C) and `>` (0x3E) at once: with bit 1 set, both are 0x3E. The lowest mark is
+            // exact; higher ones may not be, and are not looked at.
+            let marks =
+                zeroBytes((word | (ones &* 0x02)) ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x7B))
+                | zeroBytes(word ^ (ones &* 0x0A))
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < text.count, !isSpecial(text[index]) { index += 1 }
+        return index
+    }
+
     /// Converts `text` (lines joined by LF), appending WebVTT cue text to `output`.
     mutating func convert(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], report: (Issue) -> Void) {
         stack.removeAll(keepingCapacity: true)
@@ -109,8 +133,7 @@ struct SubRipMarkupConverter {
         var index = 0
         while index < text.count {
             // Copy the run of bytes that need nothing done in one go.
-            var runEnd = index
-            while runEnd < text.count, !Self.isSpecial(text[runEnd]) { runEnd += 1 }
+            let runEnd = Self.nextSpecial(in: text, from: index)
             if runEnd > index {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<runEnd]))
                 index = runEnd

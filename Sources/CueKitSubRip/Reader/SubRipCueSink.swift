@@ -12,11 +12,14 @@ package struct SubRipCueAsRead {
     /// and nothing to escape. The reader's text never holds a CR, a NUL or an empty line, nor a
     /// line break at either end, so such text holds nothing a writer must change.
     package var textHasMarkup: Bool
-    /// The settings an ASS alignment (`{\anN}`) gave the cue; the defaults without one.
-    package var settings: CueSettings
+    /// The settings an ASS alignment (`{\anN}`) gave the cue; nil without one (the defaults).
+    package var settings: CueSettings?
     /// Start and end, in milliseconds.
     package var start: Int
     package var end: Int
+    /// The timing line, when it is in the standard form `hh:mm:ss,mmm --> hh:mm:ss,mmm` (and so
+    /// gives the times in WebVTT's form with `.` in place of each `,`).
+    package var standardTimingLine: UnsafeRawBufferPointer?
     /// The line number of the timing line, where the cue is located.
     package var timingLine: Int
 }

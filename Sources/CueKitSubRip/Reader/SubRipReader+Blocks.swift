@@ -66,6 +66,7 @@ extension SubRipReader {
             }
             guard let block = wholeBlock(in: bytes, from: offset, number: (lastNumber ?? 0) + 1) else { return offset }
             let numberLine = lineNumber + 1
+            blocksReadWhole += 1
             if endsPendingCue {
                 // The line-by-line path ends the cue in its text as it reads the timing line.
                 lineNumber = numberLine + 1
@@ -76,43 +77,48 @@ extension SubRipReader {
             numberValue = block.number
             self.numberLine = numberLine
             lastNumber = block.number
-            cueID.removeAll(keepingCapacity: true)
-            if options.cueIdentifiers == .sequenceNumbers { cueID.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[block.numberBytes])) }
             cueStart = block.start
             cueEnd = block.end
             cueLine = numberLine + 1
             state = .inText
             inStrayRun = false
-            textLines.removeAll(keepingCapacity: true)
             blankLinesPending = 0
             blankLineInText = nil
             textCutReported = false
-            // The text lines, as `appendTextLine` keeps them: lines that end at LF alone lie in the
-            // bytes as the cue's text, and are not copied.
-            let textBytes = UnsafeRawBufferPointer(rebasing: bytes[block.text]).assumingMemoryBound(to: UInt8.self)
-            if block.hasCarriageReturns { text.removeAll(keepingCapacity: true) }
-            var lineStart = 0
-            var textLineCount = 0
-            while lineStart < textBytes.count {
-                var lineEnd = ByteScanning.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(textBytes), from: lineStart, to: textBytes.count)
-                let next = lineEnd + 1
-                lineNumber = numberLine + 2 + textLineCount
-                textLineCount += 1
-                if block.hasCarriageReturns {
-                    if lineEnd < textBytes.count, textBytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                    appendTextLine(UnsafeBufferPointer(rebasing: textBytes[lineStart..<lineEnd]), columnBase: 0)
-                } else {
-                    textLines.append((lineStart, lineNumber, 0))
-                }
-                lineStart = next
-            }
+            let identifier =
+                options.cueIdentifiers == .sequenceNumbers
+                ? UnsafeRawBufferPointer(rebasing: bytes[block.numberBytes]) : UnsafeRawBufferPointer(start: nil, count: 0)
+            let timingLine = UnsafeRawBufferPointer(rebasing: bytes[block.timingLine])
+            let textBytes = UnsafeRawBufferPointer(rebasing: bytes[block.text])
             // The line-by-line path ends the cue as it reads the line after the next number.
-            let emptyLine = numberLine + 2 + textLineCount
+            let emptyLine = numberLine + 2 + block.textLineCount
             lineNumber = emptyLine + 2
             if block.hasCarriageReturns {
-                try finishCue(handler)
+                // The text lines copied without their CRs, as `appendTextLine` keeps them.
+                text.removeAll(keepingCapacity: true)
+                textLines.removeAll(keepingCapacity: true)
+                textLinesFollowTimingLine = false
+                var lineStart = 0
+                lineNumber = numberLine + 2
+                while lineStart < textBytes.count {
+                    var lineEnd = ByteScanning.firstIndex(of: 0x0A, in: textBytes, from: lineStart, to: textBytes.count)
+                    let next = lineEnd + 1
+                    if lineEnd < textBytes.count, textBytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                    appendTextLine(UnsafeRawBufferPointer(rebasing: textBytes[lineStart..<lineEnd]).assumingMemoryBound(to: UInt8.self), columnBase: 0)
+                    lineStart = next
+                    lineNumber += 1
+                }
+                lineNumber = emptyLine + 2
+                let text = self.text  // shares storage
+                try text.withUnsafeBufferPointer { text in
+                    try finishCue(text: text, identifier: identifier, isPlain: !block.hasMarkup, standardTimingLine: timingLine, handler)
+                }
             } else {
-                try finishCue(text: textBytes, isPlain: !block.hasMarkup, handler)
+                // Lines that end at LF alone lie in the bytes as the cue's text: read in place.
+                textLinesFollowTimingLine = true
+                try finishCue(
+                    text: textBytes.assumingMemoryBound(to: UInt8.self), identifier: identifier, isPlain: !block.hasMarkup,
+                    standardTimingLine: timingLine, handler)
             }
             lineNumber = emptyLine
             offset = block.blockEnd
@@ -126,8 +132,11 @@ extension SubRipReader {
         /// Start and end, in milliseconds.
         var start: Int
         var end: Int
+        /// The timing line, in the standard form.
+        var timingLine: Range<Int>
         /// The text lines with the line breaks between them (not the last one's).
         var text: Range<Int>
+        var textLineCount: Int
         /// True when lines end in CR LF, and the text lines are to be copied without their CRs.
         var hasCarriageReturns: Bool
         /// True when the text has one of `<`, `>`, `&` and `{`: markup to map, or bytes to escape.
@@ -181,6 +190,7 @@ extension SubRipReader {
         // Lines whose CR LF ends inside the text, and whether the last line's does.
         var carriageReturnLines = 0
         var lastLineHasCarriageReturn = false
+        var textLineCount = 0
         while true {
             if let next = lineBreak(at: offset) {
                 // The empty line after the text.
@@ -198,6 +208,7 @@ extension SubRipReader {
                 Self.startsOrdinaryText(UnsafeRawBufferPointer(start: base + offset, count: lineEnd - offset))
             else { return nil }
             textEnd = lineEnd
+            textLineCount += 1
             offset = lineFeed + 1
         }
         let text = UnsafeRawBufferPointer(start: base + textStart, count: textEnd - textStart)
@@ -223,7 +234,7 @@ extension SubRipReader {
             afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[next.next..<afterEnd]))
         else { return nil }
         return WholeBlock(
-            numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end, text: textStart..<textEnd,
+            numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end, timingLine: numbered.next..<(numbered.next + 29), text: textStart..<textEnd, textLineCount: textLineCount,
             hasCarriageReturns: hasCarriageReturns, hasMarkup: marks.markup, blockEnd: offset)
     }
 

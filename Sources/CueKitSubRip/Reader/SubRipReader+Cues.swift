@@ -123,6 +123,7 @@ extension SubRipReader {
         inStrayRun = false
         text.removeAll(keepingCapacity: true)
         textLines.removeAll(keepingCapacity: true)
+        textLinesFollowTimingLine = false
         blankLinesPending = 0
         blankLineInText = nil
         textCutReported = false
@@ -130,15 +131,22 @@ extension SubRipReader {
 
     /// Emits the cue read so far; `atEnd` when the input ended in its text.
     mutating func finishCue(atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void) throws {
-        let text = self.text  // shares storage; `self.text` is not changed until the next cue
-        try text.withUnsafeBufferPointer { try finishCue(text: $0, atEnd: atEnd, handler) }
+        // These share storage; `self.text` and `self.cueID` are not changed until the next cue.
+        let text = self.text
+        let identifier = cueID
+        try identifier.withUnsafeBytes { identifier in
+            try text.withUnsafeBufferPointer { try finishCue(text: $0, identifier: identifier, atEnd: atEnd, handler) }
+        }
     }
 
     /// Emits the cue read so far, whose text is `text` (its lines, joined by LF, start where
-    /// `textLines` say); `isPlain` when it is known whether it needs no markup conversion
-    /// (``SubRipMarkupConverter/isPlain(_:)``), nil when it is to be looked at.
+    /// `textLines` say, or ``textLinesFollowTimingLine``) and identifier `identifier`; `isPlain`
+    /// when it is known whether it needs no markup conversion (``SubRipMarkupConverter/isPlain(_:)``),
+    /// nil when it is to be looked at; `standardTimingLine` when the timing line was in the
+    /// standard form, for the sink.
     mutating func finishCue(
-        text: UnsafeBufferPointer<UInt8>, isPlain: Bool? = nil, atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void
+        text: UnsafeBufferPointer<UInt8>, identifier: UnsafeRawBufferPointer, isPlain: Bool? = nil,
+        standardTimingLine: UnsafeRawBufferPointer? = nil, atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void
     ) throws {
         state = .betweenCues
         blankLinesPending = 0
@@ -157,12 +165,19 @@ extension SubRipReader {
                 handler)
         }
         if isPlain ?? SubRipMarkupConverter.isPlain(text) {
-            if let sink = hooks.cueSink, try offer(UnsafeRawBufferPointer(text), hasMarkup: false, settings: CueSettings(), to: sink) { return }
+            if let sink = hooks.cueSink,
+                try sink.take(
+                    SubRipCueAsRead(
+                        identifier: identifier, text: UnsafeRawBufferPointer(text), textHasMarkup: false, settings: nil, start: cueStart,
+                        end: cueEnd, standardTimingLine: standardTimingLine, timingLine: cueLine))
+            {
+                return
+            }
             let location = SourceLocation(line: cueLine, column: 1)
             try emit(
                 .cue(
                     Cue(
-                        id: String(decoding: cueID, as: UTF8.self), start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self),
+                        id: String(decoding: identifier, as: UTF8.self), start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self),
                         location: location)), handler
             )
             return
@@ -172,26 +187,22 @@ extension SubRipReader {
         converter.convert(text, into: &markup) { markupIssues.append($0) }
         for issue in markupIssues { try reportMarkup(issue, in: text, handler) }
         for color in converter.colors { try defineColor(color, handler) }
-        let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
+        let aligned = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:))
         if let sink = hooks.cueSink {
             let markup = self.markup  // shares storage
-            if try markup.withUnsafeBytes({ try offer($0, hasMarkup: true, settings: settings, to: sink) }) { return }
+            let taken = try markup.withUnsafeBytes { markup in
+                try sink.take(
+                    SubRipCueAsRead(
+                        identifier: identifier, text: markup, textHasMarkup: true, settings: aligned, start: cueStart, end: cueEnd,
+                        standardTimingLine: standardTimingLine, timingLine: cueLine))
+            }
+            if taken { return }
         }
         let cue = Cue(
-            id: String(decoding: cueID, as: UTF8.self), start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self),
+            id: String(decoding: identifier, as: UTF8.self), start: cueStart, end: cueEnd, settings: aligned ?? CueSettings(),
+            text: String(decoding: markup, as: UTF8.self),
             location: SourceLocation(line: cueLine, column: 1))
         try emit(.cue(cue), handler)
-    }
-
-    /// Offers the cue read so far, its text and settings as the model holds them, to `sink`;
-    /// true when the sink took it.
-    func offer(_ text: UnsafeRawBufferPointer, hasMarkup: Bool, settings: CueSettings, to sink: any SubRipCueSink) throws -> Bool {
-        try cueID.withUnsafeBytes { identifier in
-            try sink.take(
-                SubRipCueAsRead(
-                    identifier: identifier, text: text, textHasMarkup: hasMarkup, settings: settings, start: cueStart, end: cueEnd,
-                    timingLine: cueLine))
-        }
     }
 
     mutating func reportMarkup(
@@ -212,9 +223,19 @@ extension SubRipReader {
             return
         }
         // Find the text line the offset falls in.
-        var lineIndex = textLines.count - 1
-        while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
-        let (lineOffset, line, columnBase) = textLines.isEmpty ? (0, lineNumber, 0) : textLines[lineIndex]
+        var (lineOffset, line, columnBase) = (0, lineNumber, 0)
+        if textLinesFollowTimingLine {
+            // One line after another from the timing line's next, each after an LF of the text.
+            line = cueLine + 1
+            for index in 0..<min(issue.offset, text.count) where text[index] == 0x0A {
+                lineOffset = index + 1
+                line += 1
+            }
+        } else if !textLines.isEmpty {
+            var lineIndex = textLines.count - 1
+            while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
+            (lineOffset, line, columnBase) = textLines[lineIndex]
+        }
         let column = UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: text[lineOffset..<max(lineOffset, issue.offset)])) + 1 + columnBase
         switch issue.kind {
         case .unknownTag(let tag):

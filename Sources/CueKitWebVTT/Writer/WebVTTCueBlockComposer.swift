@@ -23,14 +23,16 @@ package struct WebVTTCueBlockComposer {
 
     /// Calls `body` with the bytes the writer writes for the cue (after the empty line before it),
     /// valid only during the call, when it writes them without a change; returns what `body`
-    /// returned, or false when no block can be made. `textIsSafe`: the caller knows the text holds
-    /// nothing the writer changes (no CR, NUL, empty line, line break at either end, or `-->`),
-    /// and it is not looked at again.
+    /// returned, or false when no block can be made. `times`: the times as the writer writes them
+    /// (`hh:mm:ss.ttt --> hh:mm:ss.ttt`), when the caller has them; nil, they are formatted from
+    /// `start` and `end`. `settings`: nil for the defaults. `textIsSafe`: the caller knows the text
+    /// holds nothing the writer changes (no CR, NUL, empty line, line break at either end, or
+    /// `-->`), and it is not looked at again.
     package mutating func withBlock(
-        identifier: UnsafeRawBufferPointer, start: Int, end: Int, settings: borrowing CueSettings, text: UnsafeRawBufferPointer,
-        textIsSafe: Bool = false, _ body: (WebVTTCueBlockBytes) throws -> Bool
+        identifier: UnsafeRawBufferPointer, start: Int, end: Int, times: UnsafeRawBufferPointer? = nil, settings: CueSettings?,
+        text: UnsafeRawBufferPointer, textIsSafe: Bool = false, _ body: (WebVTTCueBlockBytes) throws -> Bool
     ) rethrows -> Bool {
-        guard start >= 0, end > start, settings.region == nil,
+        guard start >= 0, end > start, settings?.region == nil,
             WebVTTBlockText.isSafeLine(identifier.assumingMemoryBound(to: UInt8.self)),
             textIsSafe || WebVTTBlockText.isSafeCueText(text.assumingMemoryBound(to: UInt8.self))
         else { return false }
@@ -39,13 +41,17 @@ package struct WebVTTCueBlockComposer {
             block.append(contentsOf: identifier)
             block.append(WebVTTBlockText.lf)
         }
-        WebVTTTimingLineText.appendTimes(start: start, end: end, hours: .always, to: &block)
-        if !settings.isDefault, !writtenSettings.append(settings, to: &block) {
+        if let times {
+            block.append(contentsOf: times)
+        } else {
+            WebVTTTimingLineText.appendTimes(start: start, end: end, hours: .always, to: &block)
+        }
+        if let settings, !settings.isDefault, !writtenSettings.append(settings, to: &block) {
             let settingsStart = block.count
             var writable = true
-            WebVTTTimingLineText.appendSettings(copy settings, to: &block, writesRegion: { _ in false }) { _ in writable = false }
+            WebVTTTimingLineText.appendSettings(settings, to: &block, writesRegion: { _ in false }) { _ in writable = false }
             guard writable else { return false }
-            writtenSettings.keep(copy settings, written: block[settingsStart...])
+            writtenSettings.keep(settings, written: block[settingsStart...])
         }
         block.append(WebVTTBlockText.lf)
         // The text goes as it is, in a piece of its own: it is copied once, where the block waits.
