@@ -111,10 +111,10 @@ extension ConversionPass {
         _ cue: SubRipCueAsRead, _ composer: inout WebVTTCueBlockComposer, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>
     ) throws -> Bool {
         func compose(times: UnsafeRawBufferPointer?) throws -> Bool {
-            // Text without markup is the reader's, which never holds what a writer must change.
+            // The reader's text never holds what a writer must change (``SubRipCueAsRead/text``).
             try composer.withBlock(
                 identifier: cue.identifier, start: cue.start, end: cue.end, times: times, settings: cue.settings, text: cue.text,
-                textIsSafe: !cue.textHasMarkup
+                textIsSafe: true
             ) { block in
                 try ordering.take(block: block, start: cue.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
             }

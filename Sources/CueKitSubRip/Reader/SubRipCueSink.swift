@@ -6,12 +6,10 @@ package struct SubRipCueAsRead {
     /// The sequence number as written (empty when the cue has none, or identifiers are not kept).
     package var identifier: UnsafeRawBufferPointer
     /// The cue text as the model holds it (``Cue/text``): the markup mapped to WebVTT's and the
-    /// rest escaped (``SubRipMarkupConverter``), lines joined by LF; valid UTF-8.
+    /// rest escaped (``SubRipMarkupConverter``), lines joined by LF; valid UTF-8. It never holds a
+    /// CR, a NUL, an empty line, a line break at either end, or `-->`: lines end at CR, NUL is
+    /// read as U+FFFD, blank lines are left out, and `>` is escaped outside the tags written.
     package var text: UnsafeRawBufferPointer
-    /// False when the text is the cue's own, with none of `<`, `>`, `&` and `{`: no markup to map
-    /// and nothing to escape. The reader's text never holds a CR, a NUL or an empty line, nor a
-    /// line break at either end, so such text holds nothing a writer must change.
-    package var textHasMarkup: Bool
     /// The settings an ASS alignment (`{\anN}`) gave the cue; nil without one (the defaults).
     package var settings: CueSettings?
     /// Start and end, in milliseconds.

@@ -168,7 +168,7 @@ extension SubRipReader {
             if let sink = hooks.cueSink,
                 try sink.take(
                     SubRipCueAsRead(
-                        identifier: identifier, text: UnsafeRawBufferPointer(text), textHasMarkup: false, settings: nil, start: cueStart,
+                        identifier: identifier, text: UnsafeRawBufferPointer(text), settings: nil, start: cueStart,
                         end: cueEnd, standardTimingLine: standardTimingLine, timingLine: cueLine))
             {
                 return
@@ -193,7 +193,7 @@ extension SubRipReader {
             let taken = try markup.withUnsafeBytes { markup in
                 try sink.take(
                     SubRipCueAsRead(
-                        identifier: identifier, text: markup, textHasMarkup: true, settings: aligned, start: cueStart, end: cueEnd,
+                        identifier: identifier, text: markup, settings: aligned, start: cueStart, end: cueEnd,
                         standardTimingLine: standardTimingLine, timingLine: cueLine))
             }
             if taken { return }

@@ -11,7 +11,7 @@ struct SubRipWholeBlockTests {
     /// Events as read, and where each cue is.
     final class Recorder {
         var events: [TrackEvent] = []
-        var locations: [SourceLocation?] = []
+        var locations: [CueKit.SourceLocation?] = []
 
         func record(_ event: TrackEvent) {
             events.append(event)
@@ -36,8 +36,8 @@ struct SubRipWholeBlockTests {
             recorder.record(
                 .cue(
                     Cue(
-                        id: String(decoding: cue.identifier, as: UTF8.self), start: cue.start, end: cue.end, settings: cue.settings,
-                        text: String(decoding: cue.text, as: UTF8.self), location: SourceLocation(line: cue.timingLine, column: 1))))
+                        id: String(decoding: cue.identifier, as: UTF8.self), start: cue.start, end: cue.end, settings: cue.settings ?? CueSettings(),
+                        text: String(decoding: cue.text, as: UTF8.self), location: CueKit.SourceLocation(line: cue.timingLine, column: 1))))
             return true
         }
     }
