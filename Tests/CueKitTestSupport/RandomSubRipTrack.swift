@@ -81,6 +81,7 @@ public enum RandomSubRipTrack {
         let seconds = milliseconds / 1000
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let fraction = milliseconds % 1000
-        return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))\(separator)\(fraction < 10 ? "00" : fraction < 100 ? "0" : "")\(fraction)"
+        return
+            "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))\(separator)\(fraction < 10 ? "00" : fraction < 100 ? "0" : "")\(fraction)"
     }
 }

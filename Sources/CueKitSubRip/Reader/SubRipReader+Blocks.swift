@@ -33,7 +33,8 @@ extension SubRipReader {
         fileAtPath path: String, options: Options = Options(), hooks: SubRipReaderHooks, to handler: (TrackEvent) throws -> Void
     ) throws {
         do {
-            var reader = path == "-" ? Self(options: options) : Self(options: options, prescan: try prescan(fileAtPath: path, options: options))
+            var reader =
+                path == "-" ? Self(options: options) : Self(options: options, prescan: try prescan(fileAtPath: path, options: options))
             try FileByteSource(path: path).forEachChunk { chunk in try reader.feed(chunk, hooks: hooks, to: handler) }
             try reader.finish(hooks: hooks, to: handler)
         } catch let error as ReadError where error.path == nil {
@@ -104,7 +105,8 @@ extension SubRipReader {
                     var lineEnd = ByteScanning.firstIndex(of: 0x0A, in: textBytes, from: lineStart, to: textBytes.count)
                     let next = lineEnd + 1
                     if lineEnd < textBytes.count, textBytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                    appendTextLine(UnsafeRawBufferPointer(rebasing: textBytes[lineStart..<lineEnd]).assumingMemoryBound(to: UInt8.self), columnBase: 0)
+                    appendTextLine(
+                        UnsafeRawBufferPointer(rebasing: textBytes[lineStart..<lineEnd]).assumingMemoryBound(to: UInt8.self), columnBase: 0)
                     lineStart = next
                     lineNumber += 1
                 }
@@ -176,7 +178,8 @@ extension SubRipReader {
         /// The standard timing line at `offset`, and the next line's start.
         @inline(__always) func timingLine(at offset: Int) -> (timing: SubRipTimingLine, next: Int)? {
             guard let next = lineBreak(at: offset + 29),
-                let timing = SubRipTimingLine.standardForm(UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: 29))
+                let timing = SubRipTimingLine.standardForm(
+                    UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: 29))
             else { return nil }
             return (timing, next)
         }
@@ -234,7 +237,8 @@ extension SubRipReader {
             afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[next.next..<afterEnd]))
         else { return nil }
         return WholeBlock(
-            numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end, timingLine: numbered.next..<(numbered.next + 29), text: textStart..<textEnd, textLineCount: textLineCount,
+            numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end,
+            timingLine: numbered.next..<(numbered.next + 29), text: textStart..<textEnd, textLineCount: textLineCount,
             hasCarriageReturns: hasCarriageReturns, hasMarkup: marks.markup, blockEnd: offset)
     }
 
@@ -285,7 +289,8 @@ extension SubRipReader {
         while index + 8 <= text.count {
             let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             // `<` (0x3C) and `>` (0x3E) at once: with bit 1 set, both are 0x3E.
-            markup |= zeroBytes((word | (ones &* 0x02)) ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x7B))
+            markup |=
+                zeroBytes((word | (ones &* 0x02)) ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x7B))
             backslash |= zeroBytes(word ^ (ones &* 0x5C))
             index += 8
         }

@@ -35,7 +35,9 @@ struct WrittenSubRipCuesTests {
                 expected = try CopiedCueBlocksTests.convert(directory.file("in.srt"), directory.file("built.vtt"), options)
             } catch {
                 // A file that cannot be read fails the same way either way.
-                #expect(throws: Error.self) { try CopiedCueBlocksTests.convert(directory.file("in.srt"), directory.file("written.vtt"), writing) }
+                #expect(throws: Error.self) {
+                    try CopiedCueBlocksTests.convert(directory.file("in.srt"), directory.file("written.vtt"), writing)
+                }
                 return 0
             }
             let actual = try CopiedCueBlocksTests.convert(directory.file("in.srt"), directory.file("written.vtt"), writing)

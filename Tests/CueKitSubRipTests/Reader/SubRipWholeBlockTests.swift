@@ -36,7 +36,8 @@ struct SubRipWholeBlockTests {
             recorder.record(
                 .cue(
                     Cue(
-                        id: String(decoding: cue.identifier, as: UTF8.self), start: cue.start, end: cue.end, settings: cue.settings ?? CueSettings(),
+                        id: String(decoding: cue.identifier, as: UTF8.self), start: cue.start, end: cue.end,
+                        settings: cue.settings ?? CueSettings(),
                         text: String(decoding: cue.text, as: UTF8.self), location: CueKit.SourceLocation(line: cue.timingLine, column: 1))))
             return true
         }
