@@ -215,8 +215,9 @@ extension SubRipReader {
             offset = lineFeed + 1
         }
         let text = UnsafeRawBufferPointer(start: base + textStart, count: textEnd - textStart)
-        guard UTF8Repair.isClean(text) else { return nil }
         let marks = Self.marks(in: text)
+        // Bytes beyond ASCII are checked as UTF-8 (a NUL, which the reader repairs, fails).
+        if marks.beyondASCII { guard UTF8Repair.isClean(text) else { return nil } }
         if marks.markup || marks.backslash {
             // Each line looked at for `-->` and ASS line breaks (lines end at LF, maybe after a CR).
             var lineStart = 0
@@ -277,14 +278,15 @@ extension SubRipReader {
     }
 
     /// Whether `text` has markup bytes (`<`, `>`, `&`, `{`: what the markup converter acts on, but
-    /// the LF) and a `\`: eight bytes at a time.
-    static func marks(in text: UnsafeRawBufferPointer) -> (markup: Bool, backslash: Bool) {
-        guard let base = text.baseAddress else { return (false, false) }
+    /// the LF), a `\`, and a NUL or a byte beyond ASCII: eight bytes at a time.
+    static func marks(in text: UnsafeRawBufferPointer) -> (markup: Bool, backslash: Bool, beyondASCII: Bool) {
+        guard let base = text.baseAddress else { return (false, false, false) }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
         var markup: UInt64 = 0
         var backslash: UInt64 = 0
+        var beyond: UInt64 = 0
         var index = 0
         while index + 8 <= text.count {
             let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -292,19 +294,22 @@ extension SubRipReader {
             markup |=
                 zeroBytes((word | (ones &* 0x02)) ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x7B))
             backslash |= zeroBytes(word ^ (ones &* 0x5C))
+            beyond |= (word & high) | zeroBytes(word)
             index += 8
         }
         var hasMarkup = markup != 0
         var hasBackslash = backslash != 0
+        var isBeyondASCII = beyond != 0
         while index < text.count {
             switch text[index] {
             case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"): hasMarkup = true
             case UInt8(ascii: "\\"): hasBackslash = true
+            case 0, 0x80...: isBeyondASCII = true
             default: break
             }
             index += 1
         }
-        return (hasMarkup, hasBackslash)
+        return (hasMarkup, hasBackslash, isBeyondASCII)
     }
 
     /// The value of `bytes[range]` when it is one to nine digits and nothing else.
