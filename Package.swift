@@ -226,7 +226,8 @@ let package = Package(
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built ConvertAnything example too; depending on it builds it first.
         .testTarget(
-            name: "CueKitConversionTests", dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitTestSupport", "ConvertAnything"]),
+            name: "CueKitConversionTests",
+            dependencies: ["CueKit", "CueKitCast", "CueKitConversion", "CueKitSynthetic", "CueKitTestSupport", "ConvertAnything"]),
         // The QC rules, profiles and fixes, with random tracks for the fixer's property.
         .testTarget(
             name: "CueKitQCTests",

@@ -34,6 +34,25 @@ package struct TextLineFeed {
         try transcoder.decode(chunk) { output in try hand(output, body) }
     }
 
+    /// Takes the next bytes as ``feed(_:_:)`` does, and first offers `takeWhole` the decoded bytes
+    /// wherever a line starts with none open: at the start of the bytes and after each empty line
+    /// (LF, or CR LF, after a line's end). It returns the offset where it stopped, having read the
+    /// whole lines before it itself (a reader's fast path); the lines from there up to the next
+    /// empty line are handed to `body`, and then `takeWhole` is offered the rest.
+    package mutating func feed(
+        _ chunk: UnsafeRawBufferPointer, takingWhole takeWhole: (UnsafeRawBufferPointer, Int) throws -> Int, _ body: (Piece) throws -> Void
+    ) throws {
+        var transcoder = self.transcoder
+        self.transcoder = TextTranscoder(declared: nil)
+        defer { self.transcoder = transcoder }
+        try transcoder.decode(chunk) { output in
+            switch output {
+            case .encoding(let encoding, let marked): try body(.encoding(encoding, marked: marked))
+            case .utf8(let bytes): try split(bytes, takingWhole: takeWhole, body)
+            }
+        }
+    }
+
     /// Marks the end: hands on what the transcoder held back, then the last line.
     package mutating func finish(_ body: (Piece) throws -> Void) throws {
         var transcoder = self.transcoder
@@ -41,6 +60,35 @@ package struct TextLineFeed {
         defer { self.transcoder = transcoder }
         try transcoder.finish { output in try hand(output, body) }
         try splitter.finish { line in try body(.line(line)) }
+    }
+
+    private mutating func split(
+        _ bytes: UnsafeRawBufferPointer, takingWhole takeWhole: (UnsafeRawBufferPointer, Int) throws -> Int, _ body: (Piece) throws -> Void
+    ) throws {
+        var offset = 0
+        while offset < bytes.count {
+            if splitter.isAtLineStart {
+                offset = try takeWhole(bytes, offset)
+                guard offset < bytes.count else { return }
+            }
+            let stop = Self.endOfEmptyLine(in: bytes, from: offset)
+            try splitter.split(UnsafeRawBufferPointer(rebasing: bytes[offset..<stop])) { line in try body(.line(line)) }
+            offset = stop
+        }
+    }
+
+    /// The offset just after the next empty line in `bytes[from...]` (an LF, or a CR LF, right
+    /// after an LF), or the end.
+    private static func endOfEmptyLine(in bytes: UnsafeRawBufferPointer, from: Int) -> Int {
+        var index = from
+        let count = bytes.count
+        while true {
+            let lineEnd = ByteScanning.firstIndex(of: 0x0A, in: bytes, from: index, to: count)
+            guard lineEnd + 1 < count else { return count }
+            if bytes[lineEnd + 1] == 0x0A { return lineEnd + 2 }
+            if bytes[lineEnd + 1] == 0x0D, lineEnd + 2 < count, bytes[lineEnd + 2] == 0x0A { return lineEnd + 3 }
+            index = lineEnd + 1
+        }
     }
 
     private mutating func hand(_ output: TextTranscoder.Output, _ body: (Piece) throws -> Void) throws {

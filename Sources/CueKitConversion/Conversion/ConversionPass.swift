@@ -1,14 +1,17 @@
 import CueKit
+import CueKitSubRip
 import CueKitWebVTT
 
 /// The first pass of a ``TrackConversion``: the source's events through the edits
 /// (``TrackPipeline``) and the ordering window (``CueOrdering``) into a writer, made on the first
 /// event so that an input that cannot be read makes no output.
 ///
-/// A value: the reader hands it events (``take(_:)``) and, from WebVTT to WebVTT, cue blocks read
-/// whole (``take(_:settings:)``), which it copies where the writer would write them unchanged. The pipeline, the ordering and the output are separate stored
-/// properties, each handed to the next stage `inout`, so that no access overlaps another.
-struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
+/// A value: the reader hands it events (``take(_:)``); from WebVTT to WebVTT, cue blocks read
+/// whole (``take(_:settings:)``), which it copies where the writer would write them unchanged; and
+/// from SubRip to WebVTT, cues as read (``take(_:)``), which it writes as blocks where the writer
+/// would write them so. The pipeline, the ordering and the output are separate stored properties,
+/// each handed to the next stage `inout`, so that no access overlaps another.
+struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsumer {
     var pipeline: TrackPipeline
     var ordering: CueOrdering
     var output: PassOutput<Writer>
@@ -17,6 +20,8 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
     let takesCues: Bool
     /// What copies a cue's block in place of writing its cue again.
     var copier = WebVTTCueBlockCopier()
+    /// What writes a SubRip cue's block in place of building its cue.
+    var composer = WebVTTCueBlockComposer()
     /// Shared with a TTML writer, which then takes each cue text's parse from the WebVTT reader.
     let cueTextParseCache: CueTextParseCache?
     /// Error and warning diagnostics of the input.
@@ -44,6 +49,20 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
     mutating func take(_ block: WebVTTCueBlockAsRead, settings: borrowing CueSettings) throws -> Bool {
         guard ordersCues, output.hasWriter, pipeline.handsOnNextCueUnchanged else { return false }
         guard try Self.order(block, settings: settings, &copier, &ordering, &output) else { return false }
+        pipeline.countCueHandedOnUnchanged()
+        return true
+    }
+
+    /// Blocks are written for SubRip cues where cue blocks are taken (WebVTT output, with the
+    /// writer's default layout).
+    var takesSubRipCues: Bool { takesCues }
+
+    /// Takes a SubRip cue as the bytes of its block when the writer exists, the cue would pass the
+    /// edits unchanged and the writer would write it unchanged: it then waits in the window as its
+    /// bytes, or is refused and comes again as a cue.
+    mutating func take(_ cue: SubRipCueAsRead) throws -> Bool {
+        guard ordersCues, output.hasWriter, pipeline.handsOnNextCueUnchanged else { return false }
+        guard try Self.order(cue, &composer, &ordering, &output) else { return false }
         pipeline.countCueHandedOnUnchanged()
         return true
     }
@@ -80,6 +99,33 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer {
     ) throws -> Bool {
         try copier.withCopy(of: read, settings: settings) { block in
             try ordering.take(block: block, start: read.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+        }
+    }
+}
+
+extension ConversionPass {
+    /// The length of a SubRip timing line in the standard form, `hh:mm:ss,mmm --> hh:mm:ss,mmm`.
+    fileprivate static var standardTimingLineLength: Int { 29 }
+
+    fileprivate static func order(
+        _ cue: SubRipCueAsRead, _ composer: inout WebVTTCueBlockComposer, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>
+    ) throws -> Bool {
+        func compose(times: UnsafeRawBufferPointer?) throws -> Bool {
+            // The reader's text never holds what a writer must change (``SubRipCueAsRead/text``).
+            try composer.withBlock(
+                identifier: cue.identifier, start: cue.start, end: cue.end, times: times, settings: cue.settings, text: cue.text,
+                textIsSafe: true
+            ) { block in
+                try ordering.take(block: block, start: cue.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+            }
+        }
+        guard let line = cue.standardTimingLine, line.count == Self.standardTimingLineLength else { return try compose(times: nil) }
+        // `hh:mm:ss,mmm --> hh:mm:ss,mmm` is WebVTT's `hh:mm:ss.mmm --> hh:mm:ss.mmm` re-punctuated.
+        return try withUnsafeTemporaryAllocation(byteCount: Self.standardTimingLineLength, alignment: 1) { times in
+            times.copyMemory(from: line)
+            times[8] = UInt8(ascii: ".")
+            times[25] = UInt8(ascii: ".")
+            return try compose(times: UnsafeRawBufferPointer(times))
         }
     }
 }

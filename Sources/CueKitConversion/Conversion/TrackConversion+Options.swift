@@ -34,7 +34,8 @@ extension TrackConversion {
         /// How many late cues are sorted in memory before they are spilled as one run.
         public var orderingRunLength = CueOrdering.defaultRunLength
         /// From WebVTT to WebVTT, cue blocks that are already what the writer writes for their cue
-        /// are copied as they are, where no edit changes them; the output is the same either way.
+        /// are copied as they are, where no edit changes them; from SubRip to WebVTT, such cues are
+        /// written as blocks as they are read, with no cue built. The output is the same either way.
         public var copiesCueBlocks = true
         /// From WebVTT to WebVTT with nothing to change (no edit, no style, the writer's default
         /// options), a valid input file (no error or warning, its cues in order) is written as its

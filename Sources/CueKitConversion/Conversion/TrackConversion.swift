@@ -103,9 +103,12 @@ public struct TrackConversion: Sendable {
         case .webVTT:
             // From WebVTT, every cue comes from the reader, its identifier and text untouched by
             // the edits: they are copied as they are, without the writer's check. Where no edit
-            // changes them, cue blocks that are already what the writer writes are copied whole.
+            // changes them, cue blocks that are already what the writer writes are copied whole;
+            // from SubRip, such cues are written as blocks by the reader's sink.
             let copiesText = source.isOneWebVTTFile
-            let copiesBlocks = copiesText && options.copiesCueBlocks && WebVTTWriter<AtomicFileSink>.copiesCueBlocks(with: options.webVTT)
+            let copiesBlocks =
+                (copiesText || source.format == .subRip) && options.copiesCueBlocks
+                && WebVTTWriter<AtomicFileSink>.copiesCueBlocks(with: options.webVTT)
             let writerOptions = options.webVTT
             return try plan.run(
                 report: report, makeOutput: makeOutput, reader: WebVTTReader(),

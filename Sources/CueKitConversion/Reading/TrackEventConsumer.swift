@@ -1,4 +1,5 @@
 import CueKit
+import CueKitSubRip
 import CueKitWebVTT
 
 /// What a ``TrackSource`` hands a track to, event by event: a value whose handler is a mutating
@@ -60,6 +61,26 @@ extension TrackSource {
     /// Reads the whole input, handing each event to `consumer`, and, for WebVTT, its cues as read
     /// as the consumer asks.
     package func stream<Consumer: WebVTTBytesConsumer>(into consumer: inout Consumer) throws {
+        try streamWithWebVTTHooks(into: &consumer)
+    }
+
+    /// Reads the whole input, handing each event to `consumer`, and its cues as read as the
+    /// consumer asks: for WebVTT, as ``WebVTTBytesConsumer``; for SubRip, offered in place of their
+    /// events (``SubRipCuesConsumer``).
+    package func stream<Consumer: WebVTTBytesConsumer & SubRipCuesConsumer>(into consumer: inout Consumer) throws {
+        guard format == .subRip, !isHLSPlaylist, consumer.takesSubRipCues else {
+            try streamWithWebVTTHooks(into: &consumer)
+            return
+        }
+        try withUnsafeMutablePointer(to: &consumer) { consumer in
+            // A closure made here, where the consumer's type is known, so that the reader's calls
+            // reach specialized code.
+            let passage = SubRipCuePassage(take: { try consumer.pointee.take($0) })
+            try stream(to: { try consumer.pointee.take($0) }, webVTTHooks: nil, subRipHooks: SubRipReaderHooks(cueSink: passage))
+        }
+    }
+
+    private func streamWithWebVTTHooks<Consumer: WebVTTBytesConsumer>(into consumer: inout Consumer) throws {
         let takesCues = consumer.takesCues, seesCues = consumer.seesCuesAsRead && !takesCues, parseCache = consumer.cueTextParseCache
         guard isOneWebVTTFile, takesCues || seesCues || parseCache != nil else {
             try stream(to: { try consumer.take($0) }, webVTTHooks: nil)
@@ -75,6 +96,30 @@ extension TrackSource {
             try stream(to: { try consumer.pointee.take($0) }, webVTTHooks: hooks)
         }
     }
+}
+
+/// A consumer that may also take a SubRip input's cues as the reader read them, in place of their
+/// events (``SubRipCueSink``): a conversion to WebVTT writes them as bytes.
+package protocol SubRipCuesConsumer: TrackEventConsumer {
+    /// True when the consumer is offered the cues of a SubRip input as read.
+    var takesSubRipCues: Bool { get }
+
+    /// Offered a cue as read (valid only during the call); returns true when it took the cue, and
+    /// then no event follows for it.
+    mutating func take(_ cue: SubRipCueAsRead) throws -> Bool
+}
+
+/// Hands the cues the SubRip reader offers its sink on to a ``SubRipCuesConsumer``, through a
+/// pointer valid for one ``TrackSource/stream(into:)`` call, as ``WebVTTCuePassage`` does.
+private final class SubRipCuePassage: SubRipCueSink {
+    typealias Take = (SubRipCueAsRead) throws -> Bool
+    private let takeCue: Take
+
+    init(take: @escaping Take) {
+        takeCue = take
+    }
+
+    func take(_ cue: SubRipCueAsRead) throws -> Bool { try takeCue(cue) }
 }
 
 /// Hands the cues the WebVTT reader shows its sink on to a ``WebVTTBytesConsumer``.

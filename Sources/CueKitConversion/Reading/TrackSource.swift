@@ -158,8 +158,9 @@ public struct TrackSource: Sendable {
     }
 
     /// ``stream(to:)``, with the WebVTT reader's byte hooks (``WebVTTBytesConsumer``) when the
-    /// input is WebVTT; other formats never call them.
-    func stream(to handler: (TrackEvent) throws -> Void, webVTTHooks: WebVTTReaderHooks?) throws {
+    /// input is WebVTT, and the SubRip reader's (``SubRipCuesConsumer``) when it is SubRip; other
+    /// formats never call them.
+    func stream(to handler: (TrackEvent) throws -> Void, webVTTHooks: WebVTTReaderHooks?, subRipHooks: SubRipReaderHooks? = nil) throws {
         do {
             if isHLSPlaylist {
                 let text = String(decoding: try readAll(upTo: Self.maximumPlaylistBytes), as: UTF8.self)
@@ -180,7 +181,13 @@ public struct TrackSource: Sendable {
                     try feedOnce(transcoded: reader, handler)
                 }
             case .subRip:
-                try withFile { path in try SubRipReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler) }
+                try withFile { path in
+                    if let subRipHooks {
+                        try SubRipReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), hooks: subRipHooks, to: handler)
+                    } else {
+                        try SubRipReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler)
+                    }
+                }
             case .ass:
                 try withFile { path in try ASSReader.stream(fileAtPath: path, options: .init(encoding: options.encoding), to: handler) }
             case .ebuSTL:

@@ -36,6 +36,10 @@ public struct SubRipColor: Sendable, Hashable {
     /// Reads a `<font color>` value: a colour name (letters only), or 3, 6 or 8 hex digits with or
     /// without `#`. Nil for anything else (`rgb(…)`, ASS's `&H…`, junk).
     public init?(attributeValue: some StringProtocol) {
+        if let color = Self.sixDigitHex(attributeValue) {
+            self = color
+            return
+        }
         var bytes = Array(attributeValue.utf8)
         while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
         while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
@@ -80,6 +84,39 @@ public struct SubRipColor: Sendable, Hashable {
             self.init(className: className, cssValue: String(value))
         } else {
             return nil
+        }
+    }
+
+    /// `#rrggbb` exactly, the form nearly every file writes, read without a copy of the value; nil
+    /// for anything else, which the general reading of ``init(attributeValue:)`` then reads.
+    private static func sixDigitHex(_ value: some StringProtocol) -> SubRipColor? {
+        let utf8 = value.utf8
+        guard utf8.count == 7, utf8.first == UInt8(ascii: "#") else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { hex -> SubRipColor? in
+            var index = 0
+            for byte in utf8 {
+                if index > 0 {
+                    guard isHexDigit(byte) else { return nil }
+                    hex[index] = byte | 0x20
+                } else {
+                    hex[0] = byte
+                }
+                index += 1
+            }
+            let css = String(decoding: hex, as: UTF8.self)
+            // Each of red, green and blue `00` or `ff`: one of WebVTT's eight default colours.
+            var bits = 0
+            for pair in 0..<3 {
+                let high = hex[1 + 2 * pair], low = hex[2 + 2 * pair]
+                guard high == low, high == UInt8(ascii: "0") || high == UInt8(ascii: "f") else {
+                    return SubRipColor(className: classPrefix + css.dropFirst(), cssValue: css)
+                }
+                bits = bits << 1 | (high == UInt8(ascii: "f") ? 1 : 0)
+            }
+            // `webVTTDefaultClasses` by red, green and blue bits: black, blue, lime, cyan, red,
+            // magenta, yellow, white.
+            let place = [7, 6, 1, 2, 3, 5, 4, 0][bits]
+            return SubRipColor(className: webVTTDefaultClasses[place].name, cssValue: css)
         }
     }
 

@@ -1,3 +1,5 @@
+import CueKit
+
 /// Finds the `<font color>` colours of SubRip text without reading its structure: the fast first
 /// pass of ``SubRipReader`` (its prescan, ``SubRipReader/prescan(fileAtPath:options:)``).
 ///
@@ -80,20 +82,9 @@ struct SubRipColorScanner {
         byte == UInt8(ascii: ">") || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "<")
     }
 
-    /// The index of the next `<` at or after `start`.
+    /// The index of the next `<` at or after `start`: the C library's `memchr`, vectorised.
     private static func nextOpen(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
-        // Eight bytes at a time while none is `<` (0x3C).
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x3C3C_3C3C_3C3C_3C3C
-            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "<") { return index }
-            index += 1
-        }
-        return nil
+        let found = ByteScanning.firstIndex(of: UInt8(ascii: "<"), in: UnsafeRawBufferPointer(bytes), from: start, to: bytes.count)
+        return found < bytes.count ? found : nil
     }
 }

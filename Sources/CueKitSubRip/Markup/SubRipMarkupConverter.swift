@@ -38,10 +38,13 @@ struct SubRipMarkupConverter {
         var offset: Int
     }
 
+    /// A tag as the stack keeps it: a plain value, so that pushing and popping one moves no
+    /// reference. A `<font>` holds the index of its colour in ``colors`` (nil when it has none).
     private enum Element: Equatable {
         case italic, bold, underline
-        case font(SubRipColor?)
-        case ignored(String)
+        case font(color: Int?)
+        /// `<s>` and `<strike>`: left out, their text kept.
+        case s, strike
 
         var name: String {
             switch self {
@@ -49,14 +52,20 @@ struct SubRipMarkupConverter {
             case .bold: "b"
             case .underline: "u"
             case .font: "font"
-            case .ignored(let name): name
+            case .s: "s"
+            case .strike: "strike"
             }
         }
 
-        func matches(endTag name: String) -> Bool {
-            switch self {
-            case .ignored(let own): own == name || (own == "strike" && name == "s") || (own == "s" && name == "strike")
-            default: self.name == name
+        /// True for the tags that are left out.
+        var isIgnored: Bool { self == .s || self == .strike }
+
+        /// True when this end tag closes `open`: one of its name (`</s>` and `</strike>` close either).
+        func closes(_ open: Element) -> Bool {
+            switch (self, open) {
+            case (.italic, .italic), (.bold, .bold), (.underline, .underline), (.font, .font): true
+            case (.s, .s), (.s, .strike), (.strike, .s), (.strike, .strike): true
+            default: false
             }
         }
     }
@@ -89,6 +98,30 @@ struct SubRipMarkupConverter {
         }
     }
 
+    /// The offset of the first byte ``isSpecial(_:)`` at or after `start` in `text`, or its count:
+    /// eight bytes at a time.
+    @inline(__always)
+    private static func nextSpecial(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = text.baseAddress else { return text.count }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+        var index = start
+        while index + 8 <= text.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // `<` (0x3C) and `>` (0x3E) at once: with bit 1 set, both are 0x3E. The lowest mark is
+            // exact; higher ones may not be, and are not looked at.
+            let marks =
+                zeroBytes((word | (ones &* 0x02)) ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x7B))
+                | zeroBytes(word ^ (ones &* 0x0A))
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < text.count, !isSpecial(text[index]) { index += 1 }
+        return index
+    }
+
     /// Converts `text` (lines joined by LF), appending WebVTT cue text to `output`.
     mutating func convert(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], report: (Issue) -> Void) {
         stack.removeAll(keepingCapacity: true)
@@ -100,8 +133,7 @@ struct SubRipMarkupConverter {
         var index = 0
         while index < text.count {
             // Copy the run of bytes that need nothing done in one go.
-            var runEnd = index
-            while runEnd < text.count, !Self.isSpecial(text[runEnd]) { runEnd += 1 }
+            let runEnd = Self.nextSpecial(in: text, from: index)
             if runEnd > index {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<runEnd]))
                 index = runEnd
@@ -114,11 +146,11 @@ struct SubRipMarkupConverter {
                     index = next
                     continue
                 }
-                output.append(contentsOf: "&lt;".utf8)
+                Self.append("&lt;", to: &output)
             case UInt8(ascii: ">"):
-                output.append(contentsOf: "&gt;".utf8)
+                Self.append("&gt;", to: &output)
             case UInt8(ascii: "&"):
-                output.append(contentsOf: "&amp;".utf8)
+                Self.append("&amp;", to: &output)
             case UInt8(ascii: "{"):
                 if let next = override(in: text, at: index, report: report) {
                     index = next
@@ -133,8 +165,7 @@ struct SubRipMarkupConverter {
             index += 1
         }
         while let open = stack.popLast() {
-            if case .ignored = open.element {
-            } else {
+            if !open.element.isIgnored {
                 report(Issue(kind: .unclosedTag(open.element.name), offset: open.offset))
             }
             writeEndTag(open.element, into: &output)
@@ -176,25 +207,27 @@ struct SubRipMarkupConverter {
             if !isEnd { appendLineBreak(to: &output) }
             return next
         }
-        let element: Element
+        var element: Element
+        var fontColor: SubRipColor?
         if nameBytes.count == 1 {
             switch nameBytes[0] | 0x20 {
             case UInt8(ascii: "i"): element = .italic
             case UInt8(ascii: "b"): element = .bold
             case UInt8(ascii: "u"): element = .underline
-            case UInt8(ascii: "s"): element = .ignored("s")
+            case UInt8(ascii: "s"): element = .s
             default: return unknown(text, index, close, report)
             }
         } else if Self.name(nameBytes, is: "font") {
-            element = .font(isEnd ? nil : Self.fontColor(attributes, offset: cursor, report: report))
+            // The colour's index is given once the tag is known to be kept.
+            fontColor = isEnd ? nil : Self.fontColor(attributes, offset: cursor, report: report)
+            element = .font(color: nil)
         } else if Self.name(nameBytes, is: "strike") {
-            element = .ignored("strike")
+            element = .strike
         } else {
             return unknown(text, index, close, report)
         }
-        let name = element.name
         if isEnd {
-            closeElement(named: name, at: index, into: &output, report: report)
+            closeElement(element, at: index, into: &output, report: report)
             return next
         }
         if stack.count >= Self.maximumNestingDepth {
@@ -206,8 +239,12 @@ struct SubRipMarkupConverter {
             }
             return next
         }
-        if case .ignored = element { report(Issue(kind: .tagIgnored("<\(name)>"), offset: index)) }
-        if case .font(let color?) = element, !colors.contains(color) { colors.append(color) }
+        if element.isIgnored { report(Issue(kind: .tagIgnored("<\(element.name)>"), offset: index)) }
+        if let fontColor {
+            let colorIndex = colors.firstIndex(of: fontColor) ?? colors.count
+            if colorIndex == colors.count { colors.append(fontColor) }
+            element = .font(color: colorIndex)
+        }
         stack.append((element, index))
         writeStartTag(element, into: &output)
         return next
@@ -246,38 +283,49 @@ struct SubRipMarkupConverter {
         return nil
     }
 
-    private mutating func closeElement(named name: String, at offset: Int, into output: inout [UInt8], report: (Issue) -> Void) {
-        guard let position = stack.lastIndex(where: { $0.element.matches(endTag: name) }) else {
-            report(Issue(kind: .unmatchedEndTag("</\(name)>"), offset: offset))
+    private mutating func closeElement(_ end: Element, at offset: Int, into output: inout [UInt8], report: (Issue) -> Void) {
+        var position = stack.count - 1
+        while position >= 0, !end.closes(stack[position].element) { position -= 1 }
+        guard position >= 0 else {
+            report(Issue(kind: .unmatchedEndTag("</\(end.name)>"), offset: offset))
             return
         }
-        for open in stack[position...].reversed() { writeEndTag(open.element, into: &output) }
-        let reopened = stack[(position + 1)...]
-        for open in reopened { writeStartTag(open.element, into: &output) }
+        var closing = stack.count - 1
+        while closing >= position {
+            writeEndTag(stack[closing].element, into: &output)
+            closing -= 1
+        }
+        for reopened in (position + 1)..<stack.count { writeStartTag(stack[reopened].element, into: &output) }
         stack.remove(at: position)
     }
 
     private func writeStartTag(_ element: Element, into output: inout [UInt8]) {
         switch element {
-        case .italic: output.append(contentsOf: "<i>".utf8)
-        case .bold: output.append(contentsOf: "<b>".utf8)
-        case .underline: output.append(contentsOf: "<u>".utf8)
+        case .italic: Self.append("<i>", to: &output)
+        case .bold: Self.append("<b>", to: &output)
+        case .underline: Self.append("<u>", to: &output)
         case .font(let color?):
-            output.append(contentsOf: "<c.".utf8)
-            output.append(contentsOf: color.className.utf8)
+            Self.append("<c.", to: &output)
+            output.append(contentsOf: colors[color].className.utf8)
             output.append(UInt8(ascii: ">"))
-        case .font(nil), .ignored: break
+        case .font(nil), .s, .strike: break
         }
     }
 
     private func writeEndTag(_ element: Element, into output: inout [UInt8]) {
         switch element {
-        case .italic: output.append(contentsOf: "</i>".utf8)
-        case .bold: output.append(contentsOf: "</b>".utf8)
-        case .underline: output.append(contentsOf: "</u>".utf8)
-        case .font(.some): output.append(contentsOf: "</c>".utf8)
-        case .font(nil), .ignored: break
+        case .italic: Self.append("</i>", to: &output)
+        case .bold: Self.append("</b>", to: &output)
+        case .underline: Self.append("</u>", to: &output)
+        case .font(.some): Self.append("</c>", to: &output)
+        case .font(nil), .s, .strike: break
         }
+    }
+
+    /// Appends a literal's bytes in one copy (a `String`'s UTF-8 view goes byte by byte).
+    @inline(__always)
+    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Reads `<font>`'s attributes (`name=value`, `name="value"`, `name='value'`), returning the

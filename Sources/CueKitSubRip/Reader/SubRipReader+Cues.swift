@@ -100,9 +100,10 @@ extension SubRipReader {
                     "sequence number is \(numberValue) where \(expected) was expected", handler)
             }
             lastNumber = numberValue
-            cueID = options.cueIdentifiers == .sequenceNumbers ? String(decoding: numberBytes, as: UTF8.self) : ""
+            cueID.removeAll(keepingCapacity: true)
+            if options.cueIdentifiers == .sequenceNumbers { cueID.append(contentsOf: numberBytes) }
         } else {
-            cueID = ""
+            cueID.removeAll(keepingCapacity: true)
         }
         try reportTimingIssues(handler)
         if timing.end < timing.start {
@@ -122,6 +123,7 @@ extension SubRipReader {
         inStrayRun = false
         text.removeAll(keepingCapacity: true)
         textLines.removeAll(keepingCapacity: true)
+        textLinesFollowTimingLine = false
         blankLinesPending = 0
         blankLineInText = nil
         textCutReported = false
@@ -129,6 +131,23 @@ extension SubRipReader {
 
     /// Emits the cue read so far; `atEnd` when the input ended in its text.
     mutating func finishCue(atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void) throws {
+        // These share storage; `self.text` and `self.cueID` are not changed until the next cue.
+        let text = self.text
+        let identifier = cueID
+        try identifier.withUnsafeBytes { identifier in
+            try text.withUnsafeBufferPointer { try finishCue(text: $0, identifier: identifier, atEnd: atEnd, handler) }
+        }
+    }
+
+    /// Emits the cue read so far, whose text is `text` (its lines, joined by LF, start where
+    /// `textLines` say, or ``textLinesFollowTimingLine``) and identifier `identifier`; `isPlain`
+    /// when it is known whether it needs no markup conversion (``SubRipMarkupConverter/isPlain(_:)``),
+    /// nil when it is to be looked at; `standardTimingLine` when the timing line was in the
+    /// standard form, for the sink.
+    mutating func finishCue(
+        text: UnsafeBufferPointer<UInt8>, identifier: UnsafeRawBufferPointer, isPlain: Bool? = nil,
+        standardTimingLine: UnsafeRawBufferPointer? = nil, atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void
+    ) throws {
         state = .betweenCues
         blankLinesPending = 0
         cueCount += 1
@@ -145,29 +164,50 @@ extension SubRipReader {
                 "blank line inside \(place): it is left out, as a cue cannot hold an empty line, and the text after it is kept in the cue",
                 handler)
         }
-        let isPlain = text.withUnsafeBufferPointer { SubRipMarkupConverter.isPlain($0) }
-        if isPlain {
+        if isPlain ?? SubRipMarkupConverter.isPlain(text) {
+            if let sink = hooks.cueSink,
+                try sink.take(
+                    SubRipCueAsRead(
+                        identifier: identifier, text: UnsafeRawBufferPointer(text), settings: nil, start: cueStart,
+                        end: cueEnd, standardTimingLine: standardTimingLine, timingLine: cueLine))
+            {
+                return
+            }
             let location = SourceLocation(line: cueLine, column: 1)
             try emit(
-                .cue(Cue(id: cueID, start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self), location: location)), handler
+                .cue(
+                    Cue(
+                        id: String(decoding: identifier, as: UTF8.self), start: cueStart, end: cueEnd, text: String(decoding: text, as: UTF8.self),
+                        location: location)), handler
             )
             return
         }
         markup.removeAll(keepingCapacity: true)
         markupIssues.removeAll(keepingCapacity: true)
-        text.withUnsafeBufferPointer { text in
-            converter.convert(text, into: &markup) { markupIssues.append($0) }
-        }
-        for issue in markupIssues { try reportMarkup(issue, handler) }
+        converter.convert(text, into: &markup) { markupIssues.append($0) }
+        for issue in markupIssues { try reportMarkup(issue, in: text, handler) }
         for color in converter.colors { try defineColor(color, handler) }
-        let settings = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:)) ?? CueSettings()
+        let aligned = converter.alignment.map(SubRipMarkupConverter.settings(forAlignment:))
+        if let sink = hooks.cueSink {
+            let markup = self.markup  // shares storage
+            let taken = try markup.withUnsafeBytes { markup in
+                try sink.take(
+                    SubRipCueAsRead(
+                        identifier: identifier, text: markup, settings: aligned, start: cueStart, end: cueEnd,
+                        standardTimingLine: standardTimingLine, timingLine: cueLine))
+            }
+            if taken { return }
+        }
         let cue = Cue(
-            id: cueID, start: cueStart, end: cueEnd, settings: settings, text: String(decoding: markup, as: UTF8.self),
+            id: String(decoding: identifier, as: UTF8.self), start: cueStart, end: cueEnd, settings: aligned ?? CueSettings(),
+            text: String(decoding: markup, as: UTF8.self),
             location: SourceLocation(line: cueLine, column: 1))
         try emit(.cue(cue), handler)
     }
 
-    mutating func reportMarkup(_ issue: SubRipMarkupConverter.Issue, _ handler: (TrackEvent) throws -> Void) throws {
+    mutating func reportMarkup(
+        _ issue: SubRipMarkupConverter.Issue, in text: UnsafeBufferPointer<UInt8>, _ handler: (TrackEvent) throws -> Void
+    ) throws {
         // Past the limit a diagnostic is only counted: skip finding its line and column.
         let code: DiagnosticCode
         switch issue.kind {
@@ -183,13 +223,20 @@ extension SubRipReader {
             return
         }
         // Find the text line the offset falls in.
-        var lineIndex = textLines.count - 1
-        while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
-        let (lineOffset, line, columnBase) = textLines.isEmpty ? (0, lineNumber, 0) : textLines[lineIndex]
-        let column =
-            text.withUnsafeBufferPointer {
-                UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[lineOffset..<max(lineOffset, issue.offset)]))
-            } + 1 + columnBase
+        var (lineOffset, line, columnBase) = (0, lineNumber, 0)
+        if textLinesFollowTimingLine {
+            // One line after another from the timing line's next, each after an LF of the text.
+            line = cueLine + 1
+            for index in 0..<min(issue.offset, text.count) where text[index] == 0x0A {
+                lineOffset = index + 1
+                line += 1
+            }
+        } else if !textLines.isEmpty {
+            var lineIndex = textLines.count - 1
+            while lineIndex > 0, textLines[lineIndex].offset > issue.offset { lineIndex -= 1 }
+            (lineOffset, line, columnBase) = textLines[lineIndex]
+        }
+        let column = UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: text[lineOffset..<max(lineOffset, issue.offset)])) + 1 + columnBase
         switch issue.kind {
         case .unknownTag(let tag):
             try report(

@@ -80,11 +80,15 @@ public struct SubRipReader: TrackReader, Sendable {
     var cueEnd = 0
     /// The line of the cue's timing line, where the cue is located.
     var cueLine = 0
-    var cueID = ""
+    /// The cue's identifier: its sequence number as written, or empty.
+    var cueID: [UInt8] = []
     var text: [UInt8] = []
     /// For each line of `text`: its offset in `text`, its line number, and the characters before
     /// it on that line (more than zero after an ASS `\N` line break).
     var textLines: [(offset: Int, line: Int, column: Int)] = []
+    /// True when `textLines` is not kept, as the text's lines are the lines after the timing line,
+    /// one after another, each starting after an LF of the text (a block read whole).
+    var textLinesFollowTimingLine = false
     var blankLinesPending = 0
     var colorLimitReported = false
     /// The first blank line inside the cue's text, reported when the cue ends.
@@ -106,6 +110,10 @@ public struct SubRipReader: TrackReader, Sendable {
     /// The colours of a prescan, handed out after the header.
     var prescannedColors: [SubRipColor] = []
     var limiter: DiagnosticLimiter
+    /// How many blocks were read whole, on the fast path (``takeBlocks(_:from:_:)``).
+    package internal(set) var blocksReadWhole = 0
+    /// The consumer's hooks, held during the call they came with (``feed(_:hooks:to:)``).
+    var hooks = SubRipReaderHooks()
 
     /// Creates a reader.
     public init(options: Options = Options()) {

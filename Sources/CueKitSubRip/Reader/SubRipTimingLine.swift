@@ -123,7 +123,7 @@ struct SubRipTimingLine {
     /// The fast path: exactly `hh:mm:ss,mmm --> hh:mm:ss,mmm`, as nearly every file writes it, read
     /// at fixed offsets; nil for anything else (which the general path reads).
     @inline(__always)
-    private static func standardForm(_ line: UnsafeBufferPointer<UInt8>) -> SubRipTimingLine? {
+    static func standardForm(_ line: UnsafeBufferPointer<UInt8>) -> SubRipTimingLine? {
         guard line.count == 29 else { return nil }
         @inline(__always) func digit(_ offset: Int) -> Int? {
             let value = line[offset] &- UInt8(ascii: "0")
