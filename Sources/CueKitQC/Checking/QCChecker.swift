@@ -116,10 +116,12 @@ public struct QCChecker: Sendable {
     ) rethrows {
         summary.cues += 1
         let number = summary.cues
-        // Tags are named only in text with markup.
-        measurement.measure(
-            text, hasMarkup: textHasMarkup, allowed: allowedCharacters, allowedTags: textHasMarkup ? allowedTagNames : nil,
-            countsWords: countsWords)
+        // Tags are named only in text with markup (and text without passes no list to release).
+        if textHasMarkup {
+            measurement.measure(text, hasMarkup: true, allowed: allowedCharacters, allowedTags: allowedTagNames, countsWords: countsWords)
+        } else {
+            measurement.measure(text, hasMarkup: false, allowed: allowedCharacters, allowedTags: nil, countsWords: countsWords)
+        }
         if decidesCleanCuesQuickly, isClean(start: start, end: end) {
             advanceTiming(start: start, end: end, at: location, number: number)
             return
