@@ -200,8 +200,8 @@ struct CueTextMeasurement {
 
     /// Reads the byte at `index` of the line ``lineCount`` (which starts at `lineStart`) that the
     /// eight-byte loop stopped at, other than a line feed: a tag (none of the characters, its name
-    /// checked against `allowedTags`), a character reference (one), or a character to check
-    /// against `allowed` (one). Returns the index after it and the characters it counts for. Kept
+    /// checked against `allowedTags`), a character reference (one), or characters to check
+    /// against `allowed`. Returns the index after what it read and the characters it counts. Kept
     /// out of line, so that the loop's registers stay its own.
     @inline(never)
     private mutating func readAlone(
@@ -217,17 +217,33 @@ struct CueTextMeasurement {
             }
             return (tag.end, 0)
         }
-        let scalar: UInt32
-        let length: Int
-        if hasMarkup, byte == UInt8(ascii: "&"), let (value, referenceLength) = Self.characterReference(bytes, at: index) {
-            (scalar, length) = (value, referenceLength)
-        } else {
-            (scalar, length) = Self.decode(bytes, at: index)
+        if hasMarkup, byte == UInt8(ascii: "&"), let (scalar, length) = Self.characterReference(bytes, at: index) {
+            if let allowed { check(scalar, at: index, lineStart: lineStart, against: allowed, bytes) }
+            return (index &+ length, 1)
         }
-        if let allowed, scalar != 0, !allowed.contains(scalar) {
+        // A character to check, and those after it while they are past ASCII or spaces (a run of
+        // non-Latin text read here, rather than a word of eight bytes for each character).
+        var cursor = index
+        var characters = 0
+        repeat {
+            let (scalar, length) = Self.decode(bytes, at: cursor)
+            if let allowed { check(scalar, at: cursor, lineStart: lineStart, against: allowed, bytes) }
+            cursor &+= length
+            characters &+= 1
+        } while allowed != nil && cursor < bytes.count && (bytes[cursor] >= 0x80 || bytes[cursor] == 0x20)
+        return (cursor, characters)
+    }
+
+    /// Counts `scalar`, at `index` of the line that starts at `lineStart`, when `allowed` lacks it;
+    /// the column only of the first, the one kept.
+    @inline(__always)
+    private mutating func check(_ scalar: UInt32, at index: Int, lineStart: Int, against allowed: QCCharacterSet, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard scalar != 0, !allowed.contains(scalar) else { return }
+        if disallowedScalar == nil {
             noteDisallowed(scalar, line: lineCount, column: 1 &+ Self.scalarCount(bytes, from: lineStart, to: index))
+        } else {
+            disallowedCount &+= 1
         }
-        return (index &+ length, 1)
     }
 
     /// The top bit of each of eight bytes.
@@ -309,6 +325,7 @@ struct CueTextMeasurement {
 
     /// The scalar starting at `index` and its UTF-8 length (the reader hands out valid UTF-8; a
     /// stray byte is read as one scalar of its own value).
+    @inline(__always)
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = bytes[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
