@@ -122,7 +122,8 @@ struct CueTextMeasurement {
             while index &+ 16 <= count {
                 let first = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let second = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
-                let stops = Self.stops(in: first, markup: markup, checksCharacters: checksCharacters)
+                let stops =
+                    Self.stops(in: first, markup: markup, checksCharacters: checksCharacters)
                     | Self.stops(in: second, markup: markup, checksCharacters: checksCharacters)
                 if stops | ((first | second) & Self.highBits) != 0 { break }
                 lineCharacters &+= 16
@@ -158,7 +159,9 @@ struct CueTextMeasurement {
             }
             let offset = stops.trailingZeroBitCount &>> 3
             lineCharacters &+= offset
-            if continuations != 0 { lineCharacters &-= (continuations & ((UInt64(1) &<< (UInt64(truncatingIfNeeded: offset) &<< 3)) &- 1)).nonzeroBitCount }
+            if continuations != 0 {
+                lineCharacters &-= (continuations & ((UInt64(1) &<< (UInt64(truncatingIfNeeded: offset) &<< 3)) &- 1)).nonzeroBitCount
+            }
             index &+= offset
             if bytes[index] == 0x0A {
                 endLine(lineCharacters)
@@ -167,7 +170,8 @@ struct CueTextMeasurement {
                 lineStart = index
                 continue
             }
-            let (next, characters) = readAlone(bytes, at: index, lineStart: lineStart, hasMarkup: markup, allowed: allowed, allowedTags: allowedTags)
+            let (next, characters) = readAlone(
+                bytes, at: index, lineStart: lineStart, hasMarkup: markup, allowed: allowed, allowedTags: allowedTags)
             lineCharacters &+= characters
             index = next
         }
@@ -181,7 +185,9 @@ struct CueTextMeasurement {
         var stops = bytes(of: word, equalTo: 0x0A)
         if markup { stops |= bytes(of: word, equalTo: UInt8(ascii: "<")) | bytes(of: word, equalTo: UInt8(ascii: "&")) }
         if checksCharacters {
-            stops |= bytes(of: word, below: 0x20) | (word & highBits) | bytes(of: word, equalTo: 0x7F) | bytes(of: word, equalTo: UInt8(ascii: "`"))
+            stops |=
+                bytes(of: word, below: 0x20) | (word & highBits) | bytes(of: word, equalTo: 0x7F)
+                | bytes(of: word, equalTo: UInt8(ascii: "`"))
         }
         return stops
     }
@@ -205,7 +211,8 @@ struct CueTextMeasurement {
     /// out of line, so that the loop's registers stay its own.
     @inline(never)
     private mutating func readAlone(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lineStart: Int, hasMarkup: Bool, allowed: QCCharacterSet?, allowedTags: [[UInt8]]?
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lineStart: Int, hasMarkup: Bool, allowed: QCCharacterSet?,
+        allowedTags: [[UInt8]]?
     ) -> (next: Int, characters: Int) {
         let byte = bytes[index]
         if hasMarkup, byte == UInt8(ascii: "<") {
@@ -237,7 +244,9 @@ struct CueTextMeasurement {
     /// Counts `scalar`, at `index` of the line that starts at `lineStart`, when `allowed` lacks it;
     /// the column only of the first, the one kept.
     @inline(__always)
-    private mutating func check(_ scalar: UInt32, at index: Int, lineStart: Int, against allowed: QCCharacterSet, _ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func check(
+        _ scalar: UInt32, at index: Int, lineStart: Int, against allowed: QCCharacterSet, _ bytes: UnsafeBufferPointer<UInt8>
+    ) {
         guard scalar != 0, !allowed.contains(scalar) else { return }
         if disallowedScalar == nil {
             noteDisallowed(scalar, line: lineCount, column: 1 &+ Self.scalarCount(bytes, from: lineStart, to: index))

@@ -19,7 +19,7 @@ public struct QCChecker: Sendable {
     public private(set) var summary = QCSummary()
 
     private let limits: QCLimits
-    /// The same limits as plain numbers, for the first look at each cue (``isClean(_:start:end:)``).
+    /// The same limits as plain numbers, for the first look at each cue (``isClean(start:end:)``).
     private let thresholds: QCThresholds
     /// What the text is measured for, read from ``limits`` once.
     private let allowedCharacters: QCCharacterSet?
@@ -69,7 +69,8 @@ public struct QCChecker: Sendable {
         self.frameRate = frameRate
         self.shotChanges = shotChanges.sorted()
         self.recordsReadingSpeeds = recordsReadingSpeeds
-        thresholds = QCThresholds(limits, frameRate: frameRate, checksShotChanges: !shotChanges.isEmpty, recordsReadingSpeeds: recordsReadingSpeeds)
+        thresholds = QCThresholds(
+            limits, frameRate: frameRate, checksShotChanges: !shotChanges.isEmpty, recordsReadingSpeeds: recordsReadingSpeeds)
         allowedCharacters = limits.characters?.value
         allowedTagNames = limits.allowedTags?.value
         countsWords = limits.wordsPerMinute != nil

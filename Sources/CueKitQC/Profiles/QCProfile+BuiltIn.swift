@@ -75,7 +75,8 @@ extension QCRules {
             markup = Markup(allowedTags: tags, severity: try fields.severity())
         }
         if let fields = try rules["lineBalance"]?.object() {
-            lineBalance = LineBalance(maximumTopToBottomRatio: try fields["maximumTopToBottomRatio"]?.double(), severity: try fields.severity())
+            lineBalance = LineBalance(
+                maximumTopToBottomRatio: try fields["maximumTopToBottomRatio"]?.double(), severity: try fields.severity())
         }
         if let fields = try rules["shotChanges"]?.object() {
             shotChanges = ShotChanges(
@@ -233,7 +234,9 @@ struct BuiltInProfileReader {
     }
 
     private mutating func skipWhiteSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {

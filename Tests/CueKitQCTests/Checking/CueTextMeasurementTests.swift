@@ -1,7 +1,8 @@
 import CueKit
-@testable import CueKitQC
 import PropertyBased
 import Testing
+
+@testable import CueKitQC
 
 /// The two ways a cue's text is measured (eight bytes at a time, and scalar by scalar where words
 /// are counted) count the same on any text, and the checker's first look at a cue passes only
@@ -50,10 +51,12 @@ import Testing
                     for allowed in sets {
                         for tags in tagLists {
                             fast.measure(bytes, hasMarkup: hasMarkup, allowed: allowed, allowedTags: tags, countsWords: false)
-                            let reference = CueTextMeasurement(scalarByScalar: bytes, hasMarkup: hasMarkup, allowed: allowed, allowedTags: tags)
+                            let reference = CueTextMeasurement(
+                                scalarByScalar: bytes, hasMarkup: hasMarkup, allowed: allowed, allowedTags: tags)
                             #expect(
                                 Self.fields(fast) == Self.fields(reference),
-                                "\(text.debugDescription) markup \(hasMarkup) set \(String(describing: allowed)) tags \(String(describing: tags))")
+                                "\(text.debugDescription) markup \(hasMarkup) set \(String(describing: allowed)) tags \(String(describing: tags))"
+                            )
                         }
                     }
                 }
@@ -64,7 +67,8 @@ import Testing
     @Test func countsWhatAViewerSees() {
         var text = "<i>été</i> &amp; 字幕\n<u>x</u>y"
         let measurement = text.withUTF8 {
-            CueTextMeasurement(UnsafeRawBufferPointer($0), hasMarkup: true, allowed: .printableASCII, allowedTags: [Array("i".utf8)], countsWords: false)
+            CueTextMeasurement(
+                UnsafeRawBufferPointer($0), hasMarkup: true, allowed: .printableASCII, allowedTags: [Array("i".utf8)], countsWords: false)
         }
         // é t é, space, &, space, 字 幕 on the first line; x y on the second.
         #expect(measurement.characters == 10)

@@ -1,6 +1,7 @@
 import CueKit
-@testable import CueKitQC
 import Testing
+
+@testable import CueKitQC
 
 /// The reader the built-in profiles are read with reads each as `JSONDecoder` does, and leaves to
 /// `JSONDecoder` what it does not read.
