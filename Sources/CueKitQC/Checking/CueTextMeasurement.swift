@@ -3,11 +3,12 @@
 /// not counted), words, lines and their lengths, and the first character or tag a profile forbids.
 ///
 /// Works on the bytes the WebVTT reader hands out (lines joined by LF), so that checking a track
-/// builds no string per cue.
+/// builds no string per cue. A plain value: measuring a cue allocates nothing and copies nothing
+/// that is counted.
 struct CueTextMeasurement {
     /// Visible characters in all, line breaks left out.
     var characters = 0
-    /// Runs of visible characters between white space.
+    /// Runs of visible characters between white space (counted only when asked for).
     var words = 0
     /// Lines of text.
     var lineCount = 0
@@ -23,199 +24,272 @@ struct CueTextMeasurement {
     var disallowedLine = 0
     var disallowedColumn = 0
     var disallowedCount = 0
-    /// The first tag outside the allowed list: its name, line index and column.
-    var forbiddenTag: String?
+    /// The first tag outside the allowed list: where its name is in the text's bytes, its line
+    /// index and column.
+    var forbiddenTagName: Range<Int>?
     var forbiddenTagLine = 0
     var forbiddenTagColumn = 0
 
-    /// Measures `text`. `hasMarkup` false promises the text holds neither `<` nor `&`; `allowed`
-    /// and `allowedTags` (tag names as bytes) turn the character and markup checks on.
+    /// Nothing measured yet: every count 0.
+    init() {}
+
+    /// `text` measured (``measure(_:hasMarkup:allowed:allowedTags:countsWords:)``).
     init(
         _ text: UnsafeRawBufferPointer, hasMarkup: Bool = true, allowed: QCCharacterSet? = nil, allowedTags: [[UInt8]]? = nil,
         countsWords: Bool = true
     ) {
-        guard let start = text.baseAddress, !text.isEmpty else { return }
-        let bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count)
-        if !hasMarkup, allowed == nil, !countsWords {
-            countLines(of: bytes)
-            return
-        }
-        let count = bytes.count
-        // Counted in locals, stored once at the end: the loop runs once per byte.
-        var index = 0
-        var characters = 0
-        var words = 0
-        var lineIndex = 0
-        var lineCharacters = 0
-        var longestLine = 0
-        var longestLineIndex = 0
-        var firstLine = 0
-        var secondLine = 0
-        var column = 1
-        var inWord = false
-        let checksCharacters = allowed != nil
-        let characterSet = allowed ?? .printableASCII
-        // Where the fast path stops besides markup and controls: with a set to check, at
-        // non-ASCII and at the backtick (`<` stops it anyway).
-        let stopByte = checksCharacters ? UInt8(ascii: "`") : UInt8(ascii: "<")
-        let runLimit: UInt8 = checksCharacters ? 0x80 : 0xFF
-
-        while index < count {
-            let byte = bytes[index]
-            // A run of text that starts no markup: a character and a column a scalar (UTF-8
-            // continuation bytes add none), and a word at each character after a space. When a set
-            // is checked, the run holds ASCII alone, and stops at the backtick, the one printable
-            // ASCII character a set leaves out: those are checked below, scalar by scalar.
-            if byte >= 0x20, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), byte != 0x7F, byte < runLimit, byte != stopByte {
-                var cursor = index
-                var wasSpace = !inWord
-                var runWords = 0
-                var scalars = 0
-                while cursor < count {
-                    let next = bytes[cursor]
-                    if next < 0x20 || next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || next == 0x7F || next >= runLimit
-                        || next == stopByte
-                    {
-                        break
-                    }
-                    cursor &+= 1
-                    if next & 0xC0 == 0x80 { continue }
-                    // U+0020 and U+00A0 (C2 A0) separate words.
-                    let isSpace = next == 0x20 || (next == 0xC2 && cursor < count && bytes[cursor] == 0xA0)
-                    runWords &+= wasSpace && !isSpace ? 1 : 0
-                    wasSpace = isSpace
-                    scalars &+= 1
-                }
-                characters &+= scalars
-                lineCharacters &+= scalars
-                column &+= scalars
-                words &+= runWords
-                inWord = !wasSpace
-                index = cursor
-                continue
-            }
-            if byte == 0x0A {
-                // The line ends (written out twice, here and after the loop: a local function
-                // would keep these counters in memory rather than in registers).
-                if lineCharacters > longestLine {
-                    longestLine = lineCharacters
-                    longestLineIndex = lineIndex
-                }
-                if lineIndex == 0 { firstLine = lineCharacters } else if lineIndex == 1 { secondLine = lineCharacters }
-                lineIndex += 1
-                lineCharacters = 0
-                column = 1
-                inWord = false
-                index += 1
-                continue
-            }
-            if hasMarkup, byte == UInt8(ascii: "<") {
-                // A tag: up to `>`, the end of the line, or the end of the text.
-                var cursor = index + 1
-                if cursor < count, bytes[cursor] == UInt8(ascii: "/") { cursor += 1 }
-                let nameStart = cursor
-                while cursor < count, !Self.endsTagName(bytes[cursor]) { cursor += 1 }
-                if let allowedTags, cursor > nameStart, !Self.isDigit(bytes[nameStart]), forbiddenTag == nil {
-                    let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<cursor])
-                    if !allowedTags.contains(where: { Self.equal($0, name) }) {
-                        forbiddenTag = String(decoding: name, as: UTF8.self)
-                        forbiddenTagLine = lineIndex
-                        forbiddenTagColumn = column
-                    }
-                }
-                while cursor < count, bytes[cursor] != UInt8(ascii: ">"), bytes[cursor] != 0x0A { cursor += 1 }
-                if cursor < count, bytes[cursor] == UInt8(ascii: ">") { cursor += 1 }
-                column += Self.scalarCount(bytes, from: index, to: cursor)
-                index = cursor
-                continue
-            }
-            let scalar: UInt32
-            let length: Int
-            if hasMarkup, byte == UInt8(ascii: "&"), let (value, referenceLength) = Self.characterReference(bytes, at: index) {
-                scalar = value
-                length = referenceLength
-                // A reference is ASCII: as many columns as bytes.
-                column += length
-            } else {
-                (scalar, length) = Self.decode(bytes, at: index)
-                column += 1
-            }
-            index += length
-            characters += 1
-            lineCharacters += 1
-            if scalar == 0x20 || scalar == 0x09 || scalar == 0xA0 {
-                inWord = false
-            } else if !inWord {
-                inWord = true
-                words += 1
-            }
-            if checksCharacters, scalar != 0, !characterSet.contains(scalar) {
-                noteDisallowed(scalar, line: lineIndex, column: column - (byte == UInt8(ascii: "&") ? length : 1))
-            }
-        }
-        if lineCharacters > longestLine {
-            longestLine = lineCharacters
-            longestLineIndex = lineIndex
-        }
-        if lineIndex == 0 { firstLine = lineCharacters } else if lineIndex == 1 { secondLine = lineCharacters }
-        self.characters = characters
-        self.words = words
-        self.lineCount = lineIndex + 1
-        self.longestLine = longestLine
-        self.longestLineIndex = longestLineIndex
-        self.firstLine = firstLine
-        self.secondLine = secondLine
+        measure(text, hasMarkup: hasMarkup, allowed: allowed, allowedTags: allowedTags, countsWords: countsWords)
     }
 
-    /// The fast path for text without markup when neither words nor characters are checked: each
-    /// line's scalars counted eight bytes at a time. Kept out of line: inlined, it made the
-    /// general path's loop keep its counters in memory.
-    @inline(never)
-    private mutating func countLines(of bytes: UnsafeBufferPointer<UInt8>) {
-        guard let start = bytes.baseAddress else { return }
-        let base = UnsafeRawPointer(start)
+    /// Measures `text`, in place of what was measured before. `hasMarkup` false promises the text
+    /// holds neither `<` nor `&`; `allowed` and `allowedTags` (tag names as bytes) turn the
+    /// character and markup checks on; words are counted only when `countsWords`.
+    ///
+    /// Without words, the text is read eight bytes at a time (``scan(_:as:allowed:allowedTags:)``),
+    /// in a loop made for each of the three ways it is called; words are counted scalar by scalar
+    /// (``init(scalarByScalar:hasMarkup:allowed:allowedTags:)``). Both count the same.
+    @inline(__always)
+    mutating func measure(
+        _ text: UnsafeRawBufferPointer, hasMarkup: Bool, allowed: QCCharacterSet?, allowedTags: [[UInt8]]?, countsWords: Bool
+    ) {
+        if countsWords {
+            self = CueTextMeasurement(scalarByScalar: text, hasMarkup: hasMarkup, allowed: allowed, allowedTags: allowedTags)
+            return
+        }
+        self = CueTextMeasurement()
+        if allowed != nil {
+            if hasMarkup {
+                scan(text, as: CheckedMarkup.self, allowed: allowed, allowedTags: allowedTags)
+            } else {
+                scan(text, as: CheckedText.self, allowed: allowed, allowedTags: nil)
+            }
+        } else if hasMarkup {
+            scan(text, as: Markup.self, allowed: nil, allowedTags: allowedTags)
+        } else {
+            scan(text, as: PlainText.self, allowed: nil, allowedTags: nil)
+        }
+    }
+
+    /// What the eight-byte loop stops at, as a type, so that each kind of text has a loop of its
+    /// own with these tests made when it is compiled.
+    private protocol ScanKind {
+        /// `<` and `&` stop the loop.
+        static var markup: Bool { get }
+        /// Bytes outside printable ASCII, and the backtick, stop the loop.
+        static var checksCharacters: Bool { get }
+    }
+
+    private enum PlainText: ScanKind {
+        static var markup: Bool { false }
+        static var checksCharacters: Bool { false }
+    }
+
+    private enum Markup: ScanKind {
+        static var markup: Bool { true }
+        static var checksCharacters: Bool { false }
+    }
+
+    private enum CheckedText: ScanKind {
+        static var markup: Bool { false }
+        static var checksCharacters: Bool { true }
+    }
+
+    private enum CheckedMarkup: ScanKind {
+        static var markup: Bool { true }
+        static var checksCharacters: Bool { true }
+    }
+
+    /// Measures `text` without counting words, eight bytes at a time: in each eight, the bytes
+    /// before the first that needs a look of its own (a line feed; with markup, `<` and `&`; when
+    /// characters are checked, any byte outside printable ASCII and the backtick) are counted at
+    /// once, a scalar for each byte that is not a UTF-8 continuation byte; that byte is then read
+    /// alone (``readAlone(_:at:lineStart:hasMarkup:allowed:allowedTags:)``). The loop keeps the
+    /// index and the line's count alone in registers; columns, needed only for a finding, are
+    /// counted from the line's start when one is found.
+    private mutating func scan<Kind: ScanKind>(
+        _ text: UnsafeRawBufferPointer, as kind: Kind.Type, allowed: QCCharacterSet?, allowedTags: [[UInt8]]?
+    ) {
+        let markup = Kind.markup
+        let checksCharacters = Kind.checksCharacters
+        guard let start = text.baseAddress, !text.isEmpty else { return }
+        let bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count)
         let count = bytes.count
         var index = 0
-        var lineIndex = 0
-        var lineScalars = 0
+        var lineStart = 0
+        var lineCharacters = 0
         while index < count {
-            // Eight bytes at a time while none is a line feed: the scalars are the bytes that are
-            // not UTF-8 continuation bytes (top bits 10).
+            // ASCII with nothing to stop at, sixteen bytes at a time: a scalar a byte.
+            while index &+ 16 <= count {
+                let first = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let second = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+                let stops =
+                    Self.stops(in: first, markup: markup, checksCharacters: checksCharacters)
+                    | Self.stops(in: second, markup: markup, checksCharacters: checksCharacters)
+                if stops | ((first | second) & Self.highBits) != 0 { break }
+                lineCharacters &+= 16
+                index &+= 16
+            }
+            // Then one word of eight (or the last bytes), whatever it holds.
+            let stops: UInt64
+            // UTF-8 continuation bytes (top bits 10), where no scalar starts: counted only in
+            // words with a byte past ASCII.
+            var continuations: UInt64 = 0
             if index &+ 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let feeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                if (feeds &- 0x0101_0101_0101_0101) & ~feeds & 0x8080_8080_8080_8080 == 0 {
-                    lineScalars &+= 8 &- (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                stops = Self.stops(in: word, markup: markup, checksCharacters: checksCharacters)
+                if word & Self.highBits != 0 { continuations = word & ~(word &<< 1) & Self.highBits }
+                if stops == 0 {
+                    lineCharacters &+= 8
+                    if continuations != 0 { lineCharacters &-= continuations.nonzeroBitCount }
                     index &+= 8
                     continue
                 }
+            } else {
+                // The last bytes, in the low bytes of `word`; `valid` has the top bit of each.
+                let remaining = count &- index
+                let word = Self.lastBytes(of: text, from: index)
+                let valid = Self.highBits &>> (UInt64(truncatingIfNeeded: 8 &- remaining) &<< 3)
+                stops = Self.stops(in: word, markup: markup, checksCharacters: checksCharacters) & valid
+                if word & Self.highBits != 0 { continuations = word & ~(word &<< 1) & valid }
+                if stops == 0 {
+                    lineCharacters &+= remaining
+                    if continuations != 0 { lineCharacters &-= continuations.nonzeroBitCount }
+                    break
+                }
             }
-            let byte = bytes[index]
-            index &+= 1
-            guard byte == 0x0A else {
-                lineScalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+            let offset = stops.trailingZeroBitCount &>> 3
+            lineCharacters &+= offset
+            if continuations != 0 {
+                lineCharacters &-= (continuations & ((UInt64(1) &<< (UInt64(truncatingIfNeeded: offset) &<< 3)) &- 1)).nonzeroBitCount
+            }
+            index &+= offset
+            if bytes[index] == 0x0A {
+                endLine(lineCharacters)
+                lineCharacters = 0
+                index &+= 1
+                lineStart = index
                 continue
             }
-            endLine(lineScalars, lineIndex)
-            lineIndex &+= 1
-            lineScalars = 0
+            let (next, characters) = readAlone(
+                bytes, at: index, lineStart: lineStart, hasMarkup: markup, allowed: allowed, allowedTags: allowedTags)
+            lineCharacters &+= characters
+            index = next
         }
-        endLine(lineScalars, lineIndex)
-        lineCount = lineIndex + 1
+        endLine(lineCharacters)
     }
 
-    /// One line of `scalars` characters, the `index`th, is counted.
-    private mutating func endLine(_ scalars: Int, _ index: Int) {
-        characters &+= scalars
-        if scalars > longestLine {
-            longestLine = scalars
-            longestLineIndex = index
+    /// The top bit of each byte of `word` that needs a look of its own, exact up to the first
+    /// (see ``scan(_:as:allowed:allowedTags:)``).
+    @inline(__always)
+    private static func stops(in word: UInt64, markup: Bool, checksCharacters: Bool) -> UInt64 {
+        var stops = bytes(of: word, equalTo: 0x0A)
+        if markup { stops |= bytes(of: word, equalTo: UInt8(ascii: "<")) | bytes(of: word, equalTo: UInt8(ascii: "&")) }
+        if checksCharacters {
+            stops |=
+                bytes(of: word, below: 0x20) | (word & highBits) | bytes(of: word, equalTo: 0x7F)
+                | bytes(of: word, equalTo: UInt8(ascii: "`"))
         }
-        if index == 0 { firstLine = scalars } else if index == 1 { secondLine = scalars }
+        return stops
+    }
+
+    /// One line of `characters` ends: the line's index is ``lineCount`` before it counts the line.
+    @inline(__always)
+    private mutating func endLine(_ characters: Int) {
+        self.characters &+= characters
+        if characters > longestLine {
+            longestLine = characters
+            longestLineIndex = lineCount
+        }
+        if lineCount == 0 { firstLine = characters } else if lineCount == 1 { secondLine = characters }
+        lineCount &+= 1
+    }
+
+    /// Reads the byte at `index` of the line ``lineCount`` (which starts at `lineStart`) that the
+    /// eight-byte loop stopped at, other than a line feed: a tag (none of the characters, its name
+    /// checked against `allowedTags`), a character reference (one), or characters to check
+    /// against `allowed`. Returns the index after what it read and the characters it counts. Kept
+    /// out of line, so that the loop's registers stay its own.
+    @inline(never)
+    private mutating func readAlone(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lineStart: Int, hasMarkup: Bool, allowed: QCCharacterSet?,
+        allowedTags: [[UInt8]]?
+    ) -> (next: Int, characters: Int) {
+        let byte = bytes[index]
+        if hasMarkup, byte == UInt8(ascii: "<") {
+            let tag = Self.tag(bytes, at: index)
+            if let allowedTags, forbiddenTagName == nil, let name = tag.name, !Self.isAllowed(bytes, name, allowedTags) {
+                forbiddenTagName = name
+                forbiddenTagLine = lineCount
+                forbiddenTagColumn = 1 &+ Self.scalarCount(bytes, from: lineStart, to: index)
+            }
+            return (tag.end, 0)
+        }
+        if hasMarkup, byte == UInt8(ascii: "&"), let (scalar, length) = Self.characterReference(bytes, at: index) {
+            if let allowed { check(scalar, at: index, lineStart: lineStart, against: allowed, bytes) }
+            return (index &+ length, 1)
+        }
+        // A character to check, and those after it while they are past ASCII or spaces (a run of
+        // non-Latin text read here, rather than a word of eight bytes for each character).
+        var cursor = index
+        var characters = 0
+        repeat {
+            let (scalar, length) = Self.decode(bytes, at: cursor)
+            if let allowed { check(scalar, at: cursor, lineStart: lineStart, against: allowed, bytes) }
+            cursor &+= length
+            characters &+= 1
+        } while allowed != nil && cursor < bytes.count && (bytes[cursor] >= 0x80 || bytes[cursor] == 0x20)
+        return (cursor, characters)
+    }
+
+    /// Counts `scalar`, at `index` of the line that starts at `lineStart`, when `allowed` lacks it;
+    /// the column only of the first, the one kept.
+    @inline(__always)
+    private mutating func check(
+        _ scalar: UInt32, at index: Int, lineStart: Int, against allowed: QCCharacterSet, _ bytes: UnsafeBufferPointer<UInt8>
+    ) {
+        guard scalar != 0, !allowed.contains(scalar) else { return }
+        if disallowedScalar == nil {
+            noteDisallowed(scalar, line: lineCount, column: 1 &+ Self.scalarCount(bytes, from: lineStart, to: index))
+        } else {
+            disallowedCount &+= 1
+        }
+    }
+
+    /// The top bit of each of eight bytes.
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The bytes from `index` to the end of `text`, fewer than eight, the first in the lowest byte
+    /// and zeros above: read as the eight bytes that end the text, shifted, when the text has
+    /// eight; else one by one.
+    @inline(__always)
+    private static func lastBytes(of text: UnsafeRawBufferPointer, from index: Int) -> UInt64 {
+        let remaining = text.count &- index
+        if text.count >= 8 {
+            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: text.count &- 8, as: UInt64.self))
+            return word &>> (UInt64(truncatingIfNeeded: 8 &- remaining) &<< 3)
+        }
+        var word: UInt64 = 0
+        for offset in 0..<remaining { word |= UInt64(text[index &+ offset]) &<< (UInt64(offset) &<< 3) }
+        return word
+    }
+
+    /// The top bit of each byte of `word` that equals `value`, exact up to the first such byte
+    /// (a borrow may also mark bytes above it): enough to find the first, and to tell whether any is.
+    @inline(__always)
+    private static func bytes(of word: UInt64, equalTo value: UInt8) -> UInt64 {
+        let differences = word ^ (0x0101_0101_0101_0101 &* UInt64(value))
+        return (differences &- 0x0101_0101_0101_0101) & ~differences & highBits
+    }
+
+    /// The top bit of each byte of `word` below `value` (at most 0x80), exact up to the first such
+    /// byte, as ``bytes(of:equalTo:)``.
+    @inline(__always)
+    private static func bytes(of word: UInt64, below value: UInt8) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101 &* UInt64(value)) & ~word & highBits
     }
 
     /// Counts a character outside the allowed set, and keeps the first.
-    private mutating func noteDisallowed(_ scalar: UInt32, line: Int, column: Int) {
+    mutating func noteDisallowed(_ scalar: UInt32, line: Int, column: Int) {
         disallowedCount += 1
         if disallowedScalar == nil {
             disallowedScalar = scalar
@@ -224,14 +298,35 @@ struct CueTextMeasurement {
         }
     }
 
-    private static func endsTagName(_ byte: UInt8) -> Bool {
+    /// The tag that starts at `index` (its `<`), which runs to `>`, the end of the line, or the end
+    /// of the text: the index after it, and where its name is, when it has one that is not a
+    /// timestamp's.
+    static func tag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (end: Int, name: Range<Int>?) {
+        let count = bytes.count
+        var cursor = index + 1
+        if cursor < count, bytes[cursor] == UInt8(ascii: "/") { cursor += 1 }
+        let nameStart = cursor
+        while cursor < count, !endsTagName(bytes[cursor]) { cursor += 1 }
+        let name = cursor > nameStart && !isDigit(bytes[nameStart]) ? nameStart..<cursor : nil
+        while cursor < count, bytes[cursor] != UInt8(ascii: ">"), bytes[cursor] != 0x0A { cursor += 1 }
+        if cursor < count, bytes[cursor] == UInt8(ascii: ">") { cursor += 1 }
+        return (cursor, name)
+    }
+
+    /// True when the tag name at `name` in `bytes` is one of `allowedTags`.
+    static func isAllowed(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ allowedTags: [[UInt8]]) -> Bool {
+        let name = UnsafeBufferPointer(rebasing: bytes[name])
+        return allowedTags.contains(where: { equal($0, name) })
+    }
+
+    static func endsTagName(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ">") || byte == 0x0C
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Unicode scalars in `bytes[start..<end]` (bytes that are not UTF-8 continuation bytes).
-    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var scalars = 0
         for index in start..<min(end, bytes.count) where bytes[index] & 0xC0 != 0x80 { scalars += 1 }
         return scalars
@@ -239,7 +334,8 @@ struct CueTextMeasurement {
 
     /// The scalar starting at `index` and its UTF-8 length (the reader hands out valid UTF-8; a
     /// stray byte is read as one scalar of its own value).
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = bytes[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
@@ -259,7 +355,7 @@ struct CueTextMeasurement {
     /// A character reference at `index` (`&amp;`, `&#233;`, `&#xE9;`, `&nbsp;`): the scalar it
     /// stands for (0 for a named reference outside the few decoded here, which still counts as one
     /// character) and its length; nil when the `&` starts no reference and is a character itself.
-    private static func characterReference(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    static func characterReference(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
         var cursor = index + 1
         let limit = min(bytes.count, index + 34)
         while cursor < limit {

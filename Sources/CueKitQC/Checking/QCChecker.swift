@@ -19,6 +19,15 @@ public struct QCChecker: Sendable {
     public private(set) var summary = QCSummary()
 
     private let limits: QCLimits
+    /// The same limits as plain numbers, for the first look at each cue (``isClean(start:end:)``).
+    private let thresholds: QCThresholds
+    /// What the text is measured for, read from ``limits`` once.
+    private let allowedCharacters: QCCharacterSet?
+    private let allowedTagNames: [[UInt8]]?
+    private let countsWords: Bool
+    /// The cue being checked, measured in place (a value as large as this one, returned for each
+    /// cue, was copied twice).
+    private var measurement = CueTextMeasurement()
     /// What the messages print of the profile, made once: the tags allowed, and the frame rate.
     private let allowedTagsText: String
     private let frameRateText: String
@@ -44,10 +53,27 @@ public struct QCChecker: Sendable {
     public init(
         rules: QCRules, frameRate: FrameRate = .film, shotChanges: [Int] = [], recordsReadingSpeeds: Bool = false
     ) throws(QCProfileError) {
-        self.limits = try QCLimits(rules, frameRate: frameRate)
+        self.init(
+            limits: try QCLimits(rules, frameRate: frameRate), frameRate: frameRate, shotChanges: shotChanges,
+            recordsReadingSpeeds: recordsReadingSpeeds)
+    }
+
+    /// A checker with no rule on: what a ``QCTrackCheck`` holds until its first cue, when the
+    /// track's language is known.
+    init() {
+        self.init(limits: QCLimits(), frameRate: .film, shotChanges: [], recordsReadingSpeeds: false)
+    }
+
+    private init(limits: QCLimits, frameRate: FrameRate, shotChanges: [Int], recordsReadingSpeeds: Bool) {
+        self.limits = limits
         self.frameRate = frameRate
         self.shotChanges = shotChanges.sorted()
         self.recordsReadingSpeeds = recordsReadingSpeeds
+        thresholds = QCThresholds(
+            limits, frameRate: frameRate, checksShotChanges: !shotChanges.isEmpty, recordsReadingSpeeds: recordsReadingSpeeds)
+        allowedCharacters = limits.characters?.value
+        allowedTagNames = limits.allowedTags?.value
+        countsWords = limits.wordsPerMinute != nil
         summary.readingSpeeds.limit = limits.charactersPerSecond?.value
         let tags = limits.allowedTags?.value ?? []
         allowedTagsText = tags.isEmpty ? "no tags" : tags.map { "<\(String(decoding: $0, as: UTF8.self))>" }.joined(separator: ", ")
@@ -91,10 +117,74 @@ public struct QCChecker: Sendable {
     ) rethrows {
         summary.cues += 1
         let number = summary.cues
+        // Tags are named only in text with markup (and text without passes no list to release).
+        if textHasMarkup {
+            measurement.measure(text, hasMarkup: true, allowed: allowedCharacters, allowedTags: allowedTagNames, countsWords: countsWords)
+        } else {
+            measurement.measure(text, hasMarkup: false, allowed: allowedCharacters, allowedTags: nil, countsWords: countsWords)
+        }
+        if decidesCleanCuesQuickly, isClean(start: start, end: end) {
+            advanceTiming(start: start, end: end, at: location, number: number)
+            return
+        }
+        try checkInDetail(of: text, number: number, start: start, end: end, at: location, reportingFindings: report)
+    }
+
+    /// True when the first look (``isClean(start:end:)``) may pass a cue with no finding without
+    /// the rules' detailed check: off only to test that the two agree.
+    var decidesCleanCuesQuickly = true
+
+    /// True when the cue just measured, from `start` to `end`, breaks no rule: every comparison of
+    /// ``checkInDetail(of:number:start:end:at:reportingFindings:)``, made on plain
+    /// numbers, none met. False for every cue when a rule looks at more than the cue and the one
+    /// before (shot changes), or the reading speeds are recorded.
+    @inline(__always)
+    private func isClean(start: Int, end: Int) -> Bool {
+        if thresholds.checksEveryCueInDetail { return false }
+        if measurement.longestLine > thresholds.lineLength || measurement.lineCount > thresholds.lineCount { return false }
+        if measurement.disallowedScalar != nil || measurement.forbiddenTagName != nil { return false }
         let duration = end - start
-        let measurement = CueTextMeasurement(
-            text, hasMarkup: textHasMarkup, allowed: limits.characters?.value, allowedTags: limits.allowedTags?.value,
-            countsWords: limits.wordsPerMinute != nil)
+        if duration > 0 {
+            if Double(measurement.characters) * 1000 / Double(duration) > thresholds.charactersPerSecond { return false }
+            if thresholds.countsWords, Double(measurement.words) * 60_000 / Double(duration) > thresholds.wordsPerMinute { return false }
+        }
+        if duration < thresholds.minimumDuration && duration >= 0 || duration > thresholds.maximumDuration { return false }
+        if measurement.lineCount == 2, measurement.secondLine > 0,
+            Double(measurement.firstLine) > Double(measurement.secondLine) * thresholds.lineBalance
+        {
+            return false
+        }
+        if let latestEnd, start >= previousStart {
+            let gap = start - latestEnd
+            if gap < 0 {
+                if thresholds.checksOverlap { return false }
+            } else if gap < thresholds.minimumGap {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Keeps the latest end and start of the cues checked so far, for the next cue's gap and overlap.
+    @inline(__always)
+    private mutating func advanceTiming(start: Int, end: Int, at location: SourceLocation?, number: Int) {
+        if start >= previousStart { previousStart = start }
+        if latestEnd == nil || end >= latestEnd! {
+            latestEnd = end
+            latestEndLocation = location
+            latestEndNumber = number
+        }
+    }
+
+    /// Checks the cue just measured (cue `number`, its text `text`) against every rule, handing
+    /// each finding to `report`: kept out of line, as most cues never come here.
+    @inline(never)
+    private mutating func checkInDetail(
+        of text: UnsafeRawBufferPointer, number: Int, start: Int, end: Int, at location: SourceLocation?,
+        reportingFindings report: (QCFinding) throws -> Void
+    ) rethrows {
+        let duration = end - start
+        let measurement = self.measurement
         // Findings are gathered, then handed on: a rethrowing method may throw only from `report`.
         defer { if !found.isEmpty { found.removeAll(keepingCapacity: true) } }
 
@@ -154,7 +244,8 @@ public struct QCChecker: Sendable {
                 textLine: measurement.disallowedLine, textColumn: measurement.disallowedColumn,
                 "\(shown)(U+\(QCTime.hex(scalar))) is not in the \(limit.value.rawValue) character set\(more)")
         }
-        if let limit = limits.allowedTags, let tag = measurement.forbiddenTag {
+        if let limit = limits.allowedTags, let name = measurement.forbiddenTagName {
+            let tag = String(decoding: UnsafeRawBufferPointer(rebasing: text[name]), as: UTF8.self)
             emit(
                 number, start, .markup, limit.severity, 1, limit: 0,
                 at: textLocation(location, line: measurement.forbiddenTagLine, column: measurement.forbiddenTagColumn),
@@ -186,12 +277,7 @@ public struct QCChecker: Sendable {
                 )
             }
         }
-        if start >= previousStart { previousStart = start }
-        if latestEnd == nil || end >= latestEnd! {
-            latestEnd = end
-            latestEndLocation = location
-            latestEndNumber = number
-        }
+        advanceTiming(start: start, end: end, at: location, number: number)
 
         // Shot changes.
         if let limit = limits.shotChangeFrames, !shotChanges.isEmpty {

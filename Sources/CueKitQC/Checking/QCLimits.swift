@@ -21,6 +21,9 @@ struct QCLimits: Sendable {
     var lineBalance: Limit<Double>?
     var shotChangeFrames: Limit<Int>?
 
+    /// No rule on.
+    init() {}
+
     /// Checks that every rule on has what it needs, and that limits are in range; a time given
     /// for a count of frames is counted at `frameRate`.
     init(_ rules: QCRules, frameRate: FrameRate = .film) throws(QCProfileError) {
@@ -88,5 +91,43 @@ struct QCLimits: Sendable {
             }
             shotChangeFrames = Limit(value: frames, severity: severity(rule.severity))
         }
+    }
+}
+
+/// The limits of ``QCLimits`` that a cue's measures are compared with, as plain numbers: a rule
+/// that is off has a limit no cue passes (infinity, `Int.max`, `Int.min`), so that the first look at
+/// each cue unwraps nothing and copies nothing.
+struct QCThresholds: Sendable {
+    var charactersPerSecond = Double.infinity
+    var wordsPerMinute = Double.infinity
+    var countsWords = false
+    var minimumDuration = Int.min
+    var maximumDuration = Int.max
+    var lineLength = Int.max
+    var lineCount = Int.max
+    var lineBalance = Double.infinity
+    var checksOverlap = false
+    /// The shortest gap between cues, in whole milliseconds, that lasts the rule's fewest frames
+    /// (a gap in milliseconds is shorter than those frames exactly when it is under this); 0 when
+    /// the rule is off.
+    var minimumGap = 0
+    /// True when every cue needs the detailed check: shot changes are checked, or reading speeds
+    /// recorded.
+    var checksEveryCueInDetail = false
+
+    init(_ limits: QCLimits, frameRate: FrameRate, checksShotChanges: Bool, recordsReadingSpeeds: Bool) {
+        if let limit = limits.charactersPerSecond { charactersPerSecond = limit.value }
+        if let limit = limits.wordsPerMinute {
+            wordsPerMinute = limit.value
+            countsWords = true
+        }
+        if let limit = limits.minimumDuration { minimumDuration = limit.value }
+        if let limit = limits.maximumDuration { maximumDuration = limit.value }
+        if let limit = limits.lineLength { lineLength = limit.value }
+        if let limit = limits.lineCount { lineCount = limit.value }
+        if let limit = limits.lineBalance { lineBalance = limit.value }
+        checksOverlap = limits.overlap != nil
+        if let limit = limits.gapFrames { minimumGap = frameRate.milliseconds(forFrames: limit.value) }
+        checksEveryCueInDetail = (limits.shotChangeFrames != nil && checksShotChanges) || recordsReadingSpeeds
     }
 }

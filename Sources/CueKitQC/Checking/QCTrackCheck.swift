@@ -19,7 +19,10 @@ public struct QCTrackCheck: Sendable {
     /// True when every cue's reading speed is counted for a histogram (``QCSummary/readingSpeeds``).
     public let recordsReadingSpeeds: Bool
     private let shotChanges: [Int]
-    private var checker: QCChecker?
+    /// The checker of the rules that apply, made at the first cue (``prepareChecker()``): until
+    /// then one with no rule on. Not an optional: a cue would then unwrap it.
+    private var checker = QCChecker()
+    private var hasChecker = false
 
     /// A check of one track; `language` nil takes the track's own language if it says one, else
     /// `fallbackLanguage`.
@@ -37,7 +40,7 @@ public struct QCTrackCheck: Sendable {
     }
 
     /// What was found so far.
-    public var summary: QCSummary { checker?.summary ?? QCSummary() }
+    public var summary: QCSummary { hasChecker ? checker.summary : QCSummary() }
 
     /// True when a cue's text lines follow its location line by line (see
     /// ``QCChecker/textLinesFollowLocation``): false for TTML.
@@ -56,8 +59,8 @@ public struct QCTrackCheck: Sendable {
         case .header(let header):
             if language == nil { language = Self.language(inWebVTTHeader: header) }
         case .cue(let cue):
-            try prepareChecker()
-            try checker!.check(cue, at: cue.location, reportingFindings: report)
+            if !hasChecker { try prepareChecker() }
+            try checker.check(cue, at: cue.location, reportingFindings: report)
         default:
             break
         }
@@ -78,20 +81,21 @@ public struct QCTrackCheck: Sendable {
         text: UnsafeRawBufferPointer, textHasMarkup: Bool, start: Int, end: Int, timingLine: Int,
         reportingFindings report: (QCFinding) throws -> Void
     ) throws {
-        try prepareChecker()
-        try checker!.check(
+        if !hasChecker { try prepareChecker() }
+        try checker.check(
             text: text, textHasMarkup: textHasMarkup, start: start, end: end, at: SourceLocation(line: timingLine, column: 1),
             reportingFindings: report)
     }
 
     /// Makes the checker at the first cue, once the header has said the language.
     private mutating func prepareChecker() throws {
-        if checker == nil {
+        if !hasChecker {
             if language == nil { language = fallbackLanguage }
             checker = try QCChecker(
                 rules: profile.rules(language: language, audience: audience), frameRate: frameRate, shotChanges: shotChanges,
                 recordsReadingSpeeds: recordsReadingSpeeds)
-            checker!.textLinesFollowLocation = textLinesFollowLocation
+            checker.textLinesFollowLocation = textLinesFollowLocation
+            hasChecker = true
         }
     }
 

@@ -83,7 +83,11 @@ public struct QCProfile: Sendable, Hashable, Codable {
         } catch {
             throw QCProfileError(path: "", "cannot be read: \(error)")
         }
-        // Every combination must make complete rules.
+        try checkEveryCombination()
+    }
+
+    /// Throws unless every language and audience make complete rules.
+    private func checkEveryCombination() throws(QCProfileError) {
         for audience in Audience.allCases {
             for language in [nil] + (languages?.keys.sorted() ?? []) {
                 do throws(QCProfileError) {
@@ -103,6 +107,10 @@ public struct QCProfile: Sendable, Hashable, Codable {
     public static func builtIn(named name: String) throws(QCProfileError) -> QCProfile {
         guard let bytes = builtInJSON(named: name) else {
             throw QCProfileError(path: "", "no built-in profile is named '\(name)' (built in: \(builtInNames.joined(separator: ", ")))")
+        }
+        if let profile = QCProfile(builtInJSON: bytes) {
+            try profile.checkEveryCombination()
+            return profile
         }
         return try QCProfile(json: bytes, checkingKeys: false)
     }
