@@ -170,8 +170,8 @@ func checkAgainstNetflix(_ bytes: [UInt8]) {
     var check = QCTrackCheck(profile: profile, language: "en")
     var findings = 0
     var reader = WebVTTReader()
-    _ = try? reader.feed(bytes) { event in try check.take(event) { _ in findings += 1 } }
-    _ = try? reader.finish { event in try check.take(event) { _ in findings += 1 } }
+    _ = try? reader.feed(bytes) { event in try check.take(event, report: { _ in findings += 1 }) }
+    _ = try? reader.finish { event in try check.take(event, report: { _ in findings += 1 }) }
     precondition(findings >= 0)
 }
 
