@@ -115,6 +115,9 @@ import Testing
         // Line 2 of the text, after `<i>a</i>`: column 9.
         #expect(found.first?.location == SourceLocation(line: 12, column: 9))
         #expect(found.first?.message == "'€' (U+20AC) is not in the cea608 character set (and 1 more in this cue)")
+        // 608's solid block (0x7F) is U+2588, as the SCC reader draws it; U+25A0 is no 608 character.
+        #expect(try Self.check([Self.cue(0, 1000, "\u{2588}")], rules).isEmpty)
+        #expect(try Self.check([Self.cue(0, 1000, "\u{25A0}")], rules).map(\.code) == [QCRule.character.code])
         // The one printable ASCII character 608 lacks.
         #expect(try Self.check([Self.cue(0, 1000, "it`s")], rules).map(\.location) == [SourceLocation(line: 11, column: 3)])
         // A character reference is checked as the character it stands for.
