@@ -222,7 +222,7 @@ let package = Package(
             name: "CueKitEBUSTLTests", dependencies: ["CueKitEBUSTL", "CueKit", "CueKitWebVTT", "CueKitConversion", "CueKitTestSupport"]),
         // The SCC reader, with ttconv (from `.venv`) as its peer.
         .testTarget(
-            name: "CueKitSCCTests", dependencies: ["CueKitSCC", "CueKit", "CueKitWebVTT", "CueKitConversion", "CueKitTestSupport"]),
+            name: "CueKitSCCTests", dependencies: ["CueKitSCC", "CueKit", "CueKitQC", "CueKitWebVTT", "CueKitConversion", "CueKitTestSupport"]),
         .testTarget(name: "CueKitCastTests", dependencies: ["CueKit", "CueKitCast", "CueKitWebVTT", "CueKitTestSupport"]),
         // Runs the built ConvertAnything example too; depending on it builds it first.
         .testTarget(
