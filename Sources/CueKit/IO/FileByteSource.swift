@@ -88,9 +88,10 @@ public struct FileByteSource: Sendable {
         }
     }
 
-    /// Calls `body` with each chunk of the bytes `range` of an open file, read with `pread`.
+    /// Calls `body` with each chunk of the bytes `range` of an open file, read with `pread` (the
+    /// descriptor's offset is left as it was, so one descriptor serves ranges in any order).
     /// Throws a ``ReadError`` when the file ends before the range does.
-    private static func forEachChunk(
+    public static func forEachChunk(
         of descriptor: Int32, in range: Range<Int>, path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(chunkSize, max(range.count, 1)), alignment: 16)

@@ -162,6 +162,10 @@ public struct TrackSource: Sendable {
     /// formats never call them.
     func stream(to handler: (TrackEvent) throws -> Void, webVTTHooks: WebVTTReaderHooks?, subRipHooks: SubRipReaderHooks? = nil) throws {
         do {
+            if isHLSPlaylist, canBeReadAgain {
+                try HLSPlaylistReader(path: path, options: options).stream(maximumBytes: Self.maximumPlaylistBytes, to: handler)
+                return
+            }
             if isHLSPlaylist {
                 let text = String(decoding: try readAll(upTo: Self.maximumPlaylistBytes), as: UTF8.self)
                 guard text.utf8.count <= Self.maximumPlaylistBytes else {

@@ -14,6 +14,11 @@ public enum HLSPlaylist: Sendable, Hashable {
     /// of 1-second segments is 86,400), and a bound on what a hostile playlist costs.
     public static let maximumSegments = 1_000_000
 
+    /// The longest segment a media playlist may list, in milliseconds: a million seconds, some
+    /// eleven days, far past a program that is one segment; and a bound that keeps the timeline
+    /// of ``maximumSegments`` segments within what an `Int` of milliseconds holds.
+    public static let maximumSegmentDuration = 1_000_000_000
+
     /// True when `bytes` start like a playlist: `#EXTM3U`, after an optional byte order mark.
     public static func startsLikePlaylist(_ bytes: some Collection<UInt8>) -> Bool {
         var rest = bytes[...]
@@ -21,142 +26,30 @@ public enum HLSPlaylist: Sendable, Hashable {
         return rest.starts(with: "#EXTM3U".utf8)
     }
 
-    /// Reads a playlist. Throws a `ReadError` located at its line when it is not one (no
-    /// `#EXTM3U` first), when a segment has no URI or a duration that is not a number, or past
-    /// ``maximumSegments``.
+    /// Reads a playlist, its segments kept. Throws a `ReadError` located at its line when it is
+    /// not one (no `#EXTM3U` first), when a segment has no URI or a duration that is not a
+    /// number, or past ``maximumSegments``. (``HLSPlaylistReader`` reads a rendition's segments as
+    /// they are listed, keeping none.)
     public static func parse(_ text: String) throws -> HLSPlaylist {
-        var lineNumber = 0
-        var media = HLSMediaPlaylist()
-        var listing = HLSMultivariantListing()
-        var pendingDuration: (milliseconds: Int, line: Int)?
-        var pendingByteRange: (length: Int, offset: Int?, line: Int)?
-        var pendingVariant: (group: String?, line: Int)?
-        var sawVariant = false
-        // Lines end in LF or CR LF (RFC 8216, section 4.1): split at each LF byte (a `String` holds
-        // CR LF as one character, which a split at "\n" passes over), the CR dropped.
-        let bytes = Array(text.utf8)
-        var nextLine = 0
-        while nextLine <= bytes.count {
-            let lineEnd = bytes[nextLine...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let contentEnd = lineEnd > nextLine && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
-            let line = Substring(String(decoding: bytes[nextLine..<contentEnd], as: UTF8.self))
-            nextLine = lineEnd + 1
-            lineNumber += 1
-            if lineNumber == 1 {
-                let first = line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
-                guard first.hasPrefix("#EXTM3U") else {
-                    throw ReadError(.hlsPlaylistMalformed, at: .start, "an HLS playlist starts with #EXTM3U")
-                }
-                continue
+        var parser = HLSPlaylistParser()
+        var lines = HLSPlaylistLines()
+        var segments: [HLSMediaPlaylist.Segment] = []
+        func take(_ line: UnsafeRawBufferPointer) throws {
+            if let segment = try parser.take(line) { segments.append(segment) }
+        }
+        var bytes = text
+        try bytes.withUTF8 { try lines.feed(UnsafeRawBufferPointer($0), take) }
+        try lines.finish(take)
+        switch try parser.finish() {
+        case .multivariant(let listing):
+            return .multivariant(listing)
+        case .media(var media):
+            if !media.segmentTally.isSettled {
+                media.segmentTally = .judgedAgain(segments, target: media.targetDuration)
             }
-            if line.utf8.first == UInt8(ascii: "#") {
-                guard Self.value(of: "#EXT", in: line) != nil else { continue }  // A comment.
-                let location = SourceLocation(line: lineNumber, column: 1)
-                if let value = Self.value(of: "#EXTINF:", in: line) {
-                    let number = value.prefix { $0 != "," }
-                    guard let seconds = Double(number), seconds >= 0, seconds.isFinite else {
-                        throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: lineNumber, column: 9), "EXTINF's duration '\(number)' is not a number of seconds")
-                    }
-                    pendingDuration = (Int((seconds * 1000).rounded()), lineNumber)
-                } else if let value = Self.value(of: "#EXT-X-BYTERANGE:", in: line) {
-                    pendingByteRange = try Self.byteRange(value, line: lineNumber)
-                    media.usesByteRanges = true
-                } else if let value = Self.value(of: "#EXT-X-VERSION:", in: line) {
-                    media.version = Int(value)
-                } else if let value = Self.value(of: "#EXT-X-TARGETDURATION:", in: line) {
-                    media.targetDuration = Int(value)
-                    media.targetDurationLine = lineNumber
-                } else if let value = Self.value(of: "#EXT-X-MEDIA-SEQUENCE:", in: line) {
-                    media.mediaSequence = Int(value) ?? 0
-                } else if let value = Self.value(of: "#EXT-X-PLAYLIST-TYPE:", in: line) {
-                    media.playlistType = String(value)
-                } else if let value = Self.value(of: "#EXT-X-MAP:", in: line) {
-                    media.initializationSegment = HLSAttributeList(value).string("URI")
-                } else if Self.value(of: "#EXT-X-ENDLIST", in: line) != nil {
-                    media.hasEndList = true
-                } else if let value = Self.value(of: "#EXT-X-MEDIA:", in: line) {
-                    let attributes = HLSAttributeList(value)
-                    guard attributes["TYPE"] == "SUBTITLES" else { continue }
-                    listing.subtitles.append(
-                        HLSMultivariantListing.Rendition(
-                            groupID: attributes.string("GROUP-ID") ?? "", name: attributes.string("NAME") ?? "",
-                            language: attributes.string("LANGUAGE"), uri: attributes.string("URI"),
-                            isDefault: attributes["DEFAULT"] == "YES", line: location.line))
-                } else if let value = Self.value(of: "#EXT-X-STREAM-INF:", in: line) {
-                    sawVariant = true
-                    pendingVariant = (HLSAttributeList(value).string("SUBTITLES"), lineNumber)
-                }
-                continue
-            }
-            guard !line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { continue }
-            let uri = String(line)
-            if let variant = pendingVariant {
-                listing.variants.append(.init(subtitlesGroup: variant.group, uri: uri, line: variant.line))
-                pendingVariant = nil
-            } else if let duration = pendingDuration {
-                guard media.segments.count < maximumSegments else {
-                    throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: lineNumber, column: 1), "the playlist lists more than \(maximumSegments) segments")
-                }
-                var segment = HLSMediaPlaylist.Segment(uri: uri, duration: duration.milliseconds, line: lineNumber, durationLine: duration.line)
-                if let range = pendingByteRange {
-                    segment.byteRange = try Self.place(range, of: uri, after: media.segments.last)
-                    pendingByteRange = nil
-                }
-                media.segments.append(segment)
-                pendingDuration = nil
-            }
+            media.segments = segments
+            return .media(media)
         }
-        if let duration = pendingDuration {
-            throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: duration.line, column: 1), "the last EXTINF has no segment URI after it")
-        }
-        return sawVariant || !listing.subtitles.isEmpty ? .multivariant(listing) : .media(media)
-    }
-
-    /// `EXT-X-BYTERANGE:<n>[@<o>]` (RFC 8216, section 4.3.2.2): a length and an optional offset,
-    /// both decimal integers.
-    private static func byteRange(_ value: Substring, line: Int) throws -> (length: Int, offset: Int?, line: Int) {
-        let utf8 = value.utf8
-        let parts = utf8.firstIndex(of: UInt8(ascii: "@")).map { [utf8[..<$0], utf8[utf8.index(after: $0)...]] } ?? [utf8[...]]
-        func number(_ text: Substring.UTF8View.SubSequence) -> Int? {
-            guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            return text.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        }
-        guard let length = number(parts[0]), parts.count == 1 || number(parts[1]) != nil else {
-            throw ReadError(
-                .hlsPlaylistMalformed, at: SourceLocation(line: line, column: 18),
-                "EXT-X-BYTERANGE '\(value)' is not a length in bytes, with an optional @offset")
-        }
-        return (length, parts.count == 2 ? number(parts[1]) : nil, line)
-    }
-
-    /// The bytes a segment's `EXT-X-BYTERANGE` names: from its offset, or, without one, from the
-    /// end of the previous segment's range, which must be of the same resource.
-    private static func place(
-        _ range: (length: Int, offset: Int?, line: Int), of uri: String, after previous: HLSMediaPlaylist.Segment?
-    ) throws -> Range<Int> {
-        let start: Int
-        if let offset = range.offset {
-            start = offset
-        } else if let previous, previous.uri == uri, let previousRange = previous.byteRange {
-            start = previousRange.upperBound
-        } else {
-            throw ReadError(
-                .hlsPlaylistMalformed, at: SourceLocation(line: range.line, column: 18),
-                "EXT-X-BYTERANGE without an @offset continues the previous segment's range, but the previous segment is not a range of \(uri)")
-        }
-        let (end, overflow) = start.addingReportingOverflow(range.length)
-        guard !overflow else {
-            throw ReadError(.hlsPlaylistMalformed, at: SourceLocation(line: range.line, column: 18), "EXT-X-BYTERANGE ends past any file")
-        }
-        return start..<end
-    }
-
-    /// What follows `tag` on `line`, when the line is that tag. Compared as bytes: a playlist has
-    /// a few lines for each of up to ``maximumSegments`` segments, each tried against every tag.
-    private static func value(of tag: StaticString, in line: Substring) -> Substring? {
-        let bytes = line.utf8
-        let matches = tag.withUTF8Buffer { tag in bytes.count >= tag.count && bytes.starts(with: tag) }
-        return matches ? Substring(bytes.dropFirst(tag.utf8CodeUnitCount)) : nil
     }
 }
 
@@ -188,6 +81,9 @@ public struct HLSMediaPlaylist: Sendable, Hashable {
     public var version: Int?
     /// True when a segment is a byte range (`EXT-X-BYTERANGE`), which needs version 4.
     public var usesByteRanges = false
+    /// How many segments the playlist lists, and those over the target duration, counted as it
+    /// was read (whether or not ``segments`` keeps them).
+    public var segmentTally = HLSSegmentTally()
 
     /// What is wrong with the playlist itself (RFC 8216, section 4.3.3 and 4.3.3.4): no
     /// `EXT-X-TARGETDURATION`, an `EXTINF` that rounds above it, a VOD playlist without
@@ -195,14 +91,13 @@ public struct HLSMediaPlaylist: Sendable, Hashable {
     public var problems: [Diagnostic] {
         var found: [Diagnostic] = []
         if let targetDuration {
-            for segment in segments where (segment.duration + 500) / 1000 > targetDuration {
+            for segment in segmentTally.overTarget {
                 found.append(
                     Diagnostic(
-                        .error, .hlsExtinfOverTarget, at: SourceLocation(line: segment.durationLine, column: 9),
-                        "EXTINF \(Double(segment.duration) / 1000) s rounds above EXT-X-TARGETDURATION \(targetDuration) s"))
-                if found.count >= 100 { break }
+                        .error, .hlsExtinfOverTarget, at: SourceLocation(line: segment.line, column: 9),
+                        "EXTINF \(Double(segment.milliseconds) / 1000) s rounds above EXT-X-TARGETDURATION \(targetDuration) s"))
             }
-        } else if !segments.isEmpty {
+        } else if segmentTally.count > 0 {
             found.append(Diagnostic(.error, .hlsPlaylistMalformed, at: .start, "a media playlist must have EXT-X-TARGETDURATION"))
         }
         if usesByteRanges, (version ?? 1) < 4 {

@@ -29,20 +29,57 @@ public struct HLSPlaylistReader: Sendable {
         self.options = options
     }
 
+    /// Reads the playlist file at ``path`` in two passes, keeping none of its segments: the first
+    /// checks it and learns what is wrong with it as a whole (a malformed playlist is refused
+    /// before anything is handed on), the second reads each segment as it is listed. A playlist
+    /// of any length takes the same memory. Refuses a file over `maximumBytes`.
+    public func stream(maximumBytes: Int, to handler: (TrackEvent) throws -> Void) throws {
+        if let size = FileByteSource.regularFileSize(atPath: path), size > maximumBytes {
+            throw ReadError(.hlsPlaylistMalformed, at: .start, "the playlist is longer than \(maximumBytes) bytes")
+        }
+        try stream(Lines.file(path), playlistPath: path, to: handler)
+    }
+
     /// Reads the playlist `text`: a media playlist, or a multivariant one whose rendition
     /// ``TrackSource/Options/hlsRendition`` picks.
     public func stream(text: String, to handler: (TrackEvent) throws -> Void) throws {
-        switch try HLSPlaylist.parse(text) {
+        try stream(Lines.text(text), playlistPath: path, to: handler)
+    }
+
+    /// Where a playlist's lines come from: a file, read again for each pass, or text in memory.
+    private enum Lines {
+        case file(String)
+        case text(String)
+
+        /// Reads every line; hands on each segment listed. Returns the playlist, its segments left out.
+        func scan(_ segment: (HLSMediaPlaylist.Segment) throws -> Void) throws -> HLSPlaylist {
+            var parser = HLSPlaylistParser()
+            var lines = HLSPlaylistLines()
+            func take(_ line: UnsafeRawBufferPointer) throws {
+                if let listed = try parser.take(line) { try segment(listed) }
+            }
+            switch self {
+            case .file(let path):
+                try FileByteSource(path: path).forEachChunk { try lines.feed($0, take) }
+            case .text(var text):
+                try text.withUTF8 { try lines.feed(UnsafeRawBufferPointer($0), take) }
+            }
+            try lines.finish(take)
+            return try parser.finish()
+        }
+    }
+
+    private func stream(_ lines: Lines, playlistPath: String, to handler: (TrackEvent) throws -> Void) throws {
+        switch try lines.scan({ _ in }) {
         case .media(let media):
-            try stream(media, playlistPath: path, rewritingDiagnostics: handler)
+            try stream(media, lines, playlistPath: playlistPath, rewritingDiagnostics: handler)
         case .multivariant(let listing):
             let rendition = try listing.rendition(named: options.hlsRendition)
-            let mediaPath = try resolve(rendition.uri ?? "", from: path, line: rendition.line)
-            let bytes = try FileByteSource(path: mediaPath).readAll()
-            let mediaText = String(decoding: bytes, as: UTF8.self)
+            let mediaPath = try resolve(rendition.uri ?? "", from: playlistPath, line: rendition.line)
+            let mediaLines = Lines.file(mediaPath)
             let parsed: HLSPlaylist
             do {
-                parsed = try HLSPlaylist.parse(mediaText)
+                parsed = try mediaLines.scan { _ in }
             } catch let error as ReadError {
                 throw error.inFile(mediaPath)
             }
@@ -56,18 +93,18 @@ public struct HLSPlaylistReader: Sendable {
             let mediaName = rendition.uri ?? mediaPath
             var listingProblems = listing.problems
             do {
-                try stream(media, playlistPath: mediaPath, rewritingDiagnostics: { event in
-                guard case .diagnostic(var diagnostic) = event else {
-                    try handler(event)
-                    if case .header = event {
-                        for problem in listingProblems { try handler(.diagnostic(problem)) }
-                        listingProblems = []
+                try stream(media, mediaLines, playlistPath: mediaPath, rewritingDiagnostics: { event in
+                    guard case .diagnostic(var diagnostic) = event else {
+                        try handler(event)
+                        if case .header = event {
+                            for problem in listingProblems { try handler(.diagnostic(problem)) }
+                            listingProblems = []
+                        }
+                        return
                     }
-                    return
-                }
-                diagnostic.message = "\(mediaName):\(diagnostic.location.map { "\($0): " } ?? " ")" + diagnostic.message
-                diagnostic.location = SourceLocation(line: rendition.line, column: 1)
-                try handler(.diagnostic(diagnostic))
+                    diagnostic.message = "\(mediaName):\(diagnostic.location.map { "\($0): " } ?? " ")" + diagnostic.message
+                    diagnostic.location = SourceLocation(line: rendition.line, column: 1)
+                    try handler(.diagnostic(diagnostic))
                 })
             } catch let error as ReadError where error.path == nil {
                 throw error.inFile(mediaPath)
@@ -75,14 +112,27 @@ public struct HLSPlaylistReader: Sendable {
         }
     }
 
-    private func stream(_ media: HLSMediaPlaylist, playlistPath: String, rewritingDiagnostics handler: (TrackEvent) throws -> Void) throws {
+    /// Reads the segments of `media`, listed by `lines` (scanned once already, so the second
+    /// scan cannot fail where the first did not).
+    private func stream(
+        _ media: HLSMediaPlaylist, _ lines: Lines, playlistPath: String, rewritingDiagnostics handler: (TrackEvent) throws -> Void
+    ) throws {
+        var media = media
+        if !media.segmentTally.isSettled {
+            // EXT-X-TARGETDURATION came late, or twice: each EXTINF is judged again by its last word.
+            var tally = HLSSegmentTally()
+            _ = try lines.scan { tally.add($0, target: media.targetDuration) }
+            media.segmentTally = tally
+        }
         var joiner = HLSSegmentJoiner()
         joiner.passesCues = options.webVTTCueContent != .diagnosticsOnly
         joiner.playlistDiagnostics = media.problems
         var start = 0
-        // Byte ranges of one file name it segment after segment: resolved once.
+        // Byte ranges of one file name it segment after segment: resolved once, opened once.
         var resolved: (uri: String, path: String)?
-        for segment in media.segments {
+        let files = HLSSegmentFiles()
+        defer { files.closeFile() }
+        _ = try lines.scan { segment in
             let segmentPath: String
             if let resolved, resolved.uri == segment.uri {
                 segmentPath = resolved.path
@@ -90,10 +140,17 @@ public struct HLSPlaylistReader: Sendable {
                 segmentPath = try resolve(segment.uri, from: playlistPath, line: segment.line)
                 resolved = (segment.uri, segmentPath)
             }
-            let isPlaylist =
-                try segmentPath == playlistPath
-                || HLSPlaylist.startsLikePlaylist(Self.firstBytes(of: segmentPath, in: segment.byteRange, line: segment.line))
-            if isPlaylist {
+            let file: HLSSegmentFiles.Segment
+            let firstBytes: [UInt8]
+            do {
+                file = try files.segment(segmentPath, range: segment.byteRange)
+                firstBytes = segmentPath == playlistPath ? [] : try file.firstBytes()
+            } catch let error as ReadError {
+                throw ReadError(
+                    .hlsSegmentUnreadable, at: SourceLocation(line: segment.line, column: 1),
+                    "the segment cannot be read: \(error.diagnostic.message)", path: nil)
+            }
+            if segmentPath == playlistPath || HLSPlaylist.startsLikePlaylist(firstBytes) {
                 throw ReadError(
                     .hlsSegmentUnreadable, at: SourceLocation(line: segment.line, column: 1),
                     "the segment \(segment.uri) is a playlist, not a WebVTT segment")
@@ -106,7 +163,7 @@ public struct HLSPlaylistReader: Sendable {
             try joiner.startSegment(uri: segmentName, line: segment.line, start: start, duration: segment.duration, to: handler)
             start += segment.duration
             do {
-                try FileByteSource(path: segmentPath, byteRange: segment.byteRange).forEachChunk { chunk in
+                try file.forEachChunk { chunk in
                     try reader.feed(chunk) { event in try joiner.take(event, to: handler) }
                 }
                 try reader.finish { event in try joiner.take(event, to: handler) }
@@ -147,21 +204,6 @@ public struct HLSPlaylistReader: Sendable {
             folder = ""
         }
         return folder + decoded
-    }
-
-    /// The first bytes of a segment: of the file, or of its byte range.
-    private static func firstBytes(of path: String, in byteRange: Range<Int>?, line: Int) throws -> [UInt8] {
-        do {
-            if let byteRange {
-                let start = byteRange.lowerBound
-                return try FileByteSource(path: path, byteRange: start..<min(byteRange.upperBound, start + 16)).readAll()
-            }
-            return try StreamInput.openFile(path).read(upTo: 16)
-        } catch let error as ReadError {
-            throw ReadError(
-                .hlsSegmentUnreadable, at: SourceLocation(line: line, column: 1), "the segment cannot be read: \(error.diagnostic.message)",
-                path: nil)
-        }
     }
 
     /// `%XX` escapes decoded (RFC 3986); a malformed escape is kept as written.
