@@ -212,9 +212,10 @@ public struct SCCReader: TrackReader, Sendable {
         var valid = true
         for byte in token {
             if byte >= 0x30, byte <= 0x39 {
-                fields[field] = fields[field] * 10 + Int(byte - 0x30)
                 digits += 1
                 valid = valid && digits <= 2
+                // A field of more digits is refused below; its value is not counted (it could overflow).
+                if valid { fields[field] = fields[field] * 10 + Int(byte - 0x30) }
             } else if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
                 valid = valid && digits > 0 && field < 3
                 guard valid else { break }

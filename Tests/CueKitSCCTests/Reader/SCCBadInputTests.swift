@@ -111,3 +111,18 @@ extension SCCBadInputTests {
         #expect(result.track.cues.map(\.start) == [SCCReaderTests.ms(75 + 3)])
     }
 }
+
+extension SCCBadInputTests {
+    /// A timecode field of many digits (a fuzzer found one of 75) is an unreadable timecode, not
+    /// an overflow.
+    @Test func aTimecodeFieldOfManyDigitsSkipsItsLine() throws {
+        var file = SCCFile()
+        file.add("00:00:01:00", SCCFile.rcl + SCCFile.text("A") + SCCFile.eoc)
+        file.add("00:00:" + String(repeating: "8", count: 75) + ";17", SCCFile.edm)
+        file.add("00:00:03:00", SCCFile.edm)
+        let result = try SCCReader.read(bytes: file.bytes)
+        #expect(result.diagnostics.map(\.code) == [.sccBadTimecode])
+        #expect(result.diagnostics.first?.location == SourceLocation(line: 5, column: 1))
+        #expect(result.track.cues.map(\.end) == [SCCReaderTests.ms(90)])
+    }
+}
