@@ -22,13 +22,17 @@ let package = Package(
     targets: [
         // Declares libFuzzer's driver entry point, which each target's main.swift calls.
         .target(name: "CFuzzerDriver"),
-        // What the targets share: the large-structure mode.
-        .target(name: "FuzzSupport"),
+        // What the targets share: the large-structure mode, whole and chunked reading compared.
+        .target(name: "FuzzSupport", dependencies: [.product(name: "CueKit", package: "CueKit")]),
         fuzzTarget("FuzzWebVTT", [.product(name: "CueKitWebVTT", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
         fuzzTarget("FuzzCueText", [.product(name: "CueKit", package: "CueKit")]),
         fuzzTarget("FuzzTTML", [.product(name: "CueKitTTML", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
         fuzzTarget("FuzzSubRip", [.product(name: "CueKitSubRip", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
         fuzzTarget("FuzzCastJSON", [.product(name: "CueKitCast", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
+        fuzzTarget("FuzzSCC", [.product(name: "CueKitSCC", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
+        fuzzTarget("FuzzEBUSTL", [.product(name: "CueKitEBUSTL", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
+        fuzzTarget("FuzzASS", [.product(name: "CueKitASS", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
+        fuzzTarget("FuzzHLSPlaylist", [.product(name: "CueKitConversion", package: "CueKit"), .product(name: "CueKit", package: "CueKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

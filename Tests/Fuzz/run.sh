@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds CueKit's libFuzzer targets and runs them.
 #
-#   Tests/Fuzz/run.sh TARGET SECONDS     one target: webvtt, cuetext, ttml, subrip, cast
+#   Tests/Fuzz/run.sh TARGET SECONDS     one target: webvtt, cuetext, ttml, subrip, cast, scc,
+#                                        stl, ass, hls
 #   Tests/Fuzz/run.sh all SECONDS        every target, one after the other, SECONDS each
 #
 # Each target has a dictionary of its format's tokens in Tests/Fuzz/Dictionaries (time
@@ -21,13 +22,13 @@ root=$(cd "$here/../.." && pwd)
 work="$here/.work"
 conformance="$root/Fixtures/conformance"
 
-usage() { echo "usage: $0 webvtt|cuetext|ttml|subrip|cast|all SECONDS" >&2; exit 2; }
+usage() { echo "usage: $0 webvtt|cuetext|ttml|subrip|cast|scc|stl|ass|hls|all SECONDS" >&2; exit 2; }
 [[ $# -eq 2 && $2 =~ ^[0-9]+$ ]] || usage
 
-all_targets=(webvtt cuetext ttml subrip cast)
+all_targets=(webvtt cuetext ttml subrip cast scc stl ass hls)
 case $1 in
     all) targets=("${all_targets[@]}") ;;
-    webvtt|cuetext|ttml|subrip|cast) targets=("$1") ;;
+    webvtt|cuetext|ttml|subrip|cast|scc|stl|ass|hls) targets=("$1") ;;
     *) usage ;;
 esac
 seconds=$2
@@ -35,7 +36,8 @@ seconds=$2
 executable() {
     case $1 in
         webvtt) echo FuzzWebVTT ;; cuetext) echo FuzzCueText ;; ttml) echo FuzzTTML ;;
-        subrip) echo FuzzSubRip ;; cast) echo FuzzCastJSON ;;
+        subrip) echo FuzzSubRip ;; cast) echo FuzzCastJSON ;; scc) echo FuzzSCC ;;
+        stl) echo FuzzEBUSTL ;; ass) echo FuzzASS ;; hls) echo FuzzHLSPlaylist ;;
     esac
 }
 
@@ -72,6 +74,13 @@ seed() {
         subrip) seed_files "$corpus" 07 'srt' "$root/Fixtures" "$conformance/ttml" ;;
         ttml) seed_files "$corpus" 3f 'ttml|xml|dfxp' "$root/Fixtures" "$conformance/ttml" ;;
         cast) seed_files "$corpus" '' 'json' "$root/Fixtures/cast" ;;
+        scc) seed_files "$corpus" 07 'scc' "$root/Fixtures" ;;
+        stl) seed_files "$corpus" 0f 'stl' "$root/Fixtures" ;;
+        ass) seed_files "$corpus" 07 'ass|ssa' "$root/Fixtures" ;;
+        hls)
+            printf '#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:6.000,\n#EXT-X-BYTERANGE:120@0\nsubs.vtt\n#EXTINF:5.5,\n#EXT-X-BYTERANGE:80\nsubs.vtt\n#EXT-X-ENDLIST\n' > "$corpus/seed-media"
+            printf '#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="en.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=800000,SUBTITLES="subs"\nlow.m3u8\n' > "$corpus/seed-multivariant"
+            ;;
         cuetext)
             # The cue text inputs of web-platform-tests' cue text parsing suite, one file each.
             if [[ -d $conformance/webvtt/cue-text-parsing ]] && command -v python3 >/dev/null; then
@@ -97,14 +106,16 @@ run() {
     mkdir -p "$crashes"
     seed "$target"
     echo "fuzz: $target for ${seconds}s (corpus $work/corpus/$target, findings in $crashes)" >&2
-    local status=0 parallel=()
+    local status=0 parallel=() kept=()
+    # What earlier long runs found, for the targets that have such a corpus.
+    if [[ -d $here/Corpus/$target ]]; then kept=("$here/Corpus/$target"); fi
     # More than one job runs workers in subprocesses, each logging to $work/logs/$target/fuzz-N.log.
     if (( ${FUZZ_JOBS:-1} > 1 )); then
         mkdir -p "$work/logs/$target"
         parallel=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
     fi
     (cd "$work/logs/$target" 2>/dev/null || cd "$work"
-     "$binary" "$work/corpus/$target" "$here/Corpus/$target" "${parallel[@]}" -dict="$here/Dictionaries/$target.dict" \
+     "$binary" "$work/corpus/$target" "${kept[@]}" "${parallel[@]}" -dict="$here/Dictionaries/$target.dict" \
         -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
         -max_len="${FUZZ_MAX_LEN:-65536}" -artifact_prefix="$crashes/" -print_final_stats=1) || status=$?
     if [[ $status -ne 0 ]] || [[ -n $(ls -A "$crashes") ]]; then
