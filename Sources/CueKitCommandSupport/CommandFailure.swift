@@ -45,13 +45,17 @@ package struct CommandFailure: Error {
 package enum StandardError {
     package static func write(_ text: String) {
         var copy = text
-        copy.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = writeToStandardError(buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
+        copy.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` whole (a write interrupted by a signal is taken up again).
+    package static func write(bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = writeToStandardError(bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
         }
     }
 

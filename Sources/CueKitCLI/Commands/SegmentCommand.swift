@@ -187,9 +187,11 @@ struct SegmentCommand: ParsableCommand {
     ) throws -> HLSSegmentation.Outcome {
         let inputName = input == "-" ? "<stdin>" : input
         let quiet = quiet
+        var printer = DiagnosticPrinter()
+        defer { printer.flush() }
         func report(_ found: ConversionDiagnostic) {
             if quiet, found.origin != .output, found.diagnostic.severity < .error { return }
-            StandardError.write(found.diagnostic.formatted(file: found.origin == .output ? folder : inputName) + "\n")
+            printer.print(found.diagnostic, file: found.origin == .output ? folder : inputName)
         }
         do {
             let source = try TrackSource.open(input, format: from?.format, limits: limits)

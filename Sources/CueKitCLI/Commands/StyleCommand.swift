@@ -50,8 +50,10 @@ struct StyleCommand: ParsableCommand {
         let outcome: TrackConversion.Outcome
         do {
             let conversion = TrackConversion(source: try TrackSource(path: input, format: .webVTT), options: options)
+            var printer = DiagnosticPrinter()
+            defer { printer.flush() }
             func report(_ found: ConversionDiagnostic) {
-                StandardError.write(found.diagnostic.formatted(file: found.origin == .output ? output : input) + "\n")
+                printer.print(found.diagnostic, file: found.origin == .output ? output : input)
             }
             outcome = output == "-" ? try conversion.writeToStandardOutput(report: report) : try conversion.write(toFileAt: output, report: report)
         } catch let error as WriteError {

@@ -32,13 +32,15 @@ struct ConversionJob {
         let source = try TrackSource(path: input, format: settings.inputFormat, options: settings.reading)
         let conversion = TrackConversion(source: source, options: settings.conversion)
         let quiet = settings.quiet
+        var printer = DiagnosticPrinter()
+        defer { printer.flush() }
         func report(_ found: ConversionDiagnostic) {
             switch found.origin {
             case .input, .conversion:
                 if quiet, found.diagnostic.severity < .error { return }
-                StandardError.write(found.diagnostic.formatted(file: inputName) + "\n")
+                printer.print(found.diagnostic, file: inputName)
             case .output:
-                StandardError.write(found.diagnostic.formatted(file: outputName) + "\n")
+                printer.print(found.diagnostic, file: outputName)
             }
         }
         do {

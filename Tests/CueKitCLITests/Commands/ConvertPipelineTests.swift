@@ -154,6 +154,26 @@ struct ConvertPipelineTests {
         #expect(directory.read("out/nested/sub.vtt")?.contains("00:00:01.000 --> 00:00:02.000\nsub") == true)
     }
 
+    /// Files converted side by side print their diagnostics as whole lines, each the line a
+    /// conversion of that file alone prints: none cut into another's.
+    @Test func diagnosticsOfFilesConvertedSideBySideStayWholeLines() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let inputs = (0..<6).map { directory.file("track-\($0).vtt") }
+        var expected: [String] = []
+        for (index, input) in inputs.enumerated() {
+            let made = try CommandLineRun.cuekit(["generate", "--cues", "400", "--seed", "\(index + 1)", "--shape", "diagnostics", "-o", input])
+            #expect(made.status == 0)
+            let alone = try CommandLineRun.cuekit(["convert", input, "-o", directory.file("alone-\(index).vtt")])
+            expected += alone.standardError.split(separator: "\n").map(String.init)
+        }
+        // Each file prints some 50 lines: several writes each, from three conversions at once.
+        #expect(expected.count > 250)
+        let batch = try CommandLineRun.cuekit(["convert"] + inputs + ["--output-dir", directory.file("out"), "--jobs", "3"])
+        let lines = batch.standardError.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("cuekit: ") }
+        #expect(lines.sorted() == expected.sorted())
+    }
+
     @Test func batchArgumentsAreChecked() throws {
         let tooMany = try CommandLineRun.cuekit(["convert", "a.vtt", "b.vtt", "-o", "x.vtt"])
         #expect(tooMany.status == 2)
