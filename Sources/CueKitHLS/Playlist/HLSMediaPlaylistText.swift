@@ -55,39 +55,55 @@ public enum HLSMediaPlaylistText {
 
     /// Appends a segment's lines to `lines`: `EXTINF`, `EXT-X-BYTERANGE` with its offset when
     /// there is a range, and the URI. Built as bytes, into a buffer the caller reuses: a rendition
-    /// has a few lines for each of up to hundreds of thousands of segments.
+    /// has a few lines for each of up to hundreds of thousands of segments. The numbers are
+    /// written into a small buffer on the stack first and appended in one piece.
     public static func appendSegment(duration: Int, byteRange: Range<Int>?, uri: String, to lines: inout [UInt8]) {
-        lines += "#EXTINF:".utf8
-        appendDecimal(duration / 1000, to: &lines)
-        let fraction = duration % 1000
-        lines.append(UInt8(ascii: "."))
-        lines.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        lines.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        lines.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        lines.append(UInt8(ascii: ","))
-        lines.append(UInt8(ascii: "\n"))
-        if let byteRange {
-            lines += "#EXT-X-BYTERANGE:".utf8
-            appendDecimal(byteRange.count, to: &lines)
-            lines.append(UInt8(ascii: "@"))
-            appendDecimal(byteRange.lowerBound, to: &lines)
-            lines.append(UInt8(ascii: "\n"))
+        // `#EXTINF:` and `#EXT-X-BYTERANGE:`, three numbers of at most 20 digits, the punctuation.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+            var count = 0
+            func append(_ text: StaticString) {
+                text.withUTF8Buffer { bytes in
+                    for byte in bytes {
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
+            }
+            func append(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func appendDecimal(_ value: Int) {
+                precondition(value >= 0, "playlist numbers are not negative")
+                var divisor = 1
+                while divisor <= value / 10 { divisor *= 10 }
+                var rest = value
+                while divisor > 0 {
+                    append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                    rest %= divisor
+                    divisor /= 10
+                }
+            }
+            append("#EXTINF:")
+            appendDecimal(duration / 1000)
+            let fraction = duration % 1000
+            append(UInt8(ascii: "."))
+            append(UInt8(ascii: "0") + UInt8(fraction / 100))
+            append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+            append(UInt8(ascii: "0") + UInt8(fraction % 10))
+            append(UInt8(ascii: ","))
+            append(UInt8(ascii: "\n"))
+            if let byteRange {
+                append("#EXT-X-BYTERANGE:")
+                appendDecimal(byteRange.count)
+                append(UInt8(ascii: "@"))
+                appendDecimal(byteRange.lowerBound)
+                append(UInt8(ascii: "\n"))
+            }
+            lines.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
         lines += uri.utf8
         lines.append(UInt8(ascii: "\n"))
-    }
-
-    /// A whole number of 0 or more in decimal digits.
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        precondition(value >= 0, "playlist numbers are not negative")
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 
     /// The last line: no segment will be added.

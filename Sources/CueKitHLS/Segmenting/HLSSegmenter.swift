@@ -12,6 +12,13 @@ import CueKitWebVTT
 /// carries `X-TIMESTAMP-MAP` (`WebVTTTimestampMap`). A segment with cues carries every `STYLE`
 /// block of the track and the `REGION` blocks its cues name.
 ///
+/// Each cue is formatted once, when it comes, and its bytes are copied into every segment it
+/// overlaps; a cue the writer would report something about is written by each segment's own
+/// writer instead, as the report names the cue by its place in the segment. Read from WebVTT, a
+/// cue block that is already what the writer writes is copied as it was read, with no cue built
+/// (`TrackConversion/stream(convertedInto:report:)` offers the blocks). The segments are the same
+/// bytes either way.
+///
 /// Memory holds the cues that overlap the segment being filled, never the track: a segment is
 /// written as soon as a cue starts after its end.
 ///
@@ -38,13 +45,27 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     public private(set) var counts = Counts()
     /// What the WebVTT writer changed in cues it wrote (none for cues CueKit read), once per cue.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Cues taken as the bytes of the blocks they were read from, with no cue built.
+    package private(set) var blocksCopied = 0
 
     /// The header every segment has: its `X-TIMESTAMP-MAP` line, made once.
     private let segmentHeader: String
+    /// How segments' WebVTT is written: the options' layout, comments left out.
+    private let writerOptions: WebVTTWriterOptions
+    /// True when cue blocks as read are what the writer writes for their cues, once copied.
+    private let copiesBlocks: Bool
     private var regions: [CueRegion] = []
     private var stylesheets: [CueStylesheet] = []
     /// The cues that overlap the segment being filled, in start-time order.
-    private var openCues: [Cue] = []
+    private var openCues: [HLSOpenCue] = []
+    /// The blocks of the open cues that have one, one after the other in the order of `openCues`.
+    private var openBlocks: [UInt8] = []
+    /// How many open cues have no block, and are written by each segment's writer.
+    private var openCuesWithoutBlock = 0
+    /// Formats each cue's block once; made again when a region comes.
+    private var cueFormatter: WebVTTCueBlockFormatter?
+    /// Copies cue blocks as read.
+    private var copier = WebVTTCueBlockCopier()
     private var openSegment = 0
     /// The bytes written so far into the one file, with ``HLSSegmentOptions/segmentsInOneFile``,
     /// its name and the URI the playlist gives it.
@@ -53,6 +74,8 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     private let oneFileURI: String
     /// The playlist lines of one segment, a buffer reused for each.
     private var playlistLines: [UInt8] = []
+    /// The bytes of one segment, a buffer reused for each.
+    private var segment: [UInt8] = []
     /// A writer that has written what a segment with cues starts with (the header, the regions
     /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
     /// regions; dropped when a region or style sheet comes. One is held: consecutive segments
@@ -68,6 +91,10 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         self.options = options
         self.timeline = HLSSegmentTimeline(segmentDuration: options.segmentDuration)
         segmentHeader = "\n" + options.timestampMap.headerLine
+        var writerOptions = options.webVTT
+        writerOptions.notes = .drop
+        self.writerOptions = writerOptions
+        copiesBlocks = WebVTTWriter<MemorySink>.copiesCueBlocks(with: writerOptions)
         oneFileName = options.oneFileName
         oneFileURI = options.segmentURI(options.oneFileName)
         self.destination = destination
@@ -83,6 +110,9 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             regions.removeAll { $0.id == region.id }
             regions.append(region)
             preamble = nil
+            // Cues formatted before keep their blocks: a region is only ever added, and a cue
+            // whose region was not defined has none.
+            cueFormatter = nil
         case .stylesheet(let sheet):
             stylesheets.append(sheet)
             preamble = nil
@@ -106,13 +136,28 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         guard cue.start >= lastStart else {
             throw HLSSegmentingError.cueOutOfOrder(cue, after: lastStart)
         }
-        lastStart = cue.start
-        let first = timeline.segment(containing: cue.start)
-        // Every segment before the cue's first is complete: no later cue starts in it.
+        try closeSegments(before: cue.start)
+        if cueFormatter == nil { cueFormatter = WebVTTCueBlockFormatter(options: writerOptions, regions: regions) }
+        let blockStart = openBlocks.count
+        let formatted = cueFormatter!.appendBlock(of: cue, to: &openBlocks)
+        if !formatted { openCuesWithoutBlock += 1 }
+        open(
+            HLSOpenCue(
+                start: cue.start, effectiveEnd: HLSSegmentTimeline.effectiveEnd(of: cue), region: cue.settings.region,
+                block: blockStart..<openBlocks.count, cue: formatted ? nil : cue))
+    }
+
+    /// Every segment before the one `start` is in is complete: no later cue starts in it.
+    private mutating func closeSegments(before start: Int) throws {
+        lastStart = start
+        let first = timeline.segment(containing: start)
         while openSegment < first { try closeOpenSegment(duration: timeline.segmentDuration) }
+    }
+
+    private mutating func open(_ cue: HLSOpenCue) {
         openCues.append(cue)
         counts.cues += 1
-        counts.trackEnd = max(counts.trackEnd, HLSSegmentTimeline.effectiveEnd(of: cue))
+        counts.trackEnd = max(counts.trackEnd, cue.effectiveEnd)
     }
 
     /// Writes the open segment with the cues that overlap it, lets go of those that end within it,
@@ -140,18 +185,43 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         counts.segments += 1
         if openCues.isEmpty { counts.emptySegments += 1 }
         counts.cuePlacements += openCues.count
-        let end = timeline.start(ofSegment: openSegment + 1)
-        openCues.removeAll { HLSSegmentTimeline.effectiveEnd(of: $0) <= end }
+        letGoOfCues(endingBy: timeline.start(ofSegment: openSegment + 1))
         openSegment += 1
+    }
+
+    /// Lets go of the open cues that end by `end`, and of their blocks.
+    private mutating func letGoOfCues(endingBy end: Int) {
+        guard openCues.contains(where: { $0.effectiveEnd <= end }) else { return }
+        var kept = 0
+        var blocksEnd = 0
+        openBlocks.withUnsafeMutableBytes { blocks in
+            for index in openCues.indices {
+                var cue = openCues[index]
+                if cue.effectiveEnd <= end {
+                    if cue.cue != nil { openCuesWithoutBlock -= 1 }
+                    continue
+                }
+                let length = cue.block.count
+                if length > 0, cue.block.lowerBound != blocksEnd {
+                    (blocks.baseAddress! + blocksEnd).copyMemory(from: blocks.baseAddress! + cue.block.lowerBound, byteCount: length)
+                }
+                cue.block = blocksEnd..<(blocksEnd + length)
+                blocksEnd += length
+                openCues[kept] = cue
+                kept += 1
+            }
+        }
+        openCues.removeLast(openCues.count - kept)
+        openBlocks.removeLast(openBlocks.count - blocksEnd)
     }
 
     /// The open segment as a WebVTT file: header and map, then (with cues) the regions its cues
     /// name, the style sheets, and its cues. What comes before the cues is the same in most
-    /// segments: it is formatted once (`preamble`) and copied.
+    /// segments: it is formatted once (`preamble`) and copied; so are the cues' blocks.
     private mutating func segmentBytes() throws -> [UInt8] {
         guard !openCues.isEmpty else {
             if emptySegment == nil {
-                var writer = makeWriter()
+                var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
                 try writer.write(.header(segmentHeader))
                 try writer.finish()
                 keep(writer.diagnostics)
@@ -161,7 +231,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         }
         let regionIDs = namedRegionIDs()
         if preamble?.regionIDs != regionIDs {
-            var writer = makeWriter()
+            var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
             try writer.write(.header(segmentHeader))
             let named = Set(regionIDs)
             for region in regions where named.contains(region.id) { try writer.write(.region(region)) }
@@ -170,24 +240,40 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             try writer.finish()
             preamble = (regionIDs, writer)
         }
+        guard openCuesWithoutBlock > 0 else {
+            // Every cue's block, one after the other, after what the segment starts with.
+            keep(preamble!.writer.diagnostics)
+            segment.removeAll(keepingCapacity: true)
+            segment.append(contentsOf: preamble!.writer.sink.bytes)
+            segment.append(contentsOf: openBlocks)
+            return segment
+        }
         var writer = preamble!.writer
-        for cue in openCues { try writer.write(.cue(cue)) }
+        try openBlocks.withUnsafeBytes { blocks in
+            // Runs of cues with blocks are copied; the others are written.
+            var run = 0..<0
+            var runCount = 0
+            for cue in openCues {
+                guard let model = cue.cue else {
+                    if runCount == 0 { run = cue.block } else { run = run.lowerBound..<cue.block.upperBound }
+                    runCount += 1
+                    continue
+                }
+                if runCount > 0 { try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[run]), count: runCount) }
+                runCount = 0
+                try writer.write(.cue(model))
+            }
+            if runCount > 0 { try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[run]), count: runCount) }
+        }
         try writer.finish()
         keep(writer.diagnostics)
         return writer.sink.bytes
     }
 
-    /// A writer for one segment: the segmenter's WebVTT options, comments left out.
-    private func makeWriter() -> WebVTTWriter<MemorySink> {
-        var writerOptions = options.webVTT
-        writerOptions.notes = .drop
-        return WebVTTWriter(to: MemorySink(), options: writerOptions)
-    }
-
     /// The identifiers of the regions the open cues name, in the order the regions came.
     private func namedRegionIDs() -> [String] {
-        guard openCues.contains(where: { $0.settings.region != nil }) else { return [] }
-        let named = Set(openCues.compactMap(\.settings.region))
+        guard openCues.contains(where: { $0.region != nil }) else { return [] }
+        let named = Set(openCues.compactMap(\.region))
         return regions.lazy.map(\.id).filter(named.contains)
     }
 
@@ -197,6 +283,49 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         guard !changes.isEmpty, diagnostics.count < 100 else { return }
         for diagnostic in changes where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
+}
+
+extension HLSSegmenter: WebVTTBytesConsumer {
+    /// True when cue blocks read from WebVTT are taken as they were read (the segments' layout is
+    /// the one such blocks are copied in).
+    package var takesCues: Bool { copiesBlocks }
+
+    /// Takes a cue block read whole in place of its cue when it is what the writer writes for the
+    /// cue once copied (``WebVTTCueBlockCopier``); else its cue comes as an event.
+    package mutating func take(_ block: WebVTTCueBlockAsRead, settings: borrowing CueSettings) throws -> Bool {
+        // A cue out of order is refused, and reported from its event.
+        guard copiesBlocks, block.start >= lastStart else { return false }
+        try closeSegments(before: block.start)
+        var blocks: [UInt8] = []
+        swap(&blocks, &openBlocks)
+        let blockStart = blocks.count
+        let copied = copier.withCopy(of: block, settings: settings) { copy in
+            blocks.append(UInt8(ascii: "\n"))
+            blocks.append(contentsOf: copy.head)
+            blocks.append(contentsOf: copy.middle)
+            blocks.append(contentsOf: copy.tail)
+            return true
+        }
+        swap(&blocks, &openBlocks)
+        guard copied else { return false }
+        blocksCopied += 1
+        // The copier copies only blocks that end after they start, in no region.
+        open(HLSOpenCue(start: block.start, effectiveEnd: block.end, region: nil, block: blockStart..<openBlocks.count, cue: nil))
+        return true
+    }
+}
+
+/// A cue that overlaps the segment being filled: its times on the grid, the region it names, and
+/// its block, formatted once, or the cue itself when it has no block of its own.
+struct HLSOpenCue {
+    var start: Int
+    /// ``HLSSegmentTimeline/effectiveEnd(of:)``.
+    var effectiveEnd: Int
+    var region: String?
+    /// Where its block is among the open cues' blocks (empty when it has none).
+    var block: Range<Int>
+    /// The cue, when it has no block.
+    var cue: Cue?
 }
 
 /// How segments are cut and named.
