@@ -44,28 +44,12 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// What was written so far.
     public private(set) var counts = Counts()
     /// What the WebVTT writer changed in cues it wrote (none for cues CueKit read), once per cue.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public var diagnostics: [Diagnostic] { assembly.diagnostics }
     /// Cues taken as the bytes of the blocks they were read from, with no cue built.
-    package private(set) var blocksCopied = 0
+    package var blocksCopied: Int { assembly.blocksCopied }
 
-    /// The header every segment has: its `X-TIMESTAMP-MAP` line, made once.
-    private let segmentHeader: String
-    /// How segments' WebVTT is written: the options' layout, comments left out.
-    private let writerOptions: WebVTTWriterOptions
-    /// True when cue blocks as read are what the writer writes for their cues, once copied.
-    private let copiesBlocks: Bool
-    private var regions: [CueRegion] = []
-    private var stylesheets: [CueStylesheet] = []
-    /// The cues that overlap the segment being filled, in start-time order.
-    private var openCues: [HLSOpenCue] = []
-    /// The blocks of the open cues that have one, one after the other in the order of `openCues`.
-    private var openBlocks: [UInt8] = []
-    /// How many open cues have no block, and are written by each segment's writer.
-    private var openCuesWithoutBlock = 0
-    /// Formats each cue's block once; made again when a region comes.
-    private var cueFormatter: WebVTTCueBlockFormatter?
-    /// Copies cue blocks as read.
-    private var copier = WebVTTCueBlockCopier()
+    /// The open cues and the segments' bytes.
+    private var assembly: HLSSegmentAssembly
     private var openSegment = 0
     /// The bytes written so far into the one file, with ``HLSSegmentOptions/segmentsInOneFile``,
     /// its name and the URI the playlist gives it.
@@ -74,15 +58,6 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     private let oneFileURI: String
     /// The playlist lines of one segment, a buffer reused for each.
     private var playlistLines: [UInt8] = []
-    /// The bytes of one segment, a buffer reused for each.
-    private var segment: [UInt8] = []
-    /// A writer that has written what a segment with cues starts with (the header, the regions
-    /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
-    /// regions; dropped when a region or style sheet comes. One is held: consecutive segments
-    /// mostly name the same regions.
-    private var preamble: (regionIDs: [String], writer: WebVTTWriter<MemorySink>)?
-    /// The bytes of a segment without cues: its header alone.
-    private var emptySegment: [UInt8]?
     private var lastStart = Int.min
     private var isFinished = false
 
@@ -90,11 +65,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     public init(options: Options = Options(), to destination: Destination) {
         self.options = options
         self.timeline = HLSSegmentTimeline(segmentDuration: options.segmentDuration)
-        segmentHeader = "\n" + options.timestampMap.headerLine
-        var writerOptions = options.webVTT
-        writerOptions.notes = .drop
-        self.writerOptions = writerOptions
-        copiesBlocks = WebVTTWriter<MemorySink>.copiesCueBlocks(with: writerOptions)
+        assembly = HLSSegmentAssembly(options: options)
         oneFileName = options.oneFileName
         oneFileURI = options.segmentURI(options.oneFileName)
         self.destination = destination
@@ -107,15 +78,9 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         case .cue(let cue):
             try place(cue)
         case .region(let region):
-            regions.removeAll { $0.id == region.id }
-            regions.append(region)
-            preamble = nil
-            // Cues formatted before keep their blocks: a region is only ever added, and a cue
-            // whose region was not defined has none.
-            cueFormatter = nil
+            assembly.add(region)
         case .stylesheet(let sheet):
-            stylesheets.append(sheet)
-            preamble = nil
+            assembly.add(sheet)
         case .header, .note, .diagnostic:
             break
         }
@@ -137,14 +102,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             throw HLSSegmentingError.cueOutOfOrder(cue, after: lastStart)
         }
         try closeSegments(before: cue.start)
-        if cueFormatter == nil { cueFormatter = WebVTTCueBlockFormatter(options: writerOptions, regions: regions) }
-        let blockStart = openBlocks.count
-        let formatted = cueFormatter!.appendBlock(of: cue, to: &openBlocks)
-        if !formatted { openCuesWithoutBlock += 1 }
-        open(
-            HLSOpenCue(
-                start: cue.start, effectiveEnd: HLSSegmentTimeline.effectiveEnd(of: cue), region: cue.settings.region,
-                block: blockStart..<openBlocks.count, cue: formatted ? nil : cue))
+        counted(effectiveEnd: assembly.open(cue))
     }
 
     /// Every segment before the one `start` is in is complete: no later cue starts in it.
@@ -154,10 +112,9 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         while openSegment < first { try closeOpenSegment(duration: timeline.segmentDuration) }
     }
 
-    private mutating func open(_ cue: HLSOpenCue) {
-        openCues.append(cue)
+    private mutating func counted(effectiveEnd: Int) {
         counts.cues += 1
-        counts.trackEnd = max(counts.trackEnd, cue.effectiveEnd)
+        counts.trackEnd = max(counts.trackEnd, effectiveEnd)
     }
 
     /// Writes the open segment with the cues that overlap it, lets go of those that end within it,
@@ -167,7 +124,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             try destination.appendToPlaylist(
                 HLSMediaPlaylistText.header(segmentDuration: options.segmentDuration, usesByteRanges: options.segmentsInOneFile))
         }
-        let bytes = try segmentBytes()
+        let bytes = try assembly.segmentBytes()
         if options.segmentsInOneFile {
             try destination.appendSegment(bytes, toFileNamed: oneFileName)
             let range = oneFileLength..<(oneFileLength + bytes.count)
@@ -182,150 +139,30 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: nil, uri: options.segmentURI(name), to: &playlistLines)
             try destination.appendToPlaylist(playlistLines)
         }
+        let open = assembly.openCues.count
         counts.segments += 1
-        if openCues.isEmpty { counts.emptySegments += 1 }
-        counts.cuePlacements += openCues.count
-        letGoOfCues(endingBy: timeline.start(ofSegment: openSegment + 1))
+        if open == 0 { counts.emptySegments += 1 }
+        counts.cuePlacements += open
+        assembly.letGoOfCues(endingBy: timeline.start(ofSegment: openSegment + 1))
         openSegment += 1
-    }
-
-    /// Lets go of the open cues that end by `end`, and of their blocks.
-    private mutating func letGoOfCues(endingBy end: Int) {
-        guard openCues.contains(where: { $0.effectiveEnd <= end }) else { return }
-        var kept = 0
-        var blocksEnd = 0
-        openBlocks.withUnsafeMutableBytes { blocks in
-            for index in openCues.indices {
-                var cue = openCues[index]
-                if cue.effectiveEnd <= end {
-                    if cue.cue != nil { openCuesWithoutBlock -= 1 }
-                    continue
-                }
-                let length = cue.block.count
-                if length > 0, cue.block.lowerBound != blocksEnd {
-                    (blocks.baseAddress! + blocksEnd).copyMemory(from: blocks.baseAddress! + cue.block.lowerBound, byteCount: length)
-                }
-                cue.block = blocksEnd..<(blocksEnd + length)
-                blocksEnd += length
-                openCues[kept] = cue
-                kept += 1
-            }
-        }
-        openCues.removeLast(openCues.count - kept)
-        openBlocks.removeLast(openBlocks.count - blocksEnd)
-    }
-
-    /// The open segment as a WebVTT file: header and map, then (with cues) the regions its cues
-    /// name, the style sheets, and its cues. What comes before the cues is the same in most
-    /// segments: it is formatted once (`preamble`) and copied; so are the cues' blocks.
-    private mutating func segmentBytes() throws -> [UInt8] {
-        guard !openCues.isEmpty else {
-            if emptySegment == nil {
-                var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
-                try writer.write(.header(segmentHeader))
-                try writer.finish()
-                keep(writer.diagnostics)
-                emptySegment = writer.sink.bytes
-            }
-            return emptySegment!
-        }
-        let regionIDs = namedRegionIDs()
-        if preamble?.regionIDs != regionIDs {
-            var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
-            try writer.write(.header(segmentHeader))
-            let named = Set(regionIDs)
-            for region in regions where named.contains(region.id) { try writer.write(.region(region)) }
-            for sheet in stylesheets { try writer.write(.stylesheet(sheet)) }
-            // Formats the regions and style sheets held for the first cue; cues may follow.
-            try writer.finish()
-            preamble = (regionIDs, writer)
-        }
-        guard openCuesWithoutBlock > 0 else {
-            // Every cue's block, one after the other, after what the segment starts with.
-            keep(preamble!.writer.diagnostics)
-            segment.removeAll(keepingCapacity: true)
-            segment.append(contentsOf: preamble!.writer.sink.bytes)
-            segment.append(contentsOf: openBlocks)
-            return segment
-        }
-        var writer = preamble!.writer
-        try openBlocks.withUnsafeBytes { blocks in
-            // Runs of cues with blocks are copied; the others are written.
-            var run = 0..<0
-            var runCount = 0
-            for cue in openCues {
-                guard let model = cue.cue else {
-                    if runCount == 0 { run = cue.block } else { run = run.lowerBound..<cue.block.upperBound }
-                    runCount += 1
-                    continue
-                }
-                if runCount > 0 { try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[run]), count: runCount) }
-                runCount = 0
-                try writer.write(.cue(model))
-            }
-            if runCount > 0 { try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[run]), count: runCount) }
-        }
-        try writer.finish()
-        keep(writer.diagnostics)
-        return writer.sink.bytes
-    }
-
-    /// The identifiers of the regions the open cues name, in the order the regions came.
-    private func namedRegionIDs() -> [String] {
-        guard openCues.contains(where: { $0.region != nil }) else { return [] }
-        let named = Set(openCues.compactMap(\.region))
-        return regions.lazy.map(\.id).filter(named.contains)
-    }
-
-    /// Keeps what a segment's writer changed, once: a cue in several segments is changed the
-    /// same way in each.
-    private mutating func keep(_ changes: [Diagnostic]) {
-        guard !changes.isEmpty, diagnostics.count < 100 else { return }
-        for diagnostic in changes where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 }
 
 extension HLSSegmenter: WebVTTBytesConsumer {
     /// True when cue blocks read from WebVTT are taken as they were read (the segments' layout is
     /// the one such blocks are copied in).
-    package var takesCues: Bool { copiesBlocks }
+    package var takesCues: Bool { assembly.copiesBlocks }
 
     /// Takes a cue block read whole in place of its cue when it is what the writer writes for the
     /// cue once copied (``WebVTTCueBlockCopier``); else its cue comes as an event.
     package mutating func take(_ block: WebVTTCueBlockAsRead, settings: borrowing CueSettings) throws -> Bool {
         // A cue out of order is refused, and reported from its event.
-        guard copiesBlocks, block.start >= lastStart else { return false }
+        guard assembly.copiesBlocks, block.start >= lastStart else { return false }
         try closeSegments(before: block.start)
-        var blocks: [UInt8] = []
-        swap(&blocks, &openBlocks)
-        let blockStart = blocks.count
-        let copied = copier.withCopy(of: block, settings: settings) { copy in
-            blocks.append(UInt8(ascii: "\n"))
-            blocks.append(contentsOf: copy.head)
-            blocks.append(contentsOf: copy.middle)
-            blocks.append(contentsOf: copy.tail)
-            return true
-        }
-        swap(&blocks, &openBlocks)
-        guard copied else { return false }
-        blocksCopied += 1
-        // The copier copies only blocks that end after they start, in no region.
-        open(HLSOpenCue(start: block.start, effectiveEnd: block.end, region: nil, block: blockStart..<openBlocks.count, cue: nil))
+        guard assembly.open(block, settings: settings) else { return false }
+        counted(effectiveEnd: block.end)
         return true
     }
-}
-
-/// A cue that overlaps the segment being filled: its times on the grid, the region it names, and
-/// its block, formatted once, or the cue itself when it has no block of its own.
-struct HLSOpenCue {
-    var start: Int
-    /// ``HLSSegmentTimeline/effectiveEnd(of:)``.
-    var effectiveEnd: Int
-    var region: String?
-    /// Where its block is among the open cues' blocks (empty when it has none).
-    var block: Range<Int>
-    /// The cue, when it has no block.
-    var cue: Cue?
 }
 
 /// How segments are cut and named.
