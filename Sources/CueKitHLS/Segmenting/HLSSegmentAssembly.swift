@@ -38,9 +38,11 @@ struct HLSSegmentAssembly {
     private var copier = WebVTTCueBlockCopier()
     /// A writer that has written what a segment with cues starts with (the header, the regions
     /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
-    /// regions; dropped when a region or style sheet comes. One is held: consecutive segments
-    /// mostly name the same regions.
+    /// regions, and its bytes; dropped when a region or style sheet comes. One is held:
+    /// consecutive segments mostly name the same regions.
     private var preamble: (regionIDs: [String], writer: WebVTTWriter<MemorySink>)?
+    private var preambleBytes: [UInt8] = []
+    private var preambleDiagnostics: [Diagnostic] = []
     /// The bytes of a segment without cues: its header alone.
     private var emptySegment: [UInt8]?
     /// The bytes of one segment, a buffer reused for each.
@@ -115,6 +117,15 @@ struct HLSSegmentAssembly {
 
     /// Lets go of the open cues that end by `end`, and of their blocks and details.
     mutating func letGoOfCues(endingBy end: Int) {
+        if let last = openCues.last, last.effectiveEnd <= end, openDetails.isEmpty {
+            // Often every open cue ends in the segment: the last started last, and those before it
+            // have no block to move.
+            if openCues.allSatisfy({ $0.effectiveEnd <= end }) {
+                openCues.removeAll(keepingCapacity: true)
+                openBlocks.removeAll(keepingCapacity: true)
+                return
+            }
+        }
         var kept = 0
         var blocksEnd = 0
         var detailsKept = 0
@@ -174,12 +185,14 @@ struct HLSSegmentAssembly {
             // Formats the regions and style sheets held for the first cue; cues may follow.
             try writer.finish()
             preamble = (regionIDs, writer)
+            preambleBytes = writer.sink.bytes
+            preambleDiagnostics = writer.diagnostics
         }
         guard openCuesWithoutBlock > 0 else {
             // Every cue's block, one after the other, after what the segment starts with.
-            keep(preamble!.writer.diagnostics)
+            keep(preambleDiagnostics)
             segment.removeAll(keepingCapacity: true)
-            segment.append(contentsOf: preamble!.writer.sink.bytes)
+            segment.append(contentsOf: preambleBytes)
             segment.append(contentsOf: openBlocks)
             return segment
         }
