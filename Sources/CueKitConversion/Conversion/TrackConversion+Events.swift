@@ -47,7 +47,8 @@ extension TrackConversion {
     }
 
     /// Converts the track to WebVTT in a temporary file, and calls `readBack` with that file as a
-    /// source, its diagnostics not reported (the conversion reported the input's).
+    /// source, its diagnostics not reported (the conversion reported the input's). Where the
+    /// conversion is the input's own bytes, the input is read back, and no copy made.
     private func readingBackConverted(report: (ConversionDiagnostic) -> Void, _ readBack: (TrackSource) throws -> Void) throws -> Outcome {
         var template = Array((TemporaryFiles.folder + "/cuekit-events-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -61,13 +62,15 @@ extension TrackConversion {
         }
         var webVTT = self
         webVTT.options.format = .webVTT
-        let (outcome, output) = try webVTT.convert(firstPassPath: path, spillFolder: folder, firstPassIsOutput: true, report: report) {
+        let (outcome, output) = try webVTT.convert(
+            firstPassPath: path, spillFolder: folder, firstPassIsOutput: true, copiesUnchangedInput: false, report: report
+        ) {
             try AtomicFileSink(path: path)
         }
         try output?.commit()
         var options = TrackSource.Options()
         options.webVTTDiagnostics = .none
-        try readBack(try TrackSource(path: path, format: .webVTT, options: options))
+        try readBack(try TrackSource(path: outcome.isInputUnchanged ? source.path : path, format: .webVTT, options: options))
         return outcome
     }
 }
