@@ -209,11 +209,15 @@ struct HLSSegmentAssembly {
                     runCount += 1
                     continue
                 }
-                if runCount > 0 { try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[runStart..<runEnd]), count: runCount) }
+                if runCount > 0 {
+                    try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[runStart..<runEnd]), count: runCount)
+                }
                 runCount = 0
                 try writer.write(.cue(model))
             }
-            if runCount > 0 { try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[runStart..<runEnd]), count: runCount) }
+            if runCount > 0 {
+                try writer.writeFormattedCueBlocks(UnsafeRawBufferPointer(rebasing: blocks[runStart..<runEnd]), count: runCount)
+            }
         }
         try writer.finish()
         keep(writer.diagnostics)

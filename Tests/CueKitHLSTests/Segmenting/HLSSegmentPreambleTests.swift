@@ -68,10 +68,13 @@ import Testing
             while segment < last {
                 let end = timeline.start(ofSegment: segment + 1)
                 let inSegment = cues.filter { $0.start < end && HLSSegmentTimeline.effectiveEnd(of: $0) > timeline.start(ofSegment: segment) }
-                let alone = try Self.expected(inSegment, regions: regions, stylesheets: stylesheets, header: header, options: options.webVTT)
+                let alone = try Self.expected(
+                    inSegment, regions: regions, stylesheets: stylesheets, header: header, options: options.webVTT)
                 expected += alone.text
                 if expectedDiagnostics.count < 100 {
-                    for diagnostic in alone.diagnostics where !expectedDiagnostics.contains(diagnostic) { expectedDiagnostics.append(diagnostic) }
+                    for diagnostic in alone.diagnostics where !expectedDiagnostics.contains(diagnostic) {
+                        expectedDiagnostics.append(diagnostic)
+                    }
                 }
                 segment += 1
             }

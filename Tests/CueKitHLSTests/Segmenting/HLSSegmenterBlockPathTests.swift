@@ -24,7 +24,8 @@ import Testing
         var text = "WEBVTT\n\n"
         let regionIDs = ["left", "right", "top"]
         for id in regionIDs where Bool.random(using: &random) {
-            text += "REGION\nid:\(id)\nwidth:\(Int.random(in: 10...100, using: &random))%\nlines:\(Int.random(in: 1...4, using: &random))\n\n"
+            let width = Int.random(in: 10...100, using: &random)
+            text += "REGION\nid:\(id)\nwidth:\(width)%\nlines:\(Int.random(in: 1...4, using: &random))\n\n"
         }
         if Bool.random(using: &random) { text += "STYLE\n::cue(.c\(Int.random(in: 0...9, using: &random))) { color: lime; }\n\n" }
         let settings = [
