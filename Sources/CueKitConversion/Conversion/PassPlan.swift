@@ -16,6 +16,10 @@ struct PassPlan {
     let firstPassIsOutput: Bool
     let options: TrackConversion.Options
     let source: TrackSource
+    /// False when a caller that reads the output back reads the input itself where the output
+    /// would be the input's own bytes (``keepsInputUnchanged``): no copy is then made, and the
+    /// outcome says so (``TrackConversion/Outcome/isInputUnchanged``).
+    var copiesUnchangedInput = true
 
     /// Runs the conversion. `makeOutput` makes the final sink: called only once the first pass is
     /// done, and only when the first pass's file is not the output as it is. Returns that sink when
@@ -72,6 +76,8 @@ struct PassPlan {
             && writer.diagnostics.isEmpty
         if unchanged {
             // Valid, and nothing asked to change it: the input's own bytes are the output.
+            outcome.isInputUnchanged = true
+            guard copiesUnchangedInput else { return (outcome, nil) }
             var output = try makeOutput()
             try FileByteSource(path: source.path).forEachChunk { try output.write($0) }
             return (outcome, output)

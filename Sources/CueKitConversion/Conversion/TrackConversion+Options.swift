@@ -71,6 +71,9 @@ extension TrackConversion {
         public var stoppedBy: ReadError?
         /// Cues handed to the writer.
         public var cuesWritten: Int { edits.cuesPassed }
+        /// True when the output is the input's own bytes (a valid WebVTT file that nothing asked
+        /// to change).
+        var isInputUnchanged = false
     }
 }
 

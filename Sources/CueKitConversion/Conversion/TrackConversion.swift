@@ -92,13 +92,14 @@ public struct TrackConversion: Sendable {
     /// The conversion with the output format's writers. `firstPassIsOutput`: the first pass writes
     /// the destination's own temporary file (made by `makeOutput`), committed unless cues came late;
     /// otherwise `makeOutput` is the final sink, made once the first pass is done. Returns the
-    /// final sink when it was written to.
+    /// final sink when it was written to. `copiesUnchangedInput`: ``PassPlan/copiesUnchangedInput``.
     func convert<Output: ByteSink>(
-        firstPassPath: String, spillFolder: String, firstPassIsOutput: Bool, report: (ConversionDiagnostic) -> Void,
-        makeOutput: () throws -> Output
+        firstPassPath: String, spillFolder: String, firstPassIsOutput: Bool, copiesUnchangedInput: Bool = true,
+        report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Output
     ) throws -> (outcome: Outcome, output: Output?) {
-        let plan = PassPlan(
+        var plan = PassPlan(
             firstPassPath: firstPassPath, spillFolder: spillFolder, firstPassIsOutput: firstPassIsOutput, options: options, source: source)
+        plan.copiesUnchangedInput = copiesUnchangedInput
         switch options.format {
         case .webVTT:
             // From WebVTT, every cue comes from the reader, its identifier and text untouched by

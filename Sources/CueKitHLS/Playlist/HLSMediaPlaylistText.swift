@@ -55,39 +55,59 @@ public enum HLSMediaPlaylistText {
 
     /// Appends a segment's lines to `lines`: `EXTINF`, `EXT-X-BYTERANGE` with its offset when
     /// there is a range, and the URI. Built as bytes, into a buffer the caller reuses: a rendition
-    /// has a few lines for each of up to hundreds of thousands of segments.
+    /// has a few lines for each of up to hundreds of thousands of segments. The lines before the
+    /// URI are written on the stack first and appended in one piece.
     public static func appendSegment(duration: Int, byteRange: Range<Int>?, uri: String, to lines: inout [UInt8]) {
-        lines += "#EXTINF:".utf8
-        appendDecimal(duration / 1000, to: &lines)
-        let fraction = duration % 1000
-        lines.append(UInt8(ascii: "."))
-        lines.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        lines.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        lines.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        lines.append(UInt8(ascii: ","))
-        lines.append(UInt8(ascii: "\n"))
-        if let byteRange {
-            lines += "#EXT-X-BYTERANGE:".utf8
-            appendDecimal(byteRange.count, to: &lines)
-            lines.append(UInt8(ascii: "@"))
-            appendDecimal(byteRange.lowerBound, to: &lines)
-            lines.append(UInt8(ascii: "\n"))
+        precondition(duration >= 0 && (byteRange?.lowerBound ?? 0) >= 0, "playlist numbers are not negative")
+        // `#EXTINF:` and `#EXT-X-BYTERANGE:`, three numbers of at most 19 digits, the punctuation.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+            let start = buffer.baseAddress!
+            var end = put("#EXTINF:", at: start)
+            end = putDecimal(duration / 1000, at: end)
+            let fraction = duration % 1000
+            end[0] = UInt8(ascii: ".")
+            end[1] = UInt8(ascii: "0") + UInt8(fraction / 100)
+            end[2] = UInt8(ascii: "0") + UInt8(fraction / 10 % 10)
+            end[3] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            end[4] = UInt8(ascii: ",")
+            end[5] = UInt8(ascii: "\n")
+            end += 6
+            if let byteRange {
+                end = put("#EXT-X-BYTERANGE:", at: end)
+                end = putDecimal(byteRange.count, at: end)
+                end[0] = UInt8(ascii: "@")
+                end = putDecimal(byteRange.lowerBound, at: end + 1)
+                end[0] = UInt8(ascii: "\n")
+                end += 1
+            }
+            lines.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
         lines += uri.utf8
         lines.append(UInt8(ascii: "\n"))
     }
 
-    /// A whole number of 0 or more in decimal digits.
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        precondition(value >= 0, "playlist numbers are not negative")
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+    /// Writes `text` at `place`; returns where it ends.
+    @inline(__always)
+    private static func put(_ text: StaticString, at place: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        place.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return place + text.utf8CodeUnitCount
+    }
+
+    /// Writes a whole number of 0 or more in decimal digits at `place`; returns where it ends.
+    @inline(__always)
+    private static func putDecimal(_ value: Int, at place: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var digits = 1
+        var power = 10
+        while digits < 19, power <= value {
+            digits += 1
+            power &*= 10
         }
+        var rest = value
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            place[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        return place + digits
     }
 
     /// The last line: no segment will be added.

@@ -12,6 +12,13 @@ import CueKitWebVTT
 /// carries `X-TIMESTAMP-MAP` (`WebVTTTimestampMap`). A segment with cues carries every `STYLE`
 /// block of the track and the `REGION` blocks its cues name.
 ///
+/// Each cue is formatted once, when it comes, and its bytes are copied into every segment it
+/// overlaps; a cue the writer would report something about is written by each segment's own
+/// writer instead, as the report names the cue by its place in the segment. Read from WebVTT, a
+/// cue block that is already what the writer writes is copied as it was read, with no cue built
+/// (`TrackConversion/stream(convertedInto:report:)` offers the blocks). The segments are the same
+/// bytes either way.
+///
 /// Memory holds the cues that overlap the segment being filled, never the track: a segment is
 /// written as soon as a cue starts after its end.
 ///
@@ -37,14 +44,12 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// What was written so far.
     public private(set) var counts = Counts()
     /// What the WebVTT writer changed in cues it wrote (none for cues CueKit read), once per cue.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public var diagnostics: [Diagnostic] { assembly.diagnostics }
+    /// Cues taken as the bytes of the blocks they were read from, with no cue built.
+    package var blocksCopied: Int { assembly.blocksCopied }
 
-    /// The header every segment has: its `X-TIMESTAMP-MAP` line, made once.
-    private let segmentHeader: String
-    private var regions: [CueRegion] = []
-    private var stylesheets: [CueStylesheet] = []
-    /// The cues that overlap the segment being filled, in start-time order.
-    private var openCues: [Cue] = []
+    /// The open cues and the segments' bytes.
+    private var assembly: HLSSegmentAssembly
     private var openSegment = 0
     /// The bytes written so far into the one file, with ``HLSSegmentOptions/segmentsInOneFile``,
     /// its name and the URI the playlist gives it.
@@ -53,13 +58,6 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     private let oneFileURI: String
     /// The playlist lines of one segment, a buffer reused for each.
     private var playlistLines: [UInt8] = []
-    /// A writer that has written what a segment with cues starts with (the header, the regions
-    /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
-    /// regions; dropped when a region or style sheet comes. One is held: consecutive segments
-    /// mostly name the same regions.
-    private var preamble: (regionIDs: [String], writer: WebVTTWriter<MemorySink>)?
-    /// The bytes of a segment without cues: its header alone.
-    private var emptySegment: [UInt8]?
     private var lastStart = Int.min
     private var isFinished = false
 
@@ -67,7 +65,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     public init(options: Options = Options(), to destination: Destination) {
         self.options = options
         self.timeline = HLSSegmentTimeline(segmentDuration: options.segmentDuration)
-        segmentHeader = "\n" + options.timestampMap.headerLine
+        assembly = HLSSegmentAssembly(options: options)
         oneFileName = options.oneFileName
         oneFileURI = options.segmentURI(options.oneFileName)
         self.destination = destination
@@ -80,12 +78,9 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         case .cue(let cue):
             try place(cue)
         case .region(let region):
-            regions.removeAll { $0.id == region.id }
-            regions.append(region)
-            preamble = nil
+            assembly.add(region)
         case .stylesheet(let sheet):
-            stylesheets.append(sheet)
-            preamble = nil
+            assembly.add(sheet)
         case .header, .note, .diagnostic:
             break
         }
@@ -106,13 +101,20 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         guard cue.start >= lastStart else {
             throw HLSSegmentingError.cueOutOfOrder(cue, after: lastStart)
         }
-        lastStart = cue.start
-        let first = timeline.segment(containing: cue.start)
-        // Every segment before the cue's first is complete: no later cue starts in it.
+        try closeSegments(before: cue.start)
+        counted(effectiveEnd: assembly.open(cue))
+    }
+
+    /// Every segment before the one `start` is in is complete: no later cue starts in it.
+    private mutating func closeSegments(before start: Int) throws {
+        lastStart = start
+        let first = timeline.segment(containing: start)
         while openSegment < first { try closeOpenSegment(duration: timeline.segmentDuration) }
-        openCues.append(cue)
+    }
+
+    private mutating func counted(effectiveEnd: Int) {
         counts.cues += 1
-        counts.trackEnd = max(counts.trackEnd, HLSSegmentTimeline.effectiveEnd(of: cue))
+        counts.trackEnd = max(counts.trackEnd, effectiveEnd)
     }
 
     /// Writes the open segment with the cues that overlap it, lets go of those that end within it,
@@ -122,7 +124,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             try destination.appendToPlaylist(
                 HLSMediaPlaylistText.header(segmentDuration: options.segmentDuration, usesByteRanges: options.segmentsInOneFile))
         }
-        let bytes = try segmentBytes()
+        let bytes = try assembly.segmentBytes()
         if options.segmentsInOneFile {
             try destination.appendSegment(bytes, toFileNamed: oneFileName)
             let range = oneFileLength..<(oneFileLength + bytes.count)
@@ -137,65 +139,29 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: nil, uri: options.segmentURI(name), to: &playlistLines)
             try destination.appendToPlaylist(playlistLines)
         }
+        let open = assembly.openCues.count
         counts.segments += 1
-        if openCues.isEmpty { counts.emptySegments += 1 }
-        counts.cuePlacements += openCues.count
-        let end = timeline.start(ofSegment: openSegment + 1)
-        openCues.removeAll { HLSSegmentTimeline.effectiveEnd(of: $0) <= end }
+        if open == 0 { counts.emptySegments += 1 }
+        counts.cuePlacements += open
+        assembly.letGoOfCues(endingBy: timeline.start(ofSegment: openSegment + 1))
         openSegment += 1
     }
+}
 
-    /// The open segment as a WebVTT file: header and map, then (with cues) the regions its cues
-    /// name, the style sheets, and its cues. What comes before the cues is the same in most
-    /// segments: it is formatted once (`preamble`) and copied.
-    private mutating func segmentBytes() throws -> [UInt8] {
-        guard !openCues.isEmpty else {
-            if emptySegment == nil {
-                var writer = makeWriter()
-                try writer.write(.header(segmentHeader))
-                try writer.finish()
-                keep(writer.diagnostics)
-                emptySegment = writer.sink.bytes
-            }
-            return emptySegment!
-        }
-        let regionIDs = namedRegionIDs()
-        if preamble?.regionIDs != regionIDs {
-            var writer = makeWriter()
-            try writer.write(.header(segmentHeader))
-            let named = Set(regionIDs)
-            for region in regions where named.contains(region.id) { try writer.write(.region(region)) }
-            for sheet in stylesheets { try writer.write(.stylesheet(sheet)) }
-            // Formats the regions and style sheets held for the first cue; cues may follow.
-            try writer.finish()
-            preamble = (regionIDs, writer)
-        }
-        var writer = preamble!.writer
-        for cue in openCues { try writer.write(.cue(cue)) }
-        try writer.finish()
-        keep(writer.diagnostics)
-        return writer.sink.bytes
-    }
+extension HLSSegmenter: WebVTTBytesConsumer {
+    /// True when cue blocks read from WebVTT are taken as they were read (the segments' layout is
+    /// the one such blocks are copied in).
+    package var takesCues: Bool { assembly.copiesBlocks }
 
-    /// A writer for one segment: the segmenter's WebVTT options, comments left out.
-    private func makeWriter() -> WebVTTWriter<MemorySink> {
-        var writerOptions = options.webVTT
-        writerOptions.notes = .drop
-        return WebVTTWriter(to: MemorySink(), options: writerOptions)
-    }
-
-    /// The identifiers of the regions the open cues name, in the order the regions came.
-    private func namedRegionIDs() -> [String] {
-        guard openCues.contains(where: { $0.settings.region != nil }) else { return [] }
-        let named = Set(openCues.compactMap(\.settings.region))
-        return regions.lazy.map(\.id).filter(named.contains)
-    }
-
-    /// Keeps what a segment's writer changed, once: a cue in several segments is changed the
-    /// same way in each.
-    private mutating func keep(_ changes: [Diagnostic]) {
-        guard !changes.isEmpty, diagnostics.count < 100 else { return }
-        for diagnostic in changes where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    /// Takes a cue block read whole in place of its cue when it is what the writer writes for the
+    /// cue once copied (``WebVTTCueBlockCopier``); else its cue comes as an event.
+    package mutating func take(_ block: WebVTTCueBlockAsRead, settings: borrowing CueSettings) throws -> Bool {
+        // A cue out of order is refused, and reported from its event.
+        guard assembly.copiesBlocks, block.start >= lastStart else { return false }
+        try closeSegments(before: block.start)
+        guard assembly.open(block, settings: settings) else { return false }
+        counted(effectiveEnd: block.end)
+        return true
     }
 }
 

@@ -86,6 +86,12 @@ struct WebVTTBlockFormatter {
         cueNumber += count
     }
 
+    /// True when a cue naming region `id` has it written: its definition was.
+    func definesRegion(_ id: String) -> Bool { regionIdentifiers.contains(id) }
+
+    /// Forgets the changes made so far (``WebVTTCueBlockFormatter`` keeps none).
+    mutating func forgetDiagnostics() { diagnostics.removeAll(keepingCapacity: true) }
+
     /// Formats a bare header if nothing was written, and the regions and style sheets still held.
     mutating func finish() {
         writeSignatureIfNeeded()

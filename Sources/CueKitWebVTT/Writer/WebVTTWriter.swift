@@ -78,6 +78,14 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         try sink.write(blocks)
     }
 
+    /// Writes `count` cue blocks formatted apart by a ``WebVTTCueBlockFormatter`` with this
+    /// writer's options, each after the line end of the empty line before it, as they are.
+    package mutating func writeFormattedCueBlocks(_ blocks: UnsafeRawBufferPointer, count: Int) throws {
+        formatter.beginCueBlocks(count: count)
+        try handOver()
+        try sink.write(blocks)
+    }
+
     /// True when a cue block copied from the reader's (``WebVTTCueBlockCopier``) is what a writer
     /// with `options` writes for its cue.
     package static func copiesCueBlocks(with options: Options) -> Bool {
