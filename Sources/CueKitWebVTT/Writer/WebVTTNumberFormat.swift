@@ -26,9 +26,22 @@ enum WebVTTNumberFormat {
         appendPositional(magnitude.description, to: &bytes)
     }
 
+    /// The digits of `value`, written from the last on the stack and appended in one copy.
     static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-        if value >= 10 { appendInteger(value / 10, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { room in
+            var rest = value
+            var start = room.count
+            repeat {
+                start -= 1
+                room[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest != 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[start...]))
+        }
     }
 
     /// Rewrites Swift's description of a positive finite `Double` (`123.5`, `1e-05`,

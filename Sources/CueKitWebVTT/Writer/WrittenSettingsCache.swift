@@ -39,25 +39,32 @@ struct WrittenSettingsCache {
     /// has written its definition; a value out of range).
     mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
         if let source, let found = index(of: source) { return entries[found].writable ? found : nil }
-        // A region is written only once its definition is (`writesRegion`), so it is an issue too.
-        var text: [UInt8] = []
-        var writable = true
-        WebVTTTimingLineText.appendSettings(settings, to: &text, writesRegion: { _ in false }) { _ in writable = false }
         guard let source, source.count <= Self.longestSource else {
-            oneOff = Entry(source: [], text: text, writable: writable)
-            return writable ? Self.oneOffIndex : nil
+            Self.write(settings, into: &oneOff, readFrom: nil)
+            return oneOff.writable ? Self.oneOffIndex : nil
         }
-        let kept = Entry(source: Array(source), text: text, writable: writable)
         let index: Int
         if entries.count < Self.capacity {
             index = entries.count
-            entries.append(kept)
+            entries.append(Entry(source: [], text: [], writable: true))
         } else {
             index = next
-            entries[index] = kept
             next = (next + 1) % Self.capacity
         }
-        return writable ? index : nil
+        // The entry's storage is reused: settings of their own on every cue allocate nothing.
+        Self.write(settings, into: &entries[index], readFrom: source)
+        return entries[index].writable ? index : nil
+    }
+
+    /// Makes `entry` the settings' text as the writer writes it, read from `source`.
+    private static func write(_ settings: borrowing CueSettings, into entry: inout Entry, readFrom source: UnsafeRawBufferPointer?) {
+        entry.source.removeAll(keepingCapacity: true)
+        if let source { entry.source.append(contentsOf: source) }
+        entry.text.removeAll(keepingCapacity: true)
+        // A region is written only once its definition is (`writesRegion`), so it is an issue too.
+        var writable = true
+        WebVTTTimingLineText.appendSettings(settings, to: &entry.text, writesRegion: { _ in false }) { _ in writable = false }
+        entry.writable = writable
     }
 
     /// The entry kept for the settings text `source`.
