@@ -19,7 +19,8 @@ enum WebVTTNumberFormat {
             magnitude = -value
         }
         // Whole numbers below 2^53 are exact: their digits are the integer's.
-        if magnitude < 9_007_199_254_740_992, magnitude == magnitude.rounded(.towardZero) {
+        // (Converted and compared back: `rounded` called the C library.)
+        if magnitude < 9_007_199_254_740_992, Double(UInt64(magnitude)) == magnitude {
             appendInteger(UInt64(magnitude), to: &bytes)
             return
         }

@@ -31,6 +31,11 @@ struct WrittenSettingsCache {
     private var oneOff = Entry(source: [], text: [], writable: true)
     private static let oneOffIndex = -1
     static let capacity = 8
+    /// Lookups that found nothing, less those that found: past ``giveUpAfter`` (a track whose
+    /// cues each have settings of their own), the cache is no longer looked in nor kept, and
+    /// each cue's settings are written for it alone.
+    private var misses = 0
+    static let giveUpAfter = 256
     /// Settings texts longer than this are written again each time, not kept.
     static let longestSource = 128
 
@@ -38,8 +43,14 @@ struct WrittenSettingsCache {
     /// when the writer would not write them as they are (a region, which it names only once it
     /// has written its definition; a value out of range).
     mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
-        if let source, let found = index(of: source) { return entries[found].writable ? found : nil }
-        guard let source, source.count <= Self.longestSource else {
+        if misses < Self.giveUpAfter, let source {
+            if let found = index(of: source) {
+                if misses > 0 { misses -= 1 }
+                return entries[found].writable ? found : nil
+            }
+            misses += 1
+        }
+        guard misses < Self.giveUpAfter, let source, source.count <= Self.longestSource else {
             Self.write(settings, into: &oneOff, readFrom: nil)
             return oneOff.writable ? Self.oneOffIndex : nil
         }
