@@ -155,19 +155,25 @@ private struct CommonSettingsScanner {
     }
 
     /// `length` (at most eight) bytes at `at`, as a little-endian integer; zeros past the line.
+    /// One load: near the end of the line, of the line's last eight bytes, shifted.
     @inline(__always)
     func word(at: Int, length: Int) -> UInt64 {
+        let word: UInt64
         if at + 8 <= count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            return length >= 8 ? word : word & ((1 &<< UInt64(8 * length)) &- 1)
+            word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        } else if at < count, count >= 8 {
+            let last = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            word = last &>> UInt64(8 * (8 - (count - at)))
+        } else {
+            var bytes: UInt64 = 0
+            var index = 0
+            while index < length, at + index < count {
+                bytes |= UInt64(byte(at + index)) &<< UInt64(8 * index)
+                index += 1
+            }
+            return bytes
         }
-        var word: UInt64 = 0
-        var index = 0
-        while index < length, at + index < count {
-            word |= UInt64(byte(at + index)) &<< UInt64(8 * index)
-            index += 1
-        }
-        return word
+        return length >= 8 ? word : word & ((1 &<< UInt64(8 * length)) &- 1)
     }
 
     /// The setting named at the offset, moved past its colon; nil when it is none of WebVTT's.
