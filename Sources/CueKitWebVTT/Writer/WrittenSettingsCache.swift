@@ -40,9 +40,10 @@ struct WrittenSettingsCache {
     static let longestSource = 128
 
     /// The entry for `settings`, read from `source` (nil when not known), made if need be; nil
-    /// when the writer would not write them as they are (a region, which it names only once it
-    /// has written its definition; a value out of range).
-    mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
+    /// when the writer would not write them as they are (a region it does not name, as
+    /// `regionIsNamed` says; a value out of range). An entry kept says what was true when it was
+    /// made: a region named later is still refused for it, which is only slower.
+    mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?, regionIsNamed: Bool = false) -> Int? {
         if misses < Self.giveUpAfter, let source {
             if let found = index(of: source) {
                 if misses > 0 { misses -= 1 }
@@ -51,7 +52,7 @@ struct WrittenSettingsCache {
             misses += 1
         }
         guard misses < Self.giveUpAfter, let source, source.count <= Self.longestSource else {
-            Self.write(settings, into: &oneOff, readFrom: nil)
+            Self.write(settings, into: &oneOff, readFrom: nil, regionIsNamed: regionIsNamed)
             return oneOff.writable ? Self.oneOffIndex : nil
         }
         let index: Int
@@ -63,18 +64,20 @@ struct WrittenSettingsCache {
             next = (next + 1) % Self.capacity
         }
         // The entry's storage is reused: settings of their own on every cue allocate nothing.
-        Self.write(settings, into: &entries[index], readFrom: source)
+        Self.write(settings, into: &entries[index], readFrom: source, regionIsNamed: regionIsNamed)
         return entries[index].writable ? index : nil
     }
 
     /// Makes `entry` the settings' text as the writer writes it, read from `source`.
-    private static func write(_ settings: borrowing CueSettings, into entry: inout Entry, readFrom source: UnsafeRawBufferPointer?) {
+    private static func write(
+        _ settings: borrowing CueSettings, into entry: inout Entry, readFrom source: UnsafeRawBufferPointer?, regionIsNamed: Bool
+    ) {
         entry.source.removeAll(keepingCapacity: true)
         if let source { entry.source.append(contentsOf: source) }
         entry.text.removeAll(keepingCapacity: true)
-        // A region is written only once its definition is (`writesRegion`), so it is an issue too.
+        // A region the writer does not name is an issue too.
         var writable = true
-        WebVTTTimingLineText.appendSettings(settings, to: &entry.text, writesRegion: { _ in false }) { _ in writable = false }
+        WebVTTTimingLineText.appendSettings(settings, to: &entry.text, writesRegion: { _ in regionIsNamed }) { _ in writable = false }
         entry.writable = writable
     }
 
