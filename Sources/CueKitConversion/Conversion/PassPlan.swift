@@ -34,7 +34,8 @@ struct PassPlan {
                     timing: options.timing, dropsEmptyCues: options.dropsEmptyCues, style: options.style, stylePath: options.stylePath,
                     styleLocations: options.styleLocations),
                 ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
-                output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion),
+                output: PassOutput(
+                    makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion),
                 ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil, cueTextParseCache: cueTextParseCache,
                 report: { report(ConversionDiagnostic($0, origin: .input)) })
             do {

@@ -44,7 +44,9 @@ struct WebVTTLineEndingNormalizer: Sendable {
     /// Copies `slice` into `room` (at least as long) with each CR LF and lone CR as one LF, a
     /// line at a time; returns how many bytes were written. `skipsLineFeed` is set when the slice
     /// ends with a CR.
-    private static func rewrite(_ slice: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer, skipsLineFeed: inout Bool) -> Int {
+    private static func rewrite(
+        _ slice: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer, skipsLineFeed: inout Bool
+    ) -> Int {
         guard let source = slice.baseAddress, let target = room.baseAddress else { return 0 }
         precondition(room.count >= slice.count, "line endings rewritten into too little room")
         let count = slice.count

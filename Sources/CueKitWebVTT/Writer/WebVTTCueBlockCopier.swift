@@ -24,13 +24,16 @@ package struct WebVTTCueBlockCopier {
     /// them; returns what `body` returned, or false when no copy can be made. `regionIsNamed`
     /// says whether the writer names the settings' region (``WebVTTWriter/namesRegion(_:)``).
     package mutating func withCopy(
-        of block: WebVTTCueBlockAsRead, settings: borrowing CueSettings, regionIsNamed: Bool = false, _ body: (WebVTTCueBlockBytes) throws -> Bool
+        of block: WebVTTCueBlockAsRead, settings: borrowing CueSettings, regionIsNamed: Bool = false,
+        _ body: (WebVTTCueBlockBytes) throws -> Bool
     ) rethrows -> Bool {
         guard block.end > block.start, let base = block.bytes.baseAddress, let line = block.timingLine.baseAddress else { return false }
         if let timesLength = block.fullFormTimesLength, block.timingLine.count == timesLength {
             return try body(WebVTTCueBlockBytes(head: block.bytes))
         }
-        guard let entry = writtenSettings.entry(for: settings, readFrom: block.settingsText, regionIsNamed: regionIsNamed) else { return false }
+        guard let entry = writtenSettings.entry(for: settings, readFrom: block.settingsText, regionIsNamed: regionIsNamed) else {
+            return false
+        }
         let lineEnd = line + block.timingLine.count
         let tail = UnsafeRawBufferPointer(start: lineEnd, count: base + block.bytes.count - lineEnd)
         if let timesLength = block.fullFormTimesLength {

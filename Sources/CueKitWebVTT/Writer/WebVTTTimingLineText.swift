@@ -168,7 +168,9 @@ enum WebVTTTimingLineText {
         @inline(__always)
         mutating func append(_ bytes: UnsafeRawBufferPointer) {
             guard count + bytes.count <= room.count else { return overflowed = true }
-            if let source = bytes.baseAddress { (room.baseAddress! + count).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+            if let source = bytes.baseAddress {
+                (room.baseAddress! + count).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            }
             count += bytes.count
         }
 

@@ -43,7 +43,9 @@ struct WrittenSettingsCache {
     /// when the writer would not write them as they are (a region it does not name, as
     /// `regionIsNamed` says; a value out of range). An entry kept says what was true when it was
     /// made: a region named later is still refused for it, which is only slower.
-    mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?, regionIsNamed: Bool = false) -> Int? {
+    mutating func entry(
+        for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?, regionIsNamed: Bool = false
+    ) -> Int? {
         if misses < Self.giveUpAfter, let source {
             if let found = index(of: source) {
                 if misses > 0 { misses -= 1 }

@@ -53,14 +53,16 @@ import Testing
         for _ in 0..<40_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...8, using: &random) {
-                text += Int.random(in: 0..<3, using: &random) == 0 ? stamps.randomElement(using: &random)! : Self.pieces.randomElement(using: &random)!
+                let stamp = Int.random(in: 0..<3, using: &random) == 0
+                text += stamp ? stamps.randomElement(using: &random)! : Self.pieces.randomElement(using: &random)!
             }
             let bytes = Array(text.utf8)
             guard bytes.withUnsafeBytes({ CueTextQuickCheck.isClean($0, cueStart: 1_000, cueEnd: 5_000) }) else { continue }
             clean += 1
             if text.contains("<0") { cleanWithStamps += 1 }
             var checker = CueText.Checker()
-            let diagnostics = bytes.withUnsafeBytes { checker.diagnosticsByParsing($0, context: CueText.Context(cueStart: 1_000, cueEnd: 5_000)) }
+            let context = CueText.Context(cueStart: 1_000, cueEnd: 5_000)
+            let diagnostics = bytes.withUnsafeBytes { checker.diagnosticsByParsing($0, context: context) }
             #expect(diagnostics.isEmpty, "\(text.debugDescription): \(diagnostics)")
         }
         #expect(clean > 2_000 && cleanWithStamps > 500, "\(clean) clean, \(cleanWithStamps) of them with timestamp tags")

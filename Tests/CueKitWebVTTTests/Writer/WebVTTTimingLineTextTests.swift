@@ -9,7 +9,9 @@ import Testing
 @Suite struct WebVTTTimingLineTextTests {
     /// Values whole and not, in range and out, and the odd ones (a negative zero, infinities, NaN).
     static let percentages: [Double] = [0, 1, 9, 10, 50, 99, 100, 12.5, 0.1, -0.0, -1, 100.5, 101, 250, .nan, .infinity]
-    static let lineNumbers: [Double] = [0, -0.0, 1, -1, 3, -12, 99, 100, 123_456, -9_007_199_254_740_991, 9_007_199_254_740_992, 1.5, -2.25, .nan, -.infinity]
+    static let lineNumbers: [Double] = [
+        0, -0.0, 1, -1, 3, -12, 99, 100, 123_456, -9_007_199_254_740_991, 9_007_199_254_740_992, 1.5, -2.25, .nan, -.infinity,
+    ]
     static let regions: [String?] = [nil, nil, nil, "r1", "top", "undefined", "", String(repeating: "x", count: 300)]
 
     static func randomSettings(_ random: inout SeededRandom) -> CueSettings {
@@ -20,7 +22,9 @@ import Testing
         case 1: settings.line = .number(lineNumbers.randomElement(using: &random)!)
         default: settings.line = .percentage(percentages.randomElement(using: &random)!)
         }
-        if Int.random(in: 0..<3, using: &random) == 0 { settings.lineAlignment = CueSettings.LineAlignment.allCases.randomElement(using: &random)! }
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            settings.lineAlignment = CueSettings.LineAlignment.allCases.randomElement(using: &random)!
+        }
         if Bool.random(using: &random) { settings.position = .percentage(percentages.randomElement(using: &random)!) }
         if Int.random(in: 0..<3, using: &random) == 0 {
             settings.positionAlignment = CueSettings.PositionAlignment.allCases.randomElement(using: &random)!
