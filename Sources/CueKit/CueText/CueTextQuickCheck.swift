@@ -28,6 +28,19 @@ package enum CueTextQuickCheck {
         isClean(bytes) { _ in }
     }
 
+    /// ``isClean(_:)`` for the text of a cue from `cueStart` to `cueEnd` (milliseconds), which
+    /// also takes timestamp tags: each a valid timestamp after the one before it, after the cue's
+    /// start and before its end, of which the parser reports nothing either.
+    package static func isClean(_ bytes: UnsafeRawBufferPointer, cueStart: Int, cueEnd: Int) -> Bool {
+        isClean(bytes, times: CueTimes(start: cueStart, end: cueEnd)) { _ in }
+    }
+
+    /// A cue's start and end, which its timestamp tags must lie between.
+    struct CueTimes {
+        var start: Int
+        var end: Int
+    }
+
     /// ``isClean(_:)``, handing `text` the text as it goes, in order, markup left out and
     /// references decoded: the text the parser's events hold, in pieces (a run of text, or one
     /// reference). For a consumer that needs only the text (`inspect --stats` counts it); when
@@ -41,19 +54,30 @@ package enum CueTextQuickCheck {
     package static func isClean(
         _ bytes: UnsafeRawBufferPointer, skipsTimestampTags: Bool = false, text: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
+        isClean(bytes, skipsTimestampTags: skipsTimestampTags, times: nil, text: text)
+    }
+
+    /// ``isClean(_:skipsTimestampTags:text:)``; with `times`, timestamp tags are checked as
+    /// ``isClean(_:cueStart:cueEnd:)`` checks them.
+    @inline(__always)
+    private static func isClean(
+        _ bytes: UnsafeRawBufferPointer, skipsTimestampTags: Bool = false, times: CueTimes?, text: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         // Past this many bytes the parser's node limit could be reached.
         guard count < CueText.maximumNodes else { return false }
         guard count <= MarkMasks.capacity * 64 else {
-            return isCleanByScanning(bytes, skipsTimestampTags: skipsTimestampTags, text: text)
+            guard bytes.count < CueText.maximumNodes else { return false }
+            var finder = ScanningFinder(bytes: bytes)
+            return check(bytes, &finder, skipsTimestampTags: skipsTimestampTags, times: times, text: text)
         }
         // The usual cue text: its marks found in one vector pass, into words on the stack.
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * MarkMasks.capacity) { words in
             let specials = words.baseAddress!, closers = specials + MarkMasks.capacity
             cuekit_markup_masks(base.assumingMemoryBound(to: UInt8.self), count, specials, closers)
             var finder = MarkMasks(specials: specials, closers: closers, count: count)
-            return check(bytes, &finder, skipsTimestampTags: skipsTimestampTags, text: text)
+            return check(bytes, &finder, skipsTimestampTags: skipsTimestampTags, times: times, text: text)
         }
     }
 
@@ -66,14 +90,15 @@ package enum CueTextQuickCheck {
         guard bytes.baseAddress != nil else { return true }
         guard bytes.count < CueText.maximumNodes else { return false }
         var finder = ScanningFinder(bytes: bytes)
-        return check(bytes, &finder, skipsTimestampTags: skipsTimestampTags, text: text)
+        return check(bytes, &finder, skipsTimestampTags: skipsTimestampTags, times: nil, text: text)
     }
 
     /// ``isClean(_:skipsTimestampTags:text:)`` over `bytes` (not empty, shorter than the node
     /// limit), finding its marks with `finder`.
     @inline(__always)
     private static func check<Finder: MarkFinder>(
-        _ bytes: UnsafeRawBufferPointer, _ finder: inout Finder, skipsTimestampTags: Bool, text: (UnsafeBufferPointer<UInt8>) -> Void
+        _ bytes: UnsafeRawBufferPointer, _ finder: inout Finder, skipsTimestampTags: Bool, times: CueTimes?,
+        text: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
         let base = bytes.baseAddress!
         let count = bytes.count
@@ -83,6 +108,8 @@ package enum CueTextQuickCheck {
         var depth = 0
         // The outermost span is a <v> that opened the text.
         var voiceOpensText = false
+        // The time of the last timestamp tag (with `times`).
+        var lastTimestamp: Int?
         var index = 0
         let start = base.assumingMemoryBound(to: UInt8.self)
         while true {
@@ -97,7 +124,17 @@ package enum CueTextQuickCheck {
             }
             let close = finder.nextClose(from: special + 1)
             guard close < count, close > special + 1 else { return false }
-            if skipsTimestampTags, byte(special + 1) &- UInt8(ascii: "0") < 10 {
+            if byte(special + 1) &- UInt8(ascii: "0") < 10 {
+                if !skipsTimestampTags {
+                    // The parser's checks of a timestamp tag (`CueTextParser.handleTimestamp`).
+                    guard let times else { return false }
+                    let value = UnsafeRawBufferPointer(rebasing: bytes[(special + 1)..<close])
+                    var end = 0
+                    guard case .success(let collected) = CueTimestamp.collect(from: value, at: &end), end == value.count,
+                        collected.milliseconds > max(times.start, lastTimestamp ?? times.start), collected.milliseconds < times.end
+                    else { return false }
+                    lastTimestamp = collected.milliseconds
+                }
                 index = close + 1
                 continue
             }

@@ -97,7 +97,10 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
         _ read: WebVTTCueBlockAsRead, settings: borrowing CueSettings, _ copier: inout WebVTTCueBlockCopier, _ ordering: inout CueOrdering,
         _ output: inout PassOutput<Writer>
     ) throws -> Bool {
-        try copier.withCopy(of: read, settings: settings) { block in
+        // Whether the writer names the cue's region, asked before the copy (the window and the
+        // writer are reached inside it).
+        let regionIsNamed = settings.region.map { output.namesRegion($0) } ?? false
+        return try copier.withCopy(of: read, settings: settings, regionIsNamed: regionIsNamed) { block in
             try ordering.take(block: block, start: read.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
         }
     }
@@ -136,10 +139,23 @@ struct PassOutput<Writer: TrackWriter> {
     private let makeWriter: () throws -> Writer
     /// Writes a run of cue blocks (WebVTT output only; nil where blocks are never taken).
     private let writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?
+    /// Whether the writer names a region in a cue's settings (``WebVTTWriter/namesRegion(_:)``;
+    /// nil where blocks are never taken).
+    private let namesRegionIn: ((Writer, String) -> Bool)?
 
-    init(makeWriter: @escaping () throws -> Writer, writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?) {
+    init(
+        makeWriter: @escaping () throws -> Writer, writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?,
+        namesRegion: ((Writer, String) -> Bool)? = nil
+    ) {
         self.makeWriter = makeWriter
         self.writeBlockRun = writeBlockRun
+        namesRegionIn = namesRegion
+    }
+
+    /// True when the writer, made, names the region `id` in a cue's settings.
+    func namesRegion(_ id: String) -> Bool {
+        guard let namesRegionIn, let writer else { return false }
+        return namesRegionIn(writer, id)
     }
 
     /// True once the first event made the writer (cue blocks come only after the header's event).

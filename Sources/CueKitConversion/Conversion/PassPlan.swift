@@ -27,7 +27,7 @@ struct PassPlan {
     func run<Reader: TrackReader, First: TrackWriter, Final: TrackWriter>(
         report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Final.Sink, reader: Reader,
         makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: ((inout First, UnsafeRawBufferPointer, Int) throws -> Void)?,
-        makeFinal: (Final.Sink) -> Final, cueTextParseCache: CueTextParseCache? = nil
+        namesRegion: ((First, String) -> Bool)? = nil, makeFinal: (Final.Sink) -> Final, cueTextParseCache: CueTextParseCache? = nil
     ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
         let path = firstPassPath
         var outcome = TrackConversion.Outcome()
@@ -38,7 +38,8 @@ struct PassPlan {
                     timing: options.timing, dropsEmptyCues: options.dropsEmptyCues, style: options.style, stylePath: options.stylePath,
                     styleLocations: options.styleLocations),
                 ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
-                output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun),
+                output: PassOutput(
+                    makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion),
                 ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil, cueTextParseCache: cueTextParseCache,
                 report: { report(ConversionDiagnostic($0, origin: .input)) })
             do {

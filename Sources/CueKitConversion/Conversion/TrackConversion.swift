@@ -119,6 +119,7 @@ public struct TrackConversion: Sendable {
                     return writer
                 },
                 writeBlockRun: copiesBlocks ? { writer, blocks, count in try writer.writeCueBlocks(blocks, count: count) } : nil,
+                namesRegion: copiesBlocks ? { writer, id in writer.namesRegion(id) } : nil,
                 makeFinal: { (sink: Output) -> WebVTTWriter<Output> in
                     var writer = WebVTTWriter(to: sink, options: writerOptions)
                     writer.copiesReadCueText = copiesText

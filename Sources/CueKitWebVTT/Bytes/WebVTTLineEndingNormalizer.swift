@@ -8,8 +8,9 @@ import CueKit
 /// one piece of input may be the first half of a pair whose LF starts the next: it is written as
 /// an LF at once, and that LF is then skipped (``skipLineFeed(_:)``).
 ///
-/// Pieces are rewritten ``sliceLength`` bytes at a time into one buffer that is reused, so memory
-/// stays bounded whatever the size of the input handed to the reader at once.
+/// Pieces are rewritten ``sliceLength`` bytes at a time into one buffer that is made once and
+/// reused, a line at a time (a search for the next CR and one copy), so memory stays bounded
+/// whatever the size of the input handed to the reader at once.
 struct WebVTTLineEndingNormalizer: Sendable {
     /// The most bytes rewritten at once.
     static let sliceLength = 1 << 16
@@ -28,26 +29,43 @@ struct WebVTTLineEndingNormalizer: Sendable {
 
     /// Hands `body` each slice of `bytes` with its line endings rewritten as LF.
     mutating func rewrite(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        // Made once, as long as a slice: a slice rewritten is never longer.
+        if rewritten.count < Self.sliceLength { rewritten = [UInt8](repeating: 0, count: Self.sliceLength) }
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + Self.sliceLength, bytes.count)
             let slice = skipLineFeed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
-            rewritten.removeAll(keepingCapacity: true)
-            var index = 0
-            while index < slice.count {
-                let carriageReturn = ByteScanning.firstIndex(of: 0x0D, in: slice, from: index, to: slice.count)
-                rewritten.append(contentsOf: UnsafeRawBufferPointer(rebasing: slice[index..<carriageReturn]))
-                guard carriageReturn < slice.count else { break }
-                rewritten.append(0x0A)
-                index = carriageReturn + 1
-                if index == slice.count {
-                    skipsLineFeed = true
-                } else if slice[index] == 0x0A {
-                    index += 1
-                }
-            }
-            try rewritten.withUnsafeBytes { try body($0) }
+            let written = rewritten.withUnsafeMutableBytes { room in Self.rewrite(slice, into: room, skipsLineFeed: &skipsLineFeed) }
+            try rewritten.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<written])) }
             offset = end
         }
+    }
+
+    /// Copies `slice` into `room` (at least as long) with each CR LF and lone CR as one LF, a
+    /// line at a time; returns how many bytes were written. `skipsLineFeed` is set when the slice
+    /// ends with a CR.
+    private static func rewrite(
+        _ slice: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer, skipsLineFeed: inout Bool
+    ) -> Int {
+        guard let source = slice.baseAddress, let target = room.baseAddress else { return 0 }
+        precondition(room.count >= slice.count, "line endings rewritten into too little room")
+        let count = slice.count
+        var index = 0
+        var written = 0
+        while index < count {
+            let carriageReturn = ByteScanning.firstIndex(of: 0x0D, in: slice, from: index, to: count)
+            (target + written).copyMemory(from: source + index, byteCount: carriageReturn - index)
+            written += carriageReturn - index
+            guard carriageReturn < count else { break }
+            target.storeBytes(of: 0x0A, toByteOffset: written, as: UInt8.self)
+            written += 1
+            index = carriageReturn + 1
+            if index == count {
+                skipsLineFeed = true
+            } else if source.load(fromByteOffset: index, as: UInt8.self) == 0x0A {
+                index += 1
+            }
+        }
+        return written
     }
 }

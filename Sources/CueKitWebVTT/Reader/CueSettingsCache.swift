@@ -22,6 +22,14 @@ struct CueSettingsCache {
     private var entries: [Entry] = []
     private var next = 0
     private var regionDefinitions = 0
+    /// Recalls that found nothing, less those that found: past ``giveUpAfter`` (a file whose cues
+    /// each have settings of their own, which cost more to keep and look for than to read), the
+    /// cache is no longer worth asking.
+    private var misses = 0
+    static let giveUpAfter = 256
+
+    /// False once the cache has missed far more often than it found.
+    var isUseful: Bool { misses < Self.giveUpAfter }
     static let capacity = 16
     /// Settings texts longer than this are parsed each time, not kept (an entry's storage is
     /// made this long, so that reusing it never allocates).
@@ -46,7 +54,11 @@ struct CueSettingsCache {
             }
             return -1
         }
-        guard found >= 0 else { return false }
+        guard found >= 0 else {
+            misses += 1
+            return false
+        }
+        if misses > 0 { misses -= 1 }
         // Field by field, as ``CueTimingParser/resetToDefaults(_:)`` sets them: assigning the whole
         // value copied it through the runtime's value witnesses and destroyed the old one (some 60
         // instructions a recall), where the fields are plain values and the region most often nil.

@@ -33,17 +33,30 @@ extension CueTimingParser {
     /// "Parse the WebVTT cue settings": split on ASCII white space; each token `name:value`.
     /// ``parseSettings(from:regions:into:)`` (into settings at their defaults), or the settings
     /// an earlier line with the same settings text was read as, when that parse reported nothing.
+    /// A file whose cues each have settings of their own (where the cache stops being asked:
+    /// ``CueSettingsCache/isUseful``) has them read in one pass where it can.
     @inline(__always)
     mutating func parseSettingsOrRecall(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
-        guard cachesSettings else { return parseSettings(from: start, regions: regions, into: &settings) }
+        guard cachesSettings, settingsCache.isUseful else { return parseSettings(from: start, regions: regions, into: &settings) }
         let text = UnsafeRawBufferPointer(rebasing: line[start...])
         if settingsCache.recall(text, regionDefinitions: regions.definitions, into: &settings) { return }
-        let reported = diagnostics.count
-        parseSettings(from: start, regions: regions, into: &settings)
-        if diagnostics.count == reported { settingsCache.keep(settings, readFrom: text) }
+        if !readsCommonForm || !readCommonSettings(from: start, regions: regions, into: &settings) {
+            let reported = diagnostics.count
+            parseSettingsByAlgorithm(from: start, regions: regions, into: &settings)
+            guard diagnostics.count == reported else { return }
+        }
+        settingsCache.keep(settings, readFrom: text)
     }
 
+    /// "Parse the WebVTT cue settings" into settings at their defaults: the forms writers use in
+    /// one pass (``readCommonSettings(from:regions:into:)``), the rest step by step.
     mutating func parseSettings(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
+        if readsCommonForm, readCommonSettings(from: start, regions: regions, into: &settings) { return }
+        parseSettingsByAlgorithm(from: start, regions: regions, into: &settings)
+    }
+
+    /// The spec's algorithm, step by step, with every check.
+    mutating func parseSettingsByAlgorithm(from start: Int, regions: RegionTable, into settings: inout CueSettings) {
         let count = line.count
         var position = start
         var seen = 0

@@ -28,8 +28,8 @@ struct CueTimingParser {
     /// Where the setting being parsed starts, for diagnostics about its value.
     var settingStart = 0
 
-    /// Whether the common form is read without the general algorithm (tests turn it off to
-    /// compare the two).
+    /// Whether the common form of the times and of the settings (``readCommonSettings(from:regions:into:)``)
+    /// is read without the general algorithm (tests turn it off to compare the two).
     let readsCommonForm: Bool
 
     /// The settings of earlier lines by their text, consulted for lines in the common form when

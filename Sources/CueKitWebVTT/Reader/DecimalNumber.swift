@@ -39,7 +39,7 @@ enum DecimalNumber {
         }
         var value: Double
         if exact, fractionDigits <= 22 {
-            value = Double(mantissa) / powersOfTen[fractionDigits]
+            value = Self.exact(mantissa: mantissa, fractionDigits: fractionDigits)
         } else {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
             guard let parsed = Double(text) else { return nil }
@@ -48,6 +48,14 @@ enum DecimalNumber {
         guard value.isFinite else { return nil }
         if negative { value = -value }
         return value == 0 ? 0 : value
+    }
+
+    /// `mantissa` × 10^-`fractionDigits`, for a mantissa of at most 15 significant digits and at
+    /// most 22 fraction digits: both exact in a double, so one correctly rounded division gives the
+    /// nearest double.
+    @inline(__always)
+    static func exact(mantissa: UInt64, fractionDigits: Int) -> Double {
+        Double(mantissa) / powersOfTen[fractionDigits]
     }
 
     /// "Parse a percentage string": `digits[.digits]%` with a value from 0 to 100.

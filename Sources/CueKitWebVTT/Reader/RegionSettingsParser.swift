@@ -16,7 +16,12 @@ struct RegionTable {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The identifiers defined, in the order of their first definitions: a track defines a few,
+    /// which are compared byte by byte (``lookUp(_:)``) rather than made a string per cue.
+    private var identifiers: [String] = []
     private var count = 0
+    /// The most identifiers compared one by one; past them the table is asked.
+    private static let comparedIdentifiers = 8
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -29,6 +34,7 @@ struct RegionTable {
     /// Adds a region; returns the line of the region it replaces, if any.
     mutating func add(_ region: CueRegion, line: Int) -> Int? {
         let replaced = entries.updateValue(Entry(region: region, line: line, order: count), forKey: region.id)
+        if replaced == nil { identifiers.append(region.id) }
         count += 1
         return replaced?.line
     }
@@ -36,6 +42,13 @@ struct RegionTable {
     /// The identifier of the region named by `id`, if one is defined.
     func lookUp(_ id: UnsafeRawBufferPointer) -> String? {
         guard !entries.isEmpty else { return nil }
+        if identifiers.count <= Self.comparedIdentifiers {
+            for identifier in identifiers {
+                let same = identifier.utf8.withContiguousStorageIfAvailable { $0.count == id.count && $0.elementsEqual(id) }
+                if same ?? identifier.utf8.elementsEqual(id) { return identifier }
+            }
+            return nil
+        }
         let key = String(decoding: id, as: UTF8.self)
         return entries[key] == nil ? nil : key
     }

@@ -22,7 +22,7 @@ extension WebVTTBlockParser {
         }
         // Most marked-up text is in the shapes the quick check knows, of which nothing is
         // reported: no context is made and no list of diagnostics handed back for it.
-        if CueTextQuickCheck.isClean(bytes) { return false }
+        if CueTextQuickCheck.isClean(bytes, cueStart: cueStart, cueEnd: cueEnd) { return false }
         for diagnostic in cueTextChecker.diagnosticsByParsing(bytes, context: context()) { try handler(.diagnostic(diagnostic)) }
         return false
     }

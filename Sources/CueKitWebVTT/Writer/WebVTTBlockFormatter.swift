@@ -92,6 +92,12 @@ struct WebVTTBlockFormatter {
     /// Forgets the changes made so far (``WebVTTCueBlockFormatter`` keeps none).
     mutating func forgetDiagnostics() { diagnostics.removeAll(keepingCapacity: true) }
 
+    /// True when a cue's `region:` naming `id` is written as it is: the region was written before
+    /// the first cue, or waits to be.
+    func namesRegion(_ id: String) -> Bool {
+        !id.isEmpty && (regionIdentifiers.contains(id) || pendingRegionPlaces[id] != nil)
+    }
+
     /// Formats a bare header if nothing was written, and the regions and style sheets still held.
     mutating func finish() {
         writeSignatureIfNeeded()

@@ -9,7 +9,7 @@ import CueKit
 /// settings. Else it is the block with its timing line (or the settings after times in full)
 /// written again. No copy is made, and the cue is to be written from its event, when the writer
 /// would report something about it (an end not after the start) or would not write its settings
-/// as they are (a region, which it names only once it has written its definition; a value out of
+/// as they are (a region the writer does not name, which the caller asks it; a value out of
 /// range). Tests hold the copier to the writer.
 package struct WebVTTCueBlockCopier {
     /// The settings as the writer writes them, by the text they were read from.
@@ -21,15 +21,19 @@ package struct WebVTTCueBlockCopier {
 
     /// Calls `body` with the bytes the writer writes for the cue of `block`, read with `settings`
     /// (after the empty line before it), valid only during the call, when the block can give
-    /// them; returns what `body` returned, or false when no copy can be made.
+    /// them; returns what `body` returned, or false when no copy can be made. `regionIsNamed`
+    /// says whether the writer names the settings' region (``WebVTTWriter/namesRegion(_:)``).
     package mutating func withCopy(
-        of block: WebVTTCueBlockAsRead, settings: borrowing CueSettings, _ body: (WebVTTCueBlockBytes) throws -> Bool
+        of block: WebVTTCueBlockAsRead, settings: borrowing CueSettings, regionIsNamed: Bool = false,
+        _ body: (WebVTTCueBlockBytes) throws -> Bool
     ) rethrows -> Bool {
         guard block.end > block.start, let base = block.bytes.baseAddress, let line = block.timingLine.baseAddress else { return false }
         if let timesLength = block.fullFormTimesLength, block.timingLine.count == timesLength {
             return try body(WebVTTCueBlockBytes(head: block.bytes))
         }
-        guard let entry = writtenSettings.entry(for: settings, readFrom: block.settingsText) else { return false }
+        guard let entry = writtenSettings.entry(for: settings, readFrom: block.settingsText, regionIsNamed: regionIsNamed) else {
+            return false
+        }
         let lineEnd = line + block.timingLine.count
         let tail = UnsafeRawBufferPointer(start: lineEnd, count: base + block.bytes.count - lineEnd)
         if let timesLength = block.fullFormTimesLength {

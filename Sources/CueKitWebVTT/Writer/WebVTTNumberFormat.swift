@@ -19,16 +19,30 @@ enum WebVTTNumberFormat {
             magnitude = -value
         }
         // Whole numbers below 2^53 are exact: their digits are the integer's.
-        if magnitude < 9_007_199_254_740_992, magnitude == magnitude.rounded(.towardZero) {
+        // (Converted and compared back: `rounded` called the C library.)
+        if magnitude < 9_007_199_254_740_992, Double(UInt64(magnitude)) == magnitude {
             appendInteger(UInt64(magnitude), to: &bytes)
             return
         }
         appendPositional(magnitude.description, to: &bytes)
     }
 
+    /// The digits of `value`, written from the last on the stack and appended in one copy.
     static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-        if value >= 10 { appendInteger(value / 10, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { room in
+            var rest = value
+            var start = room.count
+            repeat {
+                start -= 1
+                room[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest != 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[start...]))
+        }
     }
 
     /// Rewrites Swift's description of a positive finite `Double` (`123.5`, `1e-05`,

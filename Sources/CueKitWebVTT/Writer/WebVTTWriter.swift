@@ -86,6 +86,13 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         try sink.write(blocks)
     }
 
+    /// True when a cue's `region:` naming `id` is written as it is (the region's definition is
+    /// written, or waits for the first cue): what a ``WebVTTCueBlockCopier`` asks before copying
+    /// a block with a region.
+    package func namesRegion(_ id: String) -> Bool {
+        formatter.namesRegion(id)
+    }
+
     /// True when a cue block copied from the reader's (``WebVTTCueBlockCopier``) is what a writer
     /// with `options` writes for its cue.
     package static func copiesCueBlocks(with options: Options) -> Bool {

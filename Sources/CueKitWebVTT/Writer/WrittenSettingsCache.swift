@@ -31,33 +31,56 @@ struct WrittenSettingsCache {
     private var oneOff = Entry(source: [], text: [], writable: true)
     private static let oneOffIndex = -1
     static let capacity = 8
+    /// Lookups that found nothing, less those that found: past ``giveUpAfter`` (a track whose
+    /// cues each have settings of their own), the cache is no longer looked in nor kept, and
+    /// each cue's settings are written for it alone.
+    private var misses = 0
+    static let giveUpAfter = 256
     /// Settings texts longer than this are written again each time, not kept.
     static let longestSource = 128
 
     /// The entry for `settings`, read from `source` (nil when not known), made if need be; nil
-    /// when the writer would not write them as they are (a region, which it names only once it
-    /// has written its definition; a value out of range).
-    mutating func entry(for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?) -> Int? {
-        if let source, let found = index(of: source) { return entries[found].writable ? found : nil }
-        // A region is written only once its definition is (`writesRegion`), so it is an issue too.
-        var text: [UInt8] = []
-        var writable = true
-        WebVTTTimingLineText.appendSettings(settings, to: &text, writesRegion: { _ in false }) { _ in writable = false }
-        guard let source, source.count <= Self.longestSource else {
-            oneOff = Entry(source: [], text: text, writable: writable)
-            return writable ? Self.oneOffIndex : nil
+    /// when the writer would not write them as they are (a region it does not name, as
+    /// `regionIsNamed` says; a value out of range). An entry kept says what was true when it was
+    /// made: a region named later is still refused for it, which is only slower.
+    mutating func entry(
+        for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?, regionIsNamed: Bool = false
+    ) -> Int? {
+        if misses < Self.giveUpAfter, let source {
+            if let found = index(of: source) {
+                if misses > 0 { misses -= 1 }
+                return entries[found].writable ? found : nil
+            }
+            misses += 1
         }
-        let kept = Entry(source: Array(source), text: text, writable: writable)
+        guard misses < Self.giveUpAfter, let source, source.count <= Self.longestSource else {
+            Self.write(settings, into: &oneOff, readFrom: nil, regionIsNamed: regionIsNamed)
+            return oneOff.writable ? Self.oneOffIndex : nil
+        }
         let index: Int
         if entries.count < Self.capacity {
             index = entries.count
-            entries.append(kept)
+            entries.append(Entry(source: [], text: [], writable: true))
         } else {
             index = next
-            entries[index] = kept
             next = (next + 1) % Self.capacity
         }
-        return writable ? index : nil
+        // The entry's storage is reused: settings of their own on every cue allocate nothing.
+        Self.write(settings, into: &entries[index], readFrom: source, regionIsNamed: regionIsNamed)
+        return entries[index].writable ? index : nil
+    }
+
+    /// Makes `entry` the settings' text as the writer writes it, read from `source`.
+    private static func write(
+        _ settings: borrowing CueSettings, into entry: inout Entry, readFrom source: UnsafeRawBufferPointer?, regionIsNamed: Bool
+    ) {
+        entry.source.removeAll(keepingCapacity: true)
+        if let source { entry.source.append(contentsOf: source) }
+        entry.text.removeAll(keepingCapacity: true)
+        // A region the writer does not name is an issue too.
+        var writable = true
+        WebVTTTimingLineText.appendSettings(settings, to: &entry.text, writesRegion: { _ in regionIsNamed }) { _ in writable = false }
+        entry.writable = writable
     }
 
     /// The entry kept for the settings text `source`.

@@ -40,6 +40,40 @@ import Testing
         #expect(clean > 2_000)
     }
 
+    /// Timestamp tags, checked against the cue's times: whenever the check calls a text with them
+    /// clean, the parser reports nothing about it; tags in order inside the cue, it calls clean.
+    @Test func withTheCuesTimesWhatItCallsCleanTheParserFindsClean() {
+        var random = SeededRandom(seed: 0x7143)
+        let stamps = [
+            "<00:00:01.000>", "<00:00:02.500>", "<00:00:04.999>", "<00:00:05.000>", "<00:00:00.999>", "<00:00:01.001>", "<00:03.000>",
+            "<1:00:00.000>", "<00:00:03.00>", "<00:00:3.000>", "<00:60:00.000>", "<00:00:03.000 >", "<00:00:03.000x>", "<0>",
+            "<99999999999:00:00.000>", "<00:00:03.000",
+        ]
+        var clean = 0, cleanWithStamps = 0
+        for _ in 0..<40_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...8, using: &random) {
+                let stamp = Int.random(in: 0..<3, using: &random) == 0
+                text += stamp ? stamps.randomElement(using: &random)! : Self.pieces.randomElement(using: &random)!
+            }
+            let bytes = Array(text.utf8)
+            guard bytes.withUnsafeBytes({ CueTextQuickCheck.isClean($0, cueStart: 1_000, cueEnd: 5_000) }) else { continue }
+            clean += 1
+            if text.contains("<0") { cleanWithStamps += 1 }
+            var checker = CueText.Checker()
+            let context = CueText.Context(cueStart: 1_000, cueEnd: 5_000)
+            let diagnostics = bytes.withUnsafeBytes { checker.diagnosticsByParsing($0, context: context) }
+            #expect(diagnostics.isEmpty, "\(text.debugDescription): \(diagnostics)")
+        }
+        #expect(clean > 2_000 && cleanWithStamps > 500, "\(clean) clean, \(cleanWithStamps) of them with timestamp tags")
+        for text in ["a<00:00:01.001>b<00:00:02.000>c", "<i>a<00:00:04.999></i>", "<00:03.000>x"] {
+            #expect(Array(text.utf8).withUnsafeBytes { CueTextQuickCheck.isClean($0, cueStart: 1_000, cueEnd: 5_000) }, "\(text)")
+        }
+        for text in ["a<00:00:02.000>b<00:00:02.000>c", "<00:00:01.000>", "<00:00:05.000>", "<00:00:3.000>", "<00:00:03.000 >"] {
+            #expect(!Array(text.utf8).withUnsafeBytes { CueTextQuickCheck.isClean($0, cueStart: 1_000, cueEnd: 5_000) }, "\(text)")
+        }
+    }
+
     /// The text it hands out of a clean text is the text of the parser's events.
     @Test func itsTextIsThatOfTheParsersEvents() {
         var random = SeededRandom(seed: 0x7E47)

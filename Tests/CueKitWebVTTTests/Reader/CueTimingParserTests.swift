@@ -159,4 +159,23 @@ import Testing
         #expect(recall(" line:3", regions: 1) == nil)
         #expect(recall(" line:3", regions: 1) == nil)
     }
+
+    /// The settings cache stops being worth asking once it misses far more often than it finds
+    /// (every cue with settings of its own), and not while it finds as often as it misses.
+    @Test func theSettingsCacheGivesUpOnSettingsThatNeverRepeat() {
+        var cache = CueSettingsCache()
+        func recall(_ text: String) -> Bool {
+            var settings = CueSettings()
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBytes { cache.recall($0, regionDefinitions: 0, into: &settings) }
+        }
+        Array(" align:left".utf8).withUnsafeBytes { cache.keep(CueSettings(alignment: .left), readFrom: $0) }
+        for index in 0..<1_000 {
+            #expect(!recall(" line:\(index)%"))
+            #expect(recall(" align:left"))
+        }
+        #expect(cache.isUseful)
+        for index in 0..<CueSettingsCache.giveUpAfter { #expect(!recall(" size:\(index)%")) }
+        #expect(!cache.isUseful)
+    }
 }

@@ -25,8 +25,13 @@ import Testing
         var copier = WebVTTCueBlockCopier()
         /// Which copies to take, by their number (from 1).
         let takes: (Int) -> Bool
+        /// The regions the writer is said to name.
+        let namesRegion: (String) -> Bool
 
-        init(takes: @escaping (Int) -> Bool) { self.takes = takes }
+        init(namesRegion: @escaping (String) -> Bool = { _ in false }, takes: @escaping (Int) -> Bool) {
+            self.namesRegion = namesRegion
+            self.takes = takes
+        }
 
         var takesCues: Bool { true }
 
@@ -34,7 +39,8 @@ import Testing
 
         func take(_ read: WebVTTCueBlockAsRead, settings: borrowing CueSettings) -> Bool {
             offers += 1
-            return copier.withCopy(of: read, settings: settings) { block in
+            let regionIsNamed = settings.region.map(namesRegion) ?? false
+            return copier.withCopy(of: read, settings: settings, regionIsNamed: regionIsNamed) { block in
                 copies += 1
                 guard takes(copies) else { return false }
                 entries.append(.block(block.joined, start: read.start, end: read.end))
@@ -100,12 +106,16 @@ import Testing
         return taker?.entries ?? entries
     }
 
-    /// What the writer writes for `cue` after a header: an empty line, then the cue's block.
-    static func writtenBlock(_ cue: Cue) throws -> [UInt8] {
+    /// What the writer writes for `cue` after a header and `regions`: an empty line, then the
+    /// cue's block.
+    static func writtenBlock(_ cue: Cue, regions: [CueRegion] = []) throws -> [UInt8] {
         var header = WebVTTWriter(to: MemorySink())
         try header.write(.header(""))
+        for region in regions { try header.write(.region(region)) }
+        if !regions.isEmpty { try header.finish() }
         var writer = WebVTTWriter(to: MemorySink())
         try writer.write(.header(""))
+        for region in regions { try writer.write(.region(region)) }
         try writer.write(.cue(cue))
         #expect(writer.diagnostics.isEmpty, "the writer changed \(cue)")
         return Array(writer.sink.bytes.dropFirst(header.sink.bytes.count))
@@ -145,6 +155,35 @@ import Testing
         // Plenty of blocks taken, many with settings (their timing lines written again).
         #expect(taken > 2_000)
         #expect(rewritten > 500)
+    }
+
+    /// With the writer naming the track's region, a block in it is copied too, and is what the
+    /// writer writes for its cue after the region's definition.
+    @Test func aBlockInARegionTheWriterNamesIsWhatItWritesForTheCue() throws {
+        var random = SeededRandom(seed: 0x2E61_0)
+        var takenInRegion = 0
+        for file in 0..<600 {
+            let bytes = Self.randomFile(&random)
+            let expected = try Self.read(bytes, chunkSize: bytes.count, taker: nil)
+            let regions = expected.compactMap { entry -> CueRegion? in
+                if case .event(.region(let region)) = entry { return region }
+                return nil
+            }
+            guard !regions.isEmpty else { continue }
+            let taker = Taker(namesRegion: { $0 == "r1" }) { _ in true }
+            let actual = try Self.read(bytes, chunkSize: bytes.count, taker: taker)
+            let context = "file \(file): \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+            guard actual.count == expected.count else {
+                Issue.record("\(actual.count) entries for \(expected.count) events; \(context)")
+                continue
+            }
+            for (entry, event) in zip(actual, expected) {
+                guard case .block(let block, _, _) = entry, case .event(.cue(let cue)) = event else { continue }
+                #expect(try Self.writtenBlock(cue, regions: regions) == [0x0A] + block, "\(cue); \(context)")
+                if cue.settings.region != nil { takenInRegion += 1 }
+            }
+        }
+        #expect(takenInRegion > 40)
     }
 
     @Test func refusedBlocksLeaveTheEventsAsTheyAre() throws {
