@@ -19,14 +19,14 @@ func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             diagnostics: diagnostics,
             limits: .init(maximumLineLength: 512, maximumBlockLength: 2048, maximumTrackedIdentifiers: 8)
         )
-        let whole = FuzzRead(file, chunkSize: max(file.count, 1), options: options)
-        let chunked = FuzzRead(file, chunkSize: chunkSize, options: options)
+        let whole = ChunkedRead(file, chunkSize: max(file.count, 1)) { WebVTTReader(options: options) }
+        let chunked = ChunkedRead(file, chunkSize: chunkSize) { WebVTTReader(options: options) }
         if whole != chunked {
             fatalError("chunks of \(chunkSize) bytes read differently from the whole file:\n\(whole)\n\(chunked)")
         }
         // Byte by byte, no block lies whole in a chunk: every line takes the line-by-line path,
         // which the whole file's cue blocks skip.
-        let byteByByte = FuzzRead(file, chunkSize: 1, options: options)
+        let byteByByte = ChunkedRead(file, chunkSize: 1) { WebVTTReader(options: options) }
         if whole != byteByByte {
             fatalError("one byte at a time reads differently from the whole file:\n\(whole)\n\(byteByByte)")
         }
@@ -34,7 +34,7 @@ func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // are those of the full read.
         var lean = options
         lean.cueContent = .diagnosticsOnly
-        let leanRead = FuzzRead(file, chunkSize: chunkSize, options: lean)
+        let leanRead = ChunkedRead(file, chunkSize: chunkSize) { WebVTTReader(options: lean) }
         let expected = whole.events.filter { if case .cue = $0 { false } else { true } }
         if leanRead.events != expected || leanRead.error != whole.error {
             fatalError("a read without cue events differs from the full read:\n\(whole)\n\(leanRead)")
@@ -51,29 +51,4 @@ func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         result = nil
     }
     return 0
-}
-
-/// Every event the reader hands out, and the error that stopped it, if any.
-struct FuzzRead: Equatable, CustomStringConvertible {
-    var events: [TrackEvent] = []
-    var error: ReadError?
-
-    init(_ file: UnsafeRawBufferPointer, chunkSize: Int, options: WebVTTReader.Options) {
-        var reader = WebVTTReader(options: options)
-        do {
-            var start = 0
-            while start < file.count {
-                let end = min(start + chunkSize, file.count)
-                try reader.feed(UnsafeRawBufferPointer(rebasing: file[start..<end])) { events.append($0) }
-                start = end
-            }
-            try reader.finish { events.append($0) }
-        } catch let caught as ReadError {
-            error = caught
-        } catch {
-            fatalError("the reader threw something other than a ReadError: \(error)")
-        }
-    }
-
-    var description: String { events.map { "\($0)" }.joined(separator: "\n") + "\nerror: \(String(describing: error))" }
 }
