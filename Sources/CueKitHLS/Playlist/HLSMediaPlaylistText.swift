@@ -58,6 +58,12 @@ public enum HLSMediaPlaylistText {
     /// has a few lines for each of up to hundreds of thousands of segments. The lines before the
     /// URI are written on the stack first and appended in one piece.
     public static func appendSegment(duration: Int, byteRange: Range<Int>?, uri: String, to lines: inout [UInt8]) {
+        appendSegment(duration: duration, byteRange: byteRange, uri: Array(uri.utf8), to: &lines)
+    }
+
+    /// ``appendSegment(duration:byteRange:uri:to:)`` with the URI's UTF-8 bytes, made once for
+    /// every segment of a file.
+    static func appendSegment(duration: Int, byteRange: Range<Int>?, uri: [UInt8], to lines: inout [UInt8]) {
         precondition(duration >= 0 && (byteRange?.lowerBound ?? 0) >= 0, "playlist numbers are not negative")
         // `#EXTINF:` and `#EXT-X-BYTERANGE:`, three numbers of at most 19 digits, the punctuation.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
@@ -82,7 +88,7 @@ public enum HLSMediaPlaylistText {
             }
             lines.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
-        lines += uri.utf8
+        lines += uri
         lines.append(UInt8(ascii: "\n"))
     }
 

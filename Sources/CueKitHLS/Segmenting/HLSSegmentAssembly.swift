@@ -36,17 +36,10 @@ struct HLSSegmentAssembly {
     /// Formats each cue's block once; made again when a region comes.
     private var cueFormatter: WebVTTCueBlockFormatter?
     private var copier = WebVTTCueBlockCopier()
-    /// A writer that has written what a segment with cues starts with (the header, the regions
-    /// `regionIDs` names, every style sheet), copied for each segment whose cues name the same
-    /// regions, and its bytes; dropped when a region or style sheet comes. One is held:
-    /// consecutive segments mostly name the same regions.
-    private var preamble: (regionIDs: [String], writer: WebVTTWriter<MemorySink>)?
-    private var preambleBytes: [UInt8] = []
-    private var preambleDiagnostics: [Diagnostic] = []
+    /// What segments with cues start with, for the few sets of regions their cues name.
+    private var preambles = HLSSegmentPreambles()
     /// The bytes of a segment without cues: its header alone.
     private var emptySegment: [UInt8]?
-    /// The bytes of one segment, a buffer reused for each.
-    private var segment: [UInt8] = []
 
     init(options: HLSSegmentOptions) {
         var writerOptions = options.webVTT
@@ -59,7 +52,7 @@ struct HLSSegmentAssembly {
     mutating func add(_ region: CueRegion) {
         regions.removeAll { $0.id == region.id }
         regions.append(region)
-        preamble = nil
+        preambles.removeAll()
         // Cues formatted before keep their blocks: a region is only ever added, and a cue whose
         // region was not defined has none.
         cueFormatter = nil
@@ -67,7 +60,7 @@ struct HLSSegmentAssembly {
 
     mutating func add(_ stylesheet: CueStylesheet) {
         stylesheets.append(stylesheet)
-        preamble = nil
+        preambles.removeAll()
     }
 
     /// Opens `cue`, formatted once if it can be; returns the end of its time on the grid.
@@ -160,11 +153,11 @@ struct HLSSegmentAssembly {
         if detailsKept < openDetails.count { openDetails.removeLast(openDetails.count - detailsKept) }
     }
 
-    /// The segment of the open cues as a WebVTT file: header and map, then (with cues) the
-    /// regions its cues name, the style sheets, and its cues. What comes before the cues is the
-    /// same in most segments: it is formatted once (`preamble`) and copied; so are the cues'
-    /// blocks.
-    mutating func segmentBytes() throws -> [UInt8] {
+    /// Appends the segment of the open cues, as a WebVTT file, to `segment`: header and map,
+    /// then (with cues) the regions its cues name, the style sheets, and its cues. What comes
+    /// before the cues is the same in most segments: it is formatted once for each set of named
+    /// regions (``HLSSegmentPreambles``) and copied; so are the cues' blocks.
+    mutating func appendSegment(to segment: inout [UInt8]) throws {
         guard !openCues.isEmpty else {
             if emptySegment == nil {
                 var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
@@ -173,10 +166,14 @@ struct HLSSegmentAssembly {
                 keep(writer.diagnostics)
                 emptySegment = writer.sink.bytes
             }
-            return emptySegment!
+            segment.append(contentsOf: emptySegment!)
+            return
         }
         let regionIDs = namedRegionIDs()
-        if preamble?.regionIDs != regionIDs {
+        let preamble: Int
+        if let found = preambles.index(naming: regionIDs) {
+            preamble = found
+        } else {
             var writer = WebVTTWriter(to: MemorySink(), options: writerOptions)
             try writer.write(.header(segmentHeader))
             let named = Set(regionIDs)
@@ -184,19 +181,16 @@ struct HLSSegmentAssembly {
             for sheet in stylesheets { try writer.write(.stylesheet(sheet)) }
             // Formats the regions and style sheets held for the first cue; cues may follow.
             try writer.finish()
-            preamble = (regionIDs, writer)
-            preambleBytes = writer.sink.bytes
-            preambleDiagnostics = writer.diagnostics
+            preamble = preambles.keep(HLSSegmentPreambles.Preamble(regionIDs: regionIDs, writer: writer))
         }
         guard openCuesWithoutBlock > 0 else {
             // Every cue's block, one after the other, after what the segment starts with.
-            keep(preambleDiagnostics)
-            segment.removeAll(keepingCapacity: true)
-            segment.append(contentsOf: preambleBytes)
+            keep(preambles.kept[preamble].diagnostics)
+            segment.append(contentsOf: preambles.kept[preamble].bytes)
             segment.append(contentsOf: openBlocks)
-            return segment
+            return
         }
-        var writer = preamble!.writer
+        var writer = preambles.kept[preamble].writer
         try openBlocks.withUnsafeBytes { blocks in
             // Runs of cues with blocks are copied; the others are written.
             var runStart = 0
@@ -221,7 +215,7 @@ struct HLSSegmentAssembly {
         }
         try writer.finish()
         keep(writer.diagnostics)
-        return writer.sink.bytes
+        segment.append(contentsOf: writer.sink.bytes)
     }
 
     /// The identifiers of the regions the open cues name, in the order the regions came.
@@ -256,4 +250,51 @@ struct HLSOpenCue {
 struct HLSOpenCueDetail {
     var region: String?
     var cue: Cue?
+}
+
+/// What segments with cues start with (the header, the regions their cues name, every style
+/// sheet), formatted once for each set of named regions and kept for the segments that name the
+/// same: a track whose cues name a region now and then alternates between two or three sets. At
+/// most ``capacity`` are kept, the one used least recently making room; all are dropped when a
+/// region or style sheet comes.
+struct HLSSegmentPreambles {
+    /// A writer that has written a preamble (copied to write a segment whose cues have no
+    /// block), with its bytes and what it reported.
+    struct Preamble {
+        let regionIDs: [String]
+        let writer: WebVTTWriter<MemorySink>
+        let bytes: [UInt8]
+        let diagnostics: [Diagnostic]
+
+        init(regionIDs: [String], writer: WebVTTWriter<MemorySink>) {
+            self.regionIDs = regionIDs
+            self.writer = writer
+            bytes = writer.sink.bytes
+            diagnostics = writer.diagnostics
+        }
+    }
+
+    static let capacity = 4
+    /// Most recently used last.
+    private(set) var kept: [Preamble] = []
+
+    /// Where the preamble for cues naming `regionIDs` (in the order the regions came) is in
+    /// ``kept``, when it is.
+    mutating func index(naming regionIDs: [String]) -> Int? {
+        let last = kept.count - 1
+        guard last >= 0 else { return nil }
+        if kept[last].regionIDs == regionIDs { return last }
+        guard let index = kept.firstIndex(where: { $0.regionIDs == regionIDs }) else { return nil }
+        kept.append(kept.remove(at: index))
+        return last
+    }
+
+    /// Keeps `preamble`; returns where it is in ``kept``.
+    mutating func keep(_ preamble: Preamble) -> Int {
+        if kept.count == Self.capacity { kept.removeFirst() }
+        kept.append(preamble)
+        return kept.count - 1
+    }
+
+    mutating func removeAll() { kept.removeAll() }
 }

@@ -55,9 +55,13 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// its name and the URI the playlist gives it.
     private var oneFileLength = 0
     private let oneFileName: String
-    private let oneFileURI: String
-    /// The playlist lines of one segment, a buffer reused for each.
-    private var playlistLines: [UInt8] = []
+    private let oneFileURI: [UInt8]
+    /// Segments not yet handed to the destination: with ``HLSSegmentOptions/segmentsInOneFile``,
+    /// those appended since the last hand-over (handed on together once they reach
+    /// ``handOverSize``); otherwise the one being written.
+    private var pendingSegments: [UInt8] = []
+    /// Playlist lines not yet handed to the destination, handed on together in the same way.
+    private var pendingPlaylist: [UInt8] = []
     private var lastStart = Int.min
     private var isFinished = false
 
@@ -67,7 +71,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         self.timeline = HLSSegmentTimeline(segmentDuration: options.segmentDuration)
         assembly = HLSSegmentAssembly(options: options)
         oneFileName = options.oneFileName
-        oneFileURI = options.segmentURI(options.oneFileName)
+        oneFileURI = Array(options.segmentURI(options.oneFileName).utf8)
         self.destination = destination
     }
 
@@ -94,7 +98,26 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         while openSegment < count {
             try closeOpenSegment(duration: timeline.duration(ofSegment: openSegment, of: count, trackEnd: counts.trackEnd))
         }
-        try destination.appendToPlaylist(HLSMediaPlaylistText.end)
+        pendingPlaylist += HLSMediaPlaylistText.end.utf8
+        try handOver()
+    }
+
+    /// How many bytes of segments or playlist lines are gathered before they are handed to the
+    /// destination: a segment is often a few hundred bytes, and each hand-over costs as much as
+    /// writing one.
+    static var handOverSize: Int { 1 << 16 }
+
+    /// Hands the gathered segments and playlist lines to the destination, the segments first.
+    private mutating func handOver() throws {
+        if !pendingSegments.isEmpty {
+            try destination.appendSegment(pendingSegments, toFileNamed: oneFileName)
+            oneFileLength += pendingSegments.count
+            pendingSegments.removeAll(keepingCapacity: true)
+        }
+        if !pendingPlaylist.isEmpty {
+            try destination.appendToPlaylist(pendingPlaylist)
+            pendingPlaylist.removeAll(keepingCapacity: true)
+        }
     }
 
     private mutating func place(_ cue: Cue) throws {
@@ -121,24 +144,25 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     /// and opens the next.
     private mutating func closeOpenSegment(duration: Int) throws {
         if openSegment == 0 {
-            try destination.appendToPlaylist(
-                HLSMediaPlaylistText.header(segmentDuration: options.segmentDuration, usesByteRanges: options.segmentsInOneFile))
+            pendingPlaylist += HLSMediaPlaylistText.header(
+                segmentDuration: options.segmentDuration, usesByteRanges: options.segmentsInOneFile
+            ).utf8
         }
-        let bytes = try assembly.segmentBytes()
         if options.segmentsInOneFile {
-            try destination.appendSegment(bytes, toFileNamed: oneFileName)
-            let range = oneFileLength..<(oneFileLength + bytes.count)
-            oneFileLength = range.upperBound
-            playlistLines.removeAll(keepingCapacity: true)
-            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: range, uri: oneFileURI, to: &playlistLines)
-            try destination.appendToPlaylist(playlistLines)
+            let start = oneFileLength + pendingSegments.count
+            try assembly.appendSegment(to: &pendingSegments)
+            let range = start..<(oneFileLength + pendingSegments.count)
+            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: range, uri: oneFileURI, to: &pendingPlaylist)
+            if pendingSegments.count >= Self.handOverSize { try handOver() }
         } else {
             let name = options.segmentName(openSegment)
-            try destination.writeSegment(named: name, bytes)
-            playlistLines.removeAll(keepingCapacity: true)
-            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: nil, uri: options.segmentURI(name), to: &playlistLines)
-            try destination.appendToPlaylist(playlistLines)
+            pendingSegments.removeAll(keepingCapacity: true)
+            try assembly.appendSegment(to: &pendingSegments)
+            try destination.writeSegment(named: name, pendingSegments)
+            pendingSegments.removeAll(keepingCapacity: true)
+            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: nil, uri: Array(options.segmentURI(name).utf8), to: &pendingPlaylist)
         }
+        if pendingPlaylist.count >= Self.handOverSize { try handOver() }
         let open = assembly.openCues.count
         counts.segments += 1
         if open == 0 { counts.emptySegments += 1 }
