@@ -30,52 +30,19 @@ struct PassPlan {
         namesRegion: ((First, String) -> Bool)? = nil, makeFinal: (Final.Sink) -> Final, cueTextParseCache: CueTextParseCache? = nil
     ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
         let path = firstPassPath
-        var outcome = TrackConversion.Outcome()
-        var inputWarnings = 0
-        let (writer, late) = try withoutActuallyEscaping(report) { report in
-            var pass = ConversionPass(
-                pipeline: TrackPipeline(
-                    timing: options.timing, dropsEmptyCues: options.dropsEmptyCues, style: options.style, stylePath: options.stylePath,
-                    styleLocations: options.styleLocations),
-                ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
-                output: PassOutput(
-                    makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion),
-                ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil, cueTextParseCache: cueTextParseCache,
-                report: { report(ConversionDiagnostic($0, origin: .input)) })
-            do {
-                try source.stream(into: &pass)
-            } catch let error as ReadError where pass.pipeline.counts.cuesPassed > 0 && error.diagnostic.code != IOFailure.readCode {
-                // Reading stopped half-way: what was read before is good, and kept.
-                outcome.stoppedBy = error
-            }
-            let writer = try pass.finish()
-            outcome.inputErrors = pass.inputErrors + pass.pipeline.counts.droppedPastTheLatestTime
-            inputWarnings = pass.inputWarnings
-            outcome.edits = pass.pipeline.counts
-            // What the input's own sheets do to the style is about the input; the rest is the
-            // style's own, reported once for a batch.
-            let aboutInput: Set<DiagnosticCode> = [.castFileImportant, .castOverriddenByFile]
-            for diagnostic in pass.pipeline.styleDiagnostics where aboutInput.contains(diagnostic.code) {
-                report(ConversionDiagnostic(diagnostic, origin: .input))
-            }
-            outcome.styleDiagnostics = pass.pipeline.styleDiagnostics.filter { !aboutInput.contains($0.code) }
-            outcome.reordered = pass.ordering.reorderedCount
-            outcome.lateCues = pass.ordering.late?.count ?? 0
-            outcome.cuesCopied = pass.ordering.blocksTaken
-            return (writer, pass.ordering.late)
-        }
-        for diagnostic in writer.diagnostics { report(ConversionDiagnostic(diagnostic, origin: .output)) }
-        for diagnostic in Self.editDiagnostics(outcome) { report(ConversionDiagnostic(diagnostic, origin: .conversion)) }
-
+        let pass = try runFirstPass(
+            output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion),
+            takesCues: writeBlockRun != nil, cueTextParseCache: cueTextParseCache, report: report)
+        pass.reportAfterwards(report)
+        var outcome = pass.outcome
+        let writer = pass.writer
+        let late = pass.late
         let first = writer.sink
         defer { first.discard() }
         guard let firstPath = first.temporaryPath else {
             preconditionFailure("the first pass writes a regular file, which can be read back")
         }
-        let unchanged =
-            keepsInputUnchanged && outcome.inputErrors == 0 && inputWarnings == 0 && outcome.reordered == 0 && outcome.stoppedBy == nil
-            && writer.diagnostics.isEmpty
-        if unchanged {
+        if pass.leavesInputUnchanged {
             // Valid, and nothing asked to change it: the input's own bytes are the output.
             outcome.isInputUnchanged = true
             guard copiesUnchangedInput else { return (outcome, nil) }
@@ -104,6 +71,46 @@ struct PassPlan {
         options.keepsValidInputUnchanged && source.isOneWebVTTFile && options.format == .webVTT && source.canBeReadAgain
             && source.options.encoding == nil && options.timing.isIdentity && !options.dropsEmptyCues && options.style == nil
             && options.webVTT == WebVTTWriterOptions()
+    }
+
+    /// The first pass, into `output`'s writer: the source read, edited and put in order. Only the
+    /// input's diagnostics are reported as they come; ``FirstPass/reportAfterwards(_:)`` reports
+    /// the rest.
+    func runFirstPass<Writer: TrackWriter>(
+        output: PassOutput<Writer>, takesCues: Bool, cueTextParseCache: CueTextParseCache?, report: (ConversionDiagnostic) -> Void
+    ) throws -> FirstPass<Writer> {
+        try withoutActuallyEscaping(report) { report in
+            var pass = ConversionPass(
+                pipeline: TrackPipeline(
+                    timing: options.timing, dropsEmptyCues: options.dropsEmptyCues, style: options.style, stylePath: options.stylePath,
+                    styleLocations: options.styleLocations),
+                ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
+                output: output, ordersCues: options.format != .ttml, takesCues: takesCues, cueTextParseCache: cueTextParseCache,
+                report: { report(ConversionDiagnostic($0, origin: .input)) })
+            var outcome = TrackConversion.Outcome()
+            do {
+                try source.stream(into: &pass)
+            } catch let error as ReadError where pass.pipeline.counts.cuesPassed > 0 && error.diagnostic.code != IOFailure.readCode {
+                // Reading stopped half-way: what was read before is good, and kept.
+                outcome.stoppedBy = error
+            }
+            let writer = try pass.finish()
+            outcome.inputErrors = pass.inputErrors + pass.pipeline.counts.droppedPastTheLatestTime
+            outcome.edits = pass.pipeline.counts
+            // What the input's own sheets do to the style is about the input; the rest is the
+            // style's own, reported once for a batch.
+            let aboutInput: Set<DiagnosticCode> = [.castFileImportant, .castOverriddenByFile]
+            outcome.styleDiagnostics = pass.pipeline.styleDiagnostics.filter { !aboutInput.contains($0.code) }
+            outcome.reordered = pass.ordering.reorderedCount
+            outcome.lateCues = pass.ordering.late?.count ?? 0
+            outcome.cuesCopied = pass.ordering.blocksTaken
+            let unchanged =
+                keepsInputUnchanged && outcome.inputErrors == 0 && pass.inputWarnings == 0 && outcome.reordered == 0
+                && outcome.stoppedBy == nil && writer.diagnostics.isEmpty
+            return FirstPass(
+                writer: writer, late: pass.ordering.late, outcome: outcome, leavesInputUnchanged: unchanged,
+                styleDiagnosticsAboutInput: pass.pipeline.styleDiagnostics.filter { aboutInput.contains($0.code) })
+        }
     }
 
     /// What the edits left out and reordered, in the order they are reported.
@@ -171,5 +178,26 @@ struct PassPlan {
     /// `1 cue`, `2 cues`.
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+/// What a ``PassPlan``'s first pass did.
+struct FirstPass<Writer: TrackWriter> {
+    /// The pass's writer, finished.
+    let writer: Writer
+    /// The cues that came too late for the ordering window, to be merged in by a second pass.
+    let late: LateCueRuns?
+    var outcome: TrackConversion.Outcome
+    /// True when the input's own bytes are the output (``PassPlan/keepsInputUnchanged``, and the
+    /// input valid and in order).
+    let leavesInputUnchanged: Bool
+    let styleDiagnosticsAboutInput: [Diagnostic]
+
+    /// Reports, after the input's own diagnostics, what the style's sheets did about the input's,
+    /// what the writer changed and what the edits left out or reordered.
+    func reportAfterwards(_ report: (ConversionDiagnostic) -> Void) {
+        for diagnostic in styleDiagnosticsAboutInput { report(ConversionDiagnostic(diagnostic, origin: .input)) }
+        for diagnostic in writer.diagnostics { report(ConversionDiagnostic(diagnostic, origin: .output)) }
+        for diagnostic in PassPlan.editDiagnostics(outcome) { report(ConversionDiagnostic(diagnostic, origin: .conversion)) }
     }
 }

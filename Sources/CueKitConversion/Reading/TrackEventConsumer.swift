@@ -128,7 +128,7 @@ private final class SubRipCuePassage: SubRipCueSink {
 /// passage's closures reach it through a pointer that is valid for one ``TrackSource/stream(into:)``
 /// call, the only time the reader runs. The reader calls the event handler and the sink one at a
 /// time, on the calling thread, so no two accesses to the consumer overlap.
-private final class WebVTTCuePassage: WebVTTCueSink {
+final class WebVTTCuePassage: WebVTTCueSink {
     typealias See = (WebVTTCueAsRead) throws -> Void
     typealias Take = (WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Bool
     let takesCues: Bool

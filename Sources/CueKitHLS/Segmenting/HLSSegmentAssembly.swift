@@ -103,6 +103,15 @@ struct HLSSegmentAssembly {
         return true
     }
 
+    /// Opens the cue of a block as a WebVTT conversion copies it, its LF before it included
+    /// (``WebVTTFormattedBlockConsumer``): the bytes a copied block read back is opened as.
+    mutating func open(formattedBlock block: UnsafeRawBufferPointer, end: Int) {
+        let blockStart = openBlocks.count
+        Self.append(block, to: &openBlocks)
+        blocksCopied += 1
+        openCues.append(HLSOpenCue(effectiveEnd: end, blockStart: blockStart, blockEnd: openBlocks.count, detail: -1))
+    }
+
     private static func append(_ bytes: UnsafeRawBufferPointer, to array: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
         array.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))

@@ -45,9 +45,37 @@ public struct HLSSegmentation: Sendable {
     /// folder is then left as it was.
     @discardableResult
     public func write(toFolder folder: String, report: (ConversionDiagnostic) -> Void = { _ in }) throws -> Outcome {
-        let destination = try HLSFolderDestination(folder: folder, playlistName: playlistName)
+        var destination = try HLSFolderDestination(folder: folder, playlistName: playlistName)
         var segmenter = HLSSegmenter(options: segments, to: destination)
-        let converted = try conversion.stream(convertedInto: &segmenter, report: report)
+        var converted: TrackConversion.Outcome
+        var streamed: TrackConversion.Outcome?
+        var reportedAlready = 0
+        if conversion.streamsDirectly {
+            // The first pass feeds the segmenter; only cues too late for the ordering window make
+            // the track go through a file and be segmented again.
+            switch try conversion.stream(directlyInto: &segmenter, report: report) {
+            case .streamed(let outcome):
+                streamed = outcome
+            case .needsSecondPass(let inputDiagnosticsReported):
+                reportedAlready = inputDiagnosticsReported
+                destination.discard()
+                destination = try HLSFolderDestination(folder: folder, playlistName: playlistName)
+                segmenter = HLSSegmenter(options: segments, to: destination)
+            }
+        }
+        if let streamed {
+            converted = streamed
+        } else {
+            // What the first pass reported about the input is not reported again.
+            var inputDiagnostics = 0
+            converted = try conversion.stream(convertedInto: &segmenter) { diagnostic in
+                if diagnostic.origin == .input {
+                    inputDiagnostics += 1
+                    if inputDiagnostics <= reportedAlready { return }
+                }
+                report(diagnostic)
+            }
+        }
         try segmenter.finish()
         for diagnostic in segmenter.diagnostics { report(ConversionDiagnostic(diagnostic, origin: .output)) }
         try destination.commit()

@@ -172,7 +172,17 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     }
 }
 
-extension HLSSegmenter: WebVTTBytesConsumer {
+extension HLSSegmenter: WebVTTFormattedBlockConsumer {
+    /// Takes a cue block as the conversion's first pass copies it, when cue blocks are taken as
+    /// read (they are then the same bytes once read back).
+    package mutating func take(formattedBlock block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool {
+        guard assembly.copiesBlocks, start >= lastStart, end > start else { return false }
+        try closeSegments(before: start)
+        assembly.open(formattedBlock: block, end: end)
+        counted(effectiveEnd: end)
+        return true
+    }
+
     /// True when cue blocks read from WebVTT are taken as they were read (the segments' layout is
     /// the one such blocks are copied in).
     package var takesCues: Bool { assembly.copiesBlocks }

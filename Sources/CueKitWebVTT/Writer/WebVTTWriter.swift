@@ -78,6 +78,18 @@ public struct WebVTTWriter<Sink: ByteSink>: TrackWriter {
         try sink.write(blocks)
     }
 
+    /// ``writeCueBlocks(_:count:)``, with the blocks handed to `handOn` with the sink in place of
+    /// the sink's ``ByteSink/write(_:)``, after what comes before them was written to it: for a
+    /// sink that takes cue blocks apart from other bytes.
+    package mutating func writeCueBlocks(
+        _ blocks: UnsafeRawBufferPointer, count: Int, handingOnTo handOn: (inout Sink, UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        precondition(Self.copiesCueBlocks(with: options), "cue blocks are copied only with LF line ends and hours always written")
+        formatter.beginCueBlocks(count: count)
+        try handOver()
+        try handOn(&sink, blocks)
+    }
+
     /// Writes `count` cue blocks formatted apart by a ``WebVTTCueBlockFormatter`` with this
     /// writer's options, each after the line end of the empty line before it, as they are.
     package mutating func writeFormattedCueBlocks(_ blocks: UnsafeRawBufferPointer, count: Int) throws {

@@ -114,6 +114,36 @@ import Testing
         #expect(try cues(in: segmenter.destination.segments[1]).first?.settings.region == "top")
     }
 
+    @Test func eachSegmentCarriesTheRegionsItsOwnCuesNameWhateverCameBefore() throws {
+        // Six sets of named regions, more than the segmenter keeps formatted, coming back in a
+        // random order: each segment must hold exactly the regions its cues name.
+        let ids = ["a", "b", "c"]
+        let sets: [[String]] = [[], ["a"], ["b"], ["c"], ["a", "b"], ["a", "b", "c"]]
+        var generator = SystemRandomNumberGenerator()
+        var events: [TrackEvent] = [.header(""), .stylesheet(CueStylesheet("::cue { color: lime; }"))]
+        events += ids.map { .region(CueRegion(id: $0)) }
+        var expected: [[String]] = []
+        for segment in 0..<60 {
+            let named = sets.randomElement(using: &generator)!
+            expected.append(named)
+            // One cue a region inside the segment, plus one in none.
+            for (offset, id) in ([nil] + named.map(Optional.some)).enumerated() {
+                var cue = Cue(start: segment * 6_000 + offset * 100, end: segment * 6_000 + offset * 100 + 50, text: "cue \(segment).\(offset)")
+                cue.settings.region = id
+                events.append(.cue(cue))
+            }
+        }
+        let segmenter = try segment(events)
+        let segments = segmenter.destination.segments
+        #expect(segments.count == 60)
+        for (segment, named) in zip(segments, expected) {
+            let read = try WebVTTReader.read(segment.text)
+            #expect(read.diagnostics.isEmpty, "\(segment.name): \(read.diagnostics)")
+            #expect(read.track.regions.map(\.id) == named, "\(segment.name)")
+            #expect(read.track.stylesheets.count == 1)
+        }
+    }
+
     @Test func anEmptyTrackIsOneEmptySegment() throws {
         let segmenter = try segment([.header("")])
         #expect(segmenter.destination.segments.count == 1)

@@ -1,0 +1,292 @@
+import CueKit
+import CueKitWebVTT
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A ``WebVTTBytesConsumer`` that also takes the cue blocks a WebVTT conversion copies, as they
+/// are, with their times: an HLS segmenter fed by the conversion's first pass.
+package protocol WebVTTFormattedBlockConsumer: WebVTTBytesConsumer {
+    /// Offered a cue block as a WebVTT conversion copies it (``WebVTTCueBlockCopier``: after the
+    /// LF of the empty line before it, in no region), with its cue's times; valid only during the
+    /// call. Returns true when it took the block; else the block is read, and its cue comes as
+    /// ``take(_:settings:)`` or as an event.
+    mutating func take(formattedBlock block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool
+}
+
+extension TrackConversion {
+    /// How ``stream(directlyInto:report:)`` ended.
+    package enum DirectStream {
+        /// The consumer has the whole converted track.
+        case streamed(Outcome)
+        /// Cues came too late for the ordering window: they would have been merged in by a second
+        /// pass, so the consumer has an incomplete track and is to be dropped, and the track streamed
+        /// again with ``stream(convertedInto:report:)``. The first `inputDiagnosticsReported`
+        /// diagnostics about the input it reports were reported already.
+        case needsSecondPass(inputDiagnosticsReported: Int)
+    }
+
+    /// True when ``stream(directlyInto:report:)`` can run: the source can be read again, should a
+    /// second pass be needed.
+    package var streamsDirectly: Bool { source.canBeReadAgain }
+
+    /// Hands the converted track to `consumer` as ``stream(convertedInto:report:)`` does (the same
+    /// events, blocks and diagnostics), from the conversion's first pass, with no file written and
+    /// read back: what the WebVTT writer writes is read as it is written, and the cue blocks the
+    /// pass copies are offered as they are (``WebVTTFormattedBlockConsumer``).
+    package func stream<Consumer: WebVTTFormattedBlockConsumer>(
+        directlyInto consumer: inout Consumer, report: (ConversionDiagnostic) -> Void = { _ in }
+    ) throws -> DirectStream {
+        precondition(streamsDirectly, "a direct stream needs a source that can be read again")
+        var template = Array((TemporaryFiles.folder + "/cuekit-direct-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw IOFailure.writing(TemporaryFiles.folder, errno: errno)
+        }
+        let spillFolder = String(cString: made)
+        defer { rmdir(spillFolder) }
+        var webVTT = self
+        webVTT.options.format = .webVTT
+        let plan = PassPlan(firstPassPath: "", spillFolder: spillFolder, firstPassIsOutput: false, options: webVTT.options, source: source)
+        let copiesText = source.isOneWebVTTFile
+        let copiesBlocks =
+            (copiesText || source.format == .subRip) && options.copiesCueBlocks
+            && WebVTTWriter<ReadingSink>.copiesCueBlocks(with: options.webVTT)
+        let writerOptions = options.webVTT
+        var inputDiagnostics = 0
+        return try withUnsafeMutablePointer(to: &consumer) { consumer in
+            // Closures made here, where the consumer's type is known; the pass and its writer are
+            // not generic over it, so that they run specialized code.
+            let reading = WrittenTrackReading(
+                takesCues: consumer.pointee.takesCues, seesCuesAsRead: consumer.pointee.seesCuesAsRead,
+                cueTextParseCache: consumer.pointee.cueTextParseCache,
+                take: { try consumer.pointee.take($0) }, see: { try consumer.pointee.see($0) },
+                takeBlock: { block, settings in try consumer.pointee.take(block, settings: settings) },
+                takeFormattedBlock: { block, start, end in try consumer.pointee.take(formattedBlock: block, start: start, end: end) })
+            let output = PassOutput<WebVTTWriter<ReadingSink>>(
+                makeWriter: {
+                    var writer = WebVTTWriter(to: ReadingSink(reading: reading), options: writerOptions)
+                    writer.copiesReadCueText = copiesText
+                    return writer
+                },
+                writeBlockRun: copiesBlocks
+                    ? { writer, blocks, count in
+                        try writer.writeCueBlocks(blocks, count: count) { sink, blocks in try sink.reading.offer(blocks, count: count) }
+                    } : nil,
+                namesRegion: copiesBlocks ? { writer, id in writer.namesRegion(id) } : nil)
+            let pass = try plan.runFirstPass(output: output, takesCues: copiesBlocks, cueTextParseCache: nil) { diagnostic in
+                if diagnostic.origin == .input { inputDiagnostics += 1 }
+                report(diagnostic)
+            }
+            guard pass.late == nil else { return .needsSecondPass(inputDiagnosticsReported: inputDiagnostics) }
+            try reading.finish()
+            pass.reportAfterwards(report)
+            var outcome = pass.outcome
+            outcome.isInputUnchanged = pass.leavesInputUnchanged
+            return .streamed(outcome)
+        }
+    }
+}
+
+/// Where the WebVTT writer of a direct stream writes: every byte goes to a
+/// ``WrittenTrackReading``, shared by the copies of the writer a pass makes.
+struct ReadingSink: ByteSink {
+    let reading: WrittenTrackReading
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws { try reading.read(bytes) }
+
+    /// Nothing is buffered; the end of the track is ``WrittenTrackReading/finish()``.
+    mutating func flush() throws {}
+}
+
+/// Reads a WebVTT track as it is written, for a consumer: what a file written by the conversion
+/// and read back by a ``TrackSource`` would hand it (its diagnostics left out), with no file.
+///
+/// Bytes written go through a ``WebVTTReader`` with the consumer's hooks. Runs of copied cue blocks
+/// are split into their blocks, each offered to the consumer as it is
+/// (``WebVTTFormattedBlockConsumer``) and read only when it is refused; before a block is offered,
+/// an empty line is read, so that the reader hands on the block it holds first (an empty line
+/// more between blocks changes nothing a reader reads). A class, shared by the copies of the
+/// writer's sink; the consumer is reached through a pointer valid for one direct stream.
+final class WrittenTrackReading {
+    typealias TakeFormattedBlock = (UnsafeRawBufferPointer, _ start: Int, _ end: Int) throws -> Bool
+    private var reader: WebVTTReader
+    private let hooks: WebVTTReaderHooks
+    private let take: (TrackEvent) throws -> Void
+    private let takeFormattedBlock: TakeFormattedBlock
+    /// True when bytes were read since the last empty line read.
+    private var readerMayHoldBlock = false
+    /// The first piece of a run that wrapped around the ordering window's ring: the blocks'
+    /// count comes with the second.
+    private var pieceWithoutCount: [UInt8] = []
+
+    init(
+        takesCues: Bool, seesCuesAsRead: Bool, cueTextParseCache: CueTextParseCache?, take: @escaping (TrackEvent) throws -> Void,
+        see: @escaping WebVTTCuePassage.See, takeBlock: @escaping WebVTTCuePassage.Take, takeFormattedBlock: @escaping TakeFormattedBlock
+    ) {
+        let sourceOptions = TrackSource.Options()
+        var options = WebVTTReader.Options(diagnostics: .none, limits: sourceOptions.webVTTLimits)
+        options.cueContent = sourceOptions.webVTTCueContent
+        reader = WebVTTReader(options: options)
+        let seesCues = seesCuesAsRead && !takesCues
+        let passage = WebVTTCuePassage(takesCues: takesCues, see: see, take: takeBlock)
+        hooks = WebVTTReaderHooks(cueSink: takesCues || seesCues ? passage : nil, cueTextParseCache: cueTextParseCache)
+        self.take = take
+        self.takeFormattedBlock = takeFormattedBlock
+    }
+
+    /// Reads written bytes.
+    func read(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        let take = self.take
+        try reader.feed(bytes, hooks: hooks) { event in
+            if case .diagnostic = event { return }
+            try take(event)
+        }
+        readerMayHoldBlock = true
+    }
+
+    /// Takes a run of `count` copied cue blocks (``CueOrdering/BlockRun``).
+    func offer(_ run: UnsafeRawBufferPointer, count: Int) throws {
+        guard count > 0 else {
+            pieceWithoutCount.append(contentsOf: run.assumingMemoryBound(to: UInt8.self))
+            return
+        }
+        guard pieceWithoutCount.isEmpty else {
+            pieceWithoutCount.append(contentsOf: run.assumingMemoryBound(to: UInt8.self))
+            defer { pieceWithoutCount.removeAll(keepingCapacity: true) }
+            try pieceWithoutCount.withUnsafeBytes { try offerBlocks(of: $0) }
+            return
+        }
+        try offerBlocks(of: run)
+    }
+
+    /// The end of the written track.
+    func finish() throws {
+        let take = self.take
+        try reader.finish(hooks: hooks) { event in
+            if case .diagnostic = event { return }
+            try take(event)
+        }
+    }
+
+    private func offerBlocks(of run: UnsafeRawBufferPointer) throws {
+        var start = 0
+        while start < run.count {
+            let end = CopiedCueBlock.end(ofBlockAt: start, in: run)
+            let block = UnsafeRawBufferPointer(rebasing: run[start..<end])
+            start = end
+            if let times = CopiedCueBlock.times(of: block) {
+                if readerMayHoldBlock {
+                    try withUnsafeBytes(of: UInt8(ascii: "\n")) { try read($0) }
+                    readerMayHoldBlock = false
+                }
+                if try takeFormattedBlock(block, times.start, times.end) { continue }
+            }
+            try read(block)
+        }
+    }
+}
+
+/// Reads a cue block as a ``WebVTTCueBlockCopier`` copies it: an LF, the identifier's line if
+/// any, the timing line with both times in full (`hh:mm:ss.ttt`) and its settings, the text's
+/// lines, each ending in LF, and no empty line.
+enum CopiedCueBlock {
+    /// Where the block starting at `start` in a run of blocks ends: at the LF that starts the
+    /// next (the one after an LF), or at the run's end.
+    static func end(ofBlockAt start: Int, in run: UnsafeRawBufferPointer) -> Int {
+        var lineStart = start + 1
+        while lineStart < run.count {
+            let end = lineEnd(from: lineStart, in: run)
+            if end == run.count { return end }
+            // The LF after this line's starts the next block when it is an empty line's.
+            if end + 1 < run.count, run[end + 1] == UInt8(ascii: "\n") { return end + 1 }
+            lineStart = end + 1
+        }
+        return run.count
+    }
+
+    /// The times of a copied block in milliseconds; nil when it is not in that form, or names a
+    /// region (which a segment's preamble must then hold).
+    static func times(of block: UnsafeRawBufferPointer) -> (start: Int, end: Int)? {
+        guard block.count > 1, block[0] == UInt8(ascii: "\n") else { return nil }
+        let firstEnd = lineEnd(from: 1, in: block)
+        if let times = timingLine(block, 1, firstEnd) { return times.inRegion ? nil : (times.start, times.end) }
+        // The identifier's line; the timing line follows.
+        guard firstEnd + 1 < block.count, let times = timingLine(block, firstEnd + 1, lineEnd(from: firstEnd + 1, in: block)),
+            !times.inRegion
+        else { return nil }
+        return (times.start, times.end)
+    }
+
+    /// Reads `block[start..<end]` as a timing line with both times in full.
+    private static func timingLine(_ block: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> (start: Int, end: Int, inRegion: Bool)? {
+        var at = start
+        guard let startTime = timestamp(block, &at, end), at + 5 <= end, block[at] == UInt8(ascii: " "), block[at + 1] == UInt8(ascii: "-"),
+            block[at + 2] == UInt8(ascii: "-"), block[at + 3] == UInt8(ascii: ">"), block[at + 4] == UInt8(ascii: " ")
+        else { return nil }
+        at += 5
+        guard let endTime = timestamp(block, &at, end) else { return nil }
+        guard at < end else { return (startTime, endTime, false) }
+        guard block[at] == UInt8(ascii: " ") else { return nil }
+        return (startTime, endTime, contains("region:", block, at, end))
+    }
+
+    /// Where the line starting at `start` ends: its LF, or the buffer's end.
+    private static func lineEnd(from start: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+        else { return bytes.count }
+        return UnsafeRawPointer(found) - base
+    }
+
+    /// True when `text` occurs in `bytes[start..<end]`.
+    private static func contains(_ text: StaticString, _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard end - start >= count else { return false }
+        for index in start...(end - count) where memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 { return true }
+        return false
+    }
+
+    /// `hh:mm:ss.ttt` (two to nine hour digits) at `at`, in milliseconds; moves `at` past it.
+    @inline(__always)
+    private static func timestamp(_ bytes: UnsafeRawBufferPointer, _ at: inout Int, _ end: Int) -> Int? {
+        @inline(__always) func digit(_ index: Int) -> Int {
+            Int(bytes[index]) &- Int(UInt8(ascii: "0"))
+        }
+        var hours = 0
+        var index = at
+        while index < end, index - at < 9, UInt(bitPattern: digit(index)) < 10 {
+            hours = hours &* 10 &+ digit(index)
+            index += 1
+        }
+        guard index - at >= 2, index + 10 <= end, bytes[index] == UInt8(ascii: ":"), bytes[index + 3] == UInt8(ascii: ":"),
+            bytes[index + 6] == UInt8(ascii: ".")
+        else { return nil }
+        var fields = 0
+        var valid = true
+        @inline(__always) func add(_ offset: Int) {
+            let value = digit(index + offset)
+            valid = valid && UInt(bitPattern: value) < 10
+            fields = fields &* 10 &+ value
+        }
+        add(1)
+        add(2)
+        add(4)
+        add(5)
+        add(7)
+        add(8)
+        add(9)
+        guard valid else { return nil }
+        // fields: mm ss ttt as one decimal number.
+        let minutes = fields / 100_000
+        let seconds = fields / 1_000 % 100
+        guard minutes < 60, seconds < 60 else { return nil }
+        at = index + 10
+        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fields % 1000
+    }
+}
