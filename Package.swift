@@ -57,7 +57,7 @@ let package = Package(
         // WebVTT: the W3C parsing algorithm on bytes, and a streaming writer.
         .target(name: "CueKitWebVTT", dependencies: ["CueKit", "CCueKitBytes"]),
         // SubRip (.srt) reader and writer.
-        .target(name: "CueKitSubRip", dependencies: ["CueKit"]),
+        .target(name: "CueKitSubRip", dependencies: ["CueKit", "CCueKitBytes"]),
         // ASS and SSA (.ass, .ssa) reader: styles to style sheets, override tags to cue text.
         .target(name: "CueKitASS", dependencies: ["CueKit"]),
         // EBU-STL (EBU Tech 3264, .stl) reader: the binary GSI and TTI blocks, teletext and open subtitles.
