@@ -32,7 +32,8 @@ bool cuekit_scan_subrip_text_portable(const uint8_t *bytes, size_t start, size_t
             for (size_t at = start; at < textEnd; at++) {
                 uint8_t byte = bytes[at];
                 if (isMarkup(byte)) shape->hasMarkup = 1;
-                if (byte == 0 || byte >= 0x80) shape->hasSpecial = 1;
+                if (byte >= 0x80) shape->hasNonASCII = 1;
+                if (byte == 0) shape->hasNUL = 1;
                 if (byte == '>' && at >= start + 2 && bytes[at - 1] == '-' && bytes[at - 2] == '-') shape->hasArrow = 1;
                 if (pendingBackslash && (byte == 'N' || byte == 'n')) shape->hasASSBreak = 1;
                 pendingBackslash = byte == '\\';
@@ -60,7 +61,7 @@ bool cuekit_scan_subrip_text_portable(const uint8_t *bytes, size_t start, size_t
 
 /// The bytes of one 64-byte step, as bit masks (bit `i` for byte `i`).
 typedef struct StepMasks {
-    uint64_t lineFeeds, carriageReturns, markup, special, greaterThans, hyphens, backslashes, letterNs;
+    uint64_t lineFeeds, carriageReturns, markup, nonASCII, nuls, greaterThans, hyphens, backslashes, letterNs;
 } StepMasks;
 
 /// Bits of the 16 bytes of `v` equal to `byte`.
@@ -78,7 +79,8 @@ static inline void masksSSE2(const uint8_t *step, StepMasks *m) {
         m->carriageReturns |= equal16(v, '\r') << shift;
         m->greaterThans |= equal16(v, '>') << shift;
         m->markup |= (equal16(v, '<') | equal16(v, '>') | equal16(v, '&') | equal16(v, '{')) << shift;
-        m->special |= ((uint64_t)(uint16_t)_mm_movemask_epi8(v) | equal16(v, 0)) << shift;
+        m->nonASCII |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << shift;
+        m->nuls |= equal16(v, 0) << shift;
         m->hyphens |= equal16(v, '-') << shift;
         m->backslashes |= equal16(v, '\\') << shift;
         m->letterNs |= (equal16(v, 'N') | equal16(v, 'n')) << shift;
@@ -100,8 +102,8 @@ __attribute__((target("avx2"))) static inline void masksAVX2(const uint8_t *step
     m->carriageReturns = equal64(low, high, '\r');
     m->greaterThans = equal64(low, high, '>');
     m->markup = equal64(low, high, '<') | m->greaterThans | equal64(low, high, '&') | equal64(low, high, '{');
-    m->special = ((uint64_t)(uint32_t)_mm256_movemask_epi8(low) | (uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32)
-        | equal64(low, high, 0);
+    m->nonASCII = (uint64_t)(uint32_t)_mm256_movemask_epi8(low) | (uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32;
+    m->nuls = equal64(low, high, 0);
     m->hyphens = equal64(low, high, '-');
     m->backslashes = equal64(low, high, '\\');
     m->letterNs = equal64(low, high, 'N') | equal64(low, high, 'n');
@@ -139,7 +141,8 @@ static inline bool scanStep(
     // Bytes after the text but before the empty line's LF are CRs and LFs: they change no flag,
     // and their CRs (each before an LF) are taken off the count at the end.
     if (m->markup & inBlock) shape->hasMarkup = 1;
-    if (m->special & inBlock) shape->hasSpecial = 1;
+    if (m->nonASCII & inBlock) shape->hasNonASCII = 1;
+    if (m->nuls & inBlock) shape->hasNUL = 1;
     uint64_t arrows = m->greaterThans & (m->hyphens << 1 | state->hyphensBefore >> 1) & (m->hyphens << 2 | state->hyphensBefore);
     if (arrows & inBlock) shape->hasArrow = 1;
     if ((m->backslashes << 1 | state->backslashBefore) & m->letterNs & inBlock) shape->hasASSBreak = 1;

@@ -72,8 +72,10 @@ typedef struct CueKitSubRipTextShape {
     uint32_t hasStrayCarriageReturn;
     /// Nonzero when the text has a `<`, `>`, `&` or `{` (markup to map, or bytes to escape).
     uint32_t hasMarkup;
-    /// Nonzero when the text has a NUL or a byte of 0x80 or more (to be checked as UTF-8).
-    uint32_t hasSpecial;
+    /// Nonzero when the text has a byte of 0x80 or more (to be checked as UTF-8).
+    uint32_t hasNonASCII;
+    /// Nonzero when the text has a NUL (which the reader replaces).
+    uint32_t hasNUL;
     /// Nonzero when the text holds `-->`.
     uint32_t hasArrow;
     /// Nonzero when the text holds an ASS line break (`\N` or `\n`).

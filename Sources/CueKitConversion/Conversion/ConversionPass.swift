@@ -128,18 +128,7 @@ extension ConversionPass {
             times.copyMemory(from: line)
             times[8] = UInt8(ascii: ".")
             times[25] = UInt8(ascii: ".")
-            guard cue.isInPlace, cue.settings == nil, cue.end > cue.start, let lineStart = line.baseAddress,
-                let textStart = cue.text.baseAddress
-            else { return try compose(times: UnsafeRawBufferPointer(times)) }
-            // The block as it lies in the input, the times re-punctuated: the identifier and its
-            // LF, the times, then the LF after them, the text and its LF (what the composer writes
-            // for a cue without settings, whose text needs no change).
-            let head = UnsafeRawBufferPointer(start: cue.identifier.baseAddress, count: cue.identifier.isEmpty ? 0 : cue.identifier.count + 1)
-            let tailStart = lineStart + Self.standardTimingLineLength
-            let tail = UnsafeRawBufferPointer(start: tailStart, count: textStart + cue.text.count + 1 - tailStart)
-            let block = WebVTTCueBlockBytes(head: head, middle: UnsafeRawBufferPointer(times), tail: tail)
-            return try ordering.take(
-                block: block, start: cue.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+            return try compose(times: UnsafeRawBufferPointer(times))
         }
     }
 }

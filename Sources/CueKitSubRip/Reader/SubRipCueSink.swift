@@ -20,10 +20,6 @@ package struct SubRipCueAsRead {
     package var standardTimingLine: UnsafeRawBufferPointer?
     /// The line number of the timing line, where the cue is located.
     package var timingLine: Int
-    /// True when the identifier (if not empty), the standard timing line and the text lie one
-    /// after another in the input, each followed by one LF: its block in WebVTT is those bytes with
-    /// the times re-punctuated, where the text needs no change (no settings, no markup).
-    package var isInPlace = false
 }
 
 /// What a consumer hands the reader to take cues in place of their events: a conversion to

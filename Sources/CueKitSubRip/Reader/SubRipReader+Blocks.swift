@@ -119,13 +119,9 @@ extension SubRipReader {
             } else {
                 // Lines that end at LF alone lie in the bytes as the cue's text: read in place.
                 textLinesFollowTimingLine = true
-                // The identifier's line, the timing line and the text's last line end at LF too.
-                let isInPlace =
-                    (identifier.isEmpty || bytes[block.numberBytes.upperBound] == 0x0A) && bytes[block.timingLine.upperBound] == 0x0A
-                    && bytes[block.text.upperBound] == 0x0A
                 try finishCue(
                     text: textBytes.assumingMemoryBound(to: UInt8.self), identifier: identifier, isPlain: !block.hasMarkup,
-                    standardTimingLine: timingLine, isInPlace: isInPlace, handler)
+                    standardTimingLine: timingLine, handler)
             }
             lineNumber = emptyLine
             offset = block.blockEnd
@@ -171,6 +167,21 @@ extension SubRipReader {
         @inline(__always) func numberLine(at offset: Int) -> (value: Int, end: Int, next: Int)? {
             var index = offset
             var value = 0
+            if offset + 8 <= count {
+                // Eight bytes at once: each digit's value where it is; the first other byte (one
+                // at or past 10, or with its high bit set) ends the number.
+                var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x3030_3030_3030_3030
+                let others = ((word &+ 0x7676_7676_7676_7676) | word) & 0x8080_8080_8080_8080
+                let digits = others.trailingZeroBitCount / 8
+                if digits < 8 {
+                    guard digits > 0, let next = lineBreak(at: offset + digits) else { return nil }
+                    for _ in 0..<digits {
+                        value = value &* 10 &+ Int(truncatingIfNeeded: word & 0xFF)
+                        word >>= 8
+                    }
+                    return (value, offset + digits, next)
+                }
+            }
             while index < count, index - offset < 10 {
                 let digit = byte(index) &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
@@ -210,18 +221,27 @@ extension SubRipReader {
                 lineStart = lineFeed + 1
             }
         }
-        // Bytes beyond ASCII are checked as UTF-8 (a NUL, which the reader repairs, fails).
-        if shape.hasSpecial != 0 { guard UTF8Repair.isClean(text) else { return nil } }
+        // A NUL is repaired by the line-by-line path; bytes beyond ASCII are checked as UTF-8.
+        guard shape.hasNUL == 0,
+            shape.hasNonASCII == 0 || cuekit_utf8_is_valid(base.assumingMemoryBound(to: UInt8.self) + textStart, textEnd - textStart)
+        else { return nil }
         let offset = shape.blockEnd
         let hasCarriageReturns = shape.carriageReturns > 0
         let textLineCount = shape.lineCount
         // The next number, and a line after it that is read without a diagnostic (the next timing
         // line, mostly).
         guard let next = numberLine(at: offset), next.value == number + 1 else { return nil }
-        let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: next.next, to: count)
-        guard afterEnd < count, afterEnd - next.next <= maximumLineLength,
-            afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[next.next..<afterEnd]))
-        else { return nil }
+        // A standard timing line, the line nearly always there, needs no scan for its end.
+        let after = next.next
+        let isStandardTimingLine =
+            after + 29 < count && (byte(after + 29) == 0x0A || byte(after + 29) == 0x0D)
+            && SubRipTimingLine.standardForm(UnsafeBufferPointer(start: (base + after).assumingMemoryBound(to: UInt8.self), count: 29)) != nil
+        if !isStandardTimingLine {
+            let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: after, to: count)
+            guard afterEnd < count, afterEnd - after <= maximumLineLength,
+                afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[after..<afterEnd]))
+            else { return nil }
+        }
         return WholeBlock(
             numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end,
             timingLine: numbered.next..<(numbered.next + 29), text: textStart..<textEnd, textLineCount: textLineCount,

@@ -143,12 +143,10 @@ extension SubRipReader {
     /// `textLines` say, or ``textLinesFollowTimingLine``) and identifier `identifier`; `isPlain`
     /// when it is known whether it needs no markup conversion (``SubRipMarkupConverter/isPlain(_:)``),
     /// nil when it is to be looked at; `standardTimingLine` when the timing line was in the
-    /// standard form, for the sink; `isInPlace` when the identifier, that line and the text lie one
-    /// after another in the input (``SubRipCueAsRead/isInPlace``).
+    /// standard form, for the sink.
     mutating func finishCue(
         text: UnsafeBufferPointer<UInt8>, identifier: UnsafeRawBufferPointer, isPlain: Bool? = nil,
-        standardTimingLine: UnsafeRawBufferPointer? = nil, isInPlace: Bool = false, atEnd: Bool = false,
-        _ handler: (TrackEvent) throws -> Void
+        standardTimingLine: UnsafeRawBufferPointer? = nil, atEnd: Bool = false, _ handler: (TrackEvent) throws -> Void
     ) throws {
         state = .betweenCues
         blankLinesPending = 0
@@ -171,7 +169,7 @@ extension SubRipReader {
                 try sink.take(
                     SubRipCueAsRead(
                         identifier: identifier, text: UnsafeRawBufferPointer(text), settings: nil, start: cueStart,
-                        end: cueEnd, standardTimingLine: standardTimingLine, timingLine: cueLine, isInPlace: isInPlace))
+                        end: cueEnd, standardTimingLine: standardTimingLine, timingLine: cueLine))
             {
                 return
             }
