@@ -362,6 +362,13 @@ struct SubRipMarkupConverter {
     /// Reads `<font>`'s attributes (`name=value`, `name="value"`, `name='value'`), returning the
     /// colour and reporting the rest.
     static func fontColor(_ attributes: UnsafeBufferPointer<UInt8>, offset: Int, report: (Issue) -> Void) -> SubRipColor? {
+        // ` color="#rrggbb"`, the form nearly every file writes: read with no string made.
+        if attributes.count == 16, attributes[0] == 0x20, name(UnsafeBufferPointer(rebasing: attributes[1..<6]), is: "color"),
+            attributes[6] == UInt8(ascii: "="), attributes[7] == UInt8(ascii: "\""), attributes[15] == UInt8(ascii: "\""),
+            let color = SubRipColor.sixDigitHex(bytes: UnsafeBufferPointer(rebasing: attributes[8..<15]))
+        {
+            return color
+        }
         var color: SubRipColor?
         var index = 0
         while index < attributes.count {
