@@ -3,7 +3,8 @@
 //
 // Swift has no portable way to turn a vector comparison into a bit mask (x86's `pmovmskb`), which
 // is what lets one pass over a cue block find its line ends, its `-->`s, its markup and its
-// non-ASCII bytes at once, one pass over cue text mark its tags and references, and the TTML
+// non-ASCII bytes at once (a WebVTT block, or a SubRip block's text lines), one pass over cue text
+// mark its tags and references, and the TTML
 // reader's look-ahead cross an XML document's text and values to the bytes that matter; this small
 // C module does those passes and the UTF-8 check, and nothing else.
 

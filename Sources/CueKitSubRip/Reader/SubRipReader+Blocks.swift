@@ -55,7 +55,8 @@ extension SubRipReader {
     /// is). Lines end at LF or CR LF. The reader must stand between cues, or in a cue's text after
     /// a blank line (that cue then ends as the line-by-line path ends it, before the block).
     ///
-    /// The cue is then made as the line-by-line path makes it (``finishCue(atEnd:_:)``): the same
+    /// The text lines are looked at in one vector pass (`cuekit_scan_subrip_text`); the number
+    /// and timing lines eight bytes at a time. The cue is then made as the line-by-line path makes it (``finishCue(atEnd:_:)``): the same
     /// events, or the same offer to the sink.
     mutating func takeBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int, _ handler: (TrackEvent) throws -> Void) throws -> Int {
         var offset = start
@@ -233,10 +234,7 @@ extension SubRipReader {
         guard let next = numberLine(at: offset), next.value == number + 1 else { return nil }
         // A standard timing line, the line nearly always there, needs no scan for its end.
         let after = next.next
-        let isStandardTimingLine =
-            after + 29 < count && (byte(after + 29) == 0x0A || byte(after + 29) == 0x0D)
-            && SubRipTimingLine.standardForm(UnsafeBufferPointer(start: (base + after).assumingMemoryBound(to: UInt8.self), count: 29)) != nil
-        if !isStandardTimingLine {
+        if timingLine(at: after) == nil {
             let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: after, to: count)
             guard afterEnd < count, afterEnd - after <= maximumLineLength,
                 afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[after..<afterEnd]))

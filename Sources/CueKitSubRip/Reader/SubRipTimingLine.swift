@@ -144,7 +144,9 @@ struct SubRipTimingLine {
             | ((x2 &+ 0x7A7F_767A_7F76_767F) | x2) | ((x3 &+ 0x7676_767F_767A_7F76) | x3)
         guard failed & high == 0 else { return nil }
         @inline(__always) func digit(_ word: UInt64, _ index: Int) -> Int { Int(truncatingIfNeeded: word >> UInt64(index * 8)) & 0xFF }
-        @inline(__always) func time(_ h1: Int, _ h2: Int, _ m1: Int, _ m2: Int, _ s1: Int, _ s2: Int, _ f1: Int, _ f2: Int, _ f3: Int) -> Int {
+        @inline(__always) func time(
+            _ h1: Int, _ h2: Int, _ m1: Int, _ m2: Int, _ s1: Int, _ s2: Int, _ f1: Int, _ f2: Int, _ f3: Int
+        ) -> Int {
             (((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
         }
         let start = time(
