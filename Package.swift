@@ -51,13 +51,13 @@ let package = Package(
     targets: [
         // The cue model every reader fills and every writer reads, cue text, diagnostics, byte I/O.
         .target(name: "CueKit", dependencies: ["CCueKitBytes"]),
-        // One vector pass over a WebVTT block (line ends, `-->`, markup, non-ASCII), in C for the
-        // bit masks Swift's SIMD types cannot make.
+        // One vector pass over a WebVTT block or a SubRip block's text (line ends, `-->`, markup,
+        // non-ASCII), in C for the bit masks Swift's SIMD types cannot make.
         .target(name: "CCueKitBytes"),
         // WebVTT: the W3C parsing algorithm on bytes, and a streaming writer.
         .target(name: "CueKitWebVTT", dependencies: ["CueKit", "CCueKitBytes"]),
         // SubRip (.srt) reader and writer.
-        .target(name: "CueKitSubRip", dependencies: ["CueKit"]),
+        .target(name: "CueKitSubRip", dependencies: ["CueKit", "CCueKitBytes"]),
         // ASS and SSA (.ass, .ssa) reader: styles to style sheets, override tags to cue text.
         .target(name: "CueKitASS", dependencies: ["CueKit"]),
         // EBU-STL (EBU Tech 3264, .stl) reader: the binary GSI and TTI blocks, teletext and open subtitles.

@@ -11,6 +11,12 @@ public enum RandomSubRipTrack {
         "{\\i1}override{\\i0}", "line\\Nbreak", "<blink>unknown</blink>", "</i>stray end", "<b><i>mis</b>nested</i>",
         "가요 네 괜찮아요", "本当に\nいい天気", "caf\u{E9} cr\u{E8}me", "a --> b", "42", "3 o'clock", " leading space",
         "<s>struck</s>", "<font color=\"#zzzzzz\">bad colour</font>", "ends with tab\t", "<i>unclosed",
+        // Near misses for the block scan: lines across its 64-byte steps, a lowercase ASS break,
+        // starts it must look at again, an arrow without spaces.
+        String(repeating: "a long line of words, ", count: 5) + "<i>end</i>",
+        "caf\u{E9} " + String(repeating: "x", count: 58) + "-->" + String(repeating: "y", count: 40), "lower\\nbreak",
+        "\u{1A}starts with the DOS end of file", "\u{B}vertical tab", "1234567890", "007 agent", "x-->y",
+        String(repeating: "\u{6771}", count: 30),
     ]
 
     /// A random file of up to `maximumCues` cues.
@@ -41,6 +47,8 @@ public enum RandomSubRipTrack {
             case 5: line("\(time(start, ",")) -> broken")
             case 6: line("not a timing line")
             case 7: line("0:\(time(start, ","))  -->  \(time(end, ","))")
+            case 8: line("00:61:00,000 --> \(time(end, ","))")
+            case 9: line("\(time(start, ",")) --> \(time(end, ";"))")
             default: line("\(time(start, ",")) --> \(time(end, ","))")
             }
             for index in 0..<Int.random(in: 0...2, using: &random) {

@@ -3,7 +3,8 @@
 //
 // Swift has no portable way to turn a vector comparison into a bit mask (x86's `pmovmskb`), which
 // is what lets one pass over a cue block find its line ends, its `-->`s, its markup and its
-// non-ASCII bytes at once, one pass over cue text mark its tags and references, and the TTML
+// non-ASCII bytes at once (a WebVTT block, or a SubRip block's text lines), one pass over cue text
+// mark its tags and references, and the TTML
 // reader's look-ahead cross an XML document's text and values to the bytes that matter; this small
 // C module does those passes and the UTF-8 check, and nothing else.
 
@@ -51,6 +52,53 @@ bool cuekit_scan_block_sse2(const uint8_t *bytes, size_t start, size_t limit, Cu
 
 /// `cuekit_scan_block` one byte at a time: the reference the vector scans are tested against.
 bool cuekit_scan_block_portable(const uint8_t *bytes, size_t start, size_t limit, CueKitBlockShape *shape);
+
+/// What one pass over the text lines of a SubRip block found: where they end, how long the
+/// longest is, and whether they hold anything the SubRip reader's fast path must look at again.
+///
+/// Offsets are into the buffer given to the scan. The text is the lines from `start` up to the
+/// first empty line (an LF, or a CR and an LF, at a line's start); lines end at LF, or CR LF.
+typedef struct CueKitSubRipTextShape {
+    /// Just past the last text line, before its line end.
+    size_t textEnd;
+    /// Just after the empty line that ends the text.
+    size_t blockEnd;
+    /// How many text lines there are (0 when the line at `start` is empty).
+    size_t lineCount;
+    /// The length of the longest text line, without its line end.
+    size_t longestLine;
+    /// How many CRs `start..<textEnd` holds.
+    size_t carriageReturns;
+    /// Nonzero when a CR in `start..<textEnd` is not followed by an LF (a line break of its own).
+    uint32_t hasStrayCarriageReturn;
+    /// Nonzero when the text has a `<`, `>`, `&` or `{` (markup to map, or bytes to escape).
+    uint32_t hasMarkup;
+    /// Nonzero when the text has a byte of 0x80 or more (to be checked as UTF-8).
+    uint32_t hasNonASCII;
+    /// Nonzero when the text has a NUL (which the reader replaces).
+    uint32_t hasNUL;
+    /// Nonzero when the text holds `-->`.
+    uint32_t hasArrow;
+    /// Nonzero when the text holds an ASS line break (`\N` or `\n`).
+    uint32_t hasASSBreak;
+    /// Nonzero when a text line starts with a blank byte, a digit or 0xEF: it may be blank, a
+    /// sequence number, or start with a byte order mark.
+    uint32_t lineStartToCheck;
+} CueKitSubRipTextShape;
+
+/// Scans the text lines of a SubRip block, from `bytes[start]` (a line start) to the first empty
+/// line before `limit`, and fills `shape`. Returns false, leaving `shape` unspecified, when no
+/// empty line comes before `limit`. Reads no byte outside `bytes[start..<limit]`.
+///
+/// With AVX2 where the processor has it, else SSE2 (64 bytes a step either way).
+bool cuekit_scan_subrip_text(const uint8_t *bytes, size_t start, size_t limit, CueKitSubRipTextShape *shape);
+
+/// `cuekit_scan_subrip_text` with SSE2 whatever the processor has (for tests; the portable scan
+/// where there is no SSE2).
+bool cuekit_scan_subrip_text_sse2(const uint8_t *bytes, size_t start, size_t limit, CueKitSubRipTextShape *shape);
+
+/// `cuekit_scan_subrip_text` one byte at a time: the reference the vector scans are tested against.
+bool cuekit_scan_subrip_text_portable(const uint8_t *bytes, size_t start, size_t limit, CueKitSubRipTextShape *shape);
 
 /// True when `bytes[0..<count]` is valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
 /// past U+10FFFF, no sequence cut short at the end). NUL counts as valid here; callers that

@@ -91,17 +91,22 @@ public struct SubRipColor: Sendable, Hashable {
     /// for anything else, which the general reading of ``init(attributeValue:)`` then reads.
     private static func sixDigitHex(_ value: some StringProtocol) -> SubRipColor? {
         let utf8 = value.utf8
-        guard utf8.count == 7, utf8.first == UInt8(ascii: "#") else { return nil }
+        guard utf8.count == 7 else { return nil }
+        if let color = utf8.withContiguousStorageIfAvailable({ sixDigitHex(bytes: $0) }) { return color }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { bytes in
+            _ = bytes.initialize(from: utf8)
+            return sixDigitHex(bytes: UnsafeBufferPointer(bytes))
+        }
+    }
+
+    /// `#rrggbb` exactly, from its bytes (a `<font color>` value as the markup converter finds it).
+    static func sixDigitHex(bytes: UnsafeBufferPointer<UInt8>) -> SubRipColor? {
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { hex -> SubRipColor? in
-            var index = 0
-            for byte in utf8 {
-                if index > 0 {
-                    guard isHexDigit(byte) else { return nil }
-                    hex[index] = byte | 0x20
-                } else {
-                    hex[0] = byte
-                }
-                index += 1
+            hex[0] = bytes[0]
+            for index in 1..<7 {
+                guard isHexDigit(bytes[index]) else { return nil }
+                hex[index] = bytes[index] | 0x20
             }
             let css = String(decoding: hex, as: UTF8.self)
             // Each of red, green and blue `00` or `ff`: one of WebVTT's eight default colours.
@@ -115,7 +120,17 @@ public struct SubRipColor: Sendable, Hashable {
             }
             // `webVTTDefaultClasses` by red, green and blue bits: black, blue, lime, cyan, red,
             // magenta, yellow, white.
-            let place = [7, 6, 1, 2, 3, 5, 4, 0][bits]
+            let place: Int
+            switch bits {
+            case 0: place = 7
+            case 1: place = 6
+            case 2: place = 1
+            case 3: place = 2
+            case 4: place = 3
+            case 5: place = 5
+            case 6: place = 4
+            default: place = 0
+            }
             return SubRipColor(className: webVTTDefaultClasses[place].name, cssValue: css)
         }
     }

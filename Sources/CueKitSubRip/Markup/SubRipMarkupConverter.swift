@@ -178,6 +178,7 @@ struct SubRipMarkupConverter {
     private mutating func tag(in text: UnsafeBufferPointer<UInt8>, at index: Int, into output: inout [UInt8], report: (Issue) -> Void)
         -> Int?
     {
+        if let next = simpleTag(in: text, at: index, into: &output) { return next }
         var cursor = index + 1
         Self.skipSpaces(text, &cursor)
         var isEnd = false
@@ -248,6 +249,36 @@ struct SubRipMarkupConverter {
         stack.append((element, index))
         writeStartTag(element, into: &output)
         return next
+    }
+
+    /// Reads `<i>`, `<b>` or `<u>`, or the end tag of the innermost open tag of those, written as
+    /// they are (WebVTT's tags of the same name), as ``tag(in:at:into:report:)`` reads them; nil for
+    /// any other tag, which the general reading then reads.
+    @inline(__always)
+    private mutating func simpleTag(in text: UnsafeBufferPointer<UInt8>, at index: Int, into output: inout [UInt8]) -> Int? {
+        @inline(__always) func element(_ byte: UInt8) -> Element? {
+            switch byte {
+            case UInt8(ascii: "i"): .italic
+            case UInt8(ascii: "b"): .bold
+            case UInt8(ascii: "u"): .underline
+            default: nil
+            }
+        }
+        if index + 2 < text.count, text[index + 2] == UInt8(ascii: ">"), let opened = element(text[index + 1]),
+            stack.count < Self.maximumNestingDepth
+        {
+            stack.append((opened, index))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index...(index + 2)]))
+            return index + 3
+        }
+        if index + 3 < text.count, text[index + 1] == UInt8(ascii: "/"), text[index + 3] == UInt8(ascii: ">"),
+            let closed = element(text[index + 2]), let innermost = stack.last, innermost.element == closed
+        {
+            stack.removeLast()
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index...(index + 3)]))
+            return index + 4
+        }
+        return nil
     }
 
     /// The colour of a `<font …>` start tag (from `<` to `>`, both included), or nil when the bytes
@@ -331,6 +362,13 @@ struct SubRipMarkupConverter {
     /// Reads `<font>`'s attributes (`name=value`, `name="value"`, `name='value'`), returning the
     /// colour and reporting the rest.
     static func fontColor(_ attributes: UnsafeBufferPointer<UInt8>, offset: Int, report: (Issue) -> Void) -> SubRipColor? {
+        // ` color="#rrggbb"`, the form nearly every file writes: read with no string made.
+        if attributes.count == 16, attributes[0] == 0x20, name(UnsafeBufferPointer(rebasing: attributes[1..<6]), is: "color"),
+            attributes[6] == UInt8(ascii: "="), attributes[7] == UInt8(ascii: "\""), attributes[15] == UInt8(ascii: "\""),
+            let color = SubRipColor.sixDigitHex(bytes: UnsafeBufferPointer(rebasing: attributes[8..<15]))
+        {
+            return color
+        }
         var color: SubRipColor?
         var index = 0
         while index < attributes.count {

@@ -1,3 +1,4 @@
+internal import CCueKitBytes
 import CueKit
 
 // The fast path: with a cue sink (``SubRipCueSink``), ordinary blocks are read straight from
@@ -54,7 +55,8 @@ extension SubRipReader {
     /// is). Lines end at LF or CR LF. The reader must stand between cues, or in a cue's text after
     /// a blank line (that cue then ends as the line-by-line path ends it, before the block).
     ///
-    /// The cue is then made as the line-by-line path makes it (``finishCue(atEnd:_:)``): the same
+    /// The text lines are looked at in one vector pass (`cuekit_scan_subrip_text`); the number
+    /// and timing lines eight bytes at a time. The cue is then made as the line-by-line path makes it (``finishCue(atEnd:_:)``): the same
     /// events, or the same offer to the sink.
     mutating func takeBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int, _ handler: (TrackEvent) throws -> Void) throws -> Int {
         var offset = start
@@ -166,6 +168,21 @@ extension SubRipReader {
         @inline(__always) func numberLine(at offset: Int) -> (value: Int, end: Int, next: Int)? {
             var index = offset
             var value = 0
+            if offset + 8 <= count {
+                // Eight bytes at once: each digit's value where it is; the first other byte (one
+                // at or past 10, or with its high bit set) ends the number.
+                var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x3030_3030_3030_3030
+                let others = ((word &+ 0x7676_7676_7676_7676) | word) & 0x8080_8080_8080_8080
+                let digits = others.trailingZeroBitCount / 8
+                if digits < 8 {
+                    guard digits > 0, let next = lineBreak(at: offset + digits) else { return nil }
+                    for _ in 0..<digits {
+                        value = value &* 10 &+ Int(truncatingIfNeeded: word & 0xFF)
+                        word >>= 8
+                    }
+                    return (value, offset + digits, next)
+                }
+            }
             while index < count, index - offset < 10 {
                 let digit = byte(index) &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
@@ -187,65 +204,51 @@ extension SubRipReader {
             timed.timing.end > timed.timing.start
         else { return nil }
         let textStart = timed.next
-        var offset = textStart
-        var textEnd = textStart
-        var textLength = -1
-        // Lines whose CR LF ends inside the text, and whether the last line's does.
-        var carriageReturnLines = 0
-        var lastLineHasCarriageReturn = false
-        var textLineCount = 0
-        while true {
-            if let next = lineBreak(at: offset) {
-                // The empty line after the text.
-                guard offset > textStart else { return nil }
-                offset = next
-                break
-            }
-            let lineFeed = ByteScanning.firstIndex(of: 0x0A, in: bytes, from: offset, to: count)
-            guard lineFeed < count else { return nil }
-            let lineEnd = byte(lineFeed - 1) == 0x0D ? lineFeed - 1 : lineFeed
-            if lastLineHasCarriageReturn { carriageReturnLines += 1 }
-            lastLineHasCarriageReturn = lineEnd != lineFeed
-            textLength += 1 + lineEnd - offset
-            guard lineEnd - offset <= maximumLineLength, textLength <= options.limits.maximumCueTextLength,
-                Self.startsOrdinaryText(UnsafeRawBufferPointer(start: base + offset, count: lineEnd - offset))
-            else { return nil }
-            textEnd = lineEnd
-            textLineCount += 1
-            offset = lineFeed + 1
-        }
+        // One pass over the text lines, up to the empty line after them.
+        var shape = CueKitSubRipTextShape()
+        guard cuekit_scan_subrip_text(base.assumingMemoryBound(to: UInt8.self), textStart, count, &shape), shape.lineCount > 0,
+            shape.longestLine <= maximumLineLength, shape.hasStrayCarriageReturn == 0, shape.hasArrow == 0, shape.hasASSBreak == 0
+        else { return nil }
+        let textEnd = shape.textEnd
+        // The text as the line-by-line path keeps it: lines joined by LF, without their CRs.
+        guard textEnd - textStart - shape.carriageReturns <= options.limits.maximumCueTextLength else { return nil }
         let text = UnsafeRawBufferPointer(start: base + textStart, count: textEnd - textStart)
-        let marks = Self.marks(in: text)
-        // Bytes beyond ASCII are checked as UTF-8 (a NUL, which the reader repairs, fails).
-        if marks.beyondASCII { guard UTF8Repair.isClean(text) else { return nil } }
-        if marks.markup || marks.backslash {
-            // Each line looked at for `-->` and ASS line breaks (lines end at LF, maybe after a CR).
+        if shape.lineStartToCheck != 0 {
             var lineStart = 0
             while lineStart < text.count {
                 let lineFeed = ByteScanning.firstIndex(of: 0x0A, in: text, from: lineStart, to: text.count)
-                guard Self.hasNoBreakOrArrow(UnsafeRawBufferPointer(rebasing: text[lineStart..<lineFeed])) else { return nil }
+                let lineEnd = lineFeed < text.count && text[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
+                guard Self.startsOrdinaryText(UnsafeRawBufferPointer(rebasing: text[lineStart..<lineEnd])) else { return nil }
                 lineStart = lineFeed + 1
             }
         }
-        // A CR is a line break of its own unless an LF follows it: the lines must all end in CR LF.
-        let hasCarriageReturns = ByteScanning.firstIndex(of: 0x0D, in: text, from: 0, to: text.count) < text.count
-        if hasCarriageReturns, ByteScanning.count(of: 0x0D, in: text) != carriageReturnLines { return nil }
+        // A NUL is repaired by the line-by-line path; bytes beyond ASCII are checked as UTF-8.
+        guard shape.hasNUL == 0,
+            shape.hasNonASCII == 0 || cuekit_utf8_is_valid(base.assumingMemoryBound(to: UInt8.self) + textStart, textEnd - textStart)
+        else { return nil }
+        let offset = shape.blockEnd
+        let hasCarriageReturns = shape.carriageReturns > 0
+        let textLineCount = shape.lineCount
         // The next number, and a line after it that is read without a diagnostic (the next timing
         // line, mostly).
         guard let next = numberLine(at: offset), next.value == number + 1 else { return nil }
-        let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: next.next, to: count)
-        guard afterEnd < count, afterEnd - next.next <= maximumLineLength,
-            afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[next.next..<afterEnd]))
-        else { return nil }
+        // A standard timing line, the line nearly always there, needs no scan for its end.
+        let after = next.next
+        if timingLine(at: after) == nil {
+            let (afterEnd, afterPlain) = ByteScanning.lineEnd(in: bytes, from: after, to: count)
+            guard afterEnd < count, afterEnd - after <= maximumLineLength,
+                afterPlain || UTF8Repair.isClean(UnsafeRawBufferPointer(rebasing: bytes[after..<afterEnd]))
+            else { return nil }
+        }
         return WholeBlock(
             numberBytes: from..<numbered.end, number: number, start: timed.timing.start, end: timed.timing.end,
             timingLine: numbered.next..<(numbered.next + 29), text: textStart..<textEnd, textLineCount: textLineCount,
-            hasCarriageReturns: hasCarriageReturns, hasMarkup: marks.markup, blockEnd: offset)
+            hasCarriageReturns: hasCarriageReturns, hasMarkup: shape.hasMarkup != 0, blockEnd: offset)
     }
 
     /// True when the line-by-line path appends a line starting as `line` does to a cue's text,
-    /// unless it holds `-->` or an ASS line break (``hasNoBreakOrArrow(_:)``): not blank, not a
-    /// sequence number, no byte order mark.
+    /// unless it holds `-->` or an ASS line break (which `cuekit_scan_subrip_text` looks for): not
+    /// blank, not a sequence number, no byte order mark.
     private static func startsOrdinaryText(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, !isBlankByte(first) else { return false }
         if first == 0xEF, line.count >= 3, line[1] == 0xBB, line[2] == 0xBF { return false }
@@ -255,61 +258,6 @@ extension SubRipReader {
             if end <= 9, number(line, 0..<end) != nil { return false }
         }
         return true
-    }
-
-    /// True when `line` holds no `-->` (which a timing line, or a broken one, holds) and no ASS
-    /// line break (`\N`, `\n`).
-    private static func hasNoBreakOrArrow(_ line: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        while true {
-            index = ByteScanning.firstIndex(of: UInt8(ascii: ">"), in: line, from: index, to: line.count)
-            guard index < line.count else { break }
-            if index >= 2, line[index - 1] == UInt8(ascii: "-"), line[index - 2] == UInt8(ascii: "-") { return false }
-            index += 1
-        }
-        index = 0
-        while true {
-            index = ByteScanning.firstIndex(of: UInt8(ascii: "\\"), in: line, from: index, to: line.count)
-            guard index + 1 < line.count else { break }
-            if line[index + 1] == UInt8(ascii: "N") || line[index + 1] == UInt8(ascii: "n") { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// Whether `text` has markup bytes (`<`, `>`, `&`, `{`: what the markup converter acts on, but
-    /// the LF), a `\`, and a NUL or a byte beyond ASCII: eight bytes at a time.
-    static func marks(in text: UnsafeRawBufferPointer) -> (markup: Bool, backslash: Bool, beyondASCII: Bool) {
-        guard let base = text.baseAddress else { return (false, false, false) }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
-        var markup: UInt64 = 0
-        var backslash: UInt64 = 0
-        var beyond: UInt64 = 0
-        var index = 0
-        while index + 8 <= text.count {
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // `<` (0x3C) and `>` (0x3E) at once: with bit 1 set, both are 0x3E.
-            markup |=
-                zeroBytes((word | (ones &* 0x02)) ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x7B))
-            backslash |= zeroBytes(word ^ (ones &* 0x5C))
-            beyond |= (word & high) | zeroBytes(word)
-            index += 8
-        }
-        var hasMarkup = markup != 0
-        var hasBackslash = backslash != 0
-        var isBeyondASCII = beyond != 0
-        while index < text.count {
-            switch text[index] {
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"): hasMarkup = true
-            case UInt8(ascii: "\\"): hasBackslash = true
-            case 0, 0x80...: isBeyondASCII = true
-            default: break
-            }
-            index += 1
-        }
-        return (hasMarkup, hasBackslash, isBeyondASCII)
     }
 
     /// The value of `bytes[range]` when it is one to nine digits and nothing else.

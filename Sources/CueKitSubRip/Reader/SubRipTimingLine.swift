@@ -122,25 +122,37 @@ struct SubRipTimingLine {
 
     /// The fast path: exactly `hh:mm:ss,mmm --> hh:mm:ss,mmm`, as nearly every file writes it, read
     /// at fixed offsets; nil for anything else (which the general path reads).
+    ///
+    /// Eight bytes at a time: each word of the line, XOR-ed with the same word of
+    /// `00:00:00,000 --> 00:00:00,000`, holds each digit's value where a digit is and zero where
+    /// the punctuation is; one addition per word then checks every byte against its bound at once
+    /// (10 for a digit, 6 for the tens of minutes and seconds, 1 for punctuation).
     @inline(__always)
     static func standardForm(_ line: UnsafeBufferPointer<UInt8>) -> SubRipTimingLine? {
-        guard line.count == 29 else { return nil }
-        @inline(__always) func digit(_ offset: Int) -> Int? {
-            let value = line[offset] &- UInt8(ascii: "0")
-            return value < 10 ? Int(value) : nil
+        guard line.count == 29, let base = line.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        // Bytes 0..<8, 8..<16, 16..<24 and 21..<29, less the template's.
+        let x0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ 0x3030_3A30_303A_3030
+        let x1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ 0x3E2D_2D20_3030_302C
+        let x2 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) ^ 0x303A_3030_3A30_3020
+        let x3 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 21, as: UInt64.self)) ^ 0x3030_302C_3030_3A30
+        // A byte at or past its bound (0x80 minus the addend) gets its high bit set; one with the
+        // high bit set already fails too (a carry out of it only touches a byte that fails).
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let failed =
+            ((x0 &+ 0x767A_7F76_7A7F_7676) | x0) | ((x1 &+ 0x7F7F_7F7F_7676_767F) | x1)
+            | ((x2 &+ 0x7A7F_767A_7F76_767F) | x2) | ((x3 &+ 0x7676_767F_767A_7F76) | x3)
+        guard failed & high == 0 else { return nil }
+        @inline(__always) func digit(_ word: UInt64, _ index: Int) -> Int { Int(truncatingIfNeeded: word >> UInt64(index * 8)) & 0xFF }
+        @inline(__always) func time(
+            _ h1: Int, _ h2: Int, _ m1: Int, _ m2: Int, _ s1: Int, _ s2: Int, _ f1: Int, _ f2: Int, _ f3: Int
+        ) -> Int {
+            (((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
         }
-        @inline(__always) func time(at offset: Int) -> Int? {
-            guard line[offset + 2] == UInt8(ascii: ":"), line[offset + 5] == UInt8(ascii: ":"), line[offset + 8] == UInt8(ascii: ","),
-                let h1 = digit(offset), let h2 = digit(offset + 1), let m1 = digit(offset + 3), let m2 = digit(offset + 4),
-                let s1 = digit(offset + 6), let s2 = digit(offset + 7), let f1 = digit(offset + 9), let f2 = digit(offset + 10),
-                let f3 = digit(offset + 11), m1 < 6, s1 < 6
-            else { return nil }
-            return (((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
-        }
-        guard line[12] == 0x20, line[13] == UInt8(ascii: "-"), line[14] == UInt8(ascii: "-"), line[15] == UInt8(ascii: ">"),
-            line[16] == 0x20,
-            let start = time(at: 0), let end = time(at: 17)
-        else { return nil }
+        let start = time(
+            digit(x0, 0), digit(x0, 1), digit(x0, 3), digit(x0, 4), digit(x0, 6), digit(x0, 7), digit(x1, 1), digit(x1, 2), digit(x1, 3))
+        let end = time(
+            digit(x2, 1), digit(x2, 2), digit(x2, 4), digit(x2, 5), digit(x2, 7), digit(x3, 3), digit(x3, 5), digit(x3, 6), digit(x3, 7))
         return SubRipTimingLine(start: start, end: end)
     }
 

@@ -18,6 +18,8 @@ package struct WebVTTCueBlockComposer {
 
     /// The line end after the text.
     private static let lineFeed: [UInt8] = [WebVTTBlockText.lf]
+    /// The room for a head (identifier, times, their line ends) made on the stack.
+    private static var shortHeadLength: Int { 64 }
 
     package init() {}
 
@@ -36,6 +38,9 @@ package struct WebVTTCueBlockComposer {
             WebVTTBlockText.isSafeLine(identifier.assumingMemoryBound(to: UInt8.self)),
             textIsSafe || WebVTTBlockText.isSafeCueText(text.assumingMemoryBound(to: UInt8.self))
         else { return false }
+        if let times, case .none = settings, identifier.count <= Self.shortHeadLength - times.count - 2 {
+            return try withShortHead(identifier: identifier, times: times, text: text, body)
+        }
         block.removeAll(keepingCapacity: true)
         if !identifier.isEmpty {
             block.append(contentsOf: identifier)
@@ -58,6 +63,34 @@ package struct WebVTTCueBlockComposer {
         guard !text.isEmpty else { return try block.withUnsafeBytes { try body(WebVTTCueBlockBytes(head: $0)) } }
         return try block.withUnsafeBytes { head in
             try Self.lineFeed.withUnsafeBytes { lineFeed in try body(WebVTTCueBlockBytes(head: head, middle: text, tail: lineFeed)) }
+        }
+    }
+
+    /// The block of a cue without settings whose times are given and identifier short (nearly
+    /// every cue converted from SubRip): its head, the identifier and the times with their line
+    /// ends, made on the stack; its text where it is.
+    private func withShortHead(
+        identifier: UnsafeRawBufferPointer, times: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer,
+        _ body: (WebVTTCueBlockBytes) throws -> Bool
+    ) rethrows -> Bool {
+        try withUnsafeTemporaryAllocation(byteCount: Self.shortHeadLength, alignment: 1) { room in
+            guard let base = room.baseAddress else { return false }
+            var count = 0
+            if !identifier.isEmpty {
+                (base + count).copyMemory(from: identifier.baseAddress!, byteCount: identifier.count)
+                count += identifier.count
+                base.storeBytes(of: WebVTTBlockText.lf, toByteOffset: count, as: UInt8.self)
+                count += 1
+            }
+            (base + count).copyMemory(from: times.baseAddress!, byteCount: times.count)
+            count += times.count
+            base.storeBytes(of: WebVTTBlockText.lf, toByteOffset: count, as: UInt8.self)
+            count += 1
+            let head = UnsafeRawBufferPointer(start: base, count: count)
+            guard !text.isEmpty else { return try body(WebVTTCueBlockBytes(head: head)) }
+            // The LF after the text, from the head's own.
+            let lineFeed = UnsafeRawBufferPointer(start: base + count - 1, count: 1)
+            return try body(WebVTTCueBlockBytes(head: head, middle: text, tail: lineFeed))
         }
     }
 }
