@@ -27,7 +27,9 @@ struct PassPlan {
     func run<Reader: TrackReader, First: TrackWriter, Final: TrackWriter>(
         report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Final.Sink, reader: Reader,
         makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: ((inout First, UnsafeRawBufferPointer, Int) throws -> Void)?,
-        namesRegion: ((First, String) -> Bool)? = nil, makeFinal: (Final.Sink) -> Final, cueTextParseCache: CueTextParseCache? = nil
+        namesRegion: ((First, String) -> Bool)? = nil,
+        writeCueAsRead: ((inout First, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)? = nil, makeFinal: (Final.Sink) -> Final,
+        cueTextParseCache: CueTextParseCache? = nil
     ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
         let path = firstPassPath
         var outcome = TrackConversion.Outcome()
@@ -39,8 +41,9 @@ struct PassPlan {
                     styleLocations: options.styleLocations),
                 ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
                 output: PassOutput(
-                    makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion),
-                ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil, cueTextParseCache: cueTextParseCache,
+                    makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion,
+                    writeCueAsRead: writeCueAsRead),
+                ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil || writeCueAsRead != nil, cueTextParseCache: cueTextParseCache,
                 report: { report(ConversionDiagnostic($0, origin: .input)) })
             do {
                 try source.stream(into: &pass)
