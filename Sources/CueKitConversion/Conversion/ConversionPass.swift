@@ -27,6 +27,8 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
     var composer = WebVTTCueBlockComposer()
     /// Shared with a TTML writer, which then takes each cue text's parse from the WebVTT reader.
     let cueTextParseCache: CueTextParseCache?
+    /// Cues the writer wrote from the blocks they were read from (TTML output).
+    private(set) var cuesWrittenFromBlocks = 0
     /// Error and warning diagnostics of the input.
     private(set) var inputErrors = 0
     private(set) var inputWarnings = 0
@@ -57,6 +59,7 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
         } else {
             guard output.writesCuesAsRead else { return false }
             try output.writeCue(block, settings: settings)
+            cuesWrittenFromBlocks += 1
         }
         pipeline.countCueHandedOnUnchanged()
         return true

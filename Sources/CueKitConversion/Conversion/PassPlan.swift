@@ -64,7 +64,7 @@ struct PassPlan {
             outcome.styleDiagnostics = pass.pipeline.styleDiagnostics.filter { !aboutInput.contains($0.code) }
             outcome.reordered = pass.ordering.reorderedCount
             outcome.lateCues = pass.ordering.late?.count ?? 0
-            outcome.cuesCopied = pass.ordering.blocksTaken
+            outcome.cuesCopied = pass.ordering.blocksTaken + pass.cuesWrittenFromBlocks
             return (writer, pass.ordering.late)
         }
         for diagnostic in writer.diagnostics { report(ConversionDiagnostic(diagnostic, origin: .output)) }

@@ -147,7 +147,7 @@ public struct TrackConversion: Sendable {
             let writerOptions = options.ttml
             let cache = source.isOneWebVTTFile ? CueTextParseCache() : nil
             var writeCueAsRead: ((inout TTMLWriter<AtomicFileSink>, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)?
-            if cache != nil { writeCueAsRead = Self.writeTTMLCue }
+            if cache != nil, options.copiesCueBlocks { writeCueAsRead = Self.writeTTMLCue }
             return try plan.run(
                 report: report, makeOutput: makeOutput, reader: TTMLReader(),
                 makeFirst: { (sink: AtomicFileSink) -> TTMLWriter<AtomicFileSink> in
