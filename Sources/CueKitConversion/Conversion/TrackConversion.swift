@@ -163,7 +163,9 @@ public struct TrackConversion: Sendable {
     private static func writeTTMLCue(
         _ writer: inout TTMLWriter<AtomicFileSink>, _ block: WebVTTCueBlockAsRead, _ settings: borrowing CueSettings
     ) throws {
-        try writer.writeCue(identifier: block.identifier, start: block.start, end: block.end, settings: settings, text: block.text)
+        try writer.writeCue(
+            identifier: block.identifier, start: block.start, end: block.end, settings: settings, text: block.text,
+            textMayHaveMarkup: block.textHasMarkup)
     }
 
     /// True when `path` names a regular file, or nothing yet.

@@ -10,21 +10,24 @@ extension TTMLDocumentBuilder {
         var text = cue.text
         try identifier.withUTF8 { identifier in
             try text.withUTF8 { text in
-                try writeParagraph(identifier: identifier, start: cue.start, end: cue.end, settings: cue.settings, text: text, cue: cue)
+                try writeParagraph(
+                    identifier: identifier, start: cue.start, end: cue.end, settings: cue.settings, text: text, textMayHaveMarkup: true, cue: cue)
             }
         }
     }
 
     /// Writes a cue given as its identifier's and text's UTF-8 bytes (valid UTF-8, borrowed for the
     /// call), its times and its settings: what ``write(_:)`` writes for the ``Cue`` of them, with no
-    /// `String` and no `Cue` made. The cue counts as the next one, as a `.cue` event does.
+    /// `String` and no `Cue` made. `textMayHaveMarkup` false says the text holds neither `<` nor
+    /// `&` (a reader's scan found none), so it is not looked for again. The cue counts as the next
+    /// one, as a `.cue` event does.
     mutating func writeCue(
-        identifier: UnsafeRawBufferPointer, start: Int, end: Int, settings: CueSettings, text: UnsafeRawBufferPointer
+        identifier: UnsafeRawBufferPointer, start: Int, end: Int, settings: CueSettings, text: UnsafeRawBufferPointer, textMayHaveMarkup: Bool
     ) throws {
         cueNumber += 1
         try writeParagraph(
             identifier: identifier.assumingMemoryBound(to: UInt8.self), start: start, end: end, settings: settings,
-            text: text.assumingMemoryBound(to: UInt8.self), cue: nil)
+            text: text.assumingMemoryBound(to: UInt8.self), textMayHaveMarkup: textMayHaveMarkup, cue: nil)
     }
 
     /// Records an identifier; false when it was written before.
@@ -34,9 +37,10 @@ extension TTMLDocumentBuilder {
 
     /// The paragraph of one cue. `cue` is the cue itself when there is one: its text's markup is
     /// then taken from it (by its string, or through its tree when ``writesThroughTheTree``);
-    /// otherwise from `text`.
+    /// otherwise from `text`. `textMayHaveMarkup` false: `text` is known to hold neither `<` nor `&`.
     private mutating func writeParagraph(
-        identifier: UnsafeBufferPointer<UInt8>, start: Int, end: Int, settings: CueSettings, text: UnsafeBufferPointer<UInt8>, cue: Cue?
+        identifier: UnsafeBufferPointer<UInt8>, start: Int, end: Int, settings: CueSettings, text: UnsafeBufferPointer<UInt8>,
+        textMayHaveMarkup: Bool, cue: Cue?
     ) throws {
         appendLiteral("<p")
         if !identifier.isEmpty {
@@ -76,7 +80,7 @@ extension TTMLDocumentBuilder {
             line.append(everyCueSpanStart.bytes)
             openTags.push(start..<line.count)
         }
-        if !CueTextEvents.hasMarkup(bytes: text) {
+        if !textMayHaveMarkup || !CueTextEvents.hasMarkup(bytes: text) {
             appendText(bytes: text)
         } else {
             var context = TextContext(cueStart: start, cueEnd: end)

@@ -410,9 +410,7 @@ struct TTMLDocumentBuilder {
         // compared in place: they are cheap to compare, not to copy or to hash.
         let isDefault = settings.isDefault
         if isDefault, let defaultPlacement { return defaultPlacement }
-        if !isDefault, let index = recentSettings.withUnsafeBufferPointer({ $0.lastIndex { $0 == settings } }),
-            recentLines[index] == lines
-        {
+        if !isDefault, let index = Self.lastIndex(of: settings, in: recentSettings), recentLines[index] == lines {
             return recentRegions[index]
         }
         let id: String
@@ -434,6 +432,19 @@ struct TTMLDocumentBuilder {
             recentLines.append(lines)
         }
         return id
+    }
+
+    /// The index of the last of `recent` equal to `settings`: compared in place, with no copy of
+    /// either (a closure capturing them copied them for each comparison).
+    private static func lastIndex(of settings: CueSettings, in recent: [CueSettings]) -> Int? {
+        recent.withUnsafeBufferPointer { recent in
+            var index = recent.count
+            while index > 0 {
+                index -= 1
+                if recent[index] == settings { return index }
+            }
+            return nil
+        }
     }
 
     /// The style of a paragraph: its alignment, and its direction.
