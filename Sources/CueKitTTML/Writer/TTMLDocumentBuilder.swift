@@ -62,12 +62,12 @@ struct TTMLDocumentBuilder {
     var spanStyles: [SpanStyleKey: String?] = [:]
     /// Span styles by the tag and the class names' bytes, and the key being looked up (a voice's
     /// name, too).
-    var spanStylesByBytes: [[UInt8]: String?] = [:]
-    var spanStyleKey: [UInt8] = []
+    var spanStylesByBytes: [TTMLNameBytes: String?] = [:]
+    var spanStyleKey = TTMLNameBytes()
     /// Agents by the voice names' bytes (emptied past ``maximumCachedNames``).
-    var agentsByVoice: [[UInt8]: String] = [:]
+    var agentsByVoice: [TTMLNameBytes: String] = [:]
     /// `xml:lang` values, escaped, by the language tags' bytes.
-    var escapedLanguages: [[UInt8]: String] = [:]
+    var escapedLanguages: [TTMLNameBytes: String] = [:]
     /// The most class combinations remembered: past it the caches start again, so that a track
     /// with ever new class names keeps its memory flat.
     static var maximumCachedNames: Int { 10_000 }
