@@ -36,10 +36,16 @@ struct TTMLDocumentBuilder {
     static var maximumIdentifiers: Int { 100_000 }
     /// The region of cues with no settings.
     var defaultPlacement: String?
+    /// The region cues are placed in once the head holds the most regions (the default
+    /// placement's), once known.
+    var fullHeadRegion: String?
     /// The last sixteen distinct settings met (other than none) and their regions.
     var recentSettings: [CueSettings] = []
     var recentRegions: [String] = []
     var recentLines: [Int] = []
+    /// Where the next settings met go once sixteen are held: over the oldest (a ring, so that no
+    /// settings are moved).
+    var recentNext = 0
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
@@ -108,6 +114,7 @@ struct TTMLDocumentBuilder {
             recentSettings = []
             recentRegions = []
             recentLines = []
+            recentNext = 0
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -423,19 +430,21 @@ struct TTMLDocumentBuilder {
             defaultPlacement = id
         } else {
             if recentSettings.count == 16 {
-                recentSettings.removeFirst()
-                recentRegions.removeFirst()
-                recentLines.removeFirst()
+                recentSettings[recentNext] = settings
+                recentRegions[recentNext] = id
+                recentLines[recentNext] = lines
+                recentNext = (recentNext + 1) % 16
+            } else {
+                recentSettings.append(settings)
+                recentRegions.append(id)
+                recentLines.append(lines)
             }
-            recentSettings.append(settings)
-            recentRegions.append(id)
-            recentLines.append(lines)
         }
         return id
     }
 
-    /// The index of the last of `recent` equal to `settings`: compared in place, with no copy of
-    /// either (a closure capturing them copied them for each comparison).
+    /// The index of the last of `recent` equal to `settings` (any of them gives the same region:
+    /// the order only decides which is tried first), compared in place.
     private static func lastIndex(of settings: CueSettings, in recent: [CueSettings]) -> Int? {
         recent.withUnsafeBufferPointer { recent in
             var index = recent.count
