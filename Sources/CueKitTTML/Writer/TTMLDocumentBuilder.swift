@@ -445,12 +445,20 @@ struct TTMLDocumentBuilder {
 
     /// The index of the last of `recent` equal to `settings` (any of them gives the same region:
     /// the order only decides which is tried first), compared in place.
-    private static func lastIndex(of settings: CueSettings, in recent: [CueSettings]) -> Int? {
+    static func lastIndex(of settings: CueSettings, in recent: [CueSettings]) -> Int? {
         recent.withUnsafeBufferPointer { recent in
             var index = recent.count
             while index > 0 {
                 index -= 1
-                if recent[index] == settings { return index }
+                // Field by field, the numbers first: comparing whole values copied one of them.
+                let held = recent.baseAddress! + index
+                if held.pointee.size == settings.size, held.pointee.line == settings.line, held.pointee.position == settings.position,
+                    held.pointee.alignment == settings.alignment, held.pointee.lineAlignment == settings.lineAlignment,
+                    held.pointee.positionAlignment == settings.positionAlignment, held.pointee.vertical == settings.vertical,
+                    held.pointee.region == settings.region
+                {
+                    return index
+                }
             }
             return nil
         }

@@ -72,6 +72,33 @@ import Testing
         }
     }
 
+    /// The recent settings are compared field by field: the same answers as `==`, on settings that
+    /// differ in each field alone, and every stored field compared (a new one fails here first).
+    @Test func recentSettingsAreFoundAsEqualityFindsThem() {
+        #expect(Mirror(reflecting: CueSettings()).children.count == 8, "a field was added to CueSettings: compare it in lastIndex(of:in:)")
+        let base = CueSettings(line: .percentage(50), position: .percentage(20), size: 80, alignment: .start, region: "r")
+        var variants = [base]
+        for change in 0..<8 {
+            var changed = base
+            switch change {
+            case 0: changed.vertical = .growingLeft
+            case 1: changed.line = .number(50)
+            case 2: changed.lineAlignment = .end
+            case 3: changed.position = .auto
+            case 4: changed.positionAlignment = .lineRight
+            case 5: changed.size = 81
+            case 6: changed.alignment = .end
+            default: changed.region = nil
+            }
+            variants.append(changed)
+        }
+        for settings in variants + Self.settings {
+            let found = TTMLDocumentBuilder.lastIndex(of: settings, in: variants)
+            #expect(found == variants.lastIndex(of: settings), "\(settings)")
+        }
+        #expect(TTMLDocumentBuilder.lastIndex(of: base, in: variants + [base]) == variants.count)
+    }
+
     /// The identifiers the bytes are checked by: the same answer as the string's check.
     @Test func identifierBytesAreNamesAsTheirStringsAre() {
         for identifier in Self.identifiers + ["", "a", "_", "é", "-a", "a-", "Ω1", "\u{FFFE}"] {
