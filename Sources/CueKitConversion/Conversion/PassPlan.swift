@@ -28,7 +28,8 @@ struct PassPlan {
         report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Final.Sink, reader: Reader,
         makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: ((inout First, UnsafeRawBufferPointer, Int) throws -> Void)?,
         namesRegion: ((First, String) -> Bool)? = nil,
-        writeCueAsRead: ((inout First, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)? = nil, makeFinal: (Final.Sink) -> Final,
+        writeCueAsRead: ((inout First, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)? = nil,
+        makeFinal: (Final.Sink) -> Final,
         cueTextParseCache: CueTextParseCache? = nil
     ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
         let path = firstPassPath
@@ -43,7 +44,8 @@ struct PassPlan {
                 output: PassOutput(
                     makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion,
                     writeCueAsRead: writeCueAsRead),
-                ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil || writeCueAsRead != nil, cueTextParseCache: cueTextParseCache,
+                ordersCues: options.format != .ttml, takesCues: writeBlockRun != nil || writeCueAsRead != nil,
+                cueTextParseCache: cueTextParseCache,
                 report: { report(ConversionDiagnostic($0, origin: .input)) })
             do {
                 try source.stream(into: &pass)

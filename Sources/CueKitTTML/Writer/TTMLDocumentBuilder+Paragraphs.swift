@@ -11,7 +11,8 @@ extension TTMLDocumentBuilder {
         try identifier.withUTF8 { identifier in
             try text.withUTF8 { text in
                 try writeParagraph(
-                    identifier: identifier, start: cue.start, end: cue.end, settings: cue.settings, text: text, textMayHaveMarkup: true, cue: cue)
+                    identifier: identifier, start: cue.start, end: cue.end, settings: cue.settings, text: text, textMayHaveMarkup: true,
+                    cue: cue)
             }
         }
     }
@@ -22,7 +23,8 @@ extension TTMLDocumentBuilder {
     /// `&` (a reader's scan found none), so it is not looked for again. The cue counts as the next
     /// one, as a `.cue` event does.
     mutating func writeCue(
-        identifier: UnsafeRawBufferPointer, start: Int, end: Int, settings: CueSettings, text: UnsafeRawBufferPointer, textMayHaveMarkup: Bool
+        identifier: UnsafeRawBufferPointer, start: Int, end: Int, settings: CueSettings, text: UnsafeRawBufferPointer,
+        textMayHaveMarkup: Bool
     ) throws {
         cueNumber += 1
         try writeParagraph(

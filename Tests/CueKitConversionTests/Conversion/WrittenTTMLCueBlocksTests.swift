@@ -40,7 +40,8 @@ struct WrittenTTMLCueBlocksTests {
                 let identifier = identifiers.randomElement(using: &random)!
                 text += identifier == "c" ? "c\(index)\n" : identifier + "\n"
             }
-            text += timingLines.randomElement(using: &random)!.replacingOccurrences(of: "S", with: "\(second)").replacingOccurrences(of: "E", with: "\(second + 1)")
+            text += timingLines.randomElement(using: &random)!.replacingOccurrences(of: "S", with: "\(second)")
+                .replacingOccurrences(of: "E", with: "\(second + 1)")
             text += Int.random(in: 0..<20, using: &random) == 0 ? "\r\n" : "\n"
             let cueText = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
                 .replacingOccurrences(of: "S", with: "\(second)")
@@ -55,9 +56,12 @@ struct WrittenTTMLCueBlocksTests {
 
     /// Converts `input` to `output` with `options`; the output's bytes, what the conversion reported,
     /// and how many cues were written from their blocks.
-    static func convert(_ input: String, _ output: String, _ options: TrackConversion.Options) throws -> (bytes: [UInt8], report: String, fromBlocks: Int) {
+    static func convert(
+        _ input: String, _ output: String, _ options: TrackConversion.Options
+    ) throws -> (bytes: [UInt8], report: String, fromBlocks: Int) {
         var reported: [ConversionDiagnostic] = []
-        let outcome = try TrackConversion(source: try TrackSource(path: input), options: options).write(toFileAt: output) { reported.append($0) }
+        let conversion = TrackConversion(source: try TrackSource(path: input), options: options)
+        let outcome = try conversion.write(toFileAt: output) { reported.append($0) }
         let report =
             "errors \(outcome.inputErrors), edits \(outcome.edits), stopped \(String(describing: outcome.stoppedBy)), reported \(reported)"
         return (try TestPaths.bytes(output), report, outcome.cuesCopied)
@@ -72,7 +76,8 @@ struct WrittenTTMLCueBlocksTests {
         ExternalProcess.writeBytes(file, to: directory.file("in.vtt"))
         let cues = try WebVTTReader.read(bytes: file).track.cues.count
         let variants: [(TTMLProfile, TTMLWriterOptions.InnerTimestamps, TTMLWriterOptions.FrameRate?)] = [
-            (.imsc11, .wholeCue, nil), (.ebuTTD, .wholeCue, nil), (.ttml1, .paintOn, nil), (.imsc11, .paintOn, TTMLWriterOptions.FrameRate(frames: 25)),
+            (.imsc11, .wholeCue, nil), (.ebuTTD, .wholeCue, nil), (.ttml1, .paintOn, nil),
+            (.imsc11, .paintOn, TTMLWriterOptions.FrameRate(frames: 25)),
         ]
         for (profile, timestamps, frameRate) in variants {
             var options = TrackConversion.Options(format: .ttml)
