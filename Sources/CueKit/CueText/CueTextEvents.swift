@@ -93,15 +93,22 @@ package struct CueTextEvents: Sendable {
             cache.handOver(into: &parsed)
             return
         }
+        var text = text
+        text.withUTF8 { parse(bytes: UnsafeRawBufferPointer($0), into: &parsed) }
+    }
+
+    /// ``parse(_:into:sharedWith:)`` for a text's UTF-8 bytes (valid UTF-8), borrowed for the call.
+    package mutating func parse(bytes: UnsafeRawBufferPointer, into parsed: inout Parsed, sharedWith cache: CueTextParseCache? = nil) {
+        if let cache, cache.holds(bytes: bytes) {
+            cache.handOver(into: &parsed)
+            return
+        }
         parsed.removeAll()
         swap(&parsed, &parser.recorded)
-        var text = text
-        text.withUTF8 { buffer in
-            parser.reset(UnsafeRawBufferPointer(buffer), buildsTree: false, context: nil)
-            parser.recordsEvents = true
-            _ = parser.run()
-            _ = parser.takeDiagnostics()
-        }
+        parser.reset(bytes, buildsTree: false, context: nil)
+        parser.recordsEvents = true
+        _ = parser.run()
+        _ = parser.takeDiagnostics()
         swap(&parsed, &parser.recorded)
     }
 

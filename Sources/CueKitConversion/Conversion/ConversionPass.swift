@@ -6,8 +6,9 @@ import CueKitWebVTT
 /// (``TrackPipeline``) and the ordering window (``CueOrdering``) into a writer, made on the first
 /// event so that an input that cannot be read makes no output.
 ///
-/// A value: the reader hands it events (``take(_:)``); from WebVTT to WebVTT, cue blocks read
-/// whole (``take(_:settings:)``), which it copies where the writer would write them unchanged; and
+/// A value: the reader hands it events (``take(_:)``); from WebVTT, cue blocks read whole
+/// (``take(_:settings:)``), which it copies where a WebVTT writer would write them unchanged, or
+/// hands a TTML writer as bytes where no edit would change their cues; and
 /// from SubRip to WebVTT, cues as read (``take(_:)``), which it writes as blocks where the writer
 /// would write them so. The pipeline, the ordering and the output are separate stored properties,
 /// each handed to the next stage `inout`, so that no access overlaps another.
@@ -17,6 +18,8 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
     var output: PassOutput<Writer>
     /// False for TTML output, which times every paragraph itself.
     let ordersCues: Bool
+    /// True when WebVTT cue blocks read whole are offered (``take(_:settings:)``): to be copied
+    /// (WebVTT output) or written from their bytes (TTML output).
     let takesCues: Bool
     /// What copies a cue's block in place of writing its cue again.
     var copier = WebVTTCueBlockCopier()
@@ -24,6 +27,8 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
     var composer = WebVTTCueBlockComposer()
     /// Shared with a TTML writer, which then takes each cue text's parse from the WebVTT reader.
     let cueTextParseCache: CueTextParseCache?
+    /// Cues the writer wrote from the blocks they were read from (TTML output).
+    private(set) var cuesWrittenFromBlocks = 0
     /// Error and warning diagnostics of the input.
     private(set) var inputErrors = 0
     private(set) var inputWarnings = 0
@@ -43,19 +48,26 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
         try Self.edit(event, &pipeline, &ordering, &output, ordersCues)
     }
 
-    /// Takes a cue block as its bytes when the writer exists, the cue would pass the edits
-    /// unchanged and the copier can copy the block: it then waits in the window as its bytes, or
-    /// is refused and comes again as a cue.
+    /// Takes a cue block as its bytes when the writer exists and the cue would pass the edits
+    /// unchanged. For WebVTT output, when the copier can copy the block: it then waits in the
+    /// window as its bytes, or is refused and comes again as a cue. For TTML output (no window),
+    /// the writer writes the cue from the block's bytes at once.
     mutating func take(_ block: WebVTTCueBlockAsRead, settings: borrowing CueSettings) throws -> Bool {
-        guard ordersCues, output.hasWriter, pipeline.handsOnNextCueUnchanged else { return false }
-        guard try Self.order(block, settings: settings, &copier, &ordering, &output) else { return false }
+        guard output.hasWriter, pipeline.handsOnNextCueUnchanged else { return false }
+        if ordersCues {
+            guard try Self.order(block, settings: settings, &copier, &ordering, &output) else { return false }
+        } else {
+            guard output.writesCuesAsRead else { return false }
+            try output.writeCue(block, settings: settings)
+            cuesWrittenFromBlocks += 1
+        }
         pipeline.countCueHandedOnUnchanged()
         return true
     }
 
-    /// Blocks are written for SubRip cues where cue blocks are taken (WebVTT output, with the
-    /// writer's default layout).
-    var takesSubRipCues: Bool { takesCues }
+    /// Blocks are written for SubRip cues where cue blocks are taken and put in order (WebVTT
+    /// output, with the writer's default layout).
+    var takesSubRipCues: Bool { takesCues && ordersCues }
 
     /// Takes a SubRip cue as the bytes of its block when the writer exists, the cue would pass the
     /// edits unchanged and the writer would write it unchanged: it then waits in the window as its
@@ -142,14 +154,30 @@ struct PassOutput<Writer: TrackWriter> {
     /// Whether the writer names a region in a cue's settings (``WebVTTWriter/namesRegion(_:)``;
     /// nil where blocks are never taken).
     private let namesRegionIn: ((Writer, String) -> Bool)?
+    /// Writes the cue of a cue block read whole from its bytes (TTML output only; nil elsewhere).
+    private let writeCueAsRead: ((inout Writer, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)?
 
     init(
         makeWriter: @escaping () throws -> Writer, writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?,
-        namesRegion: ((Writer, String) -> Bool)? = nil
+        namesRegion: ((Writer, String) -> Bool)? = nil, writeCueAsRead: ((inout Writer, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)? = nil
     ) {
         self.makeWriter = makeWriter
         self.writeBlockRun = writeBlockRun
         namesRegionIn = namesRegion
+        self.writeCueAsRead = writeCueAsRead
+    }
+
+    /// True when the writer writes cues from the blocks they were read from (``writeCue(_:settings:)``).
+    var writesCuesAsRead: Bool { writeCueAsRead != nil }
+
+    /// Writes the cue of a block read whole, from its bytes (only where ``writesCuesAsRead``,
+    /// after the writer was made).
+    mutating func writeCue(_ block: WebVTTCueBlockAsRead, settings: borrowing CueSettings) throws {
+        guard let writeCueAsRead, writer != nil else {
+            preconditionFailure("cues are written from their blocks only by a pass that writes them so, after its writer was made")
+        }
+        // In place: a TTML writer is large, and moving it out and back would copy it for each cue.
+        try writeCueAsRead(&writer!, block, settings)
     }
 
     /// True when the writer, made, names the region `id` in a cue's settings.

@@ -27,12 +27,16 @@ struct PassPlan {
     func run<Reader: TrackReader, First: TrackWriter, Final: TrackWriter>(
         report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Final.Sink, reader: Reader,
         makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: ((inout First, UnsafeRawBufferPointer, Int) throws -> Void)?,
-        namesRegion: ((First, String) -> Bool)? = nil, makeFinal: (Final.Sink) -> Final, cueTextParseCache: CueTextParseCache? = nil
+        namesRegion: ((First, String) -> Bool)? = nil,
+        writeCueAsRead: ((inout First, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)? = nil,
+        makeFinal: (Final.Sink) -> Final,
+        cueTextParseCache: CueTextParseCache? = nil
     ) throws -> (outcome: TrackConversion.Outcome, output: Final.Sink?) where First.Sink == AtomicFileSink {
         let path = firstPassPath
         let pass = try runFirstPass(
-            output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion),
-            takesCues: writeBlockRun != nil, cueTextParseCache: cueTextParseCache, report: report)
+            output: PassOutput(makeWriter: { makeFirst(try AtomicFileSink(path: path)) }, writeBlockRun: writeBlockRun, namesRegion: namesRegion,
+                writeCueAsRead: writeCueAsRead),
+            takesCues: writeBlockRun != nil || writeCueAsRead != nil, cueTextParseCache: cueTextParseCache, report: report)
         pass.reportAfterwards(report)
         var outcome = pass.outcome
         let writer = pass.writer

@@ -35,7 +35,9 @@ extension TrackConversion {
         public var orderingRunLength = CueOrdering.defaultRunLength
         /// From WebVTT to WebVTT, cue blocks that are already what the writer writes for their cue
         /// are copied as they are, where no edit changes them; from SubRip to WebVTT, such cues are
-        /// written as blocks as they are read, with no cue built. The output is the same either way.
+        /// written as blocks as they are read, with no cue built; from WebVTT to TTML, the cue blocks
+        /// the reader reads whole are written as paragraphs from their bytes, with no cue built. The
+        /// output is the same either way.
         public var copiesCueBlocks = true
         /// From WebVTT to WebVTT with nothing to change (no edit, no style, the writer's default
         /// options), a valid input file (no error or warning, its cues in order) is written as its
@@ -64,7 +66,8 @@ extension TrackConversion {
         public var reordered = 0
         /// Of those, the cues too late for the ordering window, merged back from sorted runs.
         public var lateCues = 0
-        /// Cues written as the bytes of the blocks they were read from.
+        /// Cues written from the bytes of the blocks they were read from, with no cue built: copied
+        /// (WebVTT output), or written as paragraphs (TTML output).
         public var cuesCopied = 0
         /// The error that stopped reading after some cues were read (a TTML document that is not
         /// well-formed half-way, a limit): the output holds every cue read before it.

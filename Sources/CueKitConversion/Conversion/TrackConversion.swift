@@ -142,16 +142,30 @@ public struct TrackConversion: Sendable {
         case .ttml:
             // TTML times every paragraph itself: its cues are not put in order, and the first
             // pass is never read back.
-            // From WebVTT, the writer takes each cue text's parse from the reader's check.
+            // From WebVTT, the writer takes each cue text's parse from the reader's check, and
+            // writes the cue blocks the reader reads whole straight from their bytes.
             let writerOptions = options.ttml
             let cache = source.isOneWebVTTFile ? CueTextParseCache() : nil
+            var writeCueAsRead: ((inout TTMLWriter<AtomicFileSink>, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)?
+            if cache != nil, options.copiesCueBlocks { writeCueAsRead = Self.writeTTMLCue }
             return try plan.run(
                 report: report, makeOutput: makeOutput, reader: TTMLReader(),
-                makeFirst: { sink in
+                makeFirst: { (sink: AtomicFileSink) -> TTMLWriter<AtomicFileSink> in
                     cache.map { TTMLWriter(to: sink, options: writerOptions, sharingCueTextEventsWith: $0) } ?? TTMLWriter(to: sink, options: writerOptions)
                 },
-                writeBlockRun: nil, makeFinal: { TTMLWriter(to: $0, options: writerOptions) }, cueTextParseCache: cache)
+                writeBlockRun: nil,
+                writeCueAsRead: writeCueAsRead,
+                makeFinal: { TTMLWriter(to: $0, options: writerOptions) }, cueTextParseCache: cache)
         }
+    }
+
+    /// Writes the cue of a WebVTT cue block read whole as a TTML paragraph, from its bytes.
+    private static func writeTTMLCue(
+        _ writer: inout TTMLWriter<AtomicFileSink>, _ block: WebVTTCueBlockAsRead, _ settings: borrowing CueSettings
+    ) throws {
+        try writer.writeCue(
+            identifier: block.identifier, start: block.start, end: block.end, settings: settings, text: block.text,
+            textMayHaveMarkup: block.textHasMarkup)
     }
 
     /// True when `path` names a regular file, or nothing yet.

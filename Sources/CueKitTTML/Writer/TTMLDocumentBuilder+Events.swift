@@ -109,14 +109,14 @@ extension TTMLDocumentBuilder {
 
     /// The style of a span with classes, cached by the tag and the class names' bytes.
     mutating func spanStyle(tag: Int, classes: Range<Int>, of text: EventText) -> String? {
-        var key: [UInt8] = []
+        var key = TTMLNameBytes()
         swap(&key, &spanStyleKey)
-        key.removeAll(keepingCapacity: true)
-        key.append(UInt8(tag))
+        key.bytes.removeAll(keepingCapacity: true)
+        key.bytes.append(UInt8(tag))
         for range in text.classRanges[classes] {
             // Class names hold no spaces: a space separates them unambiguously.
-            key.append(UInt8(ascii: " "))
-            key.append(contentsOf: UnsafeBufferPointer(rebasing: text.bytes[range]))
+            key.bytes.append(UInt8(ascii: " "))
+            key.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text.bytes[range]))
         }
         defer { spanStyleKey = key }
         if let known = spanStylesByBytes[key] { return known }
@@ -128,11 +128,11 @@ extension TTMLDocumentBuilder {
 
     /// The agent of a voice, by its name's bytes; nil when the head is full.
     mutating func agentID(forVoice name: UnsafeBufferPointer<UInt8>) -> String? {
-        var key: [UInt8] = []
+        var key = TTMLNameBytes()
         swap(&key, &spanStyleKey)
         defer { swap(&key, &spanStyleKey) }
-        key.removeAll(keepingCapacity: true)
-        key.append(contentsOf: name)
+        key.bytes.removeAll(keepingCapacity: true)
+        key.bytes.append(contentsOf: name)
         if let known = agentsByVoice[key] { return known }
         guard let id = agentID(for: String(decoding: name, as: UTF8.self)) else { return nil }
         if agentsByVoice.count >= Self.maximumCachedNames { agentsByVoice.removeAll() }
@@ -142,7 +142,7 @@ extension TTMLDocumentBuilder {
 
     /// A language tag escaped for `xml:lang`, by its bytes.
     mutating func escapedLanguage(_ name: UnsafeBufferPointer<UInt8>) -> String {
-        var key: [UInt8] = []
+        var key = TTMLNameBytes()
         swap(&key, &spanStyleKey)
         defer { swap(&key, &spanStyleKey) }
         return Self.lookUp(name, in: &escapedLanguages, key: &key) { Self.escaped($0, attribute: true) }
@@ -150,9 +150,11 @@ extension TTMLDocumentBuilder {
 
     /// What `make` gives for a name, worked out once and then found by the name's bytes (`key` is
     /// scratch space). The table starts again past ``maximumCachedNames``, so memory stays flat.
-    static func lookUp(_ name: UnsafeBufferPointer<UInt8>, in table: inout [[UInt8]: String], key: inout [UInt8], make: (String) -> String) -> String {
-        key.removeAll(keepingCapacity: true)
-        key.append(contentsOf: name)
+    static func lookUp(
+        _ name: UnsafeBufferPointer<UInt8>, in table: inout [TTMLNameBytes: String], key: inout TTMLNameBytes, make: (String) -> String
+    ) -> String {
+        key.bytes.removeAll(keepingCapacity: true)
+        key.bytes.append(contentsOf: name)
         if let known = table[key] { return known }
         let value = make(String(decoding: name, as: UTF8.self))
         if table.count >= maximumCachedNames { table.removeAll() }

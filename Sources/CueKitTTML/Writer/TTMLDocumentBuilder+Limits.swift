@@ -68,9 +68,12 @@ extension TTMLDocumentBuilder {
     mutating func regionID(for geometry: TTMLRegionGeometry) -> String {
         if let id = regions.id(for: geometry, limit: Self.maximumRegions - 1) { return id }
         losses.add(.headFull, cue: cueNumber, detail: "regions")
+        if let fullHeadRegion { return fullHeadRegion }
         guard let id = regions.id(for: TTMLRegionGeometry(cue: CueSettings(), lines: 1), limit: Self.maximumRegions) else {
             preconditionFailure("the head keeps room for the default placement")
         }
+        // An entry's identifier never changes: the default placement's is kept for the cues to come.
+        fullHeadRegion = id
         return id
     }
 

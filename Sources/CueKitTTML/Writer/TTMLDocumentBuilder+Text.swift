@@ -242,18 +242,24 @@ extension TTMLDocumentBuilder {
     /// punctuation, all within the grammar's ranges. `→`, U+3000, private use, unassigned code
     /// points, U+FFFE, U+FFFF and a combining mark first are not names.
     static func isXMLName(_ text: String) -> Bool {
-        // Most identifiers are ASCII: their bytes answer without decoding scalars.
         var text = text
-        if let ascii = text.withUTF8({ bytes -> Bool? in
+        return text.withUTF8 { isXMLName(bytes: $0) }
+    }
+
+    /// ``isXMLName(_:)`` on a text's UTF-8 bytes (valid UTF-8).
+    static func isXMLName(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most identifiers are ASCII: their bytes answer without decoding scalars.
+        if let ascii = { () -> Bool? in
             guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             func isStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) }
             guard isStart(first) else { return false }
             return bytes.allSatisfy {
                 isStart($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
             }
-        }) {
+        }() {
             return ascii
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         var scalars = text.unicodeScalars.makeIterator()
         guard let first = scalars.next(), isNameStart(first) else { return false }
         while let scalar = scalars.next() {

@@ -36,10 +36,16 @@ struct TTMLDocumentBuilder {
     static var maximumIdentifiers: Int { 100_000 }
     /// The region of cues with no settings.
     var defaultPlacement: String?
+    /// The region cues are placed in once the head holds the most regions (the default
+    /// placement's), once known.
+    var fullHeadRegion: String?
     /// The last sixteen distinct settings met (other than none) and their regions.
     var recentSettings: [CueSettings] = []
     var recentRegions: [String] = []
     var recentLines: [Int] = []
+    /// Where the next settings met go once sixteen are held: over the oldest (a ring, so that no
+    /// settings are moved).
+    var recentNext = 0
     /// Cue text through ``CueNode`` trees only: the general path the events path is checked against.
     var writesThroughTheTree = false
     /// Whether each open span wrote a start tag, reused from cue to cue.
@@ -62,12 +68,12 @@ struct TTMLDocumentBuilder {
     var spanStyles: [SpanStyleKey: String?] = [:]
     /// Span styles by the tag and the class names' bytes, and the key being looked up (a voice's
     /// name, too).
-    var spanStylesByBytes: [[UInt8]: String?] = [:]
-    var spanStyleKey: [UInt8] = []
+    var spanStylesByBytes: [TTMLNameBytes: String?] = [:]
+    var spanStyleKey = TTMLNameBytes()
     /// Agents by the voice names' bytes (emptied past ``maximumCachedNames``).
-    var agentsByVoice: [[UInt8]: String] = [:]
+    var agentsByVoice: [TTMLNameBytes: String] = [:]
     /// `xml:lang` values, escaped, by the language tags' bytes.
-    var escapedLanguages: [[UInt8]: String] = [:]
+    var escapedLanguages: [TTMLNameBytes: String] = [:]
     /// The most class combinations remembered: past it the caches start again, so that a track
     /// with ever new class names keeps its memory flat.
     static var maximumCachedNames: Int { 10_000 }
@@ -108,6 +114,7 @@ struct TTMLDocumentBuilder {
             recentSettings = []
             recentRegions = []
             recentLines = []
+            recentNext = 0
         case .stylesheet(let sheet):
             for rule in sheet.cueRules {
                 if case .other = rule.selector {
@@ -216,74 +223,6 @@ struct TTMLDocumentBuilder {
     var frameRate: TTMLWriterOptions.FrameRate? { options.profile.hasFrames ? options.frameRate : nil }
 
     // MARK: - Cues
-
-    /// Records an identifier; false when it was written before.
-    private mutating func isNewIdentifier(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { identifierHashes.insert(UnsafeRawBufferPointer($0)) }
-    }
-
-    mutating func write(_ cue: Cue) throws {
-        appendLiteral("<p")
-        if !cue.id.isEmpty {
-            if identifierHashes.count >= Self.maximumIdentifiers {
-                losses.add(.identifiersPastTheLimit, cue: cueNumber)
-            } else if Self.isXMLName(cue.id), !cue.id.hasPrefix("_"), isNewIdentifier(cue.id) {
-                appendLiteral(#" xml:id=""#)
-                line.append(cue.id)
-                line.append(UInt8(ascii: "\""))
-            } else {
-                losses.add(.identifiers, cue: cueNumber)
-            }
-        }
-        appendTimes(begin: max(cue.start, 0), end: max(cue.end, 0))
-        spanDepth = 0
-        paragraphNodes = 1
-        openTags.reset()
-        let lines = Self.textLines(cue)
-        var region = region(for: cue.settings, lines: Self.lineCount(cue, lines: lines))
-        if options.profile.limitsShownRegions {
-            let placement = shownRegions.place(region, lines: lines, from: cue.start, to: cue.end, regions: regions)
-            region = placement.region
-            if placement.isOverLimit { losses.add(.regionsShownAtOnce, cue: cueNumber) }
-        }
-        line.append(region)
-        // One pass over the text's bytes: its direction, then (when it has no markup) the text.
-        var text = cue.text
-        let (wrapper, hasMarkup) = text.withUTF8 { bytes in
-            // WebVTT lays each cue out in its text's direction (its first strong character); TTML
-            // paragraphs are left to right unless told.
-            appendLiteral(#"" style=""#)
-            line.append(paragraphStyle(cue.settings.alignment, rightToLeft: Self.startsRightToLeft(bytes: bytes)))
-            appendLiteral("\">")
-            let wrapper = cueStyle()
-            if wrapper != nil {
-                spanDepth = 1
-                paragraphNodes += 1
-                let start = line.count
-                line.append(everyCueSpanStart.bytes)
-                openTags.push(start..<line.count)
-            }
-            let hasMarkup = CueTextEvents.hasMarkup(bytes: bytes)
-            if !hasMarkup { appendText(bytes: bytes) }
-            return (wrapper, hasMarkup)
-        }
-        if hasMarkup {
-            var context = TextContext(cueStart: cue.start, cueEnd: cue.end)
-            if writesThroughTheTree {
-                appendNodes(cue.nodes(), context: &context)
-            } else {
-                textEvents.parse(cue.text, into: &parsedText, sharedWith: cueTextParseCache)
-                appendEvents(context: &context)
-            }
-        }
-        if wrapper != nil {
-            appendLiteral("</span></p>\n")
-        } else {
-            appendLiteral("</p>\n")
-        }
-        try body.paragraphEnded()
-    }
 
     /// Appends a run of text, in a timed span when an inner timestamp came before it.
     mutating func appendTextRun(_ text: UnsafeBufferPointer<UInt8>, context: TextContext) {
@@ -478,9 +417,7 @@ struct TTMLDocumentBuilder {
         // compared in place: they are cheap to compare, not to copy or to hash.
         let isDefault = settings.isDefault
         if isDefault, let defaultPlacement { return defaultPlacement }
-        if !isDefault, let index = recentSettings.withUnsafeBufferPointer({ $0.lastIndex { $0 == settings } }),
-            recentLines[index] == lines
-        {
+        if !isDefault, let index = Self.lastIndex(of: settings, in: recentSettings), recentLines[index] == lines {
             return recentRegions[index]
         }
         let id: String
@@ -493,15 +430,38 @@ struct TTMLDocumentBuilder {
             defaultPlacement = id
         } else {
             if recentSettings.count == 16 {
-                recentSettings.removeFirst()
-                recentRegions.removeFirst()
-                recentLines.removeFirst()
+                recentSettings[recentNext] = settings
+                recentRegions[recentNext] = id
+                recentLines[recentNext] = lines
+                recentNext = (recentNext + 1) % 16
+            } else {
+                recentSettings.append(settings)
+                recentRegions.append(id)
+                recentLines.append(lines)
             }
-            recentSettings.append(settings)
-            recentRegions.append(id)
-            recentLines.append(lines)
         }
         return id
+    }
+
+    /// The index of the last of `recent` equal to `settings` (any of them gives the same region:
+    /// the order only decides which is tried first), compared in place.
+    static func lastIndex(of settings: CueSettings, in recent: [CueSettings]) -> Int? {
+        recent.withUnsafeBufferPointer { recent in
+            var index = recent.count
+            while index > 0 {
+                index -= 1
+                // Field by field, the numbers first: comparing whole values copied one of them.
+                let held = recent.baseAddress! + index
+                if held.pointee.size == settings.size, held.pointee.line == settings.line, held.pointee.position == settings.position,
+                    held.pointee.alignment == settings.alignment, held.pointee.lineAlignment == settings.lineAlignment,
+                    held.pointee.positionAlignment == settings.positionAlignment, held.pointee.vertical == settings.vertical,
+                    held.pointee.region == settings.region
+                {
+                    return index
+                }
+            }
+            return nil
+        }
     }
 
     /// The style of a paragraph: its alignment, and its direction.

@@ -65,6 +65,20 @@ public struct TTMLWriter<Sink: ByteSink>: TrackWriter {
         try document.write(event)
     }
 
+    /// Writes one cue given as its identifier's and text's UTF-8 bytes (valid UTF-8, borrowed for
+    /// the call), its times and its settings: the bytes ``write(_:)`` writes for the `.cue` event of
+    /// them, with no `String` and no ``Cue`` made (a conversion from WebVTT hands on the cue blocks
+    /// its reader read whole this way). `textMayHaveMarkup` false promises the text holds neither
+    /// `<` nor `&`.
+    package mutating func writeCue(
+        identifier: UnsafeRawBufferPointer, start: Int, end: Int, settings: borrowing CueSettings, text: UnsafeRawBufferPointer,
+        textMayHaveMarkup: Bool = true
+    ) throws {
+        precondition(!finished, "TTMLWriter written to after finish")
+        try document.writeCue(
+            identifier: identifier, start: start, end: end, settings: settings, text: text, textMayHaveMarkup: textMayHaveMarkup)
+    }
+
     /// Writes the document: declaration, root, head, then the held body; flushes the sink.
     public mutating func finish() throws {
         guard !finished else { return }

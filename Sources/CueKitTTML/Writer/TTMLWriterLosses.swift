@@ -36,12 +36,15 @@ struct TTMLWriterLosses {
     /// Counts one loss in cue `cue` (0 before the first cue).
     mutating func add(_ kind: Kind, cue: Int, detail: String = "") {
         var key = Key(kind: kind, detail: detail)
-        if counts[key] == nil {
-            if detailsPerKind[kind, default: 0] >= Self.maximumDetailsPerKind { key.detail = "others" }
-            detailsPerKind[kind, default: 0] += 1
+        // One look-up for a loss met before (the common case), counted in place.
+        if let index = counts.index(forKey: key) {
+            counts.values[index].count += 1
+            return
         }
-        if let existing = counts[key] {
-            counts[key] = (existing.count + 1, existing.firstCue)
+        if detailsPerKind[kind, default: 0] >= Self.maximumDetailsPerKind { key.detail = "others" }
+        detailsPerKind[kind, default: 0] += 1
+        if let index = counts.index(forKey: key) {
+            counts.values[index].count += 1
         } else {
             counts[key] = (1, cue)
         }

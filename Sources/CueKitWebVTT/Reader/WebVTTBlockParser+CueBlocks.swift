@@ -73,7 +73,7 @@ extension WebVTTBlockParser {
     }
 
     /// True when cue blocks are offered whole to a sink that takes cues: cues are handed on with
-    /// their text. (No one wants their text's parse then: ``hold(_:)``.)
+    /// their text.
     private var takesWholeBlocks: Bool {
         hooks.taker != nil && handsOnCues && !timingOnly
     }
@@ -85,12 +85,14 @@ extension WebVTTBlockParser {
         _ block: WebVTTCueBlock, in blockBytes: UnsafeRawBufferPointer, settings: borrowing CueSettings, fullFormTimesLength: Int?,
         settingsText: UnsafeRawBufferPointer?, to sink: any WebVTTCueSink, _ handler: (TrackEvent) throws -> Void
     ) throws {
-        _ = try reportCueText(block.text, hasMarkup: block.textHasMarkup, handler)
+        // A sink that writes the text again (TTML) takes the checker's parse of it, as bytes.
+        if try reportCueText(block.text, hasMarkup: block.textHasMarkup, handler) { hooks.checkerParseCache?.fill(withBytes: block.text) }
         hasCue = false
         cueCount += 1
         let read = WebVTTCueBlockAsRead(
-            bytes: blockBytes, timingLine: block.timingLine, fullFormTimesLength: fullFormTimesLength, settingsText: settingsText,
-            start: cueStart, end: cueEnd)
+            bytes: blockBytes, timingLine: block.timingLine, identifier: block.identifier, text: block.text,
+            textHasMarkup: block.textHasMarkup, fullFormTimesLength: fullFormTimesLength, settingsText: settingsText, start: cueStart,
+            end: cueEnd)
         if try sink.take(read, settings: settings) { return }
         let id = block.identifier.isEmpty ? "" : block.encoding.string(block.identifier)
         let text = block.text.isEmpty ? "" : block.encoding.string(block.text)

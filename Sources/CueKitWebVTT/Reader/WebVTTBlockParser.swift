@@ -99,7 +99,7 @@ struct WebVTTBlockParser {
         let takes = hooks.cueSink?.takesCues ?? false
         self.hooks.taker = takes ? hooks.cueSink : nil
         self.hooks.seer = takes ? nil : hooks.cueSink
-        self.hooks.checkerParseCache = checksCueText && !takes ? hooks.cueTextParseCache : nil
+        self.hooks.checkerParseCache = checksCueText ? hooks.cueTextParseCache : nil
     }
 
     // MARK: Lines

@@ -25,6 +25,12 @@ package struct WebVTTCueBlockAsRead {
     package var bytes: UnsafeRawBufferPointer
     /// The timing line, within ``bytes``.
     package var timingLine: UnsafeRawBufferPointer
+    /// The identifier, within ``bytes`` (empty when the cue has none).
+    package var identifier: UnsafeRawBufferPointer
+    /// The text, within ``bytes``: its lines joined by LF, with no LF after the last.
+    package var text: UnsafeRawBufferPointer
+    /// False when the text is known to hold neither `<` nor `&`.
+    package var textHasMarkup: Bool
     /// When the timing line starts with both times in full (`hh:mm:ss.ttt --> hh:mm:ss.ttt`,
     /// hours in two digits or as many as they need with no leading zero, one space each side of
     /// the arrow), the length of that text; else nil.
@@ -61,7 +67,8 @@ package protocol WebVTTCueSink: AnyObject {
 
 /// What a consumer in this package hands the reader for one ``WebVTTReader/feed(_:hooks:to:)`` or
 /// ``WebVTTReader/finish(hooks:to:)`` call: the sink that sees its cues, and where the checker
-/// leaves its cue text parses (for a TTML writer, which parses the text again).
+/// leaves its cue text parses (for a TTML writer, which parses the text again, whether it takes
+/// cue blocks whole or their events).
 ///
 /// Unchecked `Sendable`: the hooks are references the consumer owns, and the reader holds them only
 /// during the call they are handed to, on the calling thread, and forgets them before it returns;
@@ -72,7 +79,7 @@ package struct WebVTTReaderHooks: @unchecked Sendable {
     /// The sink when it takes cues, and when it only looks (read once per call, not per cue).
     var taker: (any WebVTTCueSink)?
     var seer: (any WebVTTCueSink)?
-    /// The cache the checker fills: ``cueTextParseCache``, unless the sink takes cues.
+    /// The cache the checker fills: ``cueTextParseCache``.
     var checkerParseCache: CueTextParseCache?
 
     package init(cueSink: (any WebVTTCueSink)? = nil, cueTextParseCache: CueTextParseCache? = nil) {

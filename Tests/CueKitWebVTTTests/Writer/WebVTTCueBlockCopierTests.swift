@@ -199,22 +199,43 @@ import Testing
         #expect(offers > 1_000)
     }
 
+    /// A sink that takes every block, noting whether the cache held its text's parse when offered.
+    final class ParseWatcher: WebVTTCueSink {
+        let cache: CueTextParseCache
+        var heldWhenOffered: [Bool] = []
+        var events = 0
+
+        init(cache: CueTextParseCache) { self.cache = cache }
+
+        var takesCues: Bool { true }
+
+        func see(_ cue: WebVTTCueAsRead) { Issue.record("a cue shown to a sink that takes cues") }
+
+        func take(_ read: WebVTTCueBlockAsRead, settings: borrowing CueSettings) -> Bool {
+            heldWhenOffered.append(cache.holds(bytes: read.text))
+            return true
+        }
+    }
+
     /// A reader that shares its cue text parses (``CueTextParseCache``, as for a TTML writer) still
-    /// shows blocks to a sink that takes cues, and leaves no parse for a block it showed.
-    @Test func blocksAreOfferedWhileParsesAreShared() throws {
+    /// shows blocks to a sink that takes cues, and leaves the parse of an offered block's text with
+    /// markup for it, as that text's bytes (a TTML writer writes the cue from the block).
+    @Test func blocksAreOfferedWithTheirTextsParseShared() throws {
         let cache = CueTextParseCache()
         let bytes = Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>bold</b> text\n\n00:00:03.000 --> 00:00:04.000 align:start\nplain\n\n".utf8)
-        let taker = Taker { _ in true }
+        let watcher = ParseWatcher(cache: cache)
         var reader = WebVTTReader()
-        let hooks = WebVTTReaderHooks(cueSink: taker, cueTextParseCache: cache)
-        func handle(_ event: TrackEvent) { taker.entries.append(.event(event)) }
+        let hooks = WebVTTReaderHooks(cueSink: watcher, cueTextParseCache: cache)
+        func handle(_ event: TrackEvent) { if case .cue = event { watcher.events += 1 } }
         try bytes.withUnsafeBytes { try reader.feed($0, hooks: hooks, to: handle) }
         try reader.finish(hooks: hooks, to: handle)
-        #expect(taker.offers == 2)
-        #expect(taker.entries.count { if case .block = $0 { true } else { false } } == 2)
-        // Nothing held: a reader that shared the parse of an offered block would leave the bold cue's events.
-        #expect(cache.uses == 0)
-        #expect(!cache.isFilled)
+        // Both blocks taken, no cue event; the bold cue's parse is there when its block is
+        // offered, and plain text is not parsed.
+        #expect(watcher.events == 0)
+        #expect(watcher.heldWhenOffered == [true, false])
+        var parsed = CueTextEvents.Parsed()
+        cache.handOver(into: &parsed)
+        #expect(parsed.events.first == .open(.bold, classes: 0..<0, annotation: 0..<0))
     }
 
     /// The writer's own output, read in one chunk, is copied whole, block for block: every cue but
