@@ -107,7 +107,7 @@ struct PassPlan {
             outcome.styleDiagnostics = pass.pipeline.styleDiagnostics.filter { !aboutInput.contains($0.code) }
             outcome.reordered = pass.ordering.reorderedCount
             outcome.lateCues = pass.ordering.late?.count ?? 0
-            outcome.cuesCopied = pass.ordering.blocksTaken
+            outcome.cuesCopied = pass.ordering.blocksTaken + pass.cuesWrittenFromBlocks
             let unchanged =
                 keepsInputUnchanged && outcome.inputErrors == 0 && pass.inputWarnings == 0 && outcome.reordered == 0
                 && outcome.stoppedBy == nil && writer.diagnostics.isEmpty

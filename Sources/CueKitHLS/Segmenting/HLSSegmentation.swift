@@ -4,9 +4,12 @@ import CueKitConversion
 /// One track written as an HLS WebVTT subtitle rendition: a folder with a media playlist and its
 /// segments, from any format CueKit reads, with the edits and Cast style of a `TrackConversion`.
 ///
-/// The track goes through the conversion engine (`TrackConversion/stream(convertedInto:report:)`:
-/// read, edited, styled, put in start-time order) into an ``HLSSegmenter`` writing into an
-/// ``HLSFolderDestination``, so the folder is replaced all at once or not at all.
+/// The track goes through the conversion engine (read, edited, styled, put in start-time order)
+/// into an ``HLSSegmenter`` writing into an ``HLSFolderDestination``, so the folder is replaced all
+/// at once or not at all. The conversion's first pass feeds the segmenter
+/// (`TrackConversion/stream(directlyInto:report:)`); when cues came too late for its ordering
+/// window, the track is converted through a file and segmented again
+/// (`TrackConversion/stream(convertedInto:report:)`), as it is from standard input.
 ///
 /// ```swift
 /// var segmentation = HLSSegmentation(conversion: TrackConversion(source: try TrackSource(path: "en.srt")))
