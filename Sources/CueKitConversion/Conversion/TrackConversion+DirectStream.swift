@@ -13,10 +13,11 @@ import CueKitWebVTT
 /// are, with their times: an HLS segmenter fed by the conversion's first pass.
 package protocol WebVTTFormattedBlockConsumer: WebVTTBytesConsumer {
     /// Offered a cue block as a WebVTT conversion copies it (``WebVTTCueBlockCopier``: after the
-    /// LF of the empty line before it, in no region), with its cue's times; valid only during the
-    /// call. Returns true when it took the block; else the block is read, and its cue comes as
-    /// ``take(_:settings:)`` or as an event.
-    mutating func take(formattedBlock block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool
+    /// LF of the empty line before it), with its cue's times and the identifier of the region it
+    /// names, if any (a region the written track defines: the copier copies no other); valid only
+    /// during the call. Returns true when it took the block; else the block is read, and its cue
+    /// comes as ``take(_:settings:)`` or as an event.
+    mutating func take(formattedBlock block: UnsafeRawBufferPointer, start: Int, end: Int, region: UnsafeRawBufferPointer?) throws -> Bool
 }
 
 extension TrackConversion {
@@ -66,7 +67,9 @@ extension TrackConversion {
                 cueTextParseCache: consumer.pointee.cueTextParseCache,
                 take: { try consumer.pointee.take($0) }, see: { try consumer.pointee.see($0) },
                 takeBlock: { block, settings in try consumer.pointee.take(block, settings: settings) },
-                takeFormattedBlock: { block, start, end in try consumer.pointee.take(formattedBlock: block, start: start, end: end) })
+                takeFormattedBlock: { block, start, end, region in
+                    try consumer.pointee.take(formattedBlock: block, start: start, end: end, region: region)
+                })
             let output = PassOutput<WebVTTWriter<ReadingSink>>(
                 makeWriter: {
                     var writer = WebVTTWriter(to: ReadingSink(reading: reading), options: writerOptions)
@@ -113,7 +116,7 @@ struct ReadingSink: ByteSink {
 /// more between blocks changes nothing a reader reads). A class, shared by the copies of the
 /// writer's sink; the consumer is reached through a pointer valid for one direct stream.
 final class WrittenTrackReading {
-    typealias TakeFormattedBlock = (UnsafeRawBufferPointer, _ start: Int, _ end: Int) throws -> Bool
+    typealias TakeFormattedBlock = (UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ region: UnsafeRawBufferPointer?) throws -> Bool
     private var reader: WebVTTReader
     private let hooks: WebVTTReaderHooks
     private let take: (TrackEvent) throws -> Void
@@ -185,7 +188,8 @@ final class WrittenTrackReading {
                     try withUnsafeBytes(of: UInt8(ascii: "\n")) { try read($0) }
                     readerMayHoldBlock = false
                 }
-                if try takeFormattedBlock(block, times.start, times.end) { continue }
+                let region = times.region.map { UnsafeRawBufferPointer(rebasing: block[$0]) }
+                if try takeFormattedBlock(block, times.start, times.end, region) { continue }
             }
             try read(block)
         }
@@ -210,30 +214,46 @@ enum CopiedCueBlock {
         return run.count
     }
 
-    /// The times of a copied block in milliseconds; nil when it is not in that form, or names a
-    /// region (which a segment's preamble must then hold).
-    static func times(of block: UnsafeRawBufferPointer) -> (start: Int, end: Int)? {
+    /// A copied block's times in milliseconds, and where the identifier of the region it names
+    /// is in it, if it names one.
+    typealias Times = (start: Int, end: Int, region: Range<Int>?)
+
+    /// The times of a copied block; nil when it is not in that form.
+    static func times(of block: UnsafeRawBufferPointer) -> Times? {
         guard block.count > 1, block[0] == UInt8(ascii: "\n") else { return nil }
         let firstEnd = lineEnd(from: 1, in: block)
-        if let times = timingLine(block, 1, firstEnd) { return times.inRegion ? nil : (times.start, times.end) }
+        if let times = timingLine(block, 1, firstEnd) { return times }
         // The identifier's line; the timing line follows.
-        guard firstEnd + 1 < block.count, let times = timingLine(block, firstEnd + 1, lineEnd(from: firstEnd + 1, in: block)),
-            !times.inRegion
-        else { return nil }
-        return (times.start, times.end)
+        guard firstEnd + 1 < block.count else { return nil }
+        return timingLine(block, firstEnd + 1, lineEnd(from: firstEnd + 1, in: block))
     }
 
-    /// Reads `block[start..<end]` as a timing line with both times in full.
-    private static func timingLine(_ block: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> (start: Int, end: Int, inRegion: Bool)? {
+    /// Reads `block[start..<end]` as a timing line: the times, then settings separated by spaces,
+    /// as the writer writes them.
+    private static func timingLine(_ block: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Times? {
         var at = start
         guard let startTime = timestamp(block, &at, end), at + 5 <= end, block[at] == UInt8(ascii: " "), block[at + 1] == UInt8(ascii: "-"),
             block[at + 2] == UInt8(ascii: "-"), block[at + 3] == UInt8(ascii: ">"), block[at + 4] == UInt8(ascii: " ")
         else { return nil }
         at += 5
         guard let endTime = timestamp(block, &at, end) else { return nil }
-        guard at < end else { return (startTime, endTime, false) }
+        guard at < end else { return (startTime, endTime, nil) }
         guard block[at] == UInt8(ascii: " ") else { return nil }
-        return (startTime, endTime, contains("region:", block, at, end))
+        return (startTime, endTime, regionIdentifier(block, at, end))
+    }
+
+    /// Where the value of the last `region:` setting in the settings `block[start..<end]` is.
+    private static func regionIdentifier(_ block: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Range<Int>? {
+        guard contains("region:", block, start, end) else { return nil }
+        var found: Range<Int>?
+        var tokenStart = start
+        while tokenStart < end {
+            var tokenEnd = tokenStart
+            while tokenEnd < end, block[tokenEnd] != UInt8(ascii: " ") { tokenEnd += 1 }
+            if tokenEnd - tokenStart > 7, contains("region:", block, tokenStart, tokenStart + 7) { found = (tokenStart + 7)..<tokenEnd }
+            tokenStart = tokenEnd + 1
+        }
+        return found
     }
 
     /// Where the line starting at `start` ends: its LF, or the buffer's end.
@@ -252,41 +272,10 @@ enum CopiedCueBlock {
         return false
     }
 
-    /// `hh:mm:ss.ttt` (two to nine hour digits) at `at`, in milliseconds; moves `at` past it.
+    /// The WebVTT timestamp at `at`, before `end`, in milliseconds (``CueTimestamp``'s common
+    /// forms, which every copied block's times take); moves `at` past it.
     @inline(__always)
     private static func timestamp(_ bytes: UnsafeRawBufferPointer, _ at: inout Int, _ end: Int) -> Int? {
-        @inline(__always) func digit(_ index: Int) -> Int {
-            Int(bytes[index]) &- Int(UInt8(ascii: "0"))
-        }
-        var hours = 0
-        var index = at
-        while index < end, index - at < 9, UInt(bitPattern: digit(index)) < 10 {
-            hours = hours &* 10 &+ digit(index)
-            index += 1
-        }
-        guard index - at >= 2, index + 10 <= end, bytes[index] == UInt8(ascii: ":"), bytes[index + 3] == UInt8(ascii: ":"),
-            bytes[index + 6] == UInt8(ascii: ".")
-        else { return nil }
-        var fields = 0
-        var valid = true
-        @inline(__always) func add(_ offset: Int) {
-            let value = digit(index + offset)
-            valid = valid && UInt(bitPattern: value) < 10
-            fields = fields &* 10 &+ value
-        }
-        add(1)
-        add(2)
-        add(4)
-        add(5)
-        add(7)
-        add(8)
-        add(9)
-        guard valid else { return nil }
-        // fields: mm ss ttt as one decimal number.
-        let minutes = fields / 100_000
-        let seconds = fields / 1_000 % 100
-        guard minutes < 60, seconds < 60 else { return nil }
-        at = index + 10
-        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fields % 1000
+        CueTimestamp.collectCommonForm(from: UnsafeRawBufferPointer(rebasing: bytes[..<end]), at: &at)?.milliseconds
     }
 }

@@ -103,13 +103,24 @@ struct HLSSegmentAssembly {
         return true
     }
 
+    /// True when a region with the identifier `id` came: a cue naming it is in it.
+    func defines(region id: String) -> Bool {
+        regions.contains { $0.id == id }
+    }
+
     /// Opens the cue of a block as a WebVTT conversion copies it, its LF before it included
-    /// (``WebVTTFormattedBlockConsumer``): the bytes a copied block read back is opened as.
-    mutating func open(formattedBlock block: UnsafeRawBufferPointer, end: Int) {
+    /// (``WebVTTFormattedBlockConsumer``), in the region `region` names (one that came): the
+    /// bytes a copied block read back is opened as.
+    mutating func open(formattedBlock block: UnsafeRawBufferPointer, end: Int, region: String?) {
         let blockStart = openBlocks.count
         Self.append(block, to: &openBlocks)
         blocksCopied += 1
-        openCues.append(HLSOpenCue(effectiveEnd: end, blockStart: blockStart, blockEnd: openBlocks.count, detail: -1))
+        var detail = -1
+        if let region {
+            detail = openDetails.count
+            openDetails.append(HLSOpenCueDetail(region: region, cue: nil))
+        }
+        openCues.append(HLSOpenCue(effectiveEnd: end, blockStart: blockStart, blockEnd: openBlocks.count, detail: detail))
     }
 
     private static func append(_ bytes: UnsafeRawBufferPointer, to array: inout [UInt8]) {
@@ -119,14 +130,13 @@ struct HLSSegmentAssembly {
 
     /// Lets go of the open cues that end by `end`, and of their blocks and details.
     mutating func letGoOfCues(endingBy end: Int) {
-        if let last = openCues.last, last.effectiveEnd <= end, openDetails.isEmpty {
-            // Often every open cue ends in the segment: the last started last, and those before it
-            // have no block to move.
-            if openCues.allSatisfy({ $0.effectiveEnd <= end }) {
-                openCues.removeAll(keepingCapacity: true)
-                openBlocks.removeAll(keepingCapacity: true)
-                return
-            }
+        if let last = openCues.last, last.effectiveEnd <= end, openCues.allSatisfy({ $0.effectiveEnd <= end }) {
+            // Often every open cue ends in the segment: nothing is kept, nothing moves.
+            openCues.removeAll(keepingCapacity: true)
+            openBlocks.removeAll(keepingCapacity: true)
+            openDetails.removeAll(keepingCapacity: true)
+            openCuesWithoutBlock = 0
+            return
         }
         var kept = 0
         var blocksEnd = 0
@@ -227,9 +237,13 @@ struct HLSSegmentAssembly {
         segment.append(contentsOf: writer.sink.bytes)
     }
 
-    /// The identifiers of the regions the open cues name, in the order the regions came.
+    /// The identifiers of the regions the open cues name, in the order the regions came. A few
+    /// regions and the few open cues that name one are compared pair by pair; more, through a set.
     private func namedRegionIDs() -> [String] {
         guard !openDetails.isEmpty, openDetails.contains(where: { $0.region != nil }) else { return [] }
+        guard regions.count * openDetails.count > 64 else {
+            return regions.lazy.map(\.id).filter { id in openDetails.contains { $0.region == id } }
+        }
         let named = Set(openDetails.compactMap(\.region))
         return regions.lazy.map(\.id).filter(named.contains)
     }

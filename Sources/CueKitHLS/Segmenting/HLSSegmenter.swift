@@ -174,11 +174,19 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
 
 extension HLSSegmenter: WebVTTFormattedBlockConsumer {
     /// Takes a cue block as the conversion's first pass copies it, when cue blocks are taken as
-    /// read (they are then the same bytes once read back).
-    package mutating func take(formattedBlock block: UnsafeRawBufferPointer, start: Int, end: Int) throws -> Bool {
+    /// read (they are then the same bytes once read back) and the region it names, if any, is one
+    /// the segments can carry.
+    package mutating func take(formattedBlock block: UnsafeRawBufferPointer, start: Int, end: Int, region: UnsafeRawBufferPointer?) throws
+        -> Bool
+    {
         guard assembly.copiesBlocks, start >= lastStart, end > start else { return false }
+        var regionID: String?
+        if let region {
+            regionID = String(decoding: region, as: UTF8.self)
+            guard assembly.defines(region: regionID!) else { return false }
+        }
         try closeSegments(before: start)
-        assembly.open(formattedBlock: block, end: end)
+        assembly.open(formattedBlock: block, end: end, region: regionID)
         counted(effectiveEnd: end)
         return true
     }

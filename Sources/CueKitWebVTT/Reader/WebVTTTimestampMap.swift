@@ -86,40 +86,16 @@ public struct WebVTTTimestampMap: Sendable, Hashable {
     }
 
     /// A WebVTT timestamp (section 4.2): `[hh+:]mm:ss.ttt`, in milliseconds; hours of 2 to 10
-    /// digits, minutes and seconds of 2 and under 60, 3 digits of milliseconds. Read in one pass:
-    /// every segment of a rendition has one.
+    /// digits, minutes and seconds of 2 and under 60, 3 digits of milliseconds, and nothing after.
+    /// Collected as cue times are (``CueTimestamp``), whose common forms are read in one step.
     static func parseTimestamp(_ text: ArraySlice<UInt8>) -> Int? {
-        var index = text.startIndex
-        /// The run of digits at `index` (up to 11 read into its value) and its length.
-        func digits() -> (value: Int, count: Int) {
-            var value = 0
-            var count = 0
-            while index < text.endIndex, text[index] >= 0x30, text[index] <= 0x39 {
-                if count < 11 { value = value * 10 + Int(text[index] - 0x30) }
-                count += 1
-                index += 1
-            }
-            return (value, count)
+        text.withUnsafeBytes { bytes in
+            var position = 0
+            guard case .success(let time) = CueTimestamp.collect(from: bytes, at: &position), position == bytes.count,
+                time.hourDigits != 1, time.hourDigits <= 10
+            else { return nil }
+            return time.milliseconds
         }
-        func skip(_ byte: UInt8) -> Bool {
-            guard index < text.endIndex, text[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        let first = digits()
-        guard skip(UInt8(ascii: ":")) else { return nil }
-        let second = digits()
-        var hours = 0
-        var minutes = first
-        var seconds = second
-        if skip(UInt8(ascii: ":")) {
-            guard (2...10).contains(first.count) else { return nil }
-            (hours, minutes, seconds) = (first.value, second, digits())
-        }
-        guard minutes.count == 2, minutes.value < 60, seconds.count == 2, seconds.value < 60, skip(UInt8(ascii: ".")) else { return nil }
-        let fraction = digits()
-        guard fraction.count == 3, index == text.endIndex else { return nil }
-        return ((hours * 60 + minutes.value) * 60 + seconds.value) * 1000 + fraction.value
     }
 }
 

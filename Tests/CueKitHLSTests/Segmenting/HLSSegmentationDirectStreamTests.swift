@@ -85,6 +85,44 @@ import Testing
         }
     }
 
+    /// A cue block that names a region goes to the segmenter as it is, like any other, and the
+    /// segments its cue overlaps carry that region's definition, and no other's.
+    @Test func blocksInARegionAreTakenAsTheyAreAndTheirSegmentsDefineIt() throws {
+        var text = "WEBVTT\n\nREGION\nid:left\nwidth:40%\n\nREGION\nid:top\nlines:2\n\n"
+        let regions = ["", " region:left", " region:top align:start", ""]
+        for index in 0..<40 {
+            text += HLSSegmenterBlockPathTests.timestamp(index * 1_000, fullForm: true) + " --> "
+            text += HLSSegmenterBlockPathTests.timestamp(index * 1_000 + 900, fullForm: true) + regions[index % 4] + "\ncue \(index)\n\n"
+        }
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        folder.write(text, to: "track.vtt")
+        let conversion = TrackConversion(source: try TrackSource(path: folder.file("track.vtt")))
+        let options = HLSSegmentOptions(segmentDuration: 2_000)
+
+        var direct = HLSSegmenter(options: options, to: HLSMemoryDestination())
+        guard case .streamed(let outcome) = try conversion.stream(directlyInto: &direct) else {
+            Issue.record("no cue is late")
+            return
+        }
+        try direct.finish()
+        var readBack = HLSSegmenter(options: options, to: HLSMemoryDestination())
+        try conversion.stream(convertedInto: &readBack)
+        try readBack.finish()
+
+        // Every block the pass copied went to the segmenter as it was, half of them in a region,
+        // but the first in a region: the reader hands on the header's regions with the first cue
+        // it reads, so that block is read.
+        #expect(outcome.cuesCopied == 40)
+        #expect(direct.blocksCopied == 39)
+        #expect(direct.destination == readBack.destination)
+        // Segment n holds cues 2n and 2n + 1: one names `left` when n is even, `top` when odd.
+        for (index, segment) in direct.destination.segments.enumerated() {
+            #expect(segment.text.contains("id:left") == index.isMultiple(of: 2), "segment \(index): \(segment.text)")
+            #expect(segment.text.contains("id:top") == !index.isMultiple(of: 2), "segment \(index): \(segment.text)")
+        }
+    }
+
     /// Through `HLSSegmentation`, as every door segments: a track whose cues come too late for
     /// the window is segmented again from a file, into the same folder a read-back writes, and its
     /// input diagnostics are reported once.

@@ -31,6 +31,9 @@ import Testing
         let settings = [
             "", "", "", " align:start", " position:10% align:left", " line:0 size:50%", " size:50% line:-2", " vertical:rl",
             " line:10%,end position:40%,line-right", " region:left", " region:right align:end", " region:nowhere", " align:middle",
+            // Regions a later setting takes the cue out of, or not.
+            " region:left line:0", " line:0 region:left", " region:top size:80%", " region:right size:100% position:20%",
+            " region:left vertical:lr", " region:top region:left",
         ]
         let texts = [
             "plain words", "two\nlines", "<b>bold</b> &amp; <i>italic</i>", "<v Yuki>a voice</v>", "<c.yellow>class</c> 3 &lt; 4",
