@@ -264,11 +264,14 @@ enum CopiedCueBlock {
         return UnsafeRawPointer(found) - base
     }
 
-    /// True when `text` occurs in `bytes[start..<end]`.
+    /// True when `text` occurs in `bytes[start..<end]`: compared where its first byte is.
     private static func contains(_ text: StaticString, _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard end - start >= count else { return false }
-        for index in start...(end - count) where memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 { return true }
+        guard end - start >= count, let base = bytes.baseAddress else { return false }
+        let first = text.utf8Start.pointee
+        for index in start...(end - count) where base.load(fromByteOffset: index, as: UInt8.self) == first {
+            if memcmp(base + index, text.utf8Start, count) == 0 { return true }
+        }
         return false
     }
 

@@ -55,8 +55,8 @@ public enum HLSMediaPlaylistText {
 
     /// Appends a segment's lines to `lines`: `EXTINF`, `EXT-X-BYTERANGE` with its offset when
     /// there is a range, and the URI. Built as bytes, into a buffer the caller reuses: a rendition
-    /// has a few lines for each of up to hundreds of thousands of segments. The lines before the
-    /// URI are written on the stack first and appended in one piece.
+    /// has a few lines for each of up to hundreds of thousands of segments. The lines are written
+    /// on the stack first and appended in one piece.
     public static func appendSegment(duration: Int, byteRange: Range<Int>?, uri: String, to lines: inout [UInt8]) {
         appendSegment(duration: duration, byteRange: byteRange, uri: Array(uri.utf8), to: &lines)
     }
@@ -65,8 +65,9 @@ public enum HLSMediaPlaylistText {
     /// every segment of a file.
     static func appendSegment(duration: Int, byteRange: Range<Int>?, uri: [UInt8], to lines: inout [UInt8]) {
         precondition(duration >= 0 && (byteRange?.lowerBound ?? 0) >= 0, "playlist numbers are not negative")
-        // `#EXTINF:` and `#EXT-X-BYTERANGE:`, three numbers of at most 19 digits, the punctuation.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+        // `#EXTINF:` and `#EXT-X-BYTERANGE:`, three numbers of at most 19 digits, the punctuation,
+        // the URI and its line end.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128 + uri.count) { buffer in
             let start = buffer.baseAddress!
             var end = put("#EXTINF:", at: start)
             end = putDecimal(duration / 1000, at: end)
@@ -86,10 +87,12 @@ public enum HLSMediaPlaylistText {
                 end[0] = UInt8(ascii: "\n")
                 end += 1
             }
+            uri.withUnsafeBufferPointer { if let bytes = $0.baseAddress { end.update(from: bytes, count: $0.count) } }
+            end += uri.count
+            end[0] = UInt8(ascii: "\n")
+            end += 1
             lines.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
-        lines += uri
-        lines.append(UInt8(ascii: "\n"))
     }
 
     /// Writes `text` at `place`; returns where it ends.
@@ -103,16 +106,18 @@ public enum HLSMediaPlaylistText {
     @inline(__always)
     private static func putDecimal(_ value: Int, at place: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var digits = 1
-        var power = 10
-        while digits < 19, power <= value {
-            digits += 1
-            power &*= 10
-        }
-        var rest = value
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            place[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        var rest = UInt(bitPattern: value) / 10
+        while rest > 0 {
+            digits &+= 1
             rest /= 10
         }
+        rest = UInt(bitPattern: value)
+        var at = place + digits
+        repeat {
+            at -= 1
+            at.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+            rest /= 10
+        } while rest > 0
         return place + digits
     }
 

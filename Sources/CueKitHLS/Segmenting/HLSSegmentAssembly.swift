@@ -167,9 +167,11 @@ struct HLSSegmentAssembly {
             openCues[kept] = cue
             kept += 1
         }
-        if kept < count { openCues.removeLast(count - kept) }
+        // One by one: few cues end in a segment, and removing a range costs more than a few
+        // removals of the last element.
+        while openCues.count > kept { openCues.removeLast() }
+        while openDetails.count > detailsKept { openDetails.removeLast() }
         if blocksEnd < openBlocks.count { openBlocks.removeLast(openBlocks.count - blocksEnd) }
-        if detailsKept < openDetails.count { openDetails.removeLast(openDetails.count - detailsKept) }
     }
 
     /// Appends the segment of the open cues, as a WebVTT file, to `segment`: header and map,
@@ -202,14 +204,15 @@ struct HLSSegmentAssembly {
             try writer.finish()
             preamble = preambles.keep(HLSSegmentPreambles.Preamble(regionIDs: regionIDs, writer: writer))
         }
+        let kept = preambles.kept[preamble]
         guard openCuesWithoutBlock > 0 else {
             // Every cue's block, one after the other, after what the segment starts with.
-            keep(preambles.kept[preamble].diagnostics)
-            segment.append(contentsOf: preambles.kept[preamble].bytes)
+            keep(kept.diagnostics)
+            segment.append(contentsOf: kept.bytes)
             segment.append(contentsOf: openBlocks)
             return
         }
-        var writer = preambles.kept[preamble].writer
+        var writer = kept.writer
         try openBlocks.withUnsafeBytes { blocks in
             // Runs of cues with blocks are copied; the others are written.
             var runStart = 0
@@ -282,8 +285,9 @@ struct HLSOpenCueDetail {
 /// region or style sheet comes.
 struct HLSSegmentPreambles {
     /// A writer that has written a preamble (copied to write a segment whose cues have no
-    /// block), with its bytes and what it reported.
-    struct Preamble {
+    /// block), with its bytes and what it reported. A class: a segment reads its bytes without
+    /// copying the writer.
+    final class Preamble {
         let regionIDs: [String]
         let writer: WebVTTWriter<MemorySink>
         let bytes: [UInt8]
