@@ -91,7 +91,7 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
     ) throws {
         try pipeline.finish { try order($0, &ordering, &output, ordersCues) }
         guard ordersCues else { return }
-        try ordering.finish(emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+        try ordering.finish(emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1, times: $2) })
     }
 
     private static func edit(
@@ -102,7 +102,7 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
 
     private static func order(_ event: TrackEvent, _ ordering: inout CueOrdering, _ output: inout PassOutput<Writer>, _ ordersCues: Bool) throws {
         guard ordersCues else { return try output.write(event) }
-        try ordering.take(event, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+        try ordering.take(event, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1, times: $2) })
     }
 
     private static func order(
@@ -113,7 +113,7 @@ struct ConversionPass<Writer: TrackWriter>: WebVTTBytesConsumer, SubRipCuesConsu
         // writer are reached inside it).
         let regionIsNamed = settings.region.map { output.namesRegion($0) } ?? false
         return try copier.withCopy(of: read, settings: settings, regionIsNamed: regionIsNamed) { block in
-            try ordering.take(block: block, start: read.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+            try ordering.take(block: block, start: read.start, end: read.end, namesRegion: regionIsNamed, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1, times: $2) })
         }
     }
 }
@@ -131,7 +131,7 @@ extension ConversionPass {
                 identifier: cue.identifier, start: cue.start, end: cue.end, times: times, settings: cue.settings, text: cue.text,
                 textIsSafe: true
             ) { block in
-                try ordering.take(block: block, start: cue.start, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1) })
+                try ordering.take(block: block, start: cue.start, end: cue.end, namesRegion: false, emit: { try output.write($0) }, emitBlock: { try output.writeBlocks($0, count: $1, times: $2) })
             }
         }
         guard let line = cue.standardTimingLine, line.count == Self.standardTimingLineLength else { return try compose(times: nil) }
@@ -147,10 +147,15 @@ extension ConversionPass {
 
 /// The writer of a pass, made on the first event, and how it writes cue blocks taken whole.
 struct PassOutput<Writer: TrackWriter> {
+    /// Writes a run of `count` cue blocks (``CueOrdering/BlockRun``).
+    typealias BlockRunWriter = (inout Writer, UnsafeRawBufferPointer, _ count: Int, _ times: UnsafeBufferPointer<CueBlockTimes>) throws -> Void
+
     private var writer: Writer?
     private let makeWriter: () throws -> Writer
     /// Writes a run of cue blocks (WebVTT output only; nil where blocks are never taken).
-    private let writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?
+    private let writeBlockRun: BlockRunWriter?
+    /// True when ``writeBlockRun`` takes each block's times (the ordering then records them).
+    let takesBlockTimes: Bool
     /// Whether the writer names a region in a cue's settings (``WebVTTWriter/namesRegion(_:)``;
     /// nil where blocks are never taken).
     private let namesRegionIn: ((Writer, String) -> Bool)?
@@ -158,11 +163,12 @@ struct PassOutput<Writer: TrackWriter> {
     private let writeCueAsRead: ((inout Writer, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)?
 
     init(
-        makeWriter: @escaping () throws -> Writer, writeBlockRun: ((inout Writer, UnsafeRawBufferPointer, Int) throws -> Void)?,
+        makeWriter: @escaping () throws -> Writer, writeBlockRun: BlockRunWriter?, takesBlockTimes: Bool = false,
         namesRegion: ((Writer, String) -> Bool)? = nil, writeCueAsRead: ((inout Writer, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)? = nil
     ) {
         self.makeWriter = makeWriter
         self.writeBlockRun = writeBlockRun
+        self.takesBlockTimes = takesBlockTimes
         namesRegionIn = namesRegion
         self.writeCueAsRead = writeCueAsRead
     }
@@ -194,12 +200,12 @@ struct PassOutput<Writer: TrackWriter> {
         try writer?.write(event)
     }
 
-    mutating func writeBlocks(_ bytes: UnsafeRawBufferPointer, count: Int) throws {
+    mutating func writeBlocks(_ bytes: UnsafeRawBufferPointer, count: Int, times: UnsafeBufferPointer<CueBlockTimes>) throws {
         guard let writeBlockRun, var taken = writer.take() else {
             preconditionFailure("cue blocks are taken only by a pass that writes them, after its writer was made")
         }
         defer { writer = taken }
-        try writeBlockRun(&taken, bytes, count)
+        try writeBlockRun(&taken, bytes, count, times)
     }
 
     /// Finishes the writer (made now if no event came) and hands it over.

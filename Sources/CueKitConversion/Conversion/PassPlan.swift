@@ -26,7 +26,7 @@ struct PassPlan {
     /// it was made.
     func run<Reader: TrackReader, First: TrackWriter, Final: TrackWriter>(
         report: (ConversionDiagnostic) -> Void, makeOutput: () throws -> Final.Sink, reader: Reader,
-        makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: ((inout First, UnsafeRawBufferPointer, Int) throws -> Void)?,
+        makeFirst: @escaping (AtomicFileSink) -> First, writeBlockRun: PassOutput<First>.BlockRunWriter?,
         namesRegion: ((First, String) -> Bool)? = nil,
         writeCueAsRead: ((inout First, WebVTTCueBlockAsRead, borrowing CueSettings) throws -> Void)? = nil,
         makeFinal: (Final.Sink) -> Final,
@@ -88,7 +88,9 @@ struct PassPlan {
                 pipeline: TrackPipeline(
                     timing: options.timing, dropsEmptyCues: options.dropsEmptyCues, style: options.style, stylePath: options.stylePath,
                     styleLocations: options.styleLocations),
-                ordering: CueOrdering(windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder),
+                ordering: CueOrdering(
+                    windowSize: options.orderingWindowSize, runLength: options.orderingRunLength, spillFolder: spillFolder,
+                    recordsBlockTimes: output.takesBlockTimes),
                 output: output, ordersCues: options.format != .ttml, takesCues: takesCues, cueTextParseCache: cueTextParseCache,
                 report: { report(ConversionDiagnostic($0, origin: .input)) })
             var outcome = TrackConversion.Outcome()

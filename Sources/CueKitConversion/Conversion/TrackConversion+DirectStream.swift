@@ -77,9 +77,10 @@ extension TrackConversion {
                     return writer
                 },
                 writeBlockRun: copiesBlocks
-                    ? { writer, blocks, count in
-                        try writer.writeCueBlocks(blocks, count: count) { sink, blocks in try sink.reading.offer(blocks, count: count) }
+                    ? { writer, blocks, count, times in
+                        try writer.writeCueBlocks(blocks, count: count) { sink, blocks in try sink.reading.offer(blocks, count: count, times: times) }
                     } : nil,
+                takesBlockTimes: true,
                 namesRegion: copiesBlocks ? { writer, id in writer.namesRegion(id) } : nil)
             let pass = try plan.runFirstPass(output: output, takesCues: copiesBlocks, cueTextParseCache: nil) { diagnostic in
                 if diagnostic.origin == .input { inputDiagnostics += 1 }
@@ -153,19 +154,21 @@ final class WrittenTrackReading {
         readerMayHoldBlock = true
     }
 
-    /// Takes a run of `count` copied cue blocks (``CueOrdering/BlockRun``).
-    func offer(_ run: UnsafeRawBufferPointer, count: Int) throws {
+    /// Takes a run of `count` copied cue blocks with each one's length and times
+    /// (``CueOrdering/BlockRun``).
+    func offer(_ run: UnsafeRawBufferPointer, count: Int, times: UnsafeBufferPointer<CueBlockTimes>) throws {
         guard count > 0 else {
             pieceWithoutCount.append(contentsOf: run.assumingMemoryBound(to: UInt8.self))
             return
         }
+        precondition(times.count == count, "a direct stream's ordering records every block's times")
         guard pieceWithoutCount.isEmpty else {
             pieceWithoutCount.append(contentsOf: run.assumingMemoryBound(to: UInt8.self))
             defer { pieceWithoutCount.removeAll(keepingCapacity: true) }
-            try pieceWithoutCount.withUnsafeBytes { try offerBlocks(of: $0) }
+            try pieceWithoutCount.withUnsafeBytes { try offerBlocks(of: $0, times: times) }
             return
         }
-        try offerBlocks(of: run)
+        try offerBlocks(of: run, times: times)
     }
 
     /// The end of the written track.
@@ -177,22 +180,29 @@ final class WrittenTrackReading {
         }
     }
 
-    private func offerBlocks(of run: UnsafeRawBufferPointer) throws {
+    /// Offers each block of `run`, cut at the lengths `times` gives, with its times; the region a
+    /// block names is read from its timing line.
+    private func offerBlocks(of run: UnsafeRawBufferPointer, times: UnsafeBufferPointer<CueBlockTimes>) throws {
         var start = 0
-        while start < run.count {
-            let end = CopiedCueBlock.end(ofBlockAt: start, in: run)
-            let block = UnsafeRawBufferPointer(rebasing: run[start..<end])
-            start = end
-            if let times = CopiedCueBlock.times(of: block) {
-                if readerMayHoldBlock {
-                    try withUnsafeBytes(of: UInt8(ascii: "\n")) { try read($0) }
-                    readerMayHoldBlock = false
+        for entry in times {
+            let block = UnsafeRawBufferPointer(rebasing: run[start..<(start + entry.length)])
+            start += entry.length
+            var region: UnsafeRawBufferPointer?
+            if entry.namesRegion {
+                guard let named = CopiedCueBlock.region(of: block) else {
+                    try read(block)
+                    continue
                 }
-                let region = times.region.map { UnsafeRawBufferPointer(rebasing: block[$0]) }
-                if try takeFormattedBlock(block, times.start, times.end, region) { continue }
+                region = UnsafeRawBufferPointer(rebasing: block[named])
             }
+            if readerMayHoldBlock {
+                try withUnsafeBytes(of: UInt8(ascii: "\n")) { try read($0) }
+                readerMayHoldBlock = false
+            }
+            if try takeFormattedBlock(block, entry.start, entry.end, region) { continue }
             try read(block)
         }
+        precondition(start == run.count, "the blocks' lengths make the run")
     }
 }
 
@@ -200,46 +210,29 @@ final class WrittenTrackReading {
 /// any, the timing line with both times in full (`hh:mm:ss.ttt`) and its settings, the text's
 /// lines, each ending in LF, and no empty line.
 enum CopiedCueBlock {
-    /// Where the block starting at `start` in a run of blocks ends: at the LF that starts the
-    /// next (the one after an LF), or at the run's end.
-    static func end(ofBlockAt start: Int, in run: UnsafeRawBufferPointer) -> Int {
-        var lineStart = start + 1
-        while lineStart < run.count {
-            let end = lineEnd(from: lineStart, in: run)
-            if end == run.count { return end }
-            // The LF after this line's starts the next block when it is an empty line's.
-            if end + 1 < run.count, run[end + 1] == UInt8(ascii: "\n") { return end + 1 }
-            lineStart = end + 1
-        }
-        return run.count
-    }
-
-    /// A copied block's times in milliseconds, and where the identifier of the region it names
-    /// is in it, if it names one.
-    typealias Times = (start: Int, end: Int, region: Range<Int>?)
-
-    /// The times of a copied block; nil when it is not in that form.
-    static func times(of block: UnsafeRawBufferPointer) -> Times? {
+    /// Where the identifier of the region a copied block's timing line names is; nil when the
+    /// block is not in that form or names none.
+    static func region(of block: UnsafeRawBufferPointer) -> Range<Int>? {
         guard block.count > 1, block[0] == UInt8(ascii: "\n") else { return nil }
         let firstEnd = lineEnd(from: 1, in: block)
-        if let times = timingLine(block, 1, firstEnd) { return times }
+        if let settings = settings(block, 1, firstEnd) { return regionIdentifier(block, settings, firstEnd) }
         // The identifier's line; the timing line follows.
         guard firstEnd + 1 < block.count else { return nil }
-        return timingLine(block, firstEnd + 1, lineEnd(from: firstEnd + 1, in: block))
+        let secondEnd = lineEnd(from: firstEnd + 1, in: block)
+        guard let settings = settings(block, firstEnd + 1, secondEnd) else { return nil }
+        return regionIdentifier(block, settings, secondEnd)
     }
 
-    /// Reads `block[start..<end]` as a timing line: the times, then settings separated by spaces,
-    /// as the writer writes them.
-    private static func timingLine(_ block: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Times? {
+    /// Where the settings of the timing line `block[start..<end]` start (the space after the
+    /// times), when it is one with settings.
+    private static func settings(_ block: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int? {
         var at = start
-        guard let startTime = timestamp(block, &at, end), at + 5 <= end, block[at] == UInt8(ascii: " "), block[at + 1] == UInt8(ascii: "-"),
+        guard timestamp(block, &at, end) != nil, at + 5 <= end, block[at] == UInt8(ascii: " "), block[at + 1] == UInt8(ascii: "-"),
             block[at + 2] == UInt8(ascii: "-"), block[at + 3] == UInt8(ascii: ">"), block[at + 4] == UInt8(ascii: " ")
         else { return nil }
         at += 5
-        guard let endTime = timestamp(block, &at, end) else { return nil }
-        guard at < end else { return (startTime, endTime, nil) }
-        guard block[at] == UInt8(ascii: " ") else { return nil }
-        return (startTime, endTime, regionIdentifier(block, at, end))
+        guard timestamp(block, &at, end) != nil, at < end, block[at] == UInt8(ascii: " ") else { return nil }
+        return at
     }
 
     /// Where the value of the last `region:` setting in the settings `block[start..<end]` is.

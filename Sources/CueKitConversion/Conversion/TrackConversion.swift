@@ -118,7 +118,7 @@ public struct TrackConversion: Sendable {
                     writer.copiesReadCueText = copiesText
                     return writer
                 },
-                writeBlockRun: copiesBlocks ? { writer, blocks, count in try writer.writeCueBlocks(blocks, count: count) } : nil,
+                writeBlockRun: copiesBlocks ? { writer, blocks, count, _ in try writer.writeCueBlocks(blocks, count: count) } : nil,
                 namesRegion: copiesBlocks ? { writer, id in writer.namesRegion(id) } : nil,
                 makeFinal: { (sink: Output) -> WebVTTWriter<Output> in
                     var writer = WebVTTWriter(to: sink, options: writerOptions)

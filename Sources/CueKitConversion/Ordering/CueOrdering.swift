@@ -33,7 +33,7 @@ struct CueOrdering {
     /// The window: cues that came in start-time order (as cues, or as their blocks' bytes), and
     /// the others. (The queues are references, shared by copies: an ordering is used in place.)
     private let inOrder = WindowQueue<CueHeap.Entry>()
-    private let inOrderBlocks = CueBlockQueue()
+    private let inOrderBlocks: CueBlockQueue
     private var outOfOrder = CueHeap()
     /// The start of the in-order cue or block taken last, while either queue holds one: what
     /// the next must not start before to join them.
@@ -51,10 +51,13 @@ struct CueOrdering {
     static let defaultWindowSize = 4096
     static let defaultRunLength = 32768
 
-    init(windowSize: Int = defaultWindowSize, runLength: Int = defaultRunLength, spillFolder: String) {
+    /// An ordering; with `recordsBlockTimes`, each run of blocks handed on comes with every
+    /// block's length and times (``CueBlockTimes``), for a consumer that takes them apart.
+    init(windowSize: Int = defaultWindowSize, runLength: Int = defaultRunLength, spillFolder: String, recordsBlockTimes: Bool = false) {
         self.windowSize = max(1, windowSize)
         self.runLength = max(1, runLength)
         self.spillFolder = spillFolder
+        inOrderBlocks = CueBlockQueue(recordsTimes: recordsBlockTimes)
     }
 
     /// How many cues the window holds.
@@ -66,8 +69,9 @@ struct CueOrdering {
     }
 
     /// What blocks are handed on as: the bytes of `count` blocks, each after the LF of the empty
-    /// line before it (what the WebVTT writer writes between blocks).
-    typealias BlockRun = (_ bytes: UnsafeRawBufferPointer, _ count: Int) throws -> Void
+    /// line before it (what the WebVTT writer writes between blocks), and, when the ordering
+    /// records them, each block's length and times (else none).
+    typealias BlockRun = (_ bytes: UnsafeRawBufferPointer, _ count: Int, _ times: UnsafeBufferPointer<CueBlockTimes>) throws -> Void
 
     /// Takes the next event of the track; hands on what can be written now (cue blocks, taken
     /// before, to `emitBlock`).
@@ -110,13 +114,14 @@ struct CueOrdering {
     /// start-time order (it joins the in-order queues) and no note comes before it. Returns false
     /// otherwise, having done nothing: the cue is then to come as an event.
     mutating func take(
-        block: WebVTTCueBlockBytes, start: Int, emit: (TrackEvent) throws -> Void, emitBlock: BlockRun
+        block: WebVTTCueBlockBytes, start: Int, end: Int, namesRegion: Bool, emit: (TrackEvent) throws -> Void, emitBlock: BlockRun
     ) throws -> Bool {
         guard pendingNotes.isEmpty, start >= lastEmittedStart, isInOrder(start) else { return false }
         if start < latestInputStart { reorderedCount += 1 }
         latestInputStart = max(latestInputStart, start)
         lastInOrderStart = start
-        inOrderBlocks.append(block, start: start, sequence: sequence)
+        let length = 1 + block.head.count + block.middle.count + block.tail.count
+        inOrderBlocks.append(block, times: CueBlockTimes(length: length, start: start, end: end, namesRegion: namesRegion), sequence: sequence)
         blocksTaken += 1
         sequence += 1
         guard windowCount > windowSize else { return true }
@@ -327,10 +332,22 @@ final class CueBlockQueue {
         var length: Int
     }
 
+    /// A waiting block's times, when they are recorded.
+    struct TimesKey: WindowQueueEntry {
+        var times: CueBlockTimes
+        var sequence: Int
+        var start: Int { times.start }
+    }
+
     /// How many bytes of released blocks are gathered before they are handed on.
     static let runSize = FileDescriptorSink.bufferSize
 
     private let keys = WindowQueue<Key>()
+    /// The times of the blocks waiting and of those let go and not yet handed on, when they are
+    /// recorded (apart from the keys, which stay small for the orderings that record none).
+    private let recordsTimes: Bool
+    private let waitingTimes = WindowQueue<TimesKey>()
+    private var releasedTimes: [CueBlockTimes] = []
     /// The ring (allocated with the first block: most conversions never take one).
     private var storage: UnsafeMutableRawPointer?
     private var capacity = 0
@@ -342,7 +359,9 @@ final class CueBlockQueue {
     private var head = 0
     private var tail = 0
 
-    init() {}
+    init(recordsTimes: Bool = false) {
+        self.recordsTimes = recordsTimes
+    }
 
     deinit { storage?.deallocate() }
 
@@ -351,9 +370,9 @@ final class CueBlockQueue {
     /// The start and input position of the block ``release(_:)`` lets go.
     var firstKey: (start: Int, sequence: Int)? { keys.firstKey }
 
-    /// Adds a block after those waiting.
-    func append(_ block: WebVTTCueBlockBytes, start: Int, sequence: Int) {
-        let length = 1 + block.head.count + block.middle.count + block.tail.count
+    /// Adds a block after those waiting (`times.length` is its length with the LF before it).
+    func append(_ block: WebVTTCueBlockBytes, times: CueBlockTimes, sequence: Int) {
+        let length = times.length
         if tail + length - released > capacity { grow(toHold: tail + length - released) }
         let ring = storage!
         let mask = capacity - 1
@@ -371,15 +390,24 @@ final class CueBlockQueue {
         copy(block.middle)
         copy(block.tail)
         tail = end
-        keys.append(Key(start: start, sequence: sequence, length: length))
+        keys.append(Key(start: times.start, sequence: sequence, length: length))
+        if recordsTimes { waitingTimes.append(TimesKey(times: times, sequence: sequence)) }
     }
 
     /// Lets the first block go (the queue must not be empty); the blocks let go are handed on
     /// once they make a run of ``runSize`` bytes.
+    @inline(__always)
     func release(_ handOn: CueOrdering.BlockRun) throws {
         head += keys.removeFirst().length
         releasedCount += 1
+        if recordsTimes { recordRelease() }
         if head - released >= Self.runSize { try handOnReleased(handOn) }
+    }
+
+    /// Keeps the times of the block let go, for its run (out of line: most orderings record none).
+    @inline(never)
+    private func recordRelease() {
+        releasedTimes.append(waitingTimes.removeFirst().times)
     }
 
     /// Hands on the blocks let go and not yet handed on, as one run (two pieces where it wraps
@@ -391,8 +419,12 @@ final class CueBlockQueue {
         let count = releasedCount
         (released, releasedCount) = (head, 0)
         let first = min(length, capacity - at)
-        if first < length { try handOn(UnsafeRawBufferPointer(start: ring + at, count: first), 0) }
-        try handOn(UnsafeRawBufferPointer(start: first < length ? ring : ring + at, count: first < length ? length - first : length), count)
+        if first < length { try handOn(UnsafeRawBufferPointer(start: ring + at, count: first), 0, UnsafeBufferPointer(start: nil, count: 0)) }
+        defer { releasedTimes.removeAll(keepingCapacity: true) }
+        try releasedTimes.withUnsafeBufferPointer { times in
+            try handOn(
+                UnsafeRawBufferPointer(start: first < length ? ring : ring + at, count: first < length ? length - first : length), count, times)
+        }
     }
 
     /// A ring of the next power of two of at least `bytes` (and 64 KiB), holding the bytes in use
@@ -415,4 +447,14 @@ final class CueBlockQueue {
         storage = ring
         capacity = larger
     }
+}
+
+/// A cue block in the ordering window: its length (the LF before it included), its cue's times,
+/// and whether its timing line names a region. What a consumer of a run of blocks takes them
+/// apart by, with no block read again.
+struct CueBlockTimes {
+    var length: Int
+    var start: Int
+    var end: Int
+    var namesRegion: Bool
 }

@@ -67,7 +67,7 @@ struct CueOrderingTests {
             }
         }
         // A run of blocks, each after an LF.
-        func emitBlock(_ run: UnsafeRawBufferPointer, count: Int) {
+        func emitBlock(_ run: UnsafeRawBufferPointer, count: Int, times: UnsafeBufferPointer<CueBlockTimes>) {
             #expect(run.first == 0x0A)
             let ids = run.split(separator: 0x0A, omittingEmptySubsequences: false).dropFirst().map { String(decoding: $0, as: UTF8.self) }
             #expect(ids.count == count)
@@ -80,7 +80,8 @@ struct CueOrderingTests {
             if notes.contains(index) { try ordering.take(.note(CueNote("before \(index)", cueIndex: index)), emit: emit, emitBlock: emitBlock) }
             if offersBlocks, index % 2 == 0 {
                 let taken = try Array("\(index)".utf8).withUnsafeBytes { block in
-                    try ordering.take(block: WebVTTCueBlockBytes(head: block), start: start, emit: emit, emitBlock: emitBlock)
+                    try ordering.take(
+                        block: WebVTTCueBlockBytes(head: block), start: start, end: start + 1, namesRegion: false, emit: emit, emitBlock: emitBlock)
                 }
                 if taken {
                     run.blocksTaken += 1
@@ -170,18 +171,29 @@ struct CueOrderingTests {
 
     /// The block queue's ring wraps and grows as blocks of every size, in up to three pieces, come
     /// and go; the blocks let go are handed on in order, each after an LF, in runs of at most
-    /// about ``CueBlockQueue/runSize`` bytes.
+    /// about ``CueBlockQueue/runSize`` bytes, each run with the length and times of each of its
+    /// blocks.
     @Test func theBlockQueueHandsOnEveryBlockWholeAndInOrder() throws {
-        let queue = CueBlockQueue()
+        let queue = CueBlockQueue(recordsTimes: true)
         var random = SplitMix(state: 42)
         var waiting: [[UInt8]] = []
         var released: [UInt8] = []
         var releasedCount = 0
         var handedOn: [UInt8] = []
         var handedOnCount = 0
-        func handOn(_ run: UnsafeRawBufferPointer, count: Int) {
+        var handedOnTimes: [CueBlockTimes] = []
+        var bytesSinceCounted = 0
+        func handOn(_ run: UnsafeRawBufferPointer, count: Int, times: UnsafeBufferPointer<CueBlockTimes>) {
             handedOn += run
             handedOnCount += count
+            // The first piece of a run that wraps comes without its count; the second, with the
+            // count and times of the whole run.
+            bytesSinceCounted += run.count
+            #expect(times.count == count)
+            guard count > 0 else { return }
+            #expect(times.reduce(0) { $0 + $1.length } == bytesSinceCounted)
+            bytesSinceCounted = 0
+            handedOnTimes += times
         }
         var sequence = 0
         for _ in 0..<6_000 {
@@ -194,7 +206,8 @@ struct CueOrderingTests {
                     let parts = WebVTTCueBlockBytes(
                         head: UnsafeRawBufferPointer(rebasing: bytes[..<cuts[0]]), middle: UnsafeRawBufferPointer(rebasing: bytes[cuts[0]..<cuts[1]]),
                         tail: UnsafeRawBufferPointer(rebasing: bytes[cuts[1]...]))
-                    queue.append(parts, start: sequence, sequence: sequence)
+                    let times = CueBlockTimes(length: 1 + length, start: sequence, end: sequence + length, namesRegion: length % 3 == 0)
+                    queue.append(parts, times: times, sequence: sequence)
                 }
                 waiting.append(block)
                 sequence += 1
@@ -214,5 +227,8 @@ struct CueOrderingTests {
         try queue.handOnReleased(handOn)
         #expect(handedOn == released)
         #expect(handedOnCount == releasedCount)
+        // Each block's times, in order, as they came.
+        #expect(handedOnTimes.map(\.start) == Array(0..<releasedCount))
+        #expect(handedOnTimes.allSatisfy { $0.end == $0.start + $0.length - 1 && $0.namesRegion == (($0.length - 1) % 3 == 0) })
     }
 }
