@@ -347,7 +347,11 @@ final class CueBlockQueue {
     /// recorded (apart from the keys, which stay small for the orderings that record none).
     private let recordsTimes: Bool
     private let waitingTimes = WindowQueue<TimesKey>()
-    private var releasedTimes: [CueBlockTimes] = []
+    /// Storage of its own, not an array: an array kept by a class is checked for exclusive access
+    /// each time it changes (some 90 instructions a block). It holds the blocks of one run.
+    private var releasedTimes: UnsafeMutablePointer<CueBlockTimes>?
+    private var releasedTimesCapacity = 0
+    private var releasedTimesCount = 0
     /// The ring (allocated with the first block: most conversions never take one).
     private var storage: UnsafeMutableRawPointer?
     private var capacity = 0
@@ -363,7 +367,10 @@ final class CueBlockQueue {
         self.recordsTimes = recordsTimes
     }
 
-    deinit { storage?.deallocate() }
+    deinit {
+        storage?.deallocate()
+        releasedTimes?.deallocate()
+    }
 
     /// How many blocks wait (those released are no longer counted).
     var count: Int { keys.count }
@@ -407,7 +414,17 @@ final class CueBlockQueue {
     /// Keeps the times of the block let go, for its run (out of line: most orderings record none).
     @inline(never)
     private func recordRelease() {
-        releasedTimes.append(waitingTimes.removeFirst().times)
+        if releasedTimesCount == releasedTimesCapacity {
+            let larger = UnsafeMutablePointer<CueBlockTimes>.allocate(capacity: max(64, releasedTimesCapacity * 2))
+            if let old = releasedTimes {
+                larger.moveInitialize(from: old, count: releasedTimesCount)
+                old.deallocate()
+            }
+            releasedTimes = larger
+            releasedTimesCapacity = max(64, releasedTimesCapacity * 2)
+        }
+        (releasedTimes! + releasedTimesCount).initialize(to: waitingTimes.removeFirst().times)
+        releasedTimesCount += 1
     }
 
     /// Hands on the blocks let go and not yet handed on, as one run (two pieces where it wraps
@@ -420,11 +437,9 @@ final class CueBlockQueue {
         (released, releasedCount) = (head, 0)
         let first = min(length, capacity - at)
         if first < length { try handOn(UnsafeRawBufferPointer(start: ring + at, count: first), 0, UnsafeBufferPointer(start: nil, count: 0)) }
-        defer { releasedTimes.removeAll(keepingCapacity: true) }
-        try releasedTimes.withUnsafeBufferPointer { times in
-            try handOn(
-                UnsafeRawBufferPointer(start: first < length ? ring : ring + at, count: first < length ? length - first : length), count, times)
-        }
+        let times = UnsafeBufferPointer(start: releasedTimes, count: releasedTimesCount)
+        releasedTimesCount = 0
+        try handOn(UnsafeRawBufferPointer(start: first < length ? ring : ring + at, count: first < length ? length - first : length), count, times)
     }
 
     /// A ring of the next power of two of at least `bytes` (and 64 KiB), holding the bytes in use
