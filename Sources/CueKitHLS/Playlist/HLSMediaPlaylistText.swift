@@ -95,6 +95,48 @@ public enum HLSMediaPlaylistText {
         }
     }
 
+    /// The lines of segments of one duration that are byte ranges of one file: the `EXTINF` line,
+    /// the tag of the range and the URI's line made once, so that each segment formats only its
+    /// range. A rendition in one file has up to hundreds of thousands of such segments.
+    package struct ByteRangeLines {
+        /// The duration every segment written with these lines has.
+        package let duration: Int
+        /// `#EXTINF:…,`, `#EXT-X-BYTERANGE:`; then the URI and its line end.
+        private let head: [UInt8]
+        private let uriLine: [UInt8]
+
+        package init(duration: Int, uri: [UInt8]) {
+            self.duration = duration
+            var lines: [UInt8] = []
+            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: 0..<0, uri: [], to: &lines)
+            // Up to the range's digits: what ends `#EXT-X-BYTERANGE:`.
+            head = Array(lines.prefix(lines.count - "0@0\n\n".utf8.count))
+            uriLine = uri + [UInt8(ascii: "\n")]
+        }
+
+        /// Appends the lines of the segment that is the bytes `byteRange` of the file.
+        package func append(byteRange: Range<Int>, to lines: inout [UInt8]) {
+            precondition(byteRange.lowerBound >= 0, "playlist numbers are not negative")
+            // The head, two numbers of at most 19 digits, `@`, a line end, the URI's line.
+            let capacity = 256
+            guard head.count + uriLine.count + 48 <= capacity else {
+                return HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: byteRange, uri: Array(uriLine.dropLast()), to: &lines)
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                let start = buffer.baseAddress!
+                head.withUnsafeBufferPointer { start.update(from: $0.baseAddress!, count: $0.count) }
+                var end = HLSMediaPlaylistText.putDecimal(byteRange.count, at: start + head.count)
+                end[0] = UInt8(ascii: "@")
+                end = HLSMediaPlaylistText.putDecimal(byteRange.lowerBound, at: end + 1)
+                end[0] = UInt8(ascii: "\n")
+                end += 1
+                uriLine.withUnsafeBufferPointer { end.update(from: $0.baseAddress!, count: $0.count) }
+                end += uriLine.count
+                lines.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+            }
+        }
+    }
+
     /// Writes `text` at `place`; returns where it ends.
     @inline(__always)
     private static func put(_ text: StaticString, at place: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
@@ -103,23 +145,37 @@ public enum HLSMediaPlaylistText {
     }
 
     /// Writes a whole number of 0 or more in decimal digits at `place`; returns where it ends.
+    /// Its length is found by comparisons, and its digits are written two at a time.
     @inline(__always)
-    private static func putDecimal(_ value: Int, at place: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    fileprivate static func putDecimal(_ value: Int, at place: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var rest = UInt(bitPattern: value)
         var digits = 1
-        var rest = UInt(bitPattern: value) / 10
-        while rest > 0 {
+        var limit: UInt = 10
+        while digits < 19, rest >= limit {
             digits &+= 1
-            rest /= 10
+            limit &*= 10
         }
-        rest = UInt(bitPattern: value)
+        let pairs = digitPairs.utf8Start
         var at = place + digits
-        repeat {
-            at -= 1
-            at.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
-            rest /= 10
-        } while rest > 0
+        while rest >= 100 {
+            let pair = Int(rest % 100) &* 2
+            rest /= 100
+            at -= 2
+            at[0] = pairs[pair]
+            at[1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            at[-2] = pairs[Int(rest) &* 2]
+            at[-1] = pairs[Int(rest) &* 2 &+ 1]
+        } else {
+            at[-1] = UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0")
+        }
         return place + digits
     }
+
+    /// `00` to `99`, one after the other.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// The last line: no segment will be added.
     public static let end = "#EXT-X-ENDLIST\n"

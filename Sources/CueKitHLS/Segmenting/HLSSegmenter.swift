@@ -56,6 +56,8 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
     private var oneFileLength = 0
     private let oneFileName: String
     private let oneFileURI: [UInt8]
+    /// The playlist lines of a byte range of the one file lasting a whole segment.
+    private let byteRangeLines: HLSMediaPlaylistText.ByteRangeLines
     /// Segments not yet handed to the destination: with ``HLSSegmentOptions/segmentsInOneFile``,
     /// those appended since the last hand-over (handed on together once they reach
     /// ``handOverSize``); otherwise the one being written.
@@ -72,6 +74,7 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
         assembly = HLSSegmentAssembly(options: options)
         oneFileName = options.oneFileName
         oneFileURI = Array(options.segmentURI(options.oneFileName).utf8)
+        byteRangeLines = HLSMediaPlaylistText.ByteRangeLines(duration: options.segmentDuration, uri: oneFileURI)
         self.destination = destination
     }
 
@@ -152,7 +155,11 @@ public struct HLSSegmenter<Destination: HLSSegmentDestination>: TrackEventConsum
             let start = oneFileLength + pendingSegments.count
             try assembly.appendSegment(to: &pendingSegments)
             let range = start..<(oneFileLength + pendingSegments.count)
-            HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: range, uri: oneFileURI, to: &pendingPlaylist)
+            if duration == byteRangeLines.duration {
+                byteRangeLines.append(byteRange: range, to: &pendingPlaylist)
+            } else {
+                HLSMediaPlaylistText.appendSegment(duration: duration, byteRange: range, uri: oneFileURI, to: &pendingPlaylist)
+            }
             if pendingSegments.count >= Self.handOverSize { try handOver() }
         } else {
             let name = options.segmentName(openSegment)

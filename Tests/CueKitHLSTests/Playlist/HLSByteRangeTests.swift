@@ -73,15 +73,21 @@ import Testing
     /// three decimals, the range as `length@offset`.
     @Test func segmentLinesSpellDurationsAndRangesInDecimal() {
         var random = SeededRandom(seed: 41)
-        for _ in 0..<2_000 {
+        // Every length of number, its ends included, then random ones.
+        let edges = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 99_999_999, 100_000_000, 1 << 40, Int.max / 2 - 1]
+        for index in 0..<2_000 + edges.count * edges.count {
             let duration = Int.random(in: 0...90_000_000, using: &random)
-            let (offset, length) = (Int.random(in: 0...Int(Int32.max), using: &random), Int.random(in: 0...1_000_000, using: &random))
+            var (offset, length) = (Int.random(in: 0...Int(Int32.max), using: &random), Int.random(in: 0...1_000_000, using: &random))
+            if index < edges.count * edges.count { (offset, length) = (edges[index / edges.count], edges[index % edges.count]) }
             let fraction = String(duration % 1000)
             let seconds = "\(duration / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
             #expect(HLSMediaPlaylistText.segment(duration: duration, uri: "a b.vtt") == "#EXTINF:\(seconds),\na b.vtt\n")
-            #expect(
-                HLSMediaPlaylistText.segment(duration: duration, byteRange: offset..<(offset + length), uri: "subs.vtt")
-                    == "#EXTINF:\(seconds),\n#EXT-X-BYTERANGE:\(length)@\(offset)\nsubs.vtt\n")
+            let expected = "#EXTINF:\(seconds),\n#EXT-X-BYTERANGE:\(length)@\(offset)\nsubs.vtt\n"
+            #expect(HLSMediaPlaylistText.segment(duration: duration, byteRange: offset..<(offset + length), uri: "subs.vtt") == expected)
+            // The lines made once for a duration and file give the same.
+            var lines: [UInt8] = []
+            HLSMediaPlaylistText.ByteRangeLines(duration: duration, uri: Array("subs.vtt".utf8)).append(byteRange: offset..<(offset + length), to: &lines)
+            #expect(String(decoding: lines, as: UTF8.self) == expected)
         }
     }
 
