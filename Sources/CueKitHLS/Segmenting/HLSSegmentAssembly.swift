@@ -131,10 +131,11 @@ struct HLSSegmentAssembly {
     /// Lets go of the open cues that end by `end`, and of their blocks and details.
     mutating func letGoOfCues(endingBy end: Int) {
         if let last = openCues.last, last.effectiveEnd <= end, openCues.allSatisfy({ $0.effectiveEnd <= end }) {
-            // Often every open cue ends in the segment: nothing is kept, nothing moves.
-            openCues.removeAll(keepingCapacity: true)
+            // Often every open cue ends in the segment: nothing is kept, nothing moves. (A few
+            // cues are removed one by one: emptying an array keeping its storage replaces a range.)
+            while !openCues.isEmpty { openCues.removeLast() }
             openBlocks.removeAll(keepingCapacity: true)
-            openDetails.removeAll(keepingCapacity: true)
+            if !openDetails.isEmpty { openDetails.removeAll(keepingCapacity: true) }
             openCuesWithoutBlock = 0
             return
         }
