@@ -20,20 +20,22 @@ size_t cuekit_rewrite_line_endings_portable(const uint8_t *bytes, size_t count, 
 
 #include "CPUFeatures.h"
 
+/// Stores a vector of `source` at `target` and returns the mask of its CRs.
+typedef uint32_t (*StoreStep)(const uint8_t *source, uint8_t *target);
+
 /// Each step stores its whole vector where the output has got to, then keeps only the bytes
 /// before its first CR (the next step starts after that CR and its LF): a line a step, with no
 /// copy call. The store never passes the end of `target`: the output is never ahead of the input,
 /// and a step reads only whole vectors of it. The last bytes, fewer than a vector, go one at a time.
-__attribute__((target("avx2"))) static size_t rewriteAVX2(const uint8_t *bytes, size_t count, uint8_t *target) {
+/// (Inlined into each caller with its own step.)
+static inline __attribute__((always_inline)) size_t rewriteBySteps(
+    const uint8_t *bytes, size_t count, uint8_t *target, size_t width, StoreStep step) {
     size_t index = 0, written = 0;
-    const __m256i carriageReturn = _mm256_set1_epi8('\r');
-    while (index + 32 <= count) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + index));
-        uint32_t found = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, carriageReturn));
-        _mm256_storeu_si256((__m256i *)(target + written), v);
+    while (index + width <= count) {
+        uint32_t found = step(bytes + index, target + written);
         if (found == 0) {
-            index += 32;
-            written += 32;
+            index += width;
+            written += width;
             continue;
         }
         unsigned before = (unsigned)__builtin_ctz(found);
@@ -45,25 +47,24 @@ __attribute__((target("avx2"))) static size_t rewriteAVX2(const uint8_t *bytes, 
     return written + cuekit_rewrite_line_endings_portable(bytes + index, count - index, target + written);
 }
 
+__attribute__((target("avx2"))) static inline uint32_t storeStepAVX2(const uint8_t *source, uint8_t *target) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)source);
+    _mm256_storeu_si256((__m256i *)target, v);
+    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+}
+
+static inline uint32_t storeStepSSE2(const uint8_t *source, uint8_t *target) {
+    __m128i v = _mm_loadu_si128((const __m128i *)source);
+    _mm_storeu_si128((__m128i *)target, v);
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+}
+
+__attribute__((target("avx2"))) static size_t rewriteAVX2(const uint8_t *bytes, size_t count, uint8_t *target) {
+    return rewriteBySteps(bytes, count, target, 32, storeStepAVX2);
+}
+
 size_t cuekit_rewrite_line_endings_sse2(const uint8_t *bytes, size_t count, uint8_t *target) {
-    size_t index = 0, written = 0;
-    const __m128i carriageReturn = _mm_set1_epi8('\r');
-    while (index + 16 <= count) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + index));
-        uint32_t found = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, carriageReturn));
-        _mm_storeu_si128((__m128i *)(target + written), v);
-        if (found == 0) {
-            index += 16;
-            written += 16;
-            continue;
-        }
-        unsigned before = (unsigned)__builtin_ctz(found);
-        written += before;
-        target[written++] = '\n';
-        index += before + 1;
-        if (index < count && bytes[index] == '\n') index++;
-    }
-    return written + cuekit_rewrite_line_endings_portable(bytes + index, count - index, target + written);
+    return rewriteBySteps(bytes, count, target, 16, storeStepSSE2);
 }
 
 size_t cuekit_rewrite_line_endings(const uint8_t *bytes, size_t count, uint8_t *target) {
