@@ -138,6 +138,22 @@ size_t cuekit_scalars_to_line_end(const uint8_t *bytes, size_t count, size_t fro
 /// `cuekit_scalars_to_line_end` one byte at a time: the reference the vector pass is tested against.
 size_t cuekit_scalars_to_line_end_portable(const uint8_t *bytes, size_t count, size_t from, size_t *scalars);
 
+/// Copies `bytes[0..<count]` into `target` (room for `count` bytes, not overlapping them) with
+/// each CR LF pair and each lone CR written as one LF (WebVTT's three line endings as one), and
+/// returns how many bytes were written. A CR that is the last byte is written as an LF; an LF
+/// that may follow it in the next input is the caller's to skip.
+///
+/// A vector a step (AVX2 where the processor has it, else SSE2): a line of a CR LF file is one
+/// step, with no call.
+size_t cuekit_rewrite_line_endings(const uint8_t *bytes, size_t count, uint8_t *target);
+
+/// `cuekit_rewrite_line_endings` with SSE2 whatever the processor has (for tests; the portable
+/// loop where there is no SSE2).
+size_t cuekit_rewrite_line_endings_sse2(const uint8_t *bytes, size_t count, uint8_t *target);
+
+/// `cuekit_rewrite_line_endings` one byte at a time: the reference the vector passes are tested against.
+size_t cuekit_rewrite_line_endings_portable(const uint8_t *bytes, size_t count, uint8_t *target);
+
 /// Where `cuekit_xml_attribute_scan` is in the markup, carried from one chunk to the next. Start
 /// with all fields zero (in text, before any markup).
 typedef struct CueKitXMLAttributeScan {

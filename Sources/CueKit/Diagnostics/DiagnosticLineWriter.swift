@@ -46,25 +46,29 @@ public struct DiagnosticLineWriter: Sendable {
 
     /// True when a byte of `text` is under 0x20, 0x7F or 0xC2: eight bytes a step, each word
     /// tested for a byte under 0x20 and for one equal to either of the others (the usual
-    /// "has a zero byte" arithmetic, exact for the word as a whole), then the last bytes one by one.
+    /// "has a zero byte" arithmetic, exact for the word as a whole), then the last eight bytes
+    /// (some tested twice); a text of fewer than eight in a word filled out with `a`, which is
+    /// none of them. (The last bytes one by one cost about as much as all the words before.)
     static func mayHoldControl(_ text: UnsafeRawBufferPointer) -> Bool {
         guard let base = text.baseAddress else { return false }
         let count = text.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasByteUnder(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & highs != 0 }
+        @inline(__always) func holds(_ word: UInt64) -> Bool {
+            hasByteUnder(0x20, word) || hasByteUnder(1, word ^ (ones &* 0x7F)) || hasByteUnder(1, word ^ (ones &* 0xC2))
+        }
+        guard count >= 8 else {
+            var word = ones &* UInt64(UInt8(ascii: "a"))
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: text) }
+            return holds(UInt64(littleEndian: word))
+        }
         var offset = 0
         while offset + 8 <= count {
-            let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if hasByteUnder(0x20, word) || hasByteUnder(1, word ^ (ones &* 0x7F)) || hasByteUnder(1, word ^ (ones &* 0xC2)) { return true }
+            if holds(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) { return true }
             offset += 8
         }
-        while offset < count {
-            let byte = base.load(fromByteOffset: offset, as: UInt8.self)
-            if byte < 0x20 || byte == 0x7F || byte == 0xC2 { return true }
-            offset += 1
-        }
-        return false
+        return offset < count && holds(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
     }
 
     /// Appends `value` in decimal.

@@ -1,3 +1,4 @@
+import CCueKitBytes
 import CueKit
 
 /// Rewrites CR LF and lone CR line endings as LF, so that a track written with them reads on the
@@ -9,8 +10,9 @@ import CueKit
 /// an LF at once, and that LF is then skipped (``skipLineFeed(_:)``).
 ///
 /// Pieces are rewritten ``sliceLength`` bytes at a time into one buffer that is made once and
-/// reused, a line at a time (a search for the next CR and one copy), so memory stays bounded
-/// whatever the size of the input handed to the reader at once.
+/// reused, by one vector pass (`cuekit_rewrite_line_endings`, in CCueKitBytes, a line of a CR LF
+/// file a step; a search for each CR and a copy per line cost some 300 instructions a cue), so
+/// memory stays bounded whatever the size of the input handed to the reader at once.
 struct WebVTTLineEndingNormalizer: Sendable {
     /// The most bytes rewritten at once.
     static let sliceLength = 1 << 16
@@ -41,31 +43,15 @@ struct WebVTTLineEndingNormalizer: Sendable {
         }
     }
 
-    /// Copies `slice` into `room` (at least as long) with each CR LF and lone CR as one LF, a
-    /// line at a time; returns how many bytes were written. `skipsLineFeed` is set when the slice
-    /// ends with a CR.
+    /// Copies `slice` into `room` (at least as long) with each CR LF and lone CR as one LF;
+    /// returns how many bytes were written. `skipsLineFeed` is set when the slice ends with a CR.
     private static func rewrite(
         _ slice: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer, skipsLineFeed: inout Bool
     ) -> Int {
         guard let source = slice.baseAddress, let target = room.baseAddress else { return 0 }
         precondition(room.count >= slice.count, "line endings rewritten into too little room")
-        let count = slice.count
-        var index = 0
-        var written = 0
-        while index < count {
-            let carriageReturn = ByteScanning.firstIndex(of: 0x0D, in: slice, from: index, to: count)
-            (target + written).copyMemory(from: source + index, byteCount: carriageReturn - index)
-            written += carriageReturn - index
-            guard carriageReturn < count else { break }
-            target.storeBytes(of: 0x0A, toByteOffset: written, as: UInt8.self)
-            written += 1
-            index = carriageReturn + 1
-            if index == count {
-                skipsLineFeed = true
-            } else if source.load(fromByteOffset: index, as: UInt8.self) == 0x0A {
-                index += 1
-            }
-        }
-        return written
+        if slice.last == 0x0D { skipsLineFeed = true }
+        return cuekit_rewrite_line_endings(
+            source.assumingMemoryBound(to: UInt8.self), slice.count, target.assumingMemoryBound(to: UInt8.self))
     }
 }

@@ -182,19 +182,21 @@ private struct CommonSettingsScanner {
         let word = word(at: offset, length: 8)
         let name: CommonSettingName
         let length: Int
-        if word & 0xFF_FFFF_FFFF == 0x3A_656E_696C {  // "line:"
+        // One comparison a name, chosen by its first byte.
+        switch UInt8(truncatingIfNeeded: word) {
+        case UInt8(ascii: "l") where word & 0xFF_FFFF_FFFF == 0x3A_656E_696C:  // "line:"
             (name, length) = (.line, 5)
-        } else if word & 0xFF_FFFF_FFFF == 0x3A_657A_6973 {  // "size:"
-            (name, length) = (.size, 5)
-        } else if word & 0xFFFF_FFFF_FFFF == 0x3A6E_6769_6C61 {  // "align:"
-            (name, length) = (.align, 6)
-        } else if word & 0xFF_FFFF_FFFF_FFFF == 0x3A_6E6F_6967_6572 {  // "region:"
-            (name, length) = (.region, 7)
-        } else if word == 0x6E6F_6974_6973_6F70, offset + 8 < count, byte(offset + 8) == UInt8(ascii: ":") {  // "position"
+        case UInt8(ascii: "p") where word == 0x6E6F_6974_6973_6F70 && offset + 8 < count && byte(offset + 8) == UInt8(ascii: ":"):  // "position"
             (name, length) = (.position, 9)
-        } else if word == 0x6C61_6369_7472_6576, offset + 8 < count, byte(offset + 8) == UInt8(ascii: ":") {  // "vertical"
+        case UInt8(ascii: "s") where word & 0xFF_FFFF_FFFF == 0x3A_657A_6973:  // "size:"
+            (name, length) = (.size, 5)
+        case UInt8(ascii: "a") where word & 0xFFFF_FFFF_FFFF == 0x3A6E_6769_6C61:  // "align:"
+            (name, length) = (.align, 6)
+        case UInt8(ascii: "r") where word & 0xFF_FFFF_FFFF_FFFF == 0x3A_6E6F_6967_6572:  // "region:"
+            (name, length) = (.region, 7)
+        case UInt8(ascii: "v") where word == 0x6C61_6369_7472_6576 && offset + 8 < count && byte(offset + 8) == UInt8(ascii: ":"):  // "vertical"
             (name, length) = (.vertical, 9)
-        } else {
+        default:
             return nil
         }
         offset += length
@@ -214,6 +216,24 @@ private struct CommonSettingsScanner {
     @inline(__always)
     mutating func keyword() -> UInt64 {
         let start = offset
+        // A keyword of fewer than eight bytes from one word: its end is its first byte under
+        // 0x21 (the lowest one the arithmetic marks is exact), when that is white space or past
+        // the line (the end of a line's last word shifted in is zeros). Else byte by byte.
+        let left = count &- start
+        if left > 0, count >= 8 {
+            let word =
+                left >= 8
+                ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                : UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> UInt64(8 &* (8 &- left))
+            let below = (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
+            if below != 0 {
+                let length = below.trailingZeroBitCount &>> 3
+                if length == left || isASCIIWhitespace(byte(start &+ length)) {
+                    offset = start &+ length
+                    return length == 0 ? 0 : word & ((1 &<< UInt64(8 &* length)) &- 1)
+                }
+            }
+        }
         while offset < count, !isASCIIWhitespace(byte(offset)) { offset += 1 }
         let length = offset - start
         guard length > 0 else { return 0 }
@@ -244,8 +264,8 @@ private struct CommonSettingsScanner {
             let digit = byte(offset) &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             mantissa = mantissa &* 10 &+ UInt64(digit)
-            digits += 1
-            offset += 1
+            digits &+= 1
+            offset &+= 1
         }
         guard digits > 0 else { return nil }
         var fractionDigits = 0
@@ -255,8 +275,8 @@ private struct CommonSettingsScanner {
                 let digit = byte(offset) &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
-                fractionDigits += 1
-                offset += 1
+                fractionDigits &+= 1
+                offset &+= 1
             }
             guard fractionDigits > 0 else { return nil }
         }

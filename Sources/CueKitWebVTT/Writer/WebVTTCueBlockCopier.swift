@@ -31,21 +31,25 @@ package struct WebVTTCueBlockCopier {
         if let timesLength = block.fullFormTimesLength, block.timingLine.count == timesLength {
             return try body(WebVTTCueBlockBytes(head: block.bytes))
         }
-        guard let entry = writtenSettings.entry(for: settings, readFrom: block.settingsText, regionIsNamed: regionIsNamed) else {
-            return false
-        }
         let lineEnd = line + block.timingLine.count
         let tail = UnsafeRawBufferPointer(start: lineEnd, count: base + block.bytes.count - lineEnd)
         if let timesLength = block.fullFormTimesLength {
             // The block up to its times, the settings written again, the rest.
             let head = UnsafeRawBufferPointer(start: base, count: line + timesLength - base)
-            return try writtenSettings.withText(of: entry) { try body(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail)) }
+            let copied = try writtenSettings.withText(for: settings, readFrom: block.settingsText, regionIsNamed: regionIsNamed) {
+                try body(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail))
+            }
+            return copied ?? false
         }
         // The block up to its timing line, the line written again, the rest.
         let head = UnsafeRawBufferPointer(start: base, count: line - base)
         rewrittenTimingLine.removeAll(keepingCapacity: true)
         WebVTTTimingLineText.appendTimes(start: block.start, end: block.end, hours: .always, to: &rewrittenTimingLine)
-        writtenSettings.withText(of: entry) { rewrittenTimingLine.append(contentsOf: $0) }
+        let written = writtenSettings.withText(for: settings, readFrom: block.settingsText, regionIsNamed: regionIsNamed) { text -> Bool in
+            rewrittenTimingLine.append(contentsOf: text)
+            return true
+        }
+        guard written == true else { return false }
         return try rewrittenTimingLine.withUnsafeBytes { try body(WebVTTCueBlockBytes(head: head, middle: $0, tail: tail)) }
     }
 }

@@ -84,6 +84,18 @@ enum WebVTTTimingLineText {
     /// Writes them and returns true; else returns false and writes nothing. Some 1,400
     /// instructions a cue less than appending each piece to the array.
     static func appendCommonSettings(_ settings: CueSettings, to buffer: inout [UInt8], writesRegion: (String) -> Bool) -> Bool {
+        withCommonSettingsText(settings, writesRegion: writesRegion) { buffer.append(contentsOf: $0) } != nil
+    }
+
+    /// ``appendCommonSettings(_:to:writesRegion:)`` with the text handed to `body`, on the stack
+    /// (valid during the call only), rather than appended: nil, `body` not called, for settings
+    /// that are not common. For a caller that copies the text once anyway (``WrittenSettingsCache``
+    /// when each cue has settings of its own), which an array in between cost some 300
+    /// instructions a cue.
+    @inline(__always)
+    static func withCommonSettingsText<Result>(
+        _ settings: CueSettings, writesRegion: (String) -> Bool, _ body: (UnsafeRawBufferPointer) throws -> Result
+    ) rethrows -> Result? {
         /// A whole percentage from 0 to 100, or nil. (Converted and compared back: `rounded`
         /// called the C library on every number.)
         @inline(__always) func wholePercentage(_ value: Double) -> UInt64? {
@@ -91,24 +103,24 @@ enum WebVTTTimingLineText {
             let whole = UInt64(value)
             return Double(whole) == value ? whole : nil
         }
-        if settings.isDefault { return true }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.commonSettingsRoom) { room in
+        if settings.isDefault { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.commonSettingsRoom) { room -> Result? in
             var text = StackText(room: room)
             if settings.vertical != .horizontal { text.append(settings.vertical == .growingLeft ? " vertical:rl" : " vertical:lr") }
             switch settings.line {
             case .auto:
-                guard settings.lineAlignment == .start else { return false }
+                guard settings.lineAlignment == .start else { return nil }
             case .number(let number):
                 let magnitude = number.magnitude
-                guard magnitude < 9_007_199_254_740_992 else { return false }
+                guard magnitude < 9_007_199_254_740_992 else { return nil }
                 let whole = UInt64(magnitude)
-                guard Double(whole) == magnitude else { return false }
+                guard Double(whole) == magnitude else { return nil }
                 text.append(" line:")
                 // `-0` is written `0`, as the writer writes a zero.
                 if number < 0 { text.append("-") }
                 text.appendInteger(whole)
             case .percentage(let value):
-                guard let whole = wholePercentage(value) else { return false }
+                guard let whole = wholePercentage(value) else { return nil }
                 text.append(" line:")
                 text.appendInteger(whole)
                 text.append("%")
@@ -120,9 +132,9 @@ enum WebVTTTimingLineText {
             }
             switch settings.position {
             case .auto:
-                guard settings.positionAlignment == .auto else { return false }
+                guard settings.positionAlignment == .auto else { return nil }
             case .percentage(let value):
-                guard let whole = wholePercentage(value) else { return false }
+                guard let whole = wholePercentage(value) else { return nil }
                 text.append(" position:")
                 text.appendInteger(whole)
                 text.append("%")
@@ -132,7 +144,7 @@ enum WebVTTTimingLineText {
                 }
             }
             if settings.size != 100 {
-                guard let whole = wholePercentage(settings.size) else { return false }
+                guard let whole = wholePercentage(settings.size) else { return nil }
                 text.append(" size:")
                 text.appendInteger(whole)
                 text.append("%")
@@ -142,14 +154,13 @@ enum WebVTTTimingLineText {
                 text.append(name(of: settings.alignment))
             }
             if let region = settings.region {
-                guard writesRegion(region) else { return false }
+                guard writesRegion(region) else { return nil }
                 text.append(" region:")
                 var region = region
                 region.withUTF8 { text.append(UnsafeRawBufferPointer($0)) }
             }
-            guard !text.overflowed else { return false }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<text.count]))
-            return true
+            guard !text.overflowed else { return nil }
+            return try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: room[..<text.count])))
         }
     }
 

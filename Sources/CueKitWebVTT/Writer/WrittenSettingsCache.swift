@@ -39,6 +39,24 @@ struct WrittenSettingsCache {
     /// Settings texts longer than this are written again each time, not kept.
     static let longestSource = 128
 
+    /// Calls `body` with `settings`' text as the writer writes it, read from `source` (nil when
+    /// not known), and returns what it returned; nil, `body` not called, when the writer would
+    /// not write them as they are (see ``entry(for:readFrom:regionIsNamed:)``). Once the cache
+    /// has given up, common settings (``WebVTTTimingLineText/withCommonSettingsText(_:writesRegion:_:)``)
+    /// are handed out from the stack where they are written, not through an entry's array.
+    mutating func withText<Result>(
+        for settings: borrowing CueSettings, readFrom source: UnsafeRawBufferPointer?, regionIsNamed: Bool = false,
+        _ body: (UnsafeRawBufferPointer) throws -> Result
+    ) rethrows -> Result? {
+        if misses >= Self.giveUpAfter || source == nil,
+            let result = try WebVTTTimingLineText.withCommonSettingsText(copy settings, writesRegion: { _ in regionIsNamed }, body)
+        {
+            return result
+        }
+        guard let index = entry(for: settings, readFrom: source, regionIsNamed: regionIsNamed) else { return nil }
+        return try withText(of: index, body)
+    }
+
     /// The entry for `settings`, read from `source` (nil when not known), made if need be; nil
     /// when the writer would not write them as they are (a region it does not name, as
     /// `regionIsNamed` says; a value out of range). An entry kept says what was true when it was

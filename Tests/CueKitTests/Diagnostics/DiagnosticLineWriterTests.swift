@@ -51,4 +51,20 @@ import Testing
             }
         }
     }
+
+    /// Random texts of every length, control bytes few or many, with bytes beyond ASCII around
+    /// them: the answer is a byte-by-byte one's.
+    @Test func theWordTestAgreesWithABytewiseOneOnRandomTexts() {
+        var random = SeededRandom(seed: 0xC7A1)
+        let rare: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x7F, 0xC2, 0xC3, 0x80, 0xA0, 0x20, 0x7E]
+        for round in 0..<20_000 {
+            let length = Int.random(in: 0...40, using: &random)
+            let density = Int.random(in: 1...60, using: &random)
+            let text = (0..<length).map { _ in
+                Int.random(in: 0..<density, using: &random) == 0 ? rare.randomElement(using: &random)! : UInt8.random(in: 0x21...0x7E, using: &random)
+            }
+            let expected = text.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+            #expect(text.withUnsafeBytes { DiagnosticLineWriter.mayHoldControl($0) } == expected, "round \(round): \(text)")
+        }
+    }
 }

@@ -157,6 +157,55 @@ import Testing
         #expect(rewritten > 500)
     }
 
+    /// A track whose cues each have settings of their own, far more than the copier's settings
+    /// cache keeps (it gives up, and writes each cue's settings for it alone), in every form: each
+    /// block taken is what the writer writes for its cue, and a block whose settings the writer
+    /// would not write as they are is refused.
+    @Test func settingsOfTheirOwnOnEveryCueAreWrittenAsTheWriterWritesThem() throws {
+        var random = SeededRandom(seed: 0x5E77_1265)
+        let forms: [(inout SeededRandom) -> String] = [
+            { " line:\(Int.random(in: -3...100, using: &$0))\(["", "%", "%,center", ",end", ",start"].randomElement(using: &$0)!)" },
+            { " position:\(Int.random(in: 0...101, using: &$0))%\(["", ",line-left", ",center", ",line-right"].randomElement(using: &$0)!)" },
+            { " size:\(Int.random(in: 0...100, using: &$0))\(["%", ".5%"].randomElement(using: &$0)!)" },
+            { " align:\(["start", "center", "end", "left", "right", "middle"].randomElement(using: &$0)!)" },
+            { [" vertical:rl", " vertical:lr", " region:r1", " line:0.25%"].randomElement(using: &$0)! },
+        ]
+        var text = "WEBVTT\n\nREGION\nid:r1 width:40%\n\n"
+        for index in 0..<3_000 {
+            let settings = (0..<Int.random(in: 0...4, using: &random)).map { _ in forms.randomElement(using: &random)!(&random) }.joined()
+            let start = index * 1_000
+            let hours = Int.random(in: 0..<4, using: &random) == 0 ? "" : "00:"
+            text += "\(hours)\(CueTimestamp.format(start).suffix(9)) --> \(CueTimestamp.format(start + 900))\(settings)\ncue \(index)\n\n"
+        }
+        let bytes = Array(text.utf8)
+        let expected = try Self.read(bytes, chunkSize: bytes.count, taker: nil)
+        for namesRegion in [false, true] {
+            let taker = Taker(namesRegion: { _ in namesRegion }) { _ in true }
+            let actual = try Self.read(bytes, chunkSize: 1 << 16, taker: taker)
+            #expect(actual.count == expected.count)
+            let regions = expected.compactMap { entry -> CueRegion? in
+                if case .event(.region(let region)) = entry { return region }
+                return nil
+            }
+            var taken = 0
+            for (entry, event) in zip(actual, expected) {
+                guard case .block(let block, _, _) = entry else {
+                    #expect(entry == event)
+                    continue
+                }
+                guard case .event(.cue(let cue)) = event else {
+                    Issue.record("a block where the event is \(event)")
+                    continue
+                }
+                #expect(namesRegion || cue.settings.region == nil, "a block taken in a region the writer does not name: \(cue)")
+                let written = try Self.writtenBlock(cue, regions: cue.settings.region == nil ? [] : regions)
+                #expect(written == [0x0A] + block, "\(cue)")
+                taken += 1
+            }
+            #expect(taken > 1_000, "\(taken) blocks taken")
+        }
+    }
+
     /// With the writer naming the track's region, a block in it is copied too, and is what the
     /// writer writes for its cue after the region's definition.
     @Test func aBlockInARegionTheWriterNamesIsWhatItWritesForTheCue() throws {
