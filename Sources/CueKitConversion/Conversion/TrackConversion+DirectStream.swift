@@ -111,7 +111,8 @@ struct ReadingSink: ByteSink {
 /// and read back by a ``TrackSource`` would hand it (its diagnostics left out), with no file.
 ///
 /// Bytes written go through a ``WebVTTReader`` with the consumer's hooks. Runs of copied cue blocks
-/// are split into their blocks, each offered to the consumer as it is
+/// are cut into their blocks at the lengths the ordering window kept (``CueBlockTimes``), each
+/// offered to the consumer as it is, with its times,
 /// (``WebVTTFormattedBlockConsumer``) and read only when it is refused; before a block is offered,
 /// an empty line is read, so that the reader hands on the block it holds first (an empty line
 /// more between blocks changes nothing a reader reads). A class, shared by the copies of the

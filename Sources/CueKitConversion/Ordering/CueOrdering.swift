@@ -13,12 +13,13 @@ import CueKitWebVTT
 /// spilled to temporary files, and merged with the streamed output at the end (``LateCueRuns``).
 /// Ties keep the input's order.
 ///
-/// A cue the reader offers as the bytes it is written as (``take(block:start:emit:emitBlock:)``,
-/// in a WebVTT to WebVTT conversion) waits as those bytes, in a queue of its own, when it comes in
-/// order and no note comes with it; otherwise it is refused, and comes again as a cue. The two
-/// queues together hold what one queue of cues would, each in start-time order: the earliest of
-/// the three heads leaves first. Blocks that leave one after another are handed on together, as
-/// one run of bytes (``CueBlockQueue``), before anything else is.
+/// A cue the reader offers as the bytes it is written as
+/// (``take(block:start:end:namesRegion:emit:emitBlock:)``, in a WebVTT to WebVTT conversion) waits
+/// as those bytes, in a queue of its own, when it comes in order and no note comes with it;
+/// otherwise it is refused, and comes again as a cue. The two queues together hold what one queue
+/// of cues would, each in start-time order: the earliest of the three heads leaves first. Blocks
+/// that leave one after another are handed on together, as one run of bytes (``CueBlockQueue``),
+/// before anything else is.
 ///
 /// A `NOTE` stays before the cue that followed it in the input; other events (header, regions,
 /// style sheets, diagnostics) pass straight through, ahead of the cues still in the window.
