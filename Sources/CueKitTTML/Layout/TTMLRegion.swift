@@ -1,11 +1,5 @@
 import CueKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A region (TTML2 section 11.1.2) as the reader uses it: its box on the root container, how text
 /// sits in it, when it is active, and the class that carries its styles.
 struct TTMLRegion: Sendable {
@@ -239,16 +233,7 @@ struct TTMLRegion: Sendable {
         }
         var settings = settings
         var text = text
-        let lines = text.withUTF8 { bytes -> Double in
-            guard var next = bytes.baseAddress else { return 1 }
-            let end = next + bytes.count
-            var count = 1.0
-            while next < end, let found = memchr(next, Int32(UInt8(ascii: "\n")), end - next) {
-                count += 1
-                next = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
+        let lines = text.withUTF8 { Double(TextLineCount.lines(in: $0)) }
         let extent = lines * TTMLRegionGeometry.webVTTLineStep
         let top = settings.lineAlignment == .end ? line - extent : line - extent / 2
         settings.line = .percentage(min(100, max(0, (top * 1000).rounded() / 1000)))

@@ -60,7 +60,7 @@ extension TTMLDocumentBuilder {
         spanDepth = 0
         paragraphNodes = 1
         openTags.reset()
-        let lines = Self.textLines(text)
+        let lines = TextLineCount.lines(in: text)
         var region = region(for: settings, lines: Self.lineCount(settings, lines: lines))
         if options.profile.limitsShownRegions {
             let placement = shownRegions.place(region, lines: lines, from: start, to: end, regions: regions)

@@ -54,19 +54,6 @@ struct WrittenTTMLCueBlocksTests {
         return Array(text.utf8)
     }
 
-    /// Converts `input` to `output` with `options`; the output's bytes, what the conversion reported,
-    /// and how many cues were written from their blocks.
-    static func convert(
-        _ input: String, _ output: String, _ options: TrackConversion.Options
-    ) throws -> (bytes: [UInt8], report: String, fromBlocks: Int) {
-        var reported: [ConversionDiagnostic] = []
-        let conversion = TrackConversion(source: try TrackSource(path: input), options: options)
-        let outcome = try conversion.write(toFileAt: output) { reported.append($0) }
-        let report =
-            "errors \(outcome.inputErrors), edits \(outcome.edits), stopped \(String(describing: outcome.stoppedBy)), reported \(reported)"
-        return (try TestPaths.bytes(output), report, outcome.cuesCopied)
-    }
-
     @Test(arguments: 1...25)
     func cuesWrittenFromTheirBlocksGiveTheOutputOfTheirEvents(seed: Int) throws {
         let directory = TemporaryDirectory()
@@ -87,13 +74,13 @@ struct WrittenTTMLCueBlocksTests {
             var fromBlocks = options
             fromBlocks.copiesCueBlocks = true
             options.copiesCueBlocks = false
-            let expected = try Self.convert(directory.file("in.vtt"), directory.file("events.ttml"), options)
-            let actual = try Self.convert(directory.file("in.vtt"), directory.file("blocks.ttml"), fromBlocks)
+            let expected = try CopiedCueBlocksTests.convert(directory.file("in.vtt"), directory.file("events.ttml"), options)
+            let actual = try CopiedCueBlocksTests.convert(directory.file("in.vtt"), directory.file("blocks.ttml"), fromBlocks)
             #expect(actual.bytes == expected.bytes, "seed \(seed), \(profile)")
             #expect(actual.report == expected.report, "seed \(seed), \(profile)")
-            #expect(expected.fromBlocks == 0)
-            if cues >= 10 { #expect(actual.fromBlocks > 0, "seed \(seed), \(profile)") }
-            #expect(actual.fromBlocks <= cues)
+            #expect(expected.copied == 0)
+            if cues >= 10 { #expect(actual.copied > 0, "seed \(seed), \(profile)") }
+            #expect(actual.copied <= cues)
         }
     }
 }
