@@ -101,9 +101,12 @@ public struct ASSStyle: Sendable, Hashable {
         return offsets.map { "\(color.css) \($0.0)\(value) \($0.1)\(value) 0" }.joined(separator: ", ")
     }
 
-    /// A number with at most two decimals, without trailing zeros.
+    /// A number with at most two decimals, without trailing zeros. A script's sizes can be any
+    /// number: past a million (no screen's size in `vh`) they are held at a million, and a value
+    /// that is no number is 0, so that every value converts.
     static func format(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
+        let bounded = value.isNaN ? 0 : min(max(value, -1_000_000), 1_000_000)
+        let hundredths = Int((bounded * 100).rounded())
         let whole = hundredths / 100
         let fraction = abs(hundredths % 100)
         if fraction == 0 { return String(whole) }

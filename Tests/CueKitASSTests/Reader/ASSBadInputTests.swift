@@ -34,6 +34,21 @@ import Testing
         #expect(result.diagnostics.first?.location?.line == 6)
     }
 
+    /// Sizes past any screen (an outline and shadow of 10^300 pixels, or a height that makes them
+    /// so) are held at a million `vh` in the style's rule, where converting them stopped the reader.
+    @Test func sizesPastAnyScreenAreHeldInTheRule() throws {
+        for (outline, shadow, size) in [("1e300", "1e300", "48"), ("2", "inf", "48"), ("nan", "-1e300", "1e-300")] {
+            let style = "Style: Huge,Arial,\(size),&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,\(outline),\(shadow),2,20,20,24,1"
+            let result = try ASSScripts.read(ASSScripts.script(styles: [style], events: [ASSScripts.dialogue("big", style: "Huge")]))
+            #expect(result.track.cues.count == 1)
+            let rules = result.track.stylesheets.flatMap(\.cueRules)
+            let shadows = rules.compactMap { $0.value(of: "text-shadow") }.joined(separator: " ")
+            for number in shadows.split(separator: " ").compactMap({ Double($0.replacingOccurrences(of: "vh", with: "")) }) {
+                #expect(abs(number) <= 1_000_000, "\(outline), \(shadow): \(shadows)")
+            }
+        }
+    }
+
     @Test func textThatIsNoScriptIsRefused() {
         #expect(throws: ReadError.self) { try ASSScripts.read("hello\nworld\n") }
     }
